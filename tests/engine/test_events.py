@@ -1,0 +1,59 @@
+"""Every event tells what happened in one plain sentence, for the game log."""
+
+import random
+
+from unokart_tui.engine import (
+    Card,
+    CardsDrawn,
+    ChallengeResolved,
+    Color,
+    DrawReason,
+    Match,
+    Play,
+    RoundWon,
+)
+
+from .helpers import position
+
+NAMES = ["Mario", "Luigi", "Peach"]
+
+
+def test_every_event_of_a_match_describes_itself_in_one_line():
+    match = Match.new(NAMES, seed=11, target=200)
+    rng = random.Random(11)
+    events = list(match.start_events)
+    while not match.is_over:
+        events.extend(match.next_round() if match.round.is_over else match.apply(rng.choice(match.legal_actions())))
+    kinds = set()
+    for event in events:
+        for you in (None, 0):
+            text = event.describe(NAMES, you=you)
+            assert text and "\n" not in text
+            assert text[0].isupper()
+        kinds.add(type(event).__name__)
+    assert {"CardPlayed", "CardsDrawn", "RoundWon", "MatchWon", "DealerChosen", "CardTurned"} <= kinds
+
+
+def test_drawn_cards_are_named_only_to_the_drawer():
+    event = CardsDrawn(1, (Card.parse("R5"), Card.parse("WI")), DrawReason.BANANA, 2)
+    assert event.describe(NAMES) == "Luigi draws 2 cards (Banana)."
+    assert event.describe(NAMES, you=0) == "Luigi draws 2 cards (Banana)."
+    assert event.describe(NAMES, you=1) == "You draw R5, WI (Banana)."
+
+
+def test_the_revealed_hand_is_named_only_to_the_challenger():
+    event = ChallengeResolved(1, 0, True, Color.GREEN, (Card.parse("G2"),))
+    assert "G2" not in event.describe(NAMES, you=2)
+    assert "G2" in event.describe(NAMES, you=1)
+    assert "guilty" in event.describe(NAMES)
+
+
+def test_log_sentences_read_naturally():
+    round_ = position("WI R5", "Y1", "Y2", draw="G4 B1", discard="G9")
+    events = round_.apply(Play(Card.parse("WI")))
+    assert [e.describe(NAMES, you=1) for e in events] == [
+        "Mario plays Wild Item Box.",
+        "The Item Box turns Green 4 (G4): Green Shell!",
+    ]
+    assert RoundWon(0, 42).describe(NAMES, you=0) == "You win the round and score 42 points."
+    assert RoundWon(2, 1).describe(NAMES) == "Peach wins the round and scores 1 point."

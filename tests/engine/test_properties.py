@@ -1,0 +1,139 @@
+"""Properties over random legal play, for every player count (2-10)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import pytest
+
+from unokart_tui.engine import (
+    DECK_COUNTS,
+    Accept,
+    Action,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    Color,
+    Draw,
+    Match,
+    Pass,
+    Play,
+    Round,
+    RulesError,
+    SayUno,
+)
+
+PLAYER_COUNTS = range(2, 11)
+ACTIONS_PER_COUNT = 3000
+
+
+def every_conceivable_action(num_players: int) -> list[Action]:
+    actions: list[Action] = [Draw(), Pass(), Accept(), Challenge()]
+    for card in DECK_COUNTS:
+        colors = [*Color, None] if str(card) == "W+4" else [None, Color.RED]
+        actions.extend(Play(card, color, uno) for color in colors for uno in (False, True))
+    actions.extend(ChooseColor(color) for color in Color)
+    for seat in range(-1, num_players + 1):
+        actions.extend([ChooseTarget(seat), SayUno(seat), CatchUno(seat)])
+    return actions
+
+
+def accepted_now(round_: Round) -> set[Action]:
+    """What ``apply`` must accept: the legal actions, UNO with any play, and the UNO calls."""
+    legal = set(round_.legal_actions())
+    legal |= {Play(a.card, a.color, True) for a in legal if isinstance(a, Play)}
+    if round_.exposed is not None:
+        legal.add(SayUno(round_.exposed))
+        legal |= {CatchUno(seat) for seat in range(round_.num_players) if seat != round_.exposed}
+    return legal
+
+
+def card_count(round_: Round) -> Counter:
+    counts = Counter(round_.draw_pile) + Counter(round_.discard)
+    for hand in round_.hands:
+        counts.update(hand)
+    return counts
+
+
+def random_step(match: Match, rng: random.Random) -> list:
+    """One random legal action, sometimes an UNO call first; deals the next round when needed."""
+    round_ = match.round
+    if round_.is_over:
+        return match.next_round()
+    if round_.exposed is not None and rng.random() < 0.3:
+        seat = rng.randrange(round_.num_players)
+        call = SayUno(seat) if seat == round_.exposed else CatchUno(seat)
+        return match.apply(call)
+    return match.apply(rng.choice(round_.legal_actions()))
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_cards_conserved_decider_can_act_and_illegal_actions_change_nothing(players):
+    rng = random.Random(players)
+    match = Match.new(players, seed=players * 101, target=10**9)
+    conceivable = every_conceivable_action(players)
+    for _ in range(ACTIONS_PER_COUNT):
+        round_ = match.round
+        assert card_count(round_) == DECK_COUNTS  # all 112 cards, each as often as the deck has it
+        if not round_.is_over:
+            assert round_.legal_actions(), "the decider must always have an action"
+            accepted = accepted_now(round_)
+            illegal = [a for a in rng.sample(conceivable, 12) if a not in accepted]
+            before = copy.deepcopy(round_)
+            for action in illegal[:3]:
+                with pytest.raises(RulesError):
+                    round_.apply(action)
+                assert round_ == before, f"{action} changed the round"
+        random_step(match, rng)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_same_seed_same_actions_same_events(players):
+    def play_out(seed: int) -> list:
+        rng = random.Random(7)
+        match = Match.new(players, seed=seed, target=300)
+        stream = list(match.start_events)
+        while not match.is_over:
+            stream.extend(random_step(match, rng))
+        return stream
+
+    first = play_out(1234)
+    assert first == play_out(1234)
+    assert first != play_out(1235)
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_a_match_always_ends_with_one_winner_at_or_above_the_target(players):
+    for seed in range(3):
+        rng = random.Random(seed)
+        match = Match.new(players, seed=seed, target=250)
+        while not match.is_over:
+            random_step(match, rng)
+        assert match.winner is not None
+        assert match.scores[match.winner] >= 250
+        assert [s >= 250 for s in match.scores].count(True) == 1
+
+
+def test_a_view_holds_only_what_the_seat_may_know():
+    match = Match.new(4, seed=3)
+    view = match.view(2)
+    assert view.hand == match.round.hands[2]
+    assert view.hand_sizes == tuple(len(h) for h in match.round.hands)
+    assert view.draw_pile_size == len(match.round.draw_pile)
+    fields = {name: getattr(view, name) for name in view.__slots__}
+    assert not any(isinstance(value, (Round, Match)) for value in fields.values())
+    other_hands = [match.round.hands[s] for s in (0, 1, 3)]
+    assert not any(value in other_hands for value in fields.values() if isinstance(value, tuple) and value)
+    assert "draw_pile" not in fields
+
+
+def test_a_view_is_a_snapshot():
+    match = Match.new(2, seed=3)
+    seat = match.round.decider
+    view = match.view(seat)
+    match.apply(Draw())
+    assert len(match.round.hands[seat]) == len(view.hand) + 1
+    assert view.draw_pile_size == len(match.round.draw_pile) + 1

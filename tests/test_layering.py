@@ -1,0 +1,37 @@
+"""The engine is pure: importing it must not load Textual (ARCHITECTURE layers)."""
+
+import subprocess
+import sys
+
+import pytest
+
+CORE_MODULES = ["unokart_tui", "unokart_tui.engine", "unokart_tui.cli"]
+
+
+@pytest.mark.parametrize("module", CORE_MODULES)
+def test_core_imports_without_textual(module):
+    code = f"import sys, {module}; print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_engine_imports_only_the_standard_library():
+    code = (
+        "import sys; before = set(sys.modules); import unokart_tui.engine; "
+        "new = {m.split('.')[0] for m in set(sys.modules) - before}; "
+        "print(sorted(m for m in new if m not in sys.stdlib_module_names and m != 'unokart_tui'))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_engine_source_has_no_io_clock_or_global_random():
+    from pathlib import Path
+
+    from unokart_tui import engine
+
+    forbidden = ["import time", "import datetime", "open(", "print(", "random.shuffle", "random.choice", "import os"]
+    for path in Path(engine.__file__).parent.glob("*.py"):
+        text = path.read_text()
+        for word in forbidden:
+            assert word not in text, f"{path.name} uses {word}"

@@ -1,0 +1,137 @@
+"""What a seat can ask the engine to do. Immutable values, compared by value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Color, RulesError
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play ``card``. ``color`` only with a Wild Draw Four (A4); ``uno`` says UNO with it (U1)."""
+
+    card: Card
+    color: Color | None = None
+    uno: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            object.__setattr__(self, "card", Card.parse(self.card))
+
+    def __str__(self) -> str:
+        text = f"play {self.card}"
+        if self.color is not None:
+            text += f" {self.color.letter}"
+        return text + (" uno" if self.uno else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card instead of playing (T3)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep the card just drawn (T3)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Accept a Wild Draw Four: draw four and lose the turn (A4)."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge a Wild Draw Four (C1)."""
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor:
+    """The colour to follow (D5, I5, A5)."""
+
+    color: Color
+
+    def __str__(self) -> str:
+        return f"color {self.color.letter}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTarget:
+    """The opponent a Green Shell hits (I3)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"target {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class SayUno:
+    """The exposed ``seat`` says UNO late (U2)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"uno {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUno:
+    """``seat`` catches the exposed player (U2)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"catch {self.seat}"
+
+
+Action = Play | Draw | Pass | Accept | Challenge | ChooseColor | ChooseTarget | SayUno | CatchUno
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from the text its ``str`` gives (used by saves and logs)."""
+    words = text.split()
+    if not words:
+        raise RulesError("an empty action")
+    verb, args = words[0].lower(), words[1:]
+    simple: dict[str, type[Draw | Pass | Accept | Challenge]] = {
+        "draw": Draw,
+        "pass": Pass,
+        "accept": Accept,
+        "challenge": Challenge,
+    }
+    if verb in simple and not args:
+        return simple[verb]()
+    if verb == "play" and 1 <= len(args) <= 3:
+        card = Card.parse(args[0])
+        rest = args[1:]
+        uno = bool(rest) and rest[-1].lower() == "uno"
+        if uno:
+            rest = rest[:-1]
+        if len(rest) > 1:
+            raise RulesError(f"{text!r} is not an action")
+        color = Color.from_letter(rest[0]) if rest else None
+        return Play(card, color, uno)
+    if verb == "color" and len(args) == 1:
+        return ChooseColor(Color.from_letter(args[0]))
+    seat_verbs: dict[str, type[ChooseTarget | SayUno | CatchUno]] = {
+        "target": ChooseTarget,
+        "uno": SayUno,
+        "catch": CatchUno,
+    }
+    if verb in seat_verbs and len(args) == 1 and args[0].isdigit():
+        return seat_verbs[verb](int(args[0]))
+    raise RulesError(f"{text!r} is not an action")

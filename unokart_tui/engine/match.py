@@ -1,0 +1,163 @@
+"""A match: rounds until someone reaches the target score (RULES.md D2, D10, E3, E4)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .actions import Action
+from .cards import Card, RulesError, full_deck
+from .events import DealerChosen, Event, MatchWon
+from .round import MAX_PLAYERS, MIN_PLAYERS, Round
+from .view import PlayerView
+
+DEFAULT_TARGET = 500  # E4
+
+
+def _dealer_value(card: Card) -> int:
+    return card.number or 0  # D2: action cards and wilds count as 0
+
+
+def choose_dealer(num_players: int, rng: random.Random) -> DealerChosen:
+    """D2: everyone draws a card, the highest number deals; tied players draw again."""
+    deck: list[Card] = []
+    contenders = list(range(num_players))
+    rounds: list[tuple[tuple[int, Card], ...]] = []
+    while True:
+        if len(deck) < len(contenders):
+            deck = full_deck()  # every card goes back and the deck is shuffled again
+            rng.shuffle(deck)
+        draws = tuple((seat, deck.pop()) for seat in contenders)
+        rounds.append(draws)
+        best = max(_dealer_value(card) for _, card in draws)
+        contenders = [seat for seat, card in draws if _dealer_value(card) == best]
+        if len(contenders) == 1:
+            return DealerChosen(contenders[0], tuple(rounds))
+
+
+class Match:
+    """Rounds of UNO Mario Kart until a player reaches ``target`` points.
+
+    All randomness comes from ``random.Random(seed)``: the same seed and the same
+    actions give the same match. ``history`` holds every applied action, one tuple a round.
+    """
+
+    def __init__(self, names: Sequence[str], *, seed: int, target: int) -> None:
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {len(names)}")  # D1
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise RulesError(f"a player's name must be some text, not {name!r}")
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise RulesError(f"the target score must be a whole number of at least 1, not {target!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesError(f"the seed must be a whole number, not {seed!r}")
+        self._names = tuple(names)
+        self._seed = seed
+        self._target = target
+        self._rng = random.Random(seed)
+        self._scores = [0] * len(names)
+        self._winner: int | None = None
+        self._round_number = 1
+        self._history: list[list[Action]] = [[]]
+        chosen = choose_dealer(len(names), self._rng)
+        self._dealer = chosen.dealer
+        self._round = self._deal()
+        self.start_events: tuple[Event, ...] = (chosen, *self._round.start_events)
+
+    @classmethod
+    def new(cls, players: int | Sequence[str], *, seed: int | None = None, target: int = DEFAULT_TARGET) -> Match:
+        """A match for ``players`` (a count, or the seats' names). ``seed=None`` picks a fresh seed."""
+        if isinstance(players, int) and not isinstance(players, bool):
+            if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+                raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {players}")
+            names: Sequence[str] = [f"Player {seat + 1}" for seat in range(players)]
+        elif isinstance(players, str) or not isinstance(players, Sequence):
+            raise RulesError(f"players must be a count or a list of names, not {players!r}")
+        else:
+            names = list(players)
+        if seed is None:
+            # The only entropy the engine takes; the seed is kept so the match can be replayed.
+            seed = random.SystemRandom().getrandbits(63)
+        return cls(names, seed=seed, target=target)
+
+    def _deal(self) -> Round:
+        return Round.deal(len(self._names), dealer=self._dealer, seed=self._rng.getrandbits(64), scores=self._scores)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def round(self) -> Round:
+        return self._round
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores after every finished round."""
+        return tuple(self._scores)
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def target(self) -> int:
+        return self._target
+
+    @property
+    def round_number(self) -> int:
+        return self._round_number
+
+    @property
+    def is_over(self) -> bool:
+        return self._winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def history(self) -> tuple[tuple[Action, ...], ...]:
+        """The actions applied, one tuple a round (the last is the current round's)."""
+        return tuple(tuple(actions) for actions in self._history)
+
+    def view(self, seat: int) -> PlayerView:
+        return self._round.view(seat)
+
+    def legal_actions(self) -> list[Action]:
+        return self._round.legal_actions()
+
+    # ------------------------------------------------------------------ playing
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` to the round; a round that ends is scored (E3), a match that ends says so (E4)."""
+        if self._winner is not None:
+            raise RulesError("The match is over.")
+        events = self._round.apply(action)
+        self._history[-1].append(action)
+        winner = self._round.winner
+        if winner is not None:
+            self._scores[winner] += self._round.points or 0
+            if self._scores[winner] >= self._target:
+                self._winner = winner
+                events.append(MatchWon(winner, self._scores[winner]))
+        return events
+
+    def next_round(self) -> list[Event]:
+        """D10: deal the next round, one seat to the left of the last dealer."""
+        if self._winner is not None:
+            raise RulesError("The match is over.")
+        if not self._round.is_over:
+            raise RulesError("The round is not over yet.")
+        self._dealer = (self._dealer + 1) % len(self._names)
+        self._round_number += 1
+        self._history.append([])
+        self._round = self._deal()
+        return list(self._round.start_events)

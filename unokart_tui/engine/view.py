@@ -1,0 +1,51 @@
+"""What one seat may know (ARCHITECTURE "A round": ``round.view(seat)``)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .cards import Card, Color
+
+
+class Phase(enum.Enum):
+    PLAY = "play"  # play a card or draw
+    DRAWN = "drawn"  # play the card just drawn or keep it (T3)
+    CHALLENGE = "challenge"  # accept or challenge a Wild Draw Four (A4, C1)
+    CHOOSE_COLOR = "choose_color"  # D5, I5, A5
+    CHOOSE_TARGET = "choose_target"  # I3
+    OVER = "over"  # E1
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class PlayerView:
+    """A snapshot of the table as ``seat`` sees it. It holds no reference to the round.
+
+    ``drawn`` is the card ``seat`` has just drawn while it decides whether to play it;
+    ``revealed`` maps a seat to the hand it showed to *this* seat in a challenge (C1).
+    """
+
+    seat: int
+    num_players: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top_card: Card
+    active_color: Color | None
+    direction: int
+    current: int
+    decider: int
+    phase: Phase
+    draw_pile_size: int
+    discard: tuple[Card, ...]
+    exposed: int | None
+    scores: tuple[int, ...]
+    revealed: Mapping[int, tuple[Card, ...]]
+    dealer: int
+    winner: int | None
+    drawn: Card | None
+
+    def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
+        """The seat ``steps`` turns after ``seat`` (default: this seat) in the direction of play."""
+        start = self.seat if seat is None else seat
+        return (start + self.direction * steps) % self.num_players
