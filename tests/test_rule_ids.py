@@ -21,7 +21,7 @@ def text_of(folder: str) -> str:
 
 def test_every_rule_is_cited_in_the_engine_and_the_tests():
     ids = rule_ids()
-    assert len(ids) > 40
+    assert len(ids) >= 39
     engine, tests = text_of("unokart_tui/engine"), text_of("tests/engine")
     missing_in_engine = [i for i in ids if not re.search(rf"\b{i}\b", engine)]
     missing_in_tests = [i for i in ids if not re.search(rf"(_{i}_|\b{i}\b)", tests)]
