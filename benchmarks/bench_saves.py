@@ -1,0 +1,72 @@
+"""Saving and loading a long match: is saving after every action invisible?
+
+    python benchmarks/bench_saves.py [--repeats N]
+
+Plays seeded matches of 4 players until they hold about 1,000, 3,000 and 10,000
+actions, then times (median of the repeats, milliseconds): ``dumps`` (match to TOML),
+``save`` (dumps + atomic write with fsync + backup link), ``loads`` (parse, replay the
+whole history, check it against the stored position) and ``load`` (read + loads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+
+import saves
+from unokart_tui.engine import Match
+
+
+def long_match(actions: int) -> Match:
+    match = Match.new(["Ann", "Mario", "Luigi", "Peach"], seed=actions, target=10**9)
+    rng = random.Random(actions)
+    count = 0
+    while count < actions:
+        if match.round.is_over:
+            match.next_round()
+            continue
+        legal = match.legal_actions()
+        plays = legal[:-1] if str(legal[-1]) == "draw" else legal
+        match.apply(rng.choice(plays or legal))
+        count += 1
+    return match
+
+
+def median_ms(run: Callable[[], object], repeats: int) -> float:
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        os.environ["UNOKART_DATA_DIR"] = directory
+        headings = ("dumps ms", "save ms", "loads ms", "load ms")
+        print(f"{'actions':>8} {'rounds':>7} {'file KiB':>9} " + " ".join(f"{h:>9}" for h in headings))
+        for actions in (1_000, 3_000, 10_000):
+            match = long_match(actions)
+            text = saves.dumps(match)
+            saves.save(match, "bench")
+            row = (
+                median_ms(lambda m=match: saves.dumps(m), args.repeats),
+                median_ms(lambda m=match: saves.save(m, "bench"), args.repeats),
+                median_ms(lambda t=text: saves.loads(t), args.repeats),
+                median_ms(lambda: saves.load("bench"), args.repeats),
+            )
+            size = len(text.encode()) / 1024
+            print(f"{actions:>8,} {match.round_number:>7} {size:>9.0f} " + " ".join(f"{v:>9.1f}" for v in row))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,18 @@
+"""The one error every save failure raises."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class SaveError(Exception):
+    """A save could not be read or written. The message names the file and the problem."""
+
+    def __init__(self, file: str | Path, problem: str) -> None:
+        self.file = str(file)
+        self.problem = problem
+        super().__init__(f"{self.file}: {problem}")
+
+
+class SaveLocked(SaveError):
+    """Another process is playing this match."""

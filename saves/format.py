@@ -1,0 +1,326 @@
+"""A match as TOML text and back.
+
+The file holds a header (format, program, times, players, scores, round, status),
+the seats (human or bot, with the bot's settings), the current position in the card
+notation of RULES.md K5, and every action of the match. The actions are the truth:
+loading replays them from the seed, which restores everything, random state
+included, and then checks that the replay reaches the stored header and position.
+A file that does not agree with itself is refused.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, NoReturn
+
+import tomli_w
+
+from unokart_tui import __version__
+from unokart_tui.engine import Match, Round, RulesError, parse_action
+
+from .errors import SaveError
+
+FORMAT_VERSION = 1
+
+ParamValue = bool | int | float | str
+
+_PREAMBLE = (
+    "# A saved match of unokart (UNO Mario Kart in the terminal).\n"
+    "# [position] is the table as it stands; [history] is every action since the seed.\n"
+    "# unokart replays the history on loading and refuses a file whose parts disagree.\n\n"
+)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: ``kind`` is ``"human"`` or a bot's name (``ai.BOTS``)."""
+
+    name: str
+    kind: str = "human"
+    profile: str | None = None
+    seed: int | None = None
+    params: Mapping[str, ParamValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    match: Match
+    seats: tuple[Seat, ...]
+    created: datetime
+    updated: datetime
+
+
+@dataclass(frozen=True)
+class Header:
+    """What a list of saves shows, read without replaying anything."""
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    round_number: int
+    finished: bool
+    created: datetime
+    updated: datetime
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _cards(cards: Sequence[object]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _position(round_: Round) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "phase": round_.phase.value,
+        "current": round_.current,
+        "decider": round_.decider,
+        "direction": round_.direction,
+    }
+    if round_.active_color is not None:
+        table["color"] = round_.active_color.value
+    if round_.exposed is not None:
+        table["exposed"] = round_.exposed
+    if round_.winner is not None:
+        table["winner"] = round_.winner
+    table["hands"] = [_cards(hand) for hand in round_.hands]
+    table["draw_pile"] = _cards(round_.draw_pile)
+    table["discard"] = _cards(round_.discard)
+    return table
+
+
+def _match_table(match: Match) -> dict[str, Any]:
+    table: dict[str, Any] = {
+        "players": list(match.names),
+        "seed": match.seed,
+        "target": match.target,
+        "round": match.round_number,
+        "dealer": match.dealer,
+        "scores": list(match.scores),
+        "status": "finished" if match.is_over else "in progress",
+    }
+    if match.winner is not None:
+        table["winner"] = match.winner
+    return table
+
+
+def _seat_table(seat: Seat) -> dict[str, Any]:
+    table: dict[str, Any] = {"name": seat.name, "kind": seat.kind}
+    if seat.profile is not None:
+        table["profile"] = seat.profile
+    if seat.seed is not None:
+        table["seed"] = seat.seed
+    if seat.params:
+        table["params"] = dict(seat.params)
+    return table
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def dumps(
+    match: Match,
+    *,
+    seats: Sequence[Seat] = (),
+    created: datetime | None = None,
+    updated: datetime | None = None,
+) -> str:
+    """The match as TOML text (``seats`` describe who plays each seat, when known)."""
+    if seats and len(seats) != len(match.names):
+        raise ValueError(f"{len(seats)} seats for a match of {len(match.names)} players")
+    updated = updated or _now()
+    document: dict[str, Any] = {
+        "save": {
+            "format": FORMAT_VERSION,
+            "program": __version__,
+            "created": created or updated,
+            "updated": updated,
+        },
+        "match": _match_table(match),
+    }
+    if seats:
+        document["match"]["seats"] = [_seat_table(seat) for seat in seats]
+    document["position"] = _position(match.round)
+    document["history"] = {"rounds": [[str(action) for action in actions] for actions in match.history]}
+    return _PREAMBLE + tomli_w.dumps(document)
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Reader:
+    """Typed access to the parsed document; every problem is a SaveError naming file and key."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, problem: str) -> NoReturn:
+        raise SaveError(self.source, problem)
+
+    def parse(self, text: str) -> dict[str, Any]:
+        if not text.strip():
+            self.fail("the file is empty")
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            self.fail(f"not valid TOML ({error}); the file may be truncated or damaged")
+
+    def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
+        value = data.get(key)
+        if not isinstance(value, dict):
+            self.fail(f"the [{key}] table is missing" if value is None else f"[{key}] must be a table")
+        return value
+
+    def value(self, table: Mapping[str, Any], where: str, key: str, kind: type, *, optional: bool = False) -> Any:
+        if key not in table:
+            if optional:
+                return None
+            self.fail(f"{where} has no '{key}'")
+        value = table[key]
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+            self.fail(f"{where} '{key}' must be {_KIND_NAMES[kind]}, not {value!r}")
+        return value
+
+    def ints(self, table: Mapping[str, Any], where: str, key: str, count: int) -> list[int]:
+        value = self.value(table, where, key, list)
+        if len(value) != count or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value):
+            self.fail(f"{where} '{key}' must be {count} whole numbers of at least 0, not {value!r}")
+        return list(value)
+
+    def strings(self, table: Mapping[str, Any], where: str, key: str) -> list[str]:
+        value = self.value(table, where, key, list)
+        if not all(isinstance(v, str) for v in value):
+            self.fail(f"{where} '{key}' must be a list of text")
+        return list(value)
+
+
+_KIND_NAMES = {int: "a whole number", str: "text", list: "a list", dict: "a table", datetime: "a date and time"}
+
+
+def _check_format(reader: _Reader, data: Mapping[str, Any]) -> dict[str, Any]:
+    save = reader.table(data, "save")
+    version = reader.value(save, "[save]", "format", int)
+    if version > FORMAT_VERSION:
+        program = save.get("program", "a newer version")
+        reader.fail(
+            f"written by unokart {program} in save format {version}; this unokart ({__version__}) "
+            f"reads format {FORMAT_VERSION} or older: update unokart to open it"
+        )
+    if version < 1:
+        reader.fail(f"[save] 'format' {version} is not a save format")
+    for key in ("created", "updated"):
+        reader.value(save, "[save]", key, datetime)
+    return save
+
+
+def read_header(text: str, *, source: str = "<text>") -> Header:
+    """The header of a save, for a list of saves: checked for form, nothing replayed."""
+    reader = _Reader(source)
+    return _header(reader, reader.parse(text))
+
+
+def _header(reader: _Reader, data: Mapping[str, Any]) -> Header:
+    save = _check_format(reader, data)
+    table = reader.table(data, "match")
+    players = reader.strings(table, "[match]", "players")
+    scores = reader.ints(table, "[match]", "scores", len(players))
+    round_number = reader.value(table, "[match]", "round", int)
+    status = reader.value(table, "[match]", "status", str)
+    if status not in ("in progress", "finished"):
+        reader.fail(f'[match] \'status\' must be "in progress" or "finished", not {status!r}')
+    return Header(
+        players=tuple(players),
+        scores=tuple(scores),
+        round_number=round_number,
+        finished=status == "finished",
+        created=save["created"],
+        updated=save["updated"],
+    )
+
+
+def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence[str]) -> tuple[Seat, ...]:
+    if "seats" not in match_table:
+        return ()
+    tables = match_table["seats"]
+    if not isinstance(tables, list) or len(tables) != len(names) or not all(isinstance(t, dict) for t in tables):
+        reader.fail(f"[match] 'seats' must be {len(names)} tables, one for each player")
+    seats = []
+    for index, table in enumerate(tables):
+        where = f"[match] seat {index + 1}"
+        name = reader.value(table, where, "name", str)
+        if name != names[index]:
+            reader.fail(f"{where} is {name!r} but [match] 'players' says {names[index]!r}")
+        params = reader.value(table, where, "params", dict, optional=True) or {}
+        for key, value in params.items():
+            if not isinstance(value, ParamValue):
+                reader.fail(f"{where} parameter '{key}' must be a number, text or true/false, not {value!r}")
+        seats.append(
+            Seat(
+                name=name,
+                kind=reader.value(table, where, "kind", str),
+                profile=reader.value(table, where, "profile", str, optional=True),
+                seed=reader.value(table, where, "seed", int, optional=True),
+                params=params,
+            )
+        )
+    return tuple(seats)
+
+
+def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[Any]) -> Match:
+    names = reader.strings(match_table, "[match]", "players")
+    try:
+        match = Match(
+            names,
+            seed=reader.value(match_table, "[match]", "seed", int),
+            target=reader.value(match_table, "[match]", "target", int),
+        )
+    except RulesError as error:
+        reader.fail(f"[match] describes no possible match: {error}")
+    if not rounds:
+        reader.fail("[history] 'rounds' is empty: it needs the list of the current round at least")
+    for number, actions in enumerate(rounds, start=1):
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            reader.fail(f"[history] round {number} must be a list of actions")
+        try:
+            if number > 1:
+                match.next_round()
+        except RulesError as error:
+            reader.fail(f"[history] round {number - 1} does not end, yet a round {number} follows ({error})")
+        for index, text in enumerate(actions, start=1):
+            try:
+                match.apply(parse_action(text))
+            except RulesError as error:
+                reader.fail(f"[history] action {index} of round {number} ({text!r}) cannot be played: {error}")
+    return match
+
+
+def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
+    """Read a save completely: replay its history and check it against its header and position."""
+    reader = _Reader(source)
+    data = reader.parse(text)
+    header = _header(reader, data)  # sound on its own, as list_saves reads it without the rest
+    match_table = reader.table(data, "match")
+    position = reader.table(data, "position")
+    history = reader.table(data, "history")
+    rounds = reader.value(history, "[history]", "rounds", list)
+    match = _replay(reader, match_table, rounds)
+    for key, replayed in _match_table(match).items():
+        if match_table.get(key) != replayed:
+            reader.fail(f"[match] '{key}' does not agree with the history (the replay gives {replayed!r})")
+    extra = set(match_table) - set(_match_table(match)) - {"seats"}
+    if extra:
+        reader.fail(f"[match] has unknown keys: {', '.join(sorted(extra))}")
+    expected = _position(match.round)
+    for key in sorted(set(expected) | set(position)):
+        if position.get(key) != expected.get(key):
+            reader.fail(f"[position] '{key}' is not where the history leads: the file was changed or damaged")
+    seats = _read_seats(reader, match_table, match.names)
+    return SavedGame(match=match, seats=seats, created=header.created, updated=header.updated)
+
+
+def loads(text: str, *, source: str = "<text>") -> Match:
+    """The match in a save's text; anything incomplete or inconsistent raises SaveError."""
+    return loads_game(text, source=source).match

@@ -1,0 +1,193 @@
+"""saves.dumps / saves.loads: a loaded match continues exactly as the original would."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import saves
+from unokart_tui.engine import Phase
+
+from .play import played, step
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def continue_both(original, loaded, seed: int, steps: int = 150) -> None:
+    rng_a, rng_b = random.Random(seed), random.Random(seed)
+    for _ in range(steps):
+        if original.is_over:
+            break
+        assert step(original, rng_a) == step(loaded, rng_b)
+    assert original.round == loaded.round
+    assert original.scores == loaded.scores
+    assert original.history == loaded.history
+
+
+def test_round_trip_continues_identically_in_every_phase_for_2_to_10_players():
+    phases = set()
+    rng = random.Random(2024)
+    wanted = list(Phase)
+    for index in range(120):
+        players = 2 + index % 9
+        match = played(players, seed=index, steps=rng.randrange(0, 300), target=300)
+        play_rng = random.Random(index)
+        for _ in range(20_000):  # go on to a decision of the wanted kind
+            if match.round.phase is wanted[index % len(wanted)] or match.is_over:
+                break
+            step(match, play_rng)
+        phases.add(match.round.phase)
+        loaded = saves.loads(saves.dumps(match))
+        assert loaded.round == match.round  # the same position, random state included
+        assert (loaded.names, loaded.seed, loaded.target, loaded.dealer) == (
+            match.names,
+            match.seed,
+            match.target,
+            match.dealer,
+        )
+        continue_both(match, loaded, seed=index)
+    assert phases == set(Phase), f"not every phase was saved: {set(Phase) - phases}"
+
+
+def test_seats_are_kept():
+    match = played(3, seed=1, steps=10)
+    seats = [
+        saves.Seat("Player 1"),
+        saves.Seat("Player 2", "greedy", profile="hard", seed=7, params={"forget_uno": 0.25, "mistakes": 0.0}),
+        saves.Seat("Player 3", "random", seed=8),
+    ]
+    game = saves.loads_game(saves.dumps(match, seats=seats))
+    assert game.seats == tuple(seats)
+
+
+def test_the_file_is_readable_toml_with_header_position_and_history():
+    match = played(3, seed=5, steps=30)
+    data = tomllib.loads(saves.dumps(match))
+    assert data["save"]["format"] == saves.FORMAT_VERSION
+    assert data["match"]["players"] == list(match.names)
+    assert data["match"]["status"] == "in progress"
+    assert data["position"]["hands"][0] == " ".join(str(c) for c in match.round.hands[0])
+    assert data["position"]["discard"].split()[-1] == str(match.round.top_card)
+    assert sum(len(r) for r in data["history"]["rounds"]) == sum(len(r) for r in match.history)
+
+
+def test_a_finished_match_round_trips():
+    match = played(2, seed=3, steps=100_000, target=100)
+    assert match.is_over
+    loaded = saves.loads(saves.dumps(match))
+    assert loaded.is_over and loaded.winner == match.winner and loaded.scores == match.scores
+    assert saves.read_header(saves.dumps(match)).finished
+
+
+def test_the_committed_format_1_fixture_still_loads_and_plays_on():
+    # Written once by saves.dumps (format 1) and committed: every later version must still load it.
+    text = (FIXTURES / "format-1.toml").read_text()
+    game = saves.loads_game(text, source="format-1.toml")
+    match = game.match
+    assert match.names == ("Ann", "Mario", "Luigi", "Peach")
+    assert match.round_number == 2
+    assert game.seats[1].kind == "greedy"
+    rng = random.Random(0)
+    while not match.is_over:
+        step(match, rng)
+    assert match.scores[match.winner] >= match.target
+
+
+def _rewrite(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def good_text() -> str:
+    return (FIXTURES / "format-1.toml").read_text()
+
+
+BROKEN = {
+    "empty": lambda t: "",
+    "not TOML": lambda t: "this is { not toml",
+    "truncated": lambda t: t[: len(t) // 2],
+    "newer format": lambda t: _rewrite(t, "format = 1", "format = 2"),
+    "format zero": lambda t: _rewrite(t, "format = 1", "format = 0"),
+    "format as text": lambda t: _rewrite(t, "format = 1", 'format = "1"'),
+    "no match table": lambda t: _rewrite(t, "[match]", "[matchx]"),
+    "seed as text": lambda t: _rewrite(t, "seed = 12345", 'seed = "12345"'),
+    "seed changed": lambda t: _rewrite(t, "seed = 12345", "seed = 12346"),
+    "round as bool": lambda t: _rewrite(t, "round = 2", "round = true"),
+    "wrong round": lambda t: _rewrite(t, "round = 2", "round = 3"),
+    "a 113th card": lambda t: _rewrite(t, 'hands = [\n    "', 'hands = [\n    "R5 '),
+    "a card the deck lacks": lambda t: _rewrite(t, 'hands = [\n    "', 'hands = [\n    "X9 '),
+    "an impossible phase": lambda t: _rewrite(t, 'phase = "', 'phase = "dancing'),
+    "history altered": lambda t: _rewrite(t, '"draw",', '"pass",'),
+    "history action unknown": lambda t: _rewrite(t, '"draw",', '"fly",'),
+    "history emptied": lambda t: t[: t.index("[history]")] + "[history]\nrounds = []\n",
+    "scores wrong length": lambda t: t.replace("scores = [", "scores = [\n    1,", 1),
+    "status unknown": lambda t: _rewrite(t, 'status = "in progress"', 'status = "paused"'),
+    "player renamed": lambda t: _rewrite(t, '"Mario",', '"Wario",'),
+    "seat count": lambda t: _rewrite(t, '    { name = "Ann", kind = "human" },\n', ""),
+    "seat param of a bad type": lambda t: _rewrite(t, "forget_uno = 0.1", "forget_uno = [1]"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BROKEN))
+def test_broken_saves_raise_save_error_naming_the_file(kind):
+    text = BROKEN[kind](good_text())
+    with pytest.raises(saves.SaveError) as caught:
+        saves.loads(text, source="/saves/broken.toml")
+    assert str(caught.value).startswith("/saves/broken.toml: ")
+    assert caught.value.problem
+
+
+def test_a_newer_format_says_so():
+    with pytest.raises(saves.SaveError, match=r"newer|update unokart"):
+        saves.loads(_rewrite(good_text(), "format = 1", "format = 9"))
+
+
+def test_a_history_that_does_not_replay_to_the_position_says_so():
+    text = good_text()
+    # swap the first two cards of the draw pile: a valid position, but not where the history leads
+    start = text.index('draw_pile = "') + len('draw_pile = "')
+    first, second, rest = text[start:].split(" ", 2)
+    with pytest.raises(saves.SaveError, match="not where the history leads"):
+        saves.loads(text[:start] + f"{second} {first} {rest}")
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    lines = text.splitlines(keepends=True)
+    choice = rng.randrange(7)
+    if choice == 0:  # truncate anywhere
+        return text[: rng.randrange(len(text))]
+    if choice == 1:  # drop a line
+        del lines[rng.randrange(len(lines))]
+    elif choice == 2:  # duplicate a line
+        index = rng.randrange(len(lines))
+        lines.insert(index, lines[index])
+    elif choice == 3:  # swap two lines
+        a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
+        lines[a], lines[b] = lines[b], lines[a]
+    elif choice == 4:  # change one character
+        index = rng.randrange(len(text))
+        return text[:index] + rng.choice('0123456789"[]=,.#\n xRGBYW+-') + text[index + 1 :]
+    elif choice == 5:  # change a number
+        index = rng.randrange(len(lines))
+        lines[index] = "".join(str(rng.randrange(20)) if c.isdigit() else c for c in lines[index])
+    else:  # insert bytes that are not text
+        index = rng.randrange(len(text))
+        return text[:index] + "\x00\udcff" + text[index:]
+    return "".join(lines)
+
+
+def test_a_thousand_corrupted_saves_only_ever_raise_save_error():
+    base = good_text()
+    rng = random.Random(99)
+    refused = 0
+    for _ in range(1000):
+        text = mutate(base, rng)
+        try:
+            saves.loads(text, source="fuzz.toml")
+        except saves.SaveError as error:
+            assert error.file == "fuzz.toml"
+            refused += 1
+    assert refused > 900  # almost every change is caught; the rest change nothing that matters
