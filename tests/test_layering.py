@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-CORE_MODULES = ["unokart_tui", "unokart_tui.engine", "unokart_tui.cli", "saves"]
+CORE_MODULES = ["unokart_tui", "unokart_tui.engine", "unokart_tui.cli", "saves", "ai", "ai.sim"]
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)

@@ -498,6 +498,13 @@ def test_C1_the_chosen_colour_on_a_wild_is_the_one_to_match():
     assert of_type(events, ChallengeResolved)[0].guilty
 
 
+def test_C1_everyone_sees_who_played_the_wild_draw_four_and_the_colour_to_match():
+    round_ = _wild_four_played("W+4 G2 R5")
+    assert all(round_.view(seat).wild_draw_four == (0, Color.GREEN) for seat in range(3))
+    round_.apply(Accept())
+    assert round_.view(1).wild_draw_four is None
+
+
 def test_C1_the_hand_is_shown_to_the_challenger_only():
     round_ = _wild_four_played("W+4 G2 R5")
     round_.apply(Challenge())

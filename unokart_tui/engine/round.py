@@ -353,6 +353,7 @@ class Round:
             dealer=self._dealer,
             winner=self._winner,
             drawn=self._drawn if seat == decider else None,
+            wild_draw_four=None if self._challenge is None else (self._challenge[0], self._challenge[2]),
         )
 
     def _state(self) -> tuple[object, ...]:

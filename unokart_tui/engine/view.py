@@ -23,7 +23,9 @@ class PlayerView:
     """A snapshot of the table as ``seat`` sees it. It holds no reference to the round.
 
     ``drawn`` is the card ``seat`` has just drawn while it decides whether to play it;
-    ``revealed`` maps a seat to the hand it showed to *this* seat in a challenge (C1).
+    ``revealed`` maps a seat to the hand it showed to *this* seat in a challenge (C1);
+    ``wild_draw_four`` is, while a Wild Draw Four waits for its answer, who played it
+    and the colour that had to be matched then (public: everyone saw the table).
     """
 
     seat: int
@@ -44,6 +46,7 @@ class PlayerView:
     dealer: int
     winner: int | None
     drawn: Card | None
+    wild_draw_four: tuple[int, Color] | None = None
 
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat ``steps`` turns after ``seat`` (default: this seat) in the direction of play."""

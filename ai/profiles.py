@@ -1,0 +1,80 @@
+"""Profiles: named sets of bot parameters in TOML, shipped (easy, normal, hard) or the user's own.
+
+A profile has an ``[all]`` table for every bot and a table per bot name for that bot:
+
+    [all]
+    forget_uno = 0.2
+    [challenger]
+    challenge_above = 0.7
+
+User profiles live in ``<user config dir>/unokart/profiles/<name>.toml`` and take
+precedence over a shipped profile of the same name.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+import platformdirs
+
+from .params import check_params
+from .registry import BOTS
+
+SHIPPED = "profiles"
+_PROFILE_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+
+def user_profile_dir() -> Path:
+    override = os.environ.get("UNOKART_CONFIG_DIR")
+    base = Path(override) if override else Path(platformdirs.user_config_dir("unokart"))
+    return base / "profiles"
+
+
+def list_profiles() -> list[str]:
+    names = {
+        Path(entry.name).stem
+        for entry in resources.files(__package__).joinpath(SHIPPED).iterdir()
+        if entry.name.endswith(".toml")
+    }
+    directory = user_profile_dir()
+    if directory.is_dir():
+        names |= {path.stem for path in directory.glob("*.toml")}
+    return sorted(names)
+
+
+def _read(profile: str) -> tuple[str, str]:
+    if not profile or not set(profile) <= _PROFILE_NAME_CHARS:
+        raise ValueError(f"{profile!r} is not a profile name (letters, digits, '-' and '_')")
+    user_file = user_profile_dir() / f"{profile}.toml"
+    if user_file.is_file():
+        try:
+            return str(user_file), user_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(f"{user_file}: cannot be read ({error})") from None
+    shipped = resources.files(__package__).joinpath(SHIPPED, f"{profile}.toml")
+    if shipped.is_file():
+        return f"shipped profile {profile}", shipped.read_text(encoding="utf-8")
+    known = ", ".join(list_profiles())
+    raise ValueError(f"unknown profile {profile!r} (the profiles: {known})")
+
+
+def load_profile(profile: str, bot: str) -> dict[str, object]:
+    """The parameters ``profile`` gives the bot ``bot``, checked against that bot's parameters."""
+    where, text = _read(profile)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"{where}: not valid TOML ({error})") from None
+    unknown = sorted(set(data) - {"all", *BOTS})
+    if unknown:
+        raise ValueError(f"{where}: unknown table [{unknown[0]}] (use [all] or a bot name: {', '.join(sorted(BOTS))})")
+    values: dict[str, object] = {}
+    for table in ("all", bot):
+        section = data.get(table, {})
+        if not isinstance(section, dict):
+            raise ValueError(f"{where}: [{table}] must be a table")
+        values.update(section)
+    return dict(check_params(BOTS[bot].params_spec(), values, bot, where=where))

@@ -1,0 +1,326 @@
+"""Headless tournaments between bots: rounds or whole matches, seats rotated, any number of processes.
+
+Every game depends only on the tournament seed and its own number, so the totals are
+the same whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from unokart_tui.engine import (
+    CardPlayed,
+    CardsDrawn,
+    CardTurned,
+    ChallengeResolved,
+    DrawReason,
+    Event,
+    Match,
+    PlayerExposed,
+    Rank,
+    Round,
+    UnoCaught,
+)
+
+from . import make_bot
+from .base import Bot
+from .registry import BOTS
+
+# A round that goes on this long is stuck (the rules allow endless passing when nobody
+# can play and nothing is left to draw): it is abandoned and counted, not scored.
+MAX_ACTIONS_PER_ROUND = 5_000
+
+_HURT_OTHERS = {DrawReason.BANANA, DrawReason.GREEN_SHELL, DrawReason.LIGHTNING}
+
+
+@dataclass
+class EntryStats:
+    """Totals for one entry of the line-up (one bot, whatever seat it had)."""
+
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    rounds: int = 0
+    cards_left: int = 0
+    challenges: int = 0
+    challenges_won: int = 0
+    wild_draw_fours: int = 0
+    item_boxes: int = 0
+    item_net_cards: int = 0
+    items: Counter[str] = field(default_factory=Counter)
+    catches: int = 0
+    caught: int = 0
+    forgot_uno: int = 0
+
+    def add(self, other: EntryStats) -> None:
+        for name in self.__dataclass_fields__:
+            mine = getattr(self, name)
+            if isinstance(mine, Counter):
+                mine.update(getattr(other, name))
+            else:
+                setattr(self, name, mine + getattr(other, name))
+
+
+@dataclass
+class SimResult:
+    bots: list[str]
+    mode: str  # "rounds" or "matches"
+    games: int
+    seed: int
+    entries: list[EntryStats]
+    abandoned: int = 0
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a win rate (Wilson score interval)."""
+    if games == 0:
+        return 0.0, 0.0
+    rate = wins / games
+    centre = rate + z * z / (2 * games)
+    spread = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+# ---------------------------------------------------------------- one game
+
+
+def _seat_of(entry: int, game: int, players: int) -> int:
+    return (entry + game) % players  # every entry sits in every seat equally often
+
+
+def _play_round(
+    round_: Round, bots: Sequence[Bot], entry_of: Sequence[int], stats: Sequence[EntryStats], apply: Callable[..., Any]
+) -> bool:
+    """Play ``round_`` to its end with ``apply`` (the round's or the match's); False if it got stuck."""
+    order = sorted(range(len(bots)), key=lambda seat: (bots[seat].params["reaction_ms"], seat))
+    box_player: int | None = None
+    for _ in range(MAX_ACTIONS_PER_ROUND):
+        if round_.is_over:
+            break
+        seat = round_.decider
+        action = bots[seat].choose(round_.view(seat), round_.legal_actions())
+        events: list[Event] = apply(action)
+        if round_.exposed is not None:
+            for reacting in order:  # the fastest to react acts first
+                reaction = bots[reacting].react(round_.view(reacting))
+                if reaction is not None:
+                    events += apply(reaction)
+                    break
+        box_player = _count(events, entry_of, stats, box_player)
+    else:
+        return False
+    for seat, hand in enumerate(round_.hands):
+        entry = stats[entry_of[seat]]
+        entry.rounds += 1
+        entry.cards_left += len(hand)
+    return True
+
+
+def _count(events: list[Event], entry_of: Sequence[int], stats: Sequence[EntryStats], box: int | None) -> int | None:
+    for event in events:
+        if isinstance(event, CardPlayed):
+            box = event.seat if event.card.rank is Rank.WILD_ITEM_BOX else None
+            if box is not None:
+                stats[entry_of[box]].item_boxes += 1
+            elif event.card.rank is Rank.WILD_DRAW_FOUR:
+                stats[entry_of[event.seat]].wild_draw_fours += 1
+        elif isinstance(event, CardTurned):
+            stats[entry_of[event.seat]].items[event.card.item.label] += 1
+        elif isinstance(event, CardsDrawn) and box is not None:
+            if event.reason in _HURT_OTHERS:
+                stats[entry_of[box]].item_net_cards += len(event.cards)
+            elif event.reason is DrawReason.BOB_OMB:
+                stats[entry_of[box]].item_net_cards -= len(event.cards)
+        elif isinstance(event, ChallengeResolved):
+            stats[entry_of[event.challenger]].challenges += 1
+            stats[entry_of[event.challenger]].challenges_won += event.guilty
+        elif isinstance(event, UnoCaught):
+            stats[entry_of[event.catcher]].catches += 1
+            stats[entry_of[event.seat]].caught += 1
+        elif isinstance(event, PlayerExposed):
+            stats[entry_of[event.seat]].forgot_uno += 1
+    return box
+
+
+def play_game(
+    bots: Sequence[str], game: int, seed: int, *, matches: bool, target: int, profile: str | None
+) -> tuple[list[EntryStats], int]:
+    """Game number ``game`` of a tournament: a round, or a whole match. Returns the stats and stuck rounds."""
+    players = len(bots)
+    stats = [EntryStats() for _ in bots]
+    entry_of = [0] * players
+    seat_bots: list[Bot] = [None] * players  # type: ignore[list-item]
+    for entry, name in enumerate(bots):
+        seat = _seat_of(entry, game, players)
+        entry_of[seat] = entry
+        seat_bots[seat] = make_bot(name, seed=random.Random(f"{seed}/{game}/{entry}").getrandbits(32), profile=profile)
+    game_seed = random.Random(f"{seed}/{game}").getrandbits(64)
+    for totals in stats:
+        totals.games += 1
+    stuck = 0
+    if not matches:
+        round_ = Round.deal(players, dealer=0, seed=game_seed)
+        if _play_round(round_, seat_bots, entry_of, stats, round_.apply):
+            winner = round_.winner
+            assert winner is not None
+            stats[entry_of[winner]].wins += 1
+            stats[entry_of[winner]].points += round_.points or 0
+        else:
+            stuck += 1
+        return stats, stuck
+    match = Match.new(players, seed=game_seed, target=target)
+    while not match.is_over:
+        if match.round.is_over:
+            match.next_round()
+        if not _play_round(match.round, seat_bots, entry_of, stats, match.apply):
+            stuck += 1
+            break
+    if match.winner is not None:
+        stats[entry_of[match.winner]].wins += 1
+    for seat, score in enumerate(match.scores):
+        stats[entry_of[seat]].points += score
+    return stats, stuck
+
+
+def _play_chunk(args: tuple[Sequence[str], range, int, bool, int, str | None]) -> tuple[list[EntryStats], int]:
+    bots, games, seed, matches, target, profile = args
+    totals = [EntryStats() for _ in bots]
+    stuck = 0
+    for game in games:
+        stats, game_stuck = play_game(bots, game, seed, matches=matches, target=target, profile=profile)
+        for total, entry in zip(totals, stats, strict=True):
+            total.add(entry)
+        stuck += game_stuck
+    return totals, stuck
+
+
+def simulate(
+    bots: Sequence[str],
+    *,
+    games: int,
+    matches: bool = False,
+    seed: int = 0,
+    jobs: int = 1,
+    target: int = 500,
+    profile: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimResult:
+    """Play ``games`` rounds (or whole matches) between ``bots`` and total what happened."""
+    for name in bots:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})")
+    if not 2 <= len(bots) <= 10:
+        raise ValueError(f"a game needs 2 to 10 bots, not {len(bots)}")
+    if profile is not None:
+        make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
+    chunk = max(1, min(200, games // (jobs * 8) or 1))
+    work = [
+        (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile)
+        for start in range(0, games, chunk)
+    ]
+    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, [EntryStats() for _ in bots])
+    done = 0
+
+    def collect(totals: list[EntryStats], stuck: int, size: int) -> None:
+        nonlocal done
+        for total, entry in zip(result.entries, totals, strict=True):
+            total.add(entry)
+        result.abandoned += stuck
+        done += size
+        if progress is not None:
+            progress(done, games)
+
+    if jobs <= 1:
+        for item in work:
+            collect(*_play_chunk(item), len(item[1]))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for item, (totals, stuck) in zip(work, pool.map(_play_chunk, work), strict=True):
+                collect(totals, stuck, len(item[1]))
+    return result
+
+
+# ---------------------------------------------------------------- reporting
+
+
+def _labels(bots: Sequence[str]) -> list[str]:
+    counts = Counter(bots)
+    seen: Counter[str] = Counter()
+    labels = []
+    for name in bots:
+        seen[name] += 1
+        labels.append(f"{name} #{seen[name]}" if counts[name] > 1 else name)
+    return labels
+
+
+def rows(result: SimResult) -> list[dict[str, Any]]:
+    out = []
+    for label, name, entry in zip(_labels(result.bots), result.bots, result.entries, strict=True):
+        scored = entry.games - (result.abandoned if result.mode == "rounds" else 0)
+        low, high = wilson(entry.wins, max(scored, 0))
+        out.append(
+            {
+                "entry": label,
+                "bot": name,
+                "games": entry.games,
+                "wins": entry.wins,
+                "win_rate": entry.wins / scored if scored else 0.0,
+                "win_rate_ci95": [low, high],
+                "avg_points": entry.points / entry.games if entry.games else 0.0,
+                "avg_cards_left": entry.cards_left / entry.rounds if entry.rounds else 0.0,
+                "challenges": entry.challenges,
+                "challenges_won": entry.challenges_won,
+                "wild_draw_fours": entry.wild_draw_fours,
+                "item_boxes": entry.item_boxes,
+                "item_net_cards_per_box": entry.item_net_cards / entry.item_boxes if entry.item_boxes else 0.0,
+                "items": dict(sorted(entry.items.items())),
+                "uno_catches": entry.catches,
+                "uno_caught": entry.caught,
+                "forgot_uno": entry.forgot_uno,
+            }
+        )
+    return out
+
+
+def to_json(result: SimResult) -> dict[str, Any]:
+    return {
+        "bots": result.bots,
+        "mode": result.mode,
+        "games": result.games,
+        "seed": result.seed,
+        "abandoned_rounds": result.abandoned,
+        "results": rows(result),
+    }
+
+
+def table(result: SimResult) -> str:
+    header = (
+        f"{'bot':<16} {'win %':>6} {'95% CI':>13} {'avg pts':>8} {'cards left':>10} "
+        f"{'challenges':>11} {'item boxes':>10} {'net/box':>7} {'catches':>7}"
+    )
+    lines = [header, "-" * len(header)]
+    for row in rows(result):
+        low, high = row["win_rate_ci95"]
+        challenges = f"{row['challenges_won']}/{row['challenges']}"
+        lines.append(
+            f"{row['entry']:<16} {100 * row['win_rate']:>6.1f} {f'{100 * low:.1f}–{100 * high:.1f}':>13} "
+            f"{row['avg_points']:>8.1f} {row['avg_cards_left']:>10.2f} {challenges:>11} "
+            f"{row['item_boxes']:>10} {row['item_net_cards_per_box']:>7.2f} {row['uno_catches']:>7}"
+        )
+    what = "matches" if result.mode == "matches" else "rounds"
+    lines.append(
+        f"{result.games:,} {what}, seed {result.seed}, seats rotated; challenges: won/made; "
+        "net/box: cards the Item Boxes made others draw, less their Bob-ombs"
+    )
+    if result.abandoned:
+        lines.append(
+            f"{result.abandoned} round(s) abandoned after {MAX_ACTIONS_PER_ROUND:,} actions (nobody could play)"
+        )
+    return "\n".join(lines)

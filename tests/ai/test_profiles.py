@@ -1,0 +1,73 @@
+"""Bot profiles: the shipped presets and the user's own, and clear errors for bad ones."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import ai
+
+
+@pytest.fixture
+def profile_dir(monkeypatch, tmp_path) -> Path:
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "config"))
+    directory = tmp_path / "config" / "profiles"
+    directory.mkdir(parents=True)
+    return directory
+
+
+@pytest.mark.parametrize("profile", ["easy", "normal", "hard"])
+def test_shipped_profiles_load_for_every_bot(profile):
+    assert {"easy", "normal", "hard"} <= set(ai.list_profiles())
+    for name in ai.BOTS:
+        bot = ai.make_bot(name, profile=profile)
+        assert set(bot.params) == set(ai.BOTS[name].params_spec())
+
+
+def test_hard_is_sharper_than_easy():
+    easy, hard = ai.make_bot("challenger", profile="easy"), ai.make_bot("challenger", profile="hard")
+    assert hard.params["catch_chance"] > easy.params["catch_chance"]
+    assert hard.params["forget_uno"] < easy.params["forget_uno"]
+
+
+def test_a_user_profile_is_found_and_shadows_a_shipped_one(profile_dir):
+    (profile_dir / "sharp.toml").write_text("[all]\ncatch_chance = 1.0\n[greedy]\nattack_at = 4\n")
+    (profile_dir / "easy.toml").write_text("[all]\nmistakes = 0.5\n")
+    assert "sharp" in ai.list_profiles()
+    greedy = ai.make_bot("greedy", profile="sharp")
+    assert (greedy.params["catch_chance"], greedy.params["attack_at"]) == (1.0, 4)
+    assert ai.make_bot("random", profile="sharp").params["catch_chance"] == 1.0
+    assert ai.make_bot("random", profile="easy").params["mistakes"] == 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[all]\nshyness = 1\n", "unknown parameter shyness"),
+        ("[all]\nforget_uno = 'often'\n", "must be a number"),
+        ("[all]\ncatch_chance = 3\n", "from 0.0 to 1.0"),
+        ("[greedy]\nattack_at = 0\n", "from 1 to 7"),
+        ("[grumpy]\nx = 1\n", r"unknown table \[grumpy\]"),
+        ("all = 3\n", "must be a table"),
+        ("[all\n", "not valid TOML"),
+    ],
+)
+def test_bad_profiles_give_a_clear_error_naming_the_file(profile_dir, text, message):
+    (profile_dir / "bad.toml").write_text(text)
+    with pytest.raises(ValueError, match=message) as caught:
+        ai.make_bot("greedy", profile="bad")
+    assert "bad.toml" in str(caught.value)
+
+
+@pytest.mark.parametrize("name", ["../escape", "", "a b"])
+def test_profile_names_cannot_escape(name):
+    with pytest.raises(ValueError, match="not a profile name"):
+        ai.make_bot("greedy", profile=name)
+
+
+def test_the_user_profile_dir_defaults_to_the_platform_config_dir(monkeypatch):
+    monkeypatch.delenv("UNOKART_CONFIG_DIR", raising=False)
+    assert ai.user_profile_dir().parts[-2:] == ("unokart", "profiles")
+    assert os.environ.get("XDG_CONFIG_HOME") and str(ai.user_profile_dir()).startswith(os.environ["XDG_CONFIG_HOME"])
