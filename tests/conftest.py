@@ -8,3 +8,9 @@ def _private_data_dir(tmp_path, monkeypatch):
     """Every test gets its own data and config directory: nothing touches the real ones."""
     monkeypatch.setenv("UNOKART_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.fixture(autouse=True)
+def _no_animations(monkeypatch):
+    """Snapshots and pilots see the final frame, not a moment of an animation."""
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")

@@ -28,6 +28,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 10 seconds")
+    return value
+
+
 def _whole(text: str) -> int:
     try:
         return int(text)
@@ -42,6 +52,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    new = commands.add_parser("new", help="start a new match", description="Start a new match against bots.")
+    new.add_argument("--bots", default="greedy,challenger,item-hoarder", help="1 to 9 opponents, comma-separated")
+    new.add_argument("--seed", type=_whole, help="a seed, to replay the same deal")
+    new.add_argument("--target", type=_positive, default=500, help="the score that wins the match (default 500)")
+    new.add_argument("--name", default="You", help="your name at the table")
+    new.add_argument("--profile", help="the bots' profile: easy, normal, hard or your own")
+    commands.add_parser("continue", help="resume the most recent unfinished match")
+    load = commands.add_parser("load", help="resume a saved match by name")
+    load.add_argument("save", metavar="NAME", help="the save's name (see the saves folder)")
+    load.add_argument("--backup", action="store_true", help="open the previous version of the save")
+    for sub in (new, commands.choices["continue"], load):
+        sub.add_argument("--bot-delay", type=_seconds, default=None, help="seconds a bot thinks (default 0.7)")
     sim = commands.add_parser(
         "sim",
         help="play bots against each other, headless, and print a table",
@@ -99,17 +121,92 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
+def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen: argparse.ArgumentParser = action.choices[name]
+            return chosen
+    raise KeyError(name)
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write(f"unokart: {message}\n")
+    return 1
+
+
+def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Open the match the command asks for, then play it."""
+    from ai import BOTS  # noqa: PLC0415 - the game loads on use: `unokart --version` stays instant
+    from saves import SaveError, SaveLocked, has_backup, list_saves  # noqa: PLC0415
+
+    from .session import Session  # noqa: PLC0415
+
+    command = args.command or "continue"
+    try:
+        if command == "new":
+            bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+            unknown = [name for name in bots if name not in BOTS]
+            if unknown:
+                parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(BOTS))})")
+            if not 1 <= len(bots) <= 9:
+                parser.error(f"--bots needs 1 to 9 opponents, not {len(bots)}")
+            if not args.name.strip():
+                parser.error("--name cannot be empty")
+            try:
+                session = Session.new(args.name, bots, seed=args.seed, target=args.target, profile=args.profile)
+            except ValueError as error:
+                parser.error(str(error))
+        elif command == "load":
+            try:
+                session = Session.load(args.save, backup=args.backup)
+            except SaveLocked:
+                raise
+            except SaveError as error:
+                hint = ""
+                if not args.backup and error.problem != "there is no such save" and has_backup(args.save):
+                    hint = f"\nA backup of the previous move exists: unokart load {args.save!r} --backup"
+                return _fail(f"{error}{hint}")
+        else:
+            playable = [entry for entry in list_saves() if entry.error is None and not entry.finished]
+            if not playable:
+                if args.command is None:
+                    session = Session.new()
+                else:
+                    return _fail("there is no unfinished match to continue; start one with: unokart new")
+            else:
+                session = Session.load(playable[0].name)
+    except SaveLocked as error:
+        return _fail(f"{error.problem}. Close it there first, or start another: unokart new")
+    except SaveError as error:
+        return _fail(str(error))
+    return play(session, args)
+
+
+def play(session: object, args: argparse.Namespace) -> int:
+    from .app import UnoKartApp  # noqa: PLC0415 - Textual loads only to play
+    from .screens.game import DEFAULT_BOT_DELAY  # noqa: PLC0415
+    from .session import Session  # noqa: PLC0415
+
+    assert isinstance(session, Session)
+    delay = DEFAULT_BOT_DELAY if getattr(args, "bot_delay", None) is None else args.bot_delay
+    while True:
+        try:
+            result = UnoKartApp(session, bot_delay=delay).run()
+        finally:
+            session.close()
+        if result != "again":
+            return 0
+        kinds = [seat.kind for seat in session.seats[1:]]
+        session = Session.new(session.names[0], kinds, target=session.match.target, profile=session.seats[1].profile)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "sim":
-        sim_parser = next(
-            action.choices["sim"] for action in parser._actions if isinstance(action, argparse._SubParsersAction)
-        )
-        return run_sim(args, sim_parser)
-    # The game table is not built yet: until it is, the command explains itself.
-    parser.print_help(sys.stdout)
-    return 0
+        return run_sim(args, _sub_parser(parser, "sim"))
+    sub = _sub_parser(parser, args.command) if args.command else parser
+    return start_session(args, sub)
 
 
 if __name__ == "__main__":

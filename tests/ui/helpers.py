@@ -1,0 +1,64 @@
+"""Driving the game table in tests: seeded sessions, bots at full speed, keys a player would press."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from unokart_tui.app import UnoKartApp
+from unokart_tui.engine import Phase, Play, Rank
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.session import HUMAN, Session
+from unokart_tui.widgets.hand import HandView
+
+
+def make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, name="test match", target=500) -> UnoKartApp:
+    session = Session.new("Ann", list(bots), seed=seed, target=target, name=name)
+    return UnoKartApp(session, bot_delay=0)
+
+
+async def settle(pilot: Pilot, limit: int = 500) -> None:
+    """Let the bots play until the player must act (or a dialog is up)."""
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            return  # a dialog waits for the player
+        session = screen.session
+        if session.is_human_turn() or session.match.round.is_over or session.match.is_over:
+            return
+    raise AssertionError("the bots never handed the turn back")
+
+
+async def take_turn_with_keys(pilot: Pilot) -> None:
+    """Play the player's turn with the keyboard only: the first playable card, else draw."""
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    session = screen.session
+    legal = session.match.legal_actions()
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        await pilot.press("d" if session.view().phase is Phase.PLAY else "p")
+        return
+    wanted = plays[0].card
+    cards = pilot.app.screen.query_one(HandView).state.cards
+    target = cards.index(wanted)
+    steps = (target - screen.cursor) % len(cards)
+    await pilot.press(*(["right"] * steps))
+    if len(session.view().hand) == 2:
+        await pilot.press("u")  # say UNO with the play
+    await pilot.press("enter")
+    if wanted.rank is Rank.WILD_DRAW_FOUR:
+        await pilot.press("b")
+
+
+async def answer_dialog(pilot: Pilot) -> None:
+    """Answer whatever dialog is up with its first key."""
+    screen = pilot.app.screen
+    name = type(screen).__name__
+    key = {"ColorDialog": "r", "TargetDialog": "1", "ChallengeDialog": "a"}.get(name, "enter")
+    await pilot.press(key)
+
+
+def human_seat_is(session: Session) -> bool:
+    return session.match.round.decider == HUMAN

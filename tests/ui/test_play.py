@@ -1,0 +1,96 @@
+"""Playing the table as a player does: keyboard only, and the mouse."""
+
+from __future__ import annotations
+
+import saves
+from unokart_tui.dialogs.notices import NoticeDialog
+from unokart_tui.engine import Draw, Play
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.widgets.hand import CardWidget, HandView
+from unokart_tui.widgets.table import DrawPile
+
+from .helpers import answer_dialog, make_app, settle, take_turn_with_keys
+
+
+async def test_a_whole_round_with_the_keyboard_only():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        for _ in range(400):
+            await settle(pilot)
+            if session.match.round.is_over:
+                break
+            if isinstance(app.screen, GameScreen):
+                await take_turn_with_keys(pilot)
+            else:
+                await answer_dialog(pilot)
+        assert session.match.round.is_over
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeDialog)  # the round-over dialog
+        saved = saves.load("test match")
+        assert saved.round == session.match.round and saved.scores == session.match.scores
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.match.round_number == 2
+
+
+async def test_an_unplayable_card_is_explained_and_changes_nothing():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = app.session
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        legal = {a.card for a in session.match.legal_actions() if isinstance(a, Play)}
+        cards = screen.query_one(HandView).state.cards
+        bad = next((i for i, card in enumerate(cards) if card not in legal), None)
+        if bad is None:
+            return
+        before = saves.path_of("test match").read_text()
+        screen.cursor = bad
+        await pilot.press("enter")
+        await pilot.pause()
+        assert saves.path_of("test match").read_text() == before
+        assert any("can't go on" in n.message for n in app._notifications)
+
+
+async def test_the_mouse_plays_a_card_and_draws():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = app.session
+        plays = [a for a in session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild]
+        assert plays, "this seed gives the player a coloured card to play"
+        done = len(session.match.history[-1])
+        cards = app.screen.query_one(HandView).state.cards
+        await pilot.click(list(app.screen.query(CardWidget))[cards.index(plays[0].card)])
+        await pilot.pause()
+        assert session.match.history[-1][done].card == plays[0].card
+        for _ in range(50):  # on to the player's next turn, answering any dialog
+            await settle(pilot)
+            if isinstance(app.screen, GameScreen) and session.is_human_turn():
+                break
+            await answer_dialog(pilot)
+        done = len(session.match.history[-1])
+        await pilot.click(DrawPile)
+        await pilot.pause()
+        assert session.match.history[-1][done] == Draw()
+
+
+async def test_resuming_opens_the_same_decision():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.session.match.round
+        await pilot.press("q")
+    app.session.close()
+    from unokart_tui.app import UnoKartApp
+    from unokart_tui.session import Session
+
+    resumed = Session.load("test match")
+    assert resumed.match.round == before
+    again = UnoKartApp(resumed, bot_delay=0)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.session.is_human_turn()
+    resumed.close()

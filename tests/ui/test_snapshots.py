@@ -1,0 +1,61 @@
+"""What the player sees, at 80x24 and 120x40. Seeded matches, bots at full speed, no animations."""
+
+from __future__ import annotations
+
+from unokart_tui.engine import Rank
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.widgets.hand import HandView
+
+from .helpers import answer_dialog, make_app, settle, take_turn_with_keys
+
+
+def test_table_three_opponents_80x24(snap_compare):
+    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=settle)
+
+
+def test_table_three_opponents_120x40(snap_compare):
+    assert snap_compare(make_app(seed=7), terminal_size=(120, 40), run_before=settle)
+
+
+def test_table_one_opponent_80x24(snap_compare):
+    assert snap_compare(make_app(bots=("challenger",), seed=3), terminal_size=(80, 24), run_before=settle)
+
+
+def test_table_nine_opponents_80x24(snap_compare):
+    bots = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
+    assert snap_compare(make_app(bots=bots, seed=5), terminal_size=(80, 24), run_before=settle)
+
+
+def test_colour_dialog_for_a_wild_draw_four(snap_compare):
+    async def play_wild_draw_four(pilot):
+        await settle(pilot)
+        screen = pilot.app.screen
+        cards = screen.query_one(HandView).state.cards
+        screen.cursor = next(i for i, card in enumerate(cards) if card.rank is Rank.WILD_DRAW_FOUR)
+        await pilot.press("enter")
+
+    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=play_wild_draw_four)
+
+
+def test_help_dialog(snap_compare):
+    async def open_help(pilot):
+        await settle(pilot)
+        await pilot.press("question_mark")
+
+    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=open_help)
+
+
+def test_round_over(snap_compare):
+    async def play_the_round(pilot):
+        session = pilot.app.session
+        for _ in range(400):
+            await settle(pilot)
+            if session.match.round.is_over:
+                break
+            if isinstance(pilot.app.screen, GameScreen):
+                await take_turn_with_keys(pilot)
+            else:
+                await answer_dialog(pilot)
+        await pilot.pause()
+
+    assert snap_compare(make_app(seed=11), terminal_size=(80, 24), run_before=play_the_round)

@@ -1,0 +1,90 @@
+"""Decisions the player answers with one key: a colour, a Green Shell target, a challenge."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from unokart_tui.engine import Color
+
+
+class ColorDialog(ModalScreen[Color]):
+    """Choose the colour to follow."""
+
+    BINDINGS = [
+        Binding("r", "pick('red')", "Red"),
+        Binding("y", "pick('yellow')", "Yellow"),
+        Binding("g", "pick('green')", "Green"),
+        Binding("b", "pick('blue')", "Blue"),
+    ]
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(classes="dialog")
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Static(f"Choose a colour — {self.reason}", classes="title")
+            keys = Text()
+            for color in Color:
+                keys.append(f" {color.letter.lower()} ", style="bold reverse")
+                keys.append(f" {color.label}  ", style=f"bold {color.value}")
+            yield Static(keys)
+
+    def action_pick(self, value: str) -> None:
+        self.dismiss(Color(value))
+
+
+class TargetDialog(ModalScreen[int]):
+    """Choose who the Green Shell hits."""
+
+    def __init__(self, targets: Sequence[tuple[int, str, int]]) -> None:
+        super().__init__(classes="dialog")
+        self.targets = list(targets)  # (seat, name, cards)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Static("Green Shell! Who do you hit? They draw one card.", classes="title")
+            for number, (_, name, cards) in enumerate(self.targets, start=1):
+                line = Text()
+                line.append(f" {number} ", style="bold reverse")
+                line.append(f" {name} ({cards} card{'s' if cards != 1 else ''})")
+                yield Static(line)
+
+    def on_key(self, event: object) -> None:
+        key = getattr(event, "key", "")
+        if key.isdigit() and 1 <= int(key) <= len(self.targets):
+            self.dismiss(self.targets[int(key) - 1][0])
+
+
+class ChallengeDialog(ModalScreen[bool]):
+    """Accept a Wild Draw Four (draw 4) or challenge it (C1-C3). Answers True to challenge."""
+
+    BINDINGS = [Binding("a", "answer(False)", "Accept"), Binding("c", "answer(True)", "Challenge")]
+
+    def __init__(self, player: str, color: Color, cards: int) -> None:
+        super().__init__(classes="dialog")
+        self.player, self.color, self.cards = player, color, cards
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Static(f"{self.player} played a Wild Draw Four on {self.color.value}.", classes="title")
+            yield Static(
+                f"Was it a bluff? {self.player} has {self.cards} card{'s' if self.cards != 1 else ''} left.\n"
+                f"If they held {self.color.value}, they draw 4 instead of you. If not, you draw 6."
+            )
+            keys = Text()
+            keys.append(" a ", style="bold reverse")
+            keys.append(" accept, draw 4    ")
+            keys.append(" c ", style="bold reverse")
+            keys.append(" challenge")
+            yield Static(keys)
+
+    def action_answer(self, challenge: bool) -> None:
+        self.dismiss(challenge)

@@ -1,0 +1,45 @@
+"""One compact line per opponent: name, personality, cards, score, UNO and exposure marks, whose turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+@dataclass(frozen=True)
+class OpponentInfo:
+    seat: int
+    name: str
+    kind: str
+    cards: int
+    score: int
+    to_act: bool
+    exposed: bool
+
+
+KIND_LABEL = {"human": "", "item-hoarder": "hoarder"}
+
+
+class OpponentPanel(Static):
+    info: reactive[OpponentInfo | None] = reactive(None)
+
+    def watch_info(self, info: OpponentInfo | None) -> None:
+        if info is None:
+            return
+        self.set_class(info.to_act, "to-act")
+        self.set_class(info.exposed, "exposed")
+        marker = "▶" if info.to_act else " "
+        backs = "▮" * min(info.cards, 6) + ("+" if info.cards > 6 else "")
+        line = Text(f"{marker} {info.name:<7.7}", style="bold" if info.to_act else "")
+        line.append(f" {KIND_LABEL.get(info.kind, info.kind):<10.10}", style="dim")
+        line.append(f"{info.cards:>3} ")
+        line.append(f"{backs:<7}", style="dim")
+        line.append(f"{info.score:>4}")
+        if info.exposed:
+            line.append(" CATCH!", style="bold reverse")
+        elif info.cards == 1:
+            line.append(" UNO", style="bold")
+        self.update(line)
