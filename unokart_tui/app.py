@@ -18,5 +18,6 @@ class UnoKartApp(App[str]):
         self.session = session
         self.bot_delay = bot_delay
 
-    def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.session, bot_delay=self.bot_delay))
+    def get_default_screen(self) -> GameScreen:
+        # The table is the first screen itself: no blank default screen to draw and replace.
+        return GameScreen(self.session, bot_delay=self.bot_delay)

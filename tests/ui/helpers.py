@@ -62,3 +62,21 @@ async def answer_dialog(pilot: Pilot) -> None:
 
 def human_seat_is(session: Session) -> bool:
     return session.match.round.decider == HUMAN
+
+
+async def play_until(pilot: Pilot, done, *, draw_only: bool = False, limit: int = 600) -> None:
+    """Play as the player would (first playable card, or always draw) until ``done(app)`` holds."""
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        if done(app):
+            return
+        if isinstance(app.screen, GameScreen):
+            if draw_only and app.session.is_human_turn():
+                phase = app.session.view().phase
+                await pilot.press("d" if phase is Phase.PLAY else "p")
+            else:
+                await take_turn_with_keys(pilot)
+        else:
+            await answer_dialog(pilot)
+    raise AssertionError("the wanted moment never came")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.engine import Rank
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import HandView
 
-from .helpers import answer_dialog, make_app, settle, take_turn_with_keys
+from .helpers import answer_dialog, make_app, play_until, settle, take_turn_with_keys
 
 
 def test_table_three_opponents_80x24(snap_compare):
@@ -59,3 +60,32 @@ def test_round_over(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(seed=11), terminal_size=(80, 24), run_before=play_the_round)
+
+
+def test_challenge_dialog(snap_compare):
+    async def until_challenged(pilot):
+        await play_until(pilot, lambda app: isinstance(app.screen, ChallengeDialog))
+
+    assert snap_compare(make_app(seed=1), terminal_size=(80, 24), run_before=until_challenged)
+
+
+def test_green_shell_target_dialog(snap_compare):
+    async def until_aiming(pilot):
+        await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
+
+    assert snap_compare(make_app(seed=9), terminal_size=(80, 24), run_before=until_aiming)
+
+
+def test_a_twenty_card_hand_still_fits(snap_compare):
+    async def draw_twenty(pilot):
+        await play_until(pilot, lambda app: len(app.session.view().hand) >= 20, draw_only=True)
+
+    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=draw_twenty)
+
+
+def test_match_over(snap_compare):
+    async def until_the_end(pilot):
+        await play_until(pilot, lambda app: app.session.match.is_over)
+        await pilot.pause()
+
+    assert snap_compare(make_app(seed=11, target=50), terminal_size=(80, 24), run_before=until_the_end)

@@ -84,7 +84,7 @@ class ChallengeDialog(ModalScreen[bool]):
             keys.append(" accept, draw 4    ")
             keys.append(" c ", style="bold reverse")
             keys.append(" challenge")
-            yield Static(keys)
+            yield Static(keys, classes="keys")
 
     def action_answer(self, challenge: bool) -> None:
         self.dismiss(challenge)

@@ -43,10 +43,23 @@ class CardWidget(Static):
 
 
 class HandView(Container):
-    state: reactive[HandState] = reactive(HandState, recompose=True)
+    """Recomposed only when the cards change; a cursor move or a new turn just restyles the cards."""
+
+    state: reactive[HandState] = reactive(HandState, init=False)
 
     def compose(self) -> ComposeResult:
         state = self.state
-        self.border_title = state.title
         for position, card in enumerate(state.cards):
             yield CardWidget(card, position, playable=position in state.playable, selected=position == state.cursor)
+
+    async def watch_state(self, old: HandState, new: HandState) -> None:
+        self.border_title = new.title
+        widgets = list(self.query(CardWidget))
+        if old.cards != new.cards or len(widgets) != len(new.cards):
+            await self.recompose()
+            return
+        for widget in widgets:
+            playable = widget.position in new.playable
+            widget.set_class(playable, "playable")
+            widget.set_class(not playable, "unplayable")
+            widget.set_class(widget.position == new.cursor, "selected")
