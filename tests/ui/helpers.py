@@ -11,8 +11,10 @@ from unokart_tui.session import HUMAN, Session
 from unokart_tui.widgets.hand import HandView
 
 
-def make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, name="test match", target=500) -> UnoKartApp:
-    session = Session.new("Ann", list(bots), seed=seed, target=target, name=name)
+def make_app(
+    bots=("greedy", "challenger", "item-hoarder"), seed=7, name="test match", target=500, profile=None
+) -> UnoKartApp:
+    session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile)
     return UnoKartApp(session, bot_delay=0)
 
 
@@ -52,11 +54,11 @@ async def take_turn_with_keys(pilot: Pilot) -> None:
         await pilot.press("b")
 
 
-async def answer_dialog(pilot: Pilot) -> None:
-    """Answer whatever dialog is up with its first key."""
+async def answer_dialog(pilot: Pilot, *, challenge: bool = False) -> None:
+    """Answer whatever dialog is up with its first key (or challenge a Wild Draw Four)."""
     screen = pilot.app.screen
     name = type(screen).__name__
-    key = {"ColorDialog": "r", "TargetDialog": "1", "ChallengeDialog": "a"}.get(name, "enter")
+    key = {"ColorDialog": "r", "TargetDialog": "1", "ChallengeDialog": "c" if challenge else "a"}.get(name, "enter")
     await pilot.press(key)
 
 
@@ -64,7 +66,7 @@ def human_seat_is(session: Session) -> bool:
     return session.match.round.decider == HUMAN
 
 
-async def play_until(pilot: Pilot, done, *, draw_only: bool = False, limit: int = 600) -> None:
+async def play_until(pilot: Pilot, done, *, draw_only: bool = False, challenge: bool = False, limit: int = 600) -> None:
     """Play as the player would (first playable card, or always draw) until ``done(app)`` holds."""
     app = pilot.app
     for _ in range(limit):
@@ -78,5 +80,22 @@ async def play_until(pilot: Pilot, done, *, draw_only: bool = False, limit: int 
             else:
                 await take_turn_with_keys(pilot)
         else:
-            await answer_dialog(pilot)
+            await answer_dialog(pilot, challenge=challenge)
     raise AssertionError("the wanted moment never came")
+
+
+FORGETFUL = """
+# Bots that always forget UNO, never say it late and never catch anyone.
+[all]
+forget_uno = 1.0
+late_uno = 0.0
+catch_chance = 0.0
+"""
+
+
+def forgetful_bots(config_dir) -> str:
+    """A user profile (in ``config_dir``) whose bots leave every UNO to be caught."""
+    profiles = config_dir / "profiles"
+    profiles.mkdir(parents=True, exist_ok=True)
+    (profiles / "forgetful.toml").write_text(FORGETFUL)
+    return "forgetful"

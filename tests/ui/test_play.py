@@ -9,7 +9,7 @@ from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import CardWidget, HandView
 from unokart_tui.widgets.table import DrawPile
 
-from .helpers import answer_dialog, make_app, settle, take_turn_with_keys
+from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 
 
 async def test_a_whole_round_with_the_keyboard_only():
@@ -94,3 +94,54 @@ async def test_resuming_opens_the_same_decision():
         await pilot.pause()
         assert again.session.is_human_turn()
     resumed.close()
+
+
+async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+    app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        await play_until(
+            pilot, lambda a: a.session.match.round.exposed not in (None, 0) or a.session.match.round.is_over
+        )
+        exposed = session.match.round.exposed
+        assert exposed not in (None, 0), "a forgetful bot reached one card"
+        await pilot.press("c")
+        await pilot.pause()
+        assert len(session.match.round.hands[exposed]) == 3
+        assert session.match.round.exposed is None
+
+
+async def test_saying_uno_late_saves_the_player():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        screen = app.screen
+
+        def two_cards_and_a_play(a) -> bool:
+            view = a.session.view()
+            plays = [x for x in a.session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild]
+            return (
+                a.session.is_human_turn() and len(view.hand) == 2 and bool(plays) and isinstance(a.screen, GameScreen)
+            )
+
+        await play_until(pilot, two_cards_and_a_play)
+        screen.bot_delay = 30.0  # the bots would react only long after the player's key
+        card = next(x.card for x in session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
+        cards = screen.query_one(HandView).state.cards
+        screen.cursor = cards.index(card)
+        await pilot.press("enter")  # no "u" first: the player forgot
+        assert session.match.round.exposed == 0
+        assert "UNO" in screen.query_one(HandView).border_title
+        await pilot.press("u")
+        assert session.match.round.exposed is None
+        assert len(session.view().hand) == 1
+
+
+async def test_the_footer_shows_only_the_keys_that_apply():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.check_action("draw", ()) and not screen.check_action("keep", ())
+        assert not screen.check_action("catch", ())

@@ -150,6 +150,7 @@ class GameScreen(Screen[None]):
         self.cursor = min(self.cursor, max(len(cards) - 1, 0))
         title = f"Your hand ({len(cards)}) — {self.status_line()}" + ("  [UNO ready]" if self.uno_armed else "")
         self.query_one(HandView).state = HandState(cards, playable, self.cursor, title)
+        self.refresh_bindings()
 
     def status_line(self) -> str:
         session = self.session
@@ -339,6 +340,26 @@ class GameScreen(Screen[None]):
         return ", ".join(f"{name} {score}" for name, score in zip(match.names, match.scores, strict=True))
 
     # ------------------------------------------------------------------ the player's keys and clicks
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows the keys that do something now; the rest are hidden."""
+        session = self.session
+        round_ = session.match.round
+        my_turn = session.is_human_turn()
+        phase = round_.phase
+        if action in ("move", "play"):
+            return my_turn and phase in (Phase.PLAY, Phase.DRAWN)
+        if action == "draw":
+            return my_turn and phase is Phase.PLAY
+        if action == "keep":
+            return my_turn and phase is Phase.DRAWN
+        if action == "catch":
+            return round_.exposed is not None and round_.exposed != HUMAN
+        if action == "uno":
+            return not round_.is_over
+        if action == "fast":
+            return not my_turn and not round_.is_over
+        return True
 
     def action_move(self, step: int) -> None:
         count = len(self.query_one(HandView).state.cards)
