@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from unokart_tui import __version__
 
 
@@ -32,3 +34,65 @@ def test_bad_flag_is_one_line_and_status_2():
     assert len(lines) == 1
     assert "--no-such-flag" in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_saves_lists_good_and_broken_files(tmp_path):
+    import os
+
+    import saves
+    from unokart_tui.engine import Match
+
+    assert "No saved matches yet" in run("saves").stdout
+    match = Match.new(["Ann", "Mario"], seed=1)
+    saves.save(match, "Duel")
+    saves.save_dir().joinpath("Broken.toml").write_text("nonsense = [")
+    result = run("saves")
+    assert result.returncode == 0
+    assert "Duel" in result.stdout and "in progress" in result.stdout and "Ann 0, Mario 0" in result.stdout
+    assert "Broken" in result.stdout and "unreadable" in result.stdout
+    assert os.environ["UNOKART_DATA_DIR"] in str(saves.save_dir())
+
+
+def test_continue_with_nothing_to_continue_says_so_with_status_1():
+    result = run("continue")
+    assert result.returncode == 1
+    assert "no unfinished match" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_load_of_a_missing_save_says_so_with_status_1():
+    result = run("load", "Nope")
+    assert result.returncode == 1
+    assert "Nope.toml" in result.stderr and "no such save" in result.stderr
+
+
+def test_load_of_a_locked_match_names_it():
+    import saves
+    from unokart_tui.engine import Match
+
+    saves.save(Match.new(2, seed=1), "Busy")
+    with saves.MatchLock("Busy"):
+        result = run("load", "Busy")
+    assert result.returncode == 1
+    assert "'Busy' is already being played" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["new", "--bots", "greedy,grumpy"], "unknown bot 'grumpy'"),
+        (["new", "--bots", ",".join(["random"] * 10)], "1 to 9 opponents"),
+        (["new", "--target", "zero"], "not a whole number"),
+        (["new", "--seed", "x"], "not a whole number"),
+        (["new", "--name", " "], "--name cannot be empty"),
+        (["new", "--bot-delay", "fast"], "not a number of seconds"),
+        (["continue", "--bot-delay", "99"], "from 0 to 10"),
+        (["load"], "required"),
+        (["fly"], "invalid choice"),
+    ],
+)
+def test_bad_flags_are_one_line_and_status_2(args, message):
+    result = run(*args)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]

@@ -1,23 +1,153 @@
-"""The unokart application: a title, the styles, and the first screen."""
+"""The unokart application: a title, the styles, the screens, and moving between them."""
 
 from __future__ import annotations
 
-from textual.app import App
+import asyncio
+import signal
+from collections.abc import Iterable
 
-from .screens.game import DEFAULT_BOT_DELAY, GameScreen
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from saves import SaveError, SaveLocked
+
+from .screens.game import GameScreen
+from .screens.load import LoadScreen
+from .screens.new_game import NewGameScreen
+from .screens.rules import RulesScreen
+from .screens.settings import SettingsScreen
+from .screens.title import TitleScreen, latest_unfinished
 from .session import Session
+from .settings import Settings, load_settings
 
 
-class UnoKartApp(App[str]):
+class UnoKartApp(App[None]):
     TITLE = "unokart"
     SUB_TITLE = "UNO Mario Kart"
     CSS_PATH = "unokart.tcss"
 
-    def __init__(self, session: Session, *, bot_delay: float = DEFAULT_BOT_DELAY) -> None:
+    def __init__(
+        self, session: Session | None = None, *, settings: Settings | None = None, bot_delay: float | None = None
+    ) -> None:
         super().__init__()
+        self.settings_problem: str | None = None
+        if settings is None:
+            settings, self.settings_problem = load_settings()
+        self.settings = settings
+        self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
         self.session = session
-        self.bot_delay = bot_delay
 
-    def get_default_screen(self) -> GameScreen:
-        # The table is the first screen itself: no blank default screen to draw and replace.
-        return GameScreen(self.session, bot_delay=self.bot_delay)
+    def on_mount(self) -> None:
+        # The default screen stays empty underneath: the title or the table goes on top of it,
+        # and replacing one by the other is popping it and pushing the next.
+        self.push_screen(self._game_screen(self.session) if self.session is not None else TitleScreen())
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        if self.settings_problem:
+            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8)
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGHUP, signal.SIGTERM):  # a dropped SSH connection, or a polite kill
+            loop.add_signal_handler(number, self.exit)
+
+    def on_unmount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGHUP, signal.SIGTERM):
+            loop.remove_signal_handler(number)
+        if self.session is not None:
+            self.session.close()
+
+    def _game_screen(self, session: Session) -> GameScreen:
+        return GameScreen(
+            session,
+            bot_delay=self.bot_delay,
+            uno_helper=self.settings.uno_helper,
+            confirm_quit=self.settings.confirm_quit,
+        )
+
+    # ------------------------------------------------------------------ moving between screens
+
+    def play(self, session: Session) -> None:
+        if self.session is not None:
+            self.session.close()
+        self.session = session
+        # After the dialog or form that led here has finished closing itself.
+        self.call_later(self._replace_screens, self._game_screen(session))
+
+    def leave_game(self) -> None:
+        """Back to the title; the match is already saved."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        self.call_later(self._replace_screens, TitleScreen())
+
+    def _replace_screens(self, screen: Screen[None]) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def play_again(self) -> None:
+        session = self.session
+        assert session is not None
+        kinds = [seat.kind for seat in session.seats[1:]]
+        profiles = [seat.profile for seat in session.seats[1:]]
+        target, player = session.match.target, session.names[0]
+        session.close()
+        self.session = None
+        self.start(lambda: Session.new(player, kinds, target=target, profiles=profiles))
+
+    def start(self, make: object) -> None:
+        try:
+            session = make()  # type: ignore[operator]
+        except SaveLocked as error:
+            self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8)
+            return
+        except SaveError as error:
+            self.notify(str(error), title="Cannot open", severity="error", timeout=8)
+            return
+        self.play(session)
+
+    def open(self, name: str) -> None:
+        self.start(lambda: Session.load(name))
+
+    # ------------------------------------------------------------------ actions (title menu, palette)
+
+    def action_continue_latest(self) -> None:
+        latest = latest_unfinished()
+        if latest is None:
+            self.notify("No unfinished match: start a new game.", severity="warning")
+            return
+        self.open(latest.name)
+
+    def action_new_game(self) -> None:
+        self.push_screen(NewGameScreen())
+
+    def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
+        game = message.game
+        self.start(
+            lambda: Session.new(game.name, game.bots, seed=game.seed, target=game.target, profiles=game.profiles)
+        )
+
+    def action_load_game(self) -> None:
+        self.push_screen(LoadScreen())
+
+    def on_load_screen_open(self, message: LoadScreen.Open) -> None:
+        self.open(message.name)
+
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen())
+
+    def action_settings(self) -> None:
+        def done(settings: Settings | None) -> None:
+            if settings is not None:
+                self.settings = settings
+                self.bot_delay = settings.bot_delay
+
+        self.push_screen(SettingsScreen(self.settings), done)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New game", "Start a new match against bots", self.action_new_game)
+        yield SystemCommand("Continue", "Resume the most recent unfinished match", self.action_continue_latest)
+        yield SystemCommand("Load game", "Open a saved match", self.action_load_game)
+        yield SystemCommand("Rules", "How to play, and the keys", self.action_rules)
+        yield SystemCommand("Settings", "Bot speed, theme, UNO helper, quitting", self.action_settings)

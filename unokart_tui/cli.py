@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--name", default="You", help="your name at the table")
     new.add_argument("--profile", help="the bots' profile: easy, normal, hard or your own")
     commands.add_parser("continue", help="resume the most recent unfinished match")
+    commands.add_parser("saves", help="list the saved matches")
     load = commands.add_parser("load", help="resume a saved match by name")
     load.add_argument("save", metavar="NAME", help="the save's name (see the saves folder)")
     load.add_argument("--backup", action="store_true", help="open the previous version of the save")
@@ -141,7 +142,7 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
     from .session import Session  # noqa: PLC0415
 
-    command = args.command or "continue"
+    command = args.command
     try:
         if command == "new":
             bots = [name.strip() for name in args.bots.split(",") if name.strip()]
@@ -153,7 +154,7 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             if not args.name.strip():
                 parser.error("--name cannot be empty")
             try:
-                session = Session.new(args.name, bots, seed=args.seed, target=args.target, profile=args.profile)
+                session = Session.new(args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile)
             except ValueError as error:
                 parser.error(str(error))
         elif command == "load":
@@ -169,12 +170,8 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         else:
             playable = [entry for entry in list_saves() if entry.error is None and not entry.finished]
             if not playable:
-                if args.command is None:
-                    session = Session.new()
-                else:
-                    return _fail("there is no unfinished match to continue; start one with: unokart new")
-            else:
-                session = Session.load(playable[0].name)
+                return _fail("there is no unfinished match to continue; start one with: unokart new")
+            session = Session.load(playable[0].name)
     except SaveLocked as error:
         return _fail(f"{error.problem}. Close it there first, or start another: unokart new")
     except SaveError as error:
@@ -184,20 +181,33 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 def play(session: object, args: argparse.Namespace) -> int:
     from .app import UnoKartApp  # noqa: PLC0415 - Textual loads only to play
-    from .screens.game import DEFAULT_BOT_DELAY  # noqa: PLC0415
     from .session import Session  # noqa: PLC0415
 
-    assert isinstance(session, Session)
-    delay = DEFAULT_BOT_DELAY if getattr(args, "bot_delay", None) is None else args.bot_delay
-    while True:
-        try:
-            result = UnoKartApp(session, bot_delay=delay).run()
-        finally:
-            session.close()
-        if result != "again":
-            return 0
-        kinds = [seat.kind for seat in session.seats[1:]]
-        session = Session.new(session.names[0], kinds, target=session.match.target, profile=session.seats[1].profile)
+    assert session is None or isinstance(session, Session)
+    UnoKartApp(session, bot_delay=getattr(args, "bot_delay", None)).run()
+    return 0
+
+
+def print_saves() -> int:
+    from saves import SaveError, list_saves  # noqa: PLC0415
+
+    try:
+        entries = list_saves()
+    except SaveError as error:
+        return _fail(str(error))
+    if not entries:
+        print("No saved matches yet. Start one with: unokart new")
+        return 0
+    print(f"{'name':<28} {'round':>5}  {'status':<12} {'last played':<16}  players and scores")
+    for entry in entries:
+        played = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "?"
+        if entry.error is not None:
+            print(f"{entry.name:<28} {'—':>5}  {'unreadable':<12} {played:<16}  {entry.error}")
+            continue
+        status = "finished" if entry.finished else "in progress"
+        scores = ", ".join(f"{n} {s}" for n, s in zip(entry.players, entry.scores, strict=True))
+        print(f"{entry.name:<28} {entry.round_number:>5}  {status:<12} {played:<16}  {scores}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,8 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "sim":
         return run_sim(args, _sub_parser(parser, "sim"))
-    sub = _sub_parser(parser, args.command) if args.command else parser
-    return start_session(args, sub)
+    if args.command == "saves":
+        return print_saves()
+    if args.command is None:
+        return play(None, args)  # the title screen
+    return start_session(args, _sub_parser(parser, args.command))
 
 
 if __name__ == "__main__":

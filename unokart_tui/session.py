@@ -44,17 +44,22 @@ class Session:
         seed: int | None = None,
         target: int = 500,
         profile: str | None = None,
+        profiles: Sequence[str | None] = (),
         name: str | None = None,
     ) -> Session:
-        """A new match for ``player`` against ``bots``, saved (and locked) under ``name``."""
+        """A new match for ``player`` against ``bots``, saved (and locked) under ``name``.
+
+        ``profiles`` gives each bot its own profile; ``profile`` is for the others.
+        """
         if not 1 <= len(bots) <= len(BOT_NAMES):
             raise ValueError(f"a match needs 1 to {len(BOT_NAMES)} opponents, not {len(bots)}")
         names = [player, *BOT_NAMES[: len(bots)]]
         match = Match.new(names, seed=seed, target=target)
         seats = [Seat(player)]
         for index, kind in enumerate(bots, start=1):
-            bot = ai.make_bot(kind, seed=match.seed + index, profile=profile)
-            seats.append(Seat(names[index], kind, profile=profile, seed=match.seed + index, params=bot.params))
+            chosen = profiles[index - 1] if index - 1 < len(profiles) and profiles[index - 1] else profile
+            bot = ai.make_bot(kind, seed=match.seed + index, profile=chosen)
+            seats.append(Seat(names[index], kind, profile=chosen, seed=match.seed + index, params=bot.params))
         now = datetime.now(UTC).replace(microsecond=0)
         session = cls(match, tuple(seats), name or saves.default_name(now.astimezone()), now)
         session.bots = session._make_bots()

@@ -19,7 +19,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, RichLog
 
 from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
-from ..dialogs.notices import HelpDialog, match_over, revealed_hand, round_over
+from ..dialogs.confirm import ConfirmDialog
+from ..dialogs.notices import match_over, revealed_hand, round_over
 from ..engine import (
     Accept,
     Action,
@@ -48,6 +49,7 @@ from ..widgets.cardface import hand_order
 from ..widgets.hand import CardWidget, HandState, HandView
 from ..widgets.opponents import OpponentInfo, OpponentPanel
 from ..widgets.table import DrawPile, TableInfo, TablePanel
+from .rules import RulesScreen
 
 T = TypeVar("T")
 
@@ -68,10 +70,19 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, session: Session, *, bot_delay: float = DEFAULT_BOT_DELAY) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+        uno_helper: bool = False,
+        confirm_quit: bool = False,
+    ) -> None:
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
+        self.uno_helper = uno_helper
+        self.confirm_quit = confirm_quit
         self.fast = False
         self.cursor = 0
         self.uno_armed = False
@@ -96,13 +107,17 @@ class GameScreen(Screen[None]):
         self.query_one("#opponents").border_title = "Players · cards · score"
         self.query_one("#table").border_title = "Table"
         self.query_one("#log").border_title = "Game log"
+        self.render_table()
+        self.call_after_refresh(self.first_words)
+
+    def first_words(self) -> None:
+        # After the first layout: the log wraps to the width it has, which is known only now.
         match = self.session.match
         if not any(match.history[0]) and match.round_number == 1:
             self.write_log(list(match.start_events))
         else:
             self.query_one(RichLog).write(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
-        self.render_table()
-        self.call_after_refresh(self.next_step)
+        self.next_step()
 
     # ------------------------------------------------------------------ showing
 
@@ -329,9 +344,9 @@ class GameScreen(Screen[None]):
 
         def answered(key: str) -> None:
             if key == "n":
-                self.app.exit(result="again")
+                self.app.play_again()  # type: ignore[attr-defined]
             else:
-                self.app.exit()
+                self.app.leave_game()  # type: ignore[attr-defined]
 
         self.open_dialog(match_over(match.names[match.winner], self.scores_text()), answered)
 
@@ -376,7 +391,7 @@ class GameScreen(Screen[None]):
         if not self.session.is_human_turn() or self.session.view().phase not in (Phase.PLAY, Phase.DRAWN):
             self.notify("Wait for your turn.", severity="warning")
             return
-        uno = self.uno_armed
+        uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         if card.rank is Rank.WILD_DRAW_FOUR and self.session.match.round.is_playable(card):
             self.open_dialog(ColorDialog("for your Wild Draw Four"), lambda color: self.apply(Play(card, color, uno)))
             return
@@ -419,7 +434,17 @@ class GameScreen(Screen[None]):
             self.schedule_bot()
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpDialog())
+        self.app.push_screen(RulesScreen())
 
     def action_leave(self) -> None:
-        self.app.exit()
+        if not self.confirm_quit:
+            self.app.leave_game()  # type: ignore[attr-defined]
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.leave_game()  # type: ignore[attr-defined]
+
+        self.app.push_screen(
+            ConfirmDialog("Leave this match?", "It is saved: continue it later from the title."), answered
+        )

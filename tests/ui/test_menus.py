@@ -1,0 +1,147 @@
+"""Around the table: title, new game, load, rules, settings — and a match started, left and continued."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+import saves
+from unokart_tui.app import UnoKartApp
+from unokart_tui.engine import Match
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.screens.load import LoadScreen
+from unokart_tui.screens.new_game import NewGameScreen, parse_line_up
+from unokart_tui.screens.title import TitleScreen
+from unokart_tui.settings import Settings
+
+from .helpers import settle
+
+QUIET = Settings(bot_speed="instant", confirm_quit=False)
+FIXED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20) -> None:
+    match = Match.new(list(players), seed=seed)
+    for _ in range(actions):
+        match.apply(match.legal_actions()[-1])
+    seats = [saves.Seat(players[0])] + [saves.Seat(p, "random", seed=i) for i, p in enumerate(players[1:], 1)]
+    saves.write_atomic(saves.path_of(name), saves.dumps(match, seats=seats, created=FIXED, updated=FIXED))
+
+
+def app() -> UnoKartApp:
+    return UnoKartApp(settings=QUIET, bot_delay=0)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_title_without_saves_has_no_continue(snap_compare, size):
+    assert snap_compare(app(), terminal_size=size)
+
+
+def test_title_offers_the_latest_unfinished_match(snap_compare):
+    write_save("Friday")
+    assert snap_compare(app(), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_new_game_screen(snap_compare, size):
+    assert snap_compare(app(), terminal_size=size, press=["n"])
+
+
+def test_new_game_shows_errors_next_to_the_fields(snap_compare):
+    async def bad_input(pilot):
+        await pilot.press("n")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("#bots").value = "greedy, grumpy"
+        screen.query_one("#target").value = "0"
+        await pilot.pause()
+
+    assert snap_compare(app(), terminal_size=(80, 24), run_before=bad_input)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_load_screen_lists_saves_and_a_corrupt_one(snap_compare, size):
+    write_save("Friday")
+    write_save("Old duel", players=("Ann", "Bowser"), seed=9, actions=5)
+    saves.save_dir().joinpath("Broken.toml").write_text("[save\nformat = 1")
+    assert snap_compare(app(), terminal_size=size, press=["l"])
+
+
+def test_load_screen_with_no_saves(snap_compare):
+    assert snap_compare(app(), terminal_size=(80, 24), press=["l"])
+
+
+def test_rules_screen(snap_compare):
+    assert snap_compare(app(), terminal_size=(80, 24), press=["r"])
+
+
+def test_rules_keys_page(snap_compare):
+    assert snap_compare(app(), terminal_size=(80, 24), press=["r", "k"])
+
+
+def test_settings_screen(snap_compare):
+    assert snap_compare(app(), terminal_size=(80, 24), press=["s"])
+
+
+async def test_start_from_new_game_leave_and_continue_at_the_same_decision():
+    first = app()
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(first.screen, NewGameScreen)
+        first.screen.query_one("#seed").value = "42"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(first.screen, GameScreen)
+        session = first.session
+        name, position = session.name, session.match.round
+        assert session.match.seed == 42
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(first.screen, TitleScreen)
+    again = app()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(again.screen, GameScreen)
+        assert again.session.name == name
+        assert again.session.match.round == position
+
+
+async def test_deleting_a_save_moves_it_to_the_trash():
+    write_save("Friday")
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(application.screen, LoadScreen)
+        await pilot.press("delete")
+        await pilot.press("y")
+        await pilot.pause()
+    assert not saves.path_of("Friday").exists()
+    trashed = list((saves.save_dir() / "trash").glob("Friday *.toml"))
+    assert len(trashed) == 1 and saves.loads(trashed[0].read_text())
+
+
+async def test_a_match_open_elsewhere_is_refused_with_a_message():
+    write_save("Friday")
+    holder = saves.MatchLock("Friday").acquire()
+    application = app()
+    try:
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(application.screen, TitleScreen)
+            assert any("already being played" in n.message for n in application._notifications)
+    finally:
+        holder.release()
+
+
+def test_parse_line_up():
+    assert parse_line_up("greedy:hard, challenger") == (("greedy", "challenger"), ("hard", None))
+    with pytest.raises(ValueError, match="unknown personality"):
+        parse_line_up("grumpy")
+    with pytest.raises(ValueError, match="1 to 9"):
+        parse_line_up("random," * 10)

@@ -1,0 +1,43 @@
+"""Settings: a round trip, and a broken file that gives the defaults and a reason, never a crash."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.settings import Settings, load_settings, save_settings, settings_path
+
+
+@pytest.fixture(autouse=True)
+def _config(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+
+
+def test_defaults_without_a_file():
+    assert load_settings() == (Settings(), None)
+
+
+def test_round_trip():
+    chosen = Settings(bot_speed="fast", theme="nord", uno_helper=True, confirm_quit=False)
+    save_settings(chosen)
+    assert load_settings() == (chosen, None)
+    assert chosen.bot_delay == 0.3
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("bot_speed = ", "cannot be read"),
+        ("bot_speed = 3", "must be str"),
+        ("bot_speed = 'warp'", "one of slow, normal, fast, instant"),
+        ("volume = 11", "unknown setting 'volume'"),
+        ("uno_helper = 'yes'", "must be bool"),
+    ],
+)
+def test_a_broken_file_gives_the_defaults_and_says_why(text, reason):
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(text)
+    settings, problem = load_settings()
+    assert settings == Settings()
+    assert reason in problem and str(path) in problem
+    assert path.read_text() == text  # left alone until the player saves

@@ -1,0 +1,27 @@
+"""A yes/no question."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.question, self.detail = question, detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Static(self.question, classes="title")
+            if self.detail:
+                yield Static(self.detail)
+            yield Static("[reverse] y [/] yes    [reverse] n [/] no", classes="keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

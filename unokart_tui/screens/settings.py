@@ -1,0 +1,67 @@
+"""Settings: bot speed, theme, the UNO helper, confirm before quitting. Saved on every change."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Select, Static, Switch
+
+from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
+
+
+class SettingsScreen(Screen[Settings]):
+    """Answers the settings as they are when the player leaves."""
+
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        themes = sorted(self.app.available_themes)
+        with Vertical(classes="form"):
+            yield Static("Settings", classes="title")
+            yield Label("Bot speed")
+            yield Select(
+                [(name, name) for name in BOT_SPEEDS], value=self.settings.bot_speed, id="bot_speed", allow_blank=False
+            )
+            yield Label("Theme")
+            yield Select(
+                [(name, name) for name in themes],
+                value=self.settings.theme if self.settings.theme in themes else "textual-dark",
+                id="theme",
+                allow_blank=False,
+            )
+            with Horizontal(classes="switch-row"):
+                yield Switch(self.settings.uno_helper, id="uno_helper")
+                yield Label("UNO helper: say UNO for me")
+            with Horizontal(classes="switch-row"):
+                yield Switch(self.settings.confirm_quit, id="confirm_quit")
+                yield Label("Ask before leaving a match")
+        yield Footer()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id is not None and isinstance(event.value, str):
+            self.change(**{event.select.id: event.value})
+            if event.select.id == "theme":
+                self.app.theme = event.value
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        if event.switch.id is not None:
+            self.change(**{event.switch.id: event.value})
+
+    def change(self, **values: object) -> None:
+        settings = Settings(**{**self.settings.__dict__, **values})
+        if settings == self.settings:
+            return
+        self.settings = settings
+        try:
+            save_settings(settings)
+        except SaveError as error:
+            self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
+
+    def action_back(self) -> None:
+        self.dismiss(self.settings)

@@ -1,0 +1,79 @@
+"""The title screen: continue, new game, load, rules, settings, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from saves import SaveEntry, list_saves
+
+LOGO = """\
+ _   _ _  _  ___    _  __   _   ___ _____
+| | | | \\| |/ _ \\  | |/ /  /_\\ | _ \\_   _|
+| |_| | .` | (_) | | ' <  / _ \\|   / | |
+ \\___/|_|\\_|\\___/  |_|\\_\\/_/ \\_\\_|_\\ |_|
+"""
+
+
+def latest_unfinished() -> SaveEntry | None:
+    for entry in list_saves():  # newest first
+        if entry.error is None and not entry.finished:
+            return entry
+    return None
+
+
+def describe(entry: SaveEntry) -> str:
+    scores = ", ".join(f"{name} {score}" for name, score in zip(entry.players, entry.scores, strict=True))
+    return f"{entry.name} — round {entry.round_number}: {scores}"
+
+
+class TitleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("c", "app.continue_latest", "Continue", show=False),
+        Binding("n", "app.new_game", "New game"),
+        Binding("l", "app.load_game", "Load"),
+        Binding("r", "app.rules", "Rules"),
+        Binding("s", "app.settings", "Settings"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title"):
+            with Center():
+                yield Static(LOGO, id="logo")
+            with Center():
+                yield Static("UNO Mario Kart — a card game with items, for your terminal", id="tagline")
+            with Center():
+                yield OptionList(id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill_menu()
+
+    def on_screen_resume(self) -> None:
+        self.fill_menu()
+
+    def fill_menu(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        latest = latest_unfinished()
+        if latest is not None:  # with no unfinished match, Continue is simply not offered
+            menu.add_option(Option(f"Continue   {describe(latest)}", id="continue_latest"))
+        menu.add_options(
+            [
+                Option("New game", id="new_game"),
+                Option("Load game", id="load_game"),
+                Option("Rules", id="rules"),
+                Option("Settings", id="settings"),
+                Option("Quit", id="quit"),
+            ]
+        )
+        menu.highlighted = 0
+        menu.focus()
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        await self.app.run_action(f"app.{event.option.id}")
