@@ -14,3 +14,15 @@ def _private_data_dir(tmp_path, monkeypatch):
 def _no_animations(monkeypatch):
     """Snapshots and pilots see the final frame, not a moment of an animation."""
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture(autouse=True)
+def _utc(monkeypatch):
+    """Times on screen are local times: every test sees the same zone, wherever it runs."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

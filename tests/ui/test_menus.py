@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 
 import pytest
@@ -64,7 +65,9 @@ def test_new_game_shows_errors_next_to_the_fields(snap_compare):
 def test_load_screen_lists_saves_and_a_corrupt_one(snap_compare, size):
     write_save("Friday")
     write_save("Old duel", players=("Ann", "Bowser"), seed=9, actions=5)
-    saves.save_dir().joinpath("Broken.toml").write_text("[save\nformat = 1")
+    broken = saves.save_dir().joinpath("Broken.toml")
+    broken.write_text("[save\nformat = 1")
+    os.utime(broken, (FIXED.timestamp(), FIXED.timestamp()))  # its "last played" is the file's time
     assert snap_compare(app(), terminal_size=size, press=["l"])
 
 
