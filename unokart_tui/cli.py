@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import NoReturn
 
 from . import __version__
@@ -91,15 +91,23 @@ def _progress_bar(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def _bot_list(
+    text: str, parser: argparse.ArgumentParser, known: Collection[str], *, low: int, high: int, what: str
+) -> list[str]:
+    """The names in ``--bots``; a one-line error (status 2) for an unknown name or a wrong count."""
+    bots = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in bots if name not in known]
+    if unknown:
+        parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(known))})")
+    if not low <= len(bots) <= high:
+        parser.error(f"--bots needs {low} to {high} {what}, not {len(bots)}")
+    return bots
+
+
 def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ai import BOTS, sim  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
 
-    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
-    unknown = [name for name in bots if name not in BOTS]
-    if unknown:
-        parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(BOTS))})")
-    if not 2 <= len(bots) <= 10:
-        parser.error(f"--bots needs 2 to 10 bots, not {len(bots)}")
+    bots = _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots")
     games = args.matches or args.rounds or 1000
     long_run = games >= 200 and sys.stderr.isatty() and not args.json
     try:
@@ -145,12 +153,7 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     command = args.command
     try:
         if command == "new":
-            bots = [name.strip() for name in args.bots.split(",") if name.strip()]
-            unknown = [name for name in bots if name not in BOTS]
-            if unknown:
-                parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(BOTS))})")
-            if not 1 <= len(bots) <= 9:
-                parser.error(f"--bots needs 1 to 9 opponents, not {len(bots)}")
+            bots = _bot_list(args.bots, parser, BOTS, low=1, high=9, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
             try:
