@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -46,8 +48,20 @@ class UnoKartApp(App[None]):
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8)
         loop = asyncio.get_running_loop()
-        for number in (signal.SIGHUP, signal.SIGTERM):  # a dropped SSH connection, or a polite kill
-            loop.add_signal_handler(number, self.exit)
+        loop.add_signal_handler(signal.SIGHUP, self.hang_up)  # the SSH connection dropped
+        loop.add_signal_handler(signal.SIGTERM, self.exit)
+
+    def hang_up(self) -> None:
+        """The terminal is gone. Every move is saved already, so leave now.
+
+        The graceful exit writes to the vanished terminal, and that can block for ever;
+        if it has not finished in two seconds the process ends anyway (the system then
+        releases the match's lock).
+        """
+        watchdog = threading.Timer(2.0, os._exit, args=(0,))
+        watchdog.daemon = True
+        watchdog.start()
+        self.exit()
 
     def on_unmount(self) -> None:
         loop = asyncio.get_running_loop()

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 import ai
 import saves
 from ai.base import Bot
-from saves import MatchLock, SaveError, Seat
+from saves import MatchLock, SaveError, SaveLocked, Seat
 
 from .engine import Action, Event, Match, PlayerView
 
@@ -63,7 +63,14 @@ class Session:
         now = datetime.now(UTC).replace(microsecond=0)
         session = cls(match, tuple(seats), name or saves.default_name(now.astimezone()), now)
         session.bots = session._make_bots()
-        session.lock = MatchLock(session.name).acquire()
+        try:
+            session.lock = MatchLock(session.name).acquire()
+        except SaveLocked:
+            raise
+        except SaveError as error:
+            # The data directory is unusable (a file, read-only, full): the game goes on in
+            # memory, the player is told, and every next action tries to save again.
+            session.save_error = str(error)
         session.save()
         return session
 

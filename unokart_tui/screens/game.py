@@ -11,12 +11,13 @@ from functools import partial
 from typing import TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog
+from textual.widgets import Footer, RichLog, Static
 
 from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
 from ..dialogs.confirm import ConfirmDialog
@@ -54,6 +55,7 @@ from .rules import RulesScreen
 T = TypeVar("T")
 
 DEFAULT_BOT_DELAY = 0.7  # seconds a bot "thinks" before each action
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 
 
 class GameScreen(Screen[None]):
@@ -102,8 +104,19 @@ class GameScreen(Screen[None]):
         yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
         yield HandView(id="hand")
         yield Footer()
+        yield Static(id="too-small")
+
+    def on_resize(self, event: events.Resize) -> None:
+        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        notice = self.query_one("#too-small", Static)
+        notice.display = small
+        notice.update(
+            f"Please enlarge your terminal to at least {MIN_WIDTH}×{MIN_HEIGHT} "
+            f"(it is {event.size.width}×{event.size.height})."
+        )
 
     def on_mount(self) -> None:
+        self.report_save_state()
         self.query_one("#opponents").border_title = "Players · cards · score"
         self.query_one("#table").border_title = "Table"
         self.query_one("#log").border_title = "Game log"

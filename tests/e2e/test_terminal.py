@@ -1,0 +1,142 @@
+"""The real `unokart` in a real terminal (tmux, 80x24): play, drop the connection, kill it, resize it."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+
+import pytest
+
+import saves
+from unokart_tui.widgets.cardface import short
+
+from .terminal import unokart_command, wait_gone
+
+NEW = ("new", "--bots", "greedy,challenger,item-hoarder", "--seed", "7", "--name", "Ann")
+
+
+def only_save() -> str:
+    entries = saves.list_saves()
+    assert len(entries) == 1, entries
+    return entries[0].name
+
+
+def shows_the_saved_table(screen: str, name: str) -> bool:
+    """The hand and the top card on the screen are those of the save."""
+    round_ = saves.load(name).round
+    faces = [short(card) for card in round_.hands[0]]
+    return all(face in screen for face in faces) and short(round_.top_card) in screen
+
+
+def my_turn(screen: str) -> bool:
+    return "your turn" in screen
+
+
+def test_play_a_turn_in_a_real_terminal(terminal):
+    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0"))
+    screen = terminal.wait_for("game", my_turn)
+    name = only_save()
+    assert shows_the_saved_table(screen, name)
+    assert "Mario" in screen and "Players" in screen and "Game log" in screen
+    terminal.keys("game", "d")
+    terminal.wait_for("game", "You draw")
+    assert len(saves.load(name).history[-1]) > 0
+
+
+@pytest.mark.parametrize("moment", ["mid-turn", "dialog open", "bot's turn"])
+def test_a_dropped_connection_loses_nothing(terminal, moment):
+    delay = "1.5" if moment == "bot's turn" else "0"
+    terminal.start("game", unokart_command(*NEW, "--bot-delay", delay))
+    terminal.wait_for("game", my_turn, timeout=30)
+    name = only_save()
+    if moment == "dialog open":
+        terminal.keys("game", "?")
+        terminal.wait_for("game", "UNO Mario Kart")  # the rules, over the table
+    elif moment == "bot's turn":
+        terminal.keys("game", "d")
+        terminal.wait_for("game", "thinking")
+    pid = terminal.app_pid("game")
+    terminal.hang_up("game")
+    wait_gone(pid)
+    before = saves.path_of(name).read_text()
+    saved = saves.load(name)
+    terminal.start("again", unokart_command("continue", "--bot-delay", "10"))
+    screen = terminal.wait_for("again", "Welcome back")
+    assert saves.load(name).round == saved.round  # the same hands, pile, decision, scores
+    assert shows_the_saved_table(screen, name)
+    assert saves.path_of(name).read_text() == before
+
+
+def test_kill_9_at_twenty_random_moments_never_loses_a_save(terminal):
+    rng = random.Random(2024)
+    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0.02"))
+    terminal.wait_for("game", "Your hand")
+    name = only_save()
+    seen = 0
+    for _ in range(20):
+        for _ in range(rng.randrange(2, 8)):
+            terminal.keys("game", rng.choice(["d", "p", "Enter", "Right", "r", "a", "1", "u"]))
+        time.sleep(rng.uniform(0.05, 0.4))  # the moment of the kill is what this test varies
+        os.kill(terminal.app_pid("game"), signal.SIGKILL)
+        terminal.wait_for("game", "EXITED=")
+        match = saves.load(name)  # always loads: the history replays to the saved position
+        count = sum(len(actions) for actions in match.history)
+        assert count >= seen, "an applied action went missing"
+        seen = count
+        terminal.hang_up("game")
+        terminal.start("game", unokart_command("continue", "--bot-delay", "0.02"))
+        terminal.wait_for("game", "Players", timeout=30)  # the table (perhaps under a dialog)
+    assert seen > 0
+
+
+def test_a_second_session_is_refused_and_the_first_goes_on(terminal):
+    terminal.start("first", unokart_command(*NEW, "--bot-delay", "0"))
+    terminal.wait_for("first", my_turn)
+    terminal.start("second", unokart_command("continue"))
+    screen = terminal.wait_for("second", "EXITED=1").replace("\n", "")  # long lines wrap
+    assert "is already being played in another session" in screen
+    terminal.keys("first", "d")
+    terminal.wait_for("first", "You draw")
+
+
+def test_resizing_never_breaks_the_game(terminal):
+    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0"))
+    terminal.wait_for("game", my_turn)
+    terminal.resize("game", 60, 20)
+    terminal.wait_for("game", "Please enlarge your terminal")
+    terminal.resize("game", 80, 24)
+    terminal.wait_for("game", lambda s: "Your hand" in s and "enlarge" not in s)
+    terminal.resize("game", 200, 60)
+    screen = terminal.wait_for("game", "Your hand")
+    assert "enlarge" not in screen
+    terminal.keys("game", "d")
+    terminal.wait_for("game", "You draw")
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"TERM": "xterm"}, {"TERM": "xterm-256color"}, {"NO_COLOR": "1"}, {"LANG": ""}],
+    ids=["xterm-16-colours", "xterm-256color", "NO_COLOR", "no-LANG"],
+)
+def test_the_table_reads_in_every_terminal(terminal, env):
+    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0"), env=env)
+    screen = terminal.wait_for("game", my_turn)
+    assert shows_the_saved_table(screen, only_save())  # cards read by their letters, colour or not
+
+
+def test_a_data_directory_that_cannot_be_written(terminal, tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("not a directory")
+    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0"))
+    screen = terminal.wait_for("game", "Could not save")
+    assert "Your hand" in screen
+    terminal.wait_for("game", my_turn)
+    terminal.keys("game", "d")  # the game goes on in memory
+    terminal.wait_for("game", "You draw")
+    blocker.unlink()  # the disk is back
+    terminal.wait_for("game", lambda s: "your turn" in s or "play the card you drew" in s)
+    terminal.keys("game", "p", "d")
+    terminal.wait_for("game", lambda _: bool(list(blocker.glob("*.toml"))) if blocker.is_dir() else False, timeout=20)
+    assert saves.load(only_save()).round.num_players == 4
