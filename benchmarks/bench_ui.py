@@ -17,6 +17,8 @@ import argparse
 import asyncio
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 
@@ -77,6 +79,32 @@ async def key_to_frame(app: App[object], presses: int = 20) -> list[float]:
 
 samples_render: list[float] = []
 
+# A whole process, from start to its first frame (headless, then it quits): what a player waits.
+_PROCESS = {
+    "bare App": "from textual.app import App as A\nmake = A",
+    "unokart title": "from unokart_tui.app import UnoKartApp\nmake = UnoKartApp",
+    "unokart table, new match": (
+        "import random\nfrom unokart_tui.app import UnoKartApp\nfrom unokart_tui.session import Session\n"
+        "make = lambda: UnoKartApp(Session.new('Ann', ['greedy', 'challenger', 'item-hoarder'], seed=1,"
+        " name=f'p {random.random()}'), bot_delay=60)"
+    ),
+}
+_RUN = """
+async def first_frame(pilot):
+    await pilot.pause()
+    pilot.app.exit()
+make().run(headless=True, size=(80, 24), auto_pilot=first_frame)
+"""
+
+
+def process_first_frame(setup: str, repeats: int) -> float:
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", setup + _RUN], check=True, capture_output=True)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -91,14 +119,19 @@ async def main() -> None:
         ours = statistics.median([await first_frame(_table(n + 1)) for n in range(args.repeats)])
         floor = statistics.median(await key_to_frame(_Trivial()))
         moves = [t for n in range(args.repeats // 3 or 1) for t in await key_to_frame(_table(100 + n))]
+        processes = {label: process_first_frame(setup, args.repeats) for label, setup in _PROCESS.items()}
     move = statistics.median(moves)
     render = statistics.median(samples_render)
-    print(f"{'measure':<40} {'median ms':>10}")
-    print(f"{'first frame, bare App':<40} {bare * 1000:>10.1f}")
-    print(f"{'first frame, unokart table':<40} {ours * 1000:>10.1f}   ({ours / bare:.2f}x the bare App)")
-    print(f"{'key -> frame, bare App changing a label':<40} {floor * 1000:>10.1f}")
-    print(f"{'key -> frame, cursor move in the hand':<40} {move * 1000:>10.1f}")
-    print(f"{'table update (state -> widgets)':<40} {render * 1000:>10.2f}")
+    print(f"{'measure':<52} {'median ms':>10}")
+    print(f"{'first frame, bare App':<52} {bare * 1000:>10.1f}")
+    print(f"{'first frame, unokart table':<52} {ours * 1000:>10.1f}   ({ours / bare:.2f}x the bare App)")
+    bare_process = processes["bare App"]
+    for label, seconds in processes.items():
+        ratio = f"   ({seconds / bare_process:.2f}x)" if label != "bare App" else ""
+        print(f"{'process start -> first frame, ' + label:<52} {seconds * 1000:>10.1f}{ratio}")
+    print(f"{'key -> frame, bare App changing a label':<52} {floor * 1000:>10.1f}")
+    print(f"{'key -> frame, cursor move in the hand':<52} {move * 1000:>10.1f}")
+    print(f"{'table update (state -> widgets)':<52} {render * 1000:>10.2f}")
 
 
 if __name__ == "__main__":

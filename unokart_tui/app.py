@@ -16,8 +16,6 @@ from saves import SaveError, SaveLocked
 from .screens.game import GameScreen
 from .screens.load import LoadScreen
 from .screens.new_game import NewGameScreen
-from .screens.rules import RulesScreen
-from .screens.settings import SettingsScreen
 from .screens.title import TitleScreen, latest_unfinished
 from .session import Session
 from .settings import Settings, load_settings
@@ -148,6 +146,8 @@ class UnoKartApp(App[None]):
         self.open(message.name)
 
     def action_rules(self) -> None:
+        from .screens.rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
+
         self.push_screen(RulesScreen())
 
     def action_settings(self) -> None:
@@ -155,6 +155,8 @@ class UnoKartApp(App[None]):
             if settings is not None:
                 self.settings = settings
                 self.bot_delay = settings.bot_delay
+
+        from .screens.settings import SettingsScreen  # noqa: PLC0415 - loaded when first opened
 
         self.push_screen(SettingsScreen(self.settings), done)
 

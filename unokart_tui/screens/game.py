@@ -50,7 +50,6 @@ from ..widgets.cardface import hand_order
 from ..widgets.hand import CardWidget, HandState, HandView
 from ..widgets.opponents import OpponentInfo, OpponentPanel
 from ..widgets.table import DrawPile, TableInfo, TablePanel
-from .rules import RulesScreen
 
 T = TypeVar("T")
 
@@ -447,6 +446,8 @@ class GameScreen(Screen[None]):
             self.schedule_bot()
 
     def action_help(self) -> None:
+        from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
+
         self.app.push_screen(RulesScreen())
 
     def action_leave(self) -> None:
