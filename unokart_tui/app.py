@@ -118,8 +118,8 @@ class UnoKartApp(App[None]):
             return
         self.play(session)
 
-    def open(self, name: str) -> None:
-        self.start(lambda: Session.load(name))
+    def open(self, name: str, *, backup: bool = False) -> None:
+        self.start(lambda: Session.load(name, backup=backup))
 
     # ------------------------------------------------------------------ actions (title menu, palette)
 
@@ -143,7 +143,7 @@ class UnoKartApp(App[None]):
         self.push_screen(LoadScreen())
 
     def on_load_screen_open(self, message: LoadScreen.Open) -> None:
-        self.open(message.name)
+        self.open(message.name, backup=message.backup)
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start

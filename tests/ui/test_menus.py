@@ -148,3 +148,19 @@ def test_parse_line_up():
         parse_line_up("grumpy")
     with pytest.raises(ValueError, match="1 to 9"):
         parse_line_up("random," * 10)
+
+
+async def test_a_broken_save_offers_its_backup():
+    write_save("Friday", actions=10)
+    write_save("Friday", actions=12)  # the first version becomes the backup
+    saves.path_of("Friday").write_text("[match\nbroken")
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(application.screen, GameScreen)
+        assert sum(len(r) for r in application.session.match.history) == 10

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from saves import SaveEntry, SaveError, list_saves, save_dir
+from saves import SaveEntry, SaveError, has_backup, list_saves, save_dir
 
 from ..dialogs.confirm import ConfirmDialog
 
@@ -41,6 +41,7 @@ class LoadScreen(Screen[None]):
     @dataclass
     class Open(Message):
         name: str
+        backup: bool = False
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -89,7 +90,16 @@ class LoadScreen(Screen[None]):
         if entry is None:
             return
         if entry.error is not None:
-            self.notify(f"{entry.name} cannot be opened: {entry.error}", severity="error")
+            if not has_backup(entry.name):
+                self.notify(f"{entry.name} cannot be opened: {entry.error}", severity="error")
+                return
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.post_message(self.Open(entry.name, backup=True))
+
+            detail = f"{entry.error}\nIts previous version, one move earlier, was kept. Open that one?"
+            self.app.push_screen(ConfirmDialog(f"{entry.name} cannot be read.", detail), answered)
             return
         self.post_message(self.Open(entry.name))
 
