@@ -7,7 +7,7 @@ from unokart_tui.engine import Rank
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import HandView
 
-from .helpers import answer_dialog, make_app, play_until, settle, take_turn_with_keys
+from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 
 
 def test_table_three_opponents_80x24(snap_compare):
@@ -89,3 +89,22 @@ def test_match_over(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(seed=11, target=50), terminal_size=(80, 24), run_before=until_the_end)
+
+
+def test_an_exposed_opponent_can_be_caught(snap_compare, tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+    profile = forgetful_bots(tmp_path / "cfg")
+
+    async def until_exposed(pilot):
+        await play_until(pilot, lambda app: app.session.match.round.exposed not in (None, 0))
+
+    assert snap_compare(make_app(seed=11, profile=profile), terminal_size=(80, 24), run_before=until_exposed)
+
+
+def test_the_challenger_sees_the_hand(snap_compare):
+    async def until_revealed(pilot):
+        await play_until(
+            pilot, lambda app: "shows you their hand" in getattr(app.screen, "title_text", ""), challenge=True
+        )
+
+    assert snap_compare(make_app(seed=1), terminal_size=(80, 24), run_before=until_revealed)

@@ -36,10 +36,12 @@ class OpponentPanel(Static):
         line = Text(f"{marker} {info.name:<7.7}", style="bold" if info.to_act else "")
         line.append(f" {KIND_LABEL.get(info.kind, info.kind):<10.10}", style="dim")
         line.append(f"{info.cards:>3} ")
-        line.append(f"{backs:<7}", style="dim")
-        line.append(f"{info.score:>4}")
-        if info.exposed:
-            line.append(" CATCH!", style="bold reverse")
+        if info.exposed:  # the badge takes the place of the card backs
+            line.append("CATCH!", style="bold reverse")
+            line.append(" ")
         elif info.cards == 1:
-            line.append(" UNO", style="bold")
+            line.append(f"{'UNO':<7}", style="bold")
+        else:
+            line.append(f"{backs:<7}", style="dim")
+        line.append(f"{info.score:>4}")
         self.update(line)
