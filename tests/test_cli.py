@@ -71,10 +71,12 @@ def test_load_of_a_locked_match_names_it():
     from unokart_tui.engine import Match
 
     saves.save(Match.new(2, seed=1), "Busy")
+    saves.save(Match.new(2, seed=2), "Spare")
     with saves.MatchLock("Busy"):
         result = run("load", "Busy")
     assert result.returncode == 1
     assert "'Busy' is already being played" in result.stderr
+    assert "Other unfinished matches: Spare" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -147,6 +147,7 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     """Open the match the command asks for, then play it."""
     from ai import BOTS  # noqa: PLC0415 - the game loads on use: `unokart --version` stays instant
     from saves import SaveError, SaveLocked, has_backup, list_saves  # noqa: PLC0415
+    from saves import path_of as saves_path  # noqa: PLC0415
 
     from .session import Session  # noqa: PLC0415
 
@@ -176,7 +177,10 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                 return _fail("there is no unfinished match to continue; start one with: unokart new")
             session = Session.load(playable[0].name)
     except SaveLocked as error:
-        return _fail(f"{error.problem}. Close it there first, or start another: unokart new")
+        others = [e.name for e in list_saves() if e.error is None and not e.finished and e.name != error.file]
+        others = [name for name in others if str(saves_path(name)) != error.file]
+        offer = f" Other unfinished matches: {', '.join(others)} (unokart load NAME)." if others else ""
+        return _fail(f"{error.problem}. Close it there first, or start another: unokart new.{offer}")
     except SaveError as error:
         return _fail(str(error))
     return play(session, args)

@@ -37,6 +37,9 @@ class Terminal:
     def start(
         self, name: str, command: str, *, width: int = 80, height: int = 24, env: Mapping[str, str] | None = None
     ) -> None:
+        if not self.sessions:  # a session that stays, so the server outlives every hang-up
+            self.tmux("new-session", "-d", "-s", "keepalive", "sleep 600")
+            self.sessions.append("keepalive")
         merged = {**self.env, **(env or {})}
         exports = " ".join(f"{key}={shlex.quote(value)}" for key, value in merged.items())
         # COLUMNS and LINES (set by some test runners) would pin the app's size: a real terminal has neither.

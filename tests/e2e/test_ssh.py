@@ -106,6 +106,7 @@ def test_play_over_ssh_drop_the_connection_and_continue(terminal, sshd):
     wait_gone(remote)  # sshd hangs up on the game, which leaves
     saved = saves.load(entry.name)
     terminal.start("again", ssh_line(port, key, remote_unokart(terminal, "continue", "--bot-delay", "10")))
-    screen = terminal.wait_for("again", "Welcome back", timeout=30)
+    terminal.wait_for(
+        "again", lambda s: "Welcome back" in s and all(short(c) in s for c in saved.round.hands[0]), timeout=30
+    )
     assert saves.load(entry.name).round == saved.round
-    assert all(short(card) in screen for card in saved.round.hands[0])

@@ -15,6 +15,7 @@ from unokart_tui.widgets.cardface import short
 from .terminal import unokart_command, wait_gone
 
 NEW = ("new", "--bots", "greedy,challenger,item-hoarder", "--seed", "7", "--name", "Ann")
+SHORT = (*NEW, "--target", "100")  # a match short enough to play to its end
 
 
 def only_save() -> str:
@@ -48,7 +49,7 @@ def test_play_a_turn_in_a_real_terminal(terminal):
 @pytest.mark.parametrize("moment", ["mid-turn", "dialog open", "bot's turn"])
 def test_a_dropped_connection_loses_nothing(terminal, moment):
     delay = "1.5" if moment == "bot's turn" else "0"
-    terminal.start("game", unokart_command(*NEW, "--bot-delay", delay))
+    terminal.start("game", unokart_command(*SHORT, "--bot-delay", delay))
     terminal.wait_for("game", my_turn, timeout=30)
     name = only_save()
     if moment == "dialog open":
@@ -63,10 +64,20 @@ def test_a_dropped_connection_loses_nothing(terminal, moment):
     before = saves.path_of(name).read_text()
     saved = saves.load(name)
     terminal.start("again", unokart_command("continue", "--bot-delay", "10"))
-    screen = terminal.wait_for("again", "Welcome back")
+    terminal.wait_for("again", lambda s: "Welcome back" in s and shows_the_saved_table(s, name))
     assert saves.load(name).round == saved.round  # the same hands, pile, decision, scores
-    assert shows_the_saved_table(screen, name)
     assert saves.path_of(name).read_text() == before
+    if moment == "mid-turn":  # and the match goes on, to its very end
+        pid = terminal.app_pid("again")
+        terminal.hang_up("again")
+        wait_gone(pid)
+        terminal.start("end", unokart_command("continue", "--bot-delay", "0"))
+        terminal.wait_for("end", "Players")
+        deadline = time.monotonic() + 120
+        while "won the match" not in terminal.screen("end").replace("\n", ""):
+            assert time.monotonic() < deadline, terminal.screen("end")
+            terminal.keys("end", "d", "p", "Enter", "r", "a", "1")
+        assert saves.load(name).is_over
 
 
 def test_kill_9_at_twenty_random_moments_never_loses_a_save(terminal):

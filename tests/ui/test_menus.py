@@ -75,16 +75,18 @@ def test_load_screen_with_no_saves(snap_compare):
     assert snap_compare(app(), terminal_size=(80, 24), press=["l"])
 
 
-def test_rules_screen(snap_compare):
-    assert snap_compare(app(), terminal_size=(80, 24), press=["r"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_rules_screen(snap_compare, size):
+    assert snap_compare(app(), terminal_size=size, press=["r"])
 
 
 def test_rules_keys_page(snap_compare):
     assert snap_compare(app(), terminal_size=(80, 24), press=["r", "k"])
 
 
-def test_settings_screen(snap_compare):
-    assert snap_compare(app(), terminal_size=(80, 24), press=["s"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_settings_screen(snap_compare, size):
+    assert snap_compare(app(), terminal_size=size, press=["s"])
 
 
 async def test_start_from_new_game_leave_and_continue_at_the_same_decision():

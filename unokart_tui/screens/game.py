@@ -126,6 +126,9 @@ class GameScreen(Screen[None]):
         # After the first layout: the log wraps to the width it has, which is known only now.
         match = self.session.match
         if not any(match.history[0]) and match.round_number == 1:
+            self.query_one(RichLog).write(
+                Text(f"Seed {match.seed}: unokart new --seed {match.seed} deals this match again.", style="dim")
+            )
             self.write_log(list(match.start_events))
         else:
             self.query_one(RichLog).write(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
