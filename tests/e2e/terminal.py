@@ -55,6 +55,11 @@ class Terminal:
     def screen(self, name: str) -> str:
         return self.tmux("capture-pane", "-p", "-t", name).stdout
 
+    def history(self, name: str) -> str:
+        """What scrolled by in the pane (a traceback, say), for failure messages."""
+        lines = self.tmux("capture-pane", "-p", "-S", "-2000", "-t", name).stdout.splitlines()
+        return "\n".join(line for line in lines if line.strip())[-4000:]
+
     def wait_for(self, name: str, condition: Callable[[str], bool] | str, timeout: float = 20.0) -> str:
         """Poll the screen until ``condition`` holds (a text to find, or a test of the screen)."""
         test = condition if callable(condition) else (lambda screen: condition in screen)
@@ -64,7 +69,7 @@ class Terminal:
             if test(screen):
                 return screen
             if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting; the screen shows:\n{screen}")
+                raise AssertionError(f"timed out waiting; the pane shows:\n{self.history(name)}")
             time.sleep(0.05)  # polling the screen, not waiting for a fixed time
 
     def app_pid(self, name: str) -> int:

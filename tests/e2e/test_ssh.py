@@ -76,15 +76,16 @@ def remote_unokart(terminal, *args: str) -> str:
     return f"cd {shlex.quote(str(ROOT))} && env {env} {command}"
 
 
-def test_play_over_ssh_drop_the_connection_and_continue(terminal, sshd):
+def test_play_over_ssh_drop_the_connection_and_continue(terminal, sshd, tmp_path):
     port, key = sshd
+    player = f"Ann{abs(hash(tmp_path.name)) % 10**6}"  # names this test's game among all processes
     terminal.start(
         "ssh",
         ssh_line(
             port,
             key,
             remote_unokart(
-                terminal, "new", "--bots", "greedy,challenger", "--seed", "7", "--name", "Ann", "--bot-delay", "0"
+                terminal, "new", "--bots", "greedy,challenger", "--seed", "7", "--name", player, "--bot-delay", "0"
             ),
         ),
     )
@@ -95,7 +96,9 @@ def test_play_over_ssh_drop_the_connection_and_continue(terminal, sshd):
     terminal.keys("ssh", "d")
     terminal.wait_for("ssh", "You draw")
     remote = int(
-        subprocess.run(["pgrep", "-f", "unokart_tui new"], capture_output=True, text=True, check=True).stdout.split()[0]
+        subprocess.run(
+            ["pgrep", "-f", f"unokart_tui new .*--name {player}"], capture_output=True, text=True, check=True
+        ).stdout.split()[0]
     )
     client = int(
         subprocess.run(["pgrep", "-f", f"ssh -tt -i {key}"], capture_output=True, text=True, check=True).stdout.split()[
