@@ -48,16 +48,24 @@ def revealed_hand(name: str, cards: Sequence[Card], guilty: bool) -> NoticeDialo
     return NoticeDialog(f"{name} shows you their hand — {verdict}", body)
 
 
-def round_over(winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card], int]], scores: str) -> NoticeDialog:
+def _round_rows(rows: Sequence[tuple[str, Sequence[Card], int]]) -> Text:
     body = Text()
     for name, cards, value in rows:
         body.append(f"{name:<8.8} {value:>4} pts  ", style="bold")
         body.append("  ".join(compact(card) for card in cards) + "\n")
+    return body
+
+
+def round_over(winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card], int]], scores: str) -> NoticeDialog:
+    body = _round_rows(rows)
     body.append(f"\nScores: {scores}")
     return NoticeDialog(f"{winner} won the round: +{points} points", body, [("enter", "next round")])
 
 
-def match_over(winner: str, scores: str) -> NoticeDialog:
+def match_over(winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card], int]], scores: str) -> NoticeDialog:
+    """The last round's cards and points too: the round that ends a match gets no dialog of its own."""
+    body = _round_rows(rows)
+    body.append(f"\nFinal scores: {scores}")
     return NoticeDialog(
-        f"{winner} won the match!", Text(f"Final scores: {scores}"), [("n", "play again"), ("q", "menu")]
+        f"{winner} won the last round (+{points}) and the match!", body, [("n", "play again"), ("q", "menu")]
     )

@@ -332,16 +332,21 @@ class GameScreen(Screen[None]):
         if reaction is not None:
             self.apply(reaction)
 
-    def end_of_round(self) -> None:
+    def round_rows(self) -> list[tuple[str, tuple[Card, ...], int]]:
+        """Each loser's cards and what they are worth (E3), for the end-of-round dialogs."""
         match = self.session.match
         round_ = match.round
-        assert round_.winner is not None
-        rows = [
+        return [
             (match.names[seat], hand, sum(card.points for card in hand))
             for seat, hand in enumerate(round_.hands)
             if seat != round_.winner
         ]
-        dialog = round_over(match.names[round_.winner], round_.points or 0, rows, self.scores_text())
+
+    def end_of_round(self) -> None:
+        round_ = self.session.match.round
+        assert round_.winner is not None
+        winner = self.session.names[round_.winner]
+        dialog = round_over(winner, round_.points or 0, self.round_rows(), self.scores_text())
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
     def start_next_round(self) -> None:
@@ -363,7 +368,8 @@ class GameScreen(Screen[None]):
             else:
                 self.app.leave_game()  # type: ignore[attr-defined]
 
-        self.open_dialog(match_over(match.names[match.winner], self.scores_text()), answered)
+        dialog = match_over(match.names[match.winner], match.round.points or 0, self.round_rows(), self.scores_text())
+        self.open_dialog(dialog, answered)
 
     def scores_text(self) -> str:
         match = self.session.match
