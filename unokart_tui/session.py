@@ -62,7 +62,7 @@ class Session:
             seats.append(Seat(names[index], kind, profile=chosen, seed=match.seed + index, params=bot.params))
         now = datetime.now(UTC).replace(microsecond=0)
         session = cls(match, tuple(seats), name or saves.default_name(now.astimezone()), now)
-        session.bots = session._make_bots()
+        session.bots = session._make_bots()  # from the seats, exactly as a loaded match makes them
         try:
             session.lock = MatchLock(session.name).acquire()
         except SaveLocked:

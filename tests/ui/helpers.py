@@ -7,7 +7,7 @@ from textual.pilot import Pilot
 from unokart_tui.app import UnoKartApp
 from unokart_tui.engine import Phase, Play, Rank
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import HUMAN, Session
+from unokart_tui.session import Session
 from unokart_tui.widgets.hand import HandView
 
 
@@ -60,10 +60,6 @@ async def answer_dialog(pilot: Pilot, *, challenge: bool = False) -> None:
     name = type(screen).__name__
     key = {"ColorDialog": "r", "TargetDialog": "1", "ChallengeDialog": "c" if challenge else "a"}.get(name, "enter")
     await pilot.press(key)
-
-
-def human_seat_is(session: Session) -> bool:
-    return session.match.round.decider == HUMAN
 
 
 async def play_until(pilot: Pilot, done, *, draw_only: bool = False, challenge: bool = False, limit: int = 600) -> None:

@@ -327,9 +327,6 @@ class Round:
         """The card just drawn, while its player decides whether to play it (T3)."""
         return self._drawn
 
-    def rng_state(self) -> object:
-        return self._rng.getstate()
-
     def view(self, seat: int) -> PlayerView:
         if not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise RulesError(f"there is no seat {seat!r}")

@@ -312,8 +312,7 @@ class GameScreen(Screen[None]):
 
     def schedule_reactions(self) -> None:
         """Bots notice a forgotten UNO after their own reaction time (scaled with the bots' speed)."""
-        round_ = self.session.match.round
-        token = (round_.exposed, len(round_.discard), round_.view(0).hand_sizes)
+        token = self._exposure()
         scale = 0.0 if self.fast else self.bot_delay / DEFAULT_BOT_DELAY
         for seconds, seat in self.session.reaction_delays():
             callback = partial(self.bot_react, seat, token)
@@ -322,11 +321,16 @@ class GameScreen(Screen[None]):
             else:
                 self.set_timer(seconds * scale, callback)
 
+    def _exposure(self) -> tuple[object, ...]:
+        """Identifies one moment of exposure: a reaction timed for an earlier one does nothing."""
+        round_ = self.session.match.round
+        return (round_.exposed, len(round_.discard), tuple(len(hand) for hand in round_.hands))
+
     def bot_react(self, seat: int, token: object) -> None:
         round_ = self.session.match.round
         if round_.is_over or round_.exposed is None:
             return
-        if token != (round_.exposed, len(round_.discard), round_.view(0).hand_sizes):
+        if token != self._exposure():
             return  # the moment has passed
         reaction = self.session.bot_reaction(seat)
         if reaction is not None:
