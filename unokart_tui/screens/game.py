@@ -100,7 +100,8 @@ class GameScreen(Screen[None]):
                     yield OpponentPanel(id=f"seat-{seat}", classes="opponent")
                 yield OpponentPanel(id=f"seat-{HUMAN}", classes="opponent you")
             yield TablePanel(id="table")
-        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        # RichLog renders at 78 columns at least by default: wider than the log at 80x24, so lines were cut.
+        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield HandView(id="hand")
         yield Footer()
         yield Static(id="too-small")
