@@ -6,7 +6,7 @@ import saves
 from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Draw, Play
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.widgets.hand import CardWidget, HandView
+from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
 
 from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
@@ -62,8 +62,10 @@ async def test_the_mouse_plays_a_card_and_draws():
         plays = [a for a in session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild]
         assert plays, "this seed gives the player a coloured card to play"
         done = len(session.match.history[-1])
-        cards = app.screen.query_one(HandView).state.cards
-        await pilot.click(list(app.screen.query(CardWidget))[cards.index(plays[0].card)])
+        hand = app.screen.query_one(HandView)
+        row, column = divmod(hand.state.cards.index(plays[0].card), hand.per_row())
+        # The middle of the card; the hand's border is one cell wide.
+        await pilot.click(HandView, offset=(1 + column * (CARD_WIDTH + GAP) + 2, 1 + row * CARD_HEIGHT + 1))
         await pilot.pause()
         assert session.match.history[-1][done].card == plays[0].card
         for _ in range(50):  # on to the player's next turn, answering any dialog

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
 from ..dialogs.confirm import ConfirmDialog
@@ -47,7 +47,8 @@ from ..engine import (
 )
 from ..session import HUMAN, Session
 from ..widgets.cardface import hand_order
-from ..widgets.hand import CardWidget, HandState, HandView
+from ..widgets.hand import HandState, HandView
+from ..widgets.keybar import KeyBar
 from ..widgets.opponents import OpponentInfo, OpponentPanel
 from ..widgets.table import DrawPile, TableInfo, TablePanel
 
@@ -103,7 +104,7 @@ class GameScreen(Screen[None]):
         # RichLog renders at 78 columns at least by default: wider than the log at 80x24, so lines were cut.
         yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield HandView(id="hand")
-        yield Footer()
+        yield KeyBar()
         yield Static(id="too-small")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -423,7 +424,7 @@ class GameScreen(Screen[None]):
             return
         self.apply(Play(card, None, uno))
 
-    def on_card_widget_clicked(self, message: CardWidget.Clicked) -> None:
+    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
         self.cursor = message.position
         self.render_table()
         self.action_play()

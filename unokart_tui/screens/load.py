@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from saves import SaveEntry, SaveError, has_backup, list_saves, save_dir
 
 from ..dialogs.confirm import ConfirmDialog
+from ..widgets.keybar import KeyBar
 
 
 def when(moment: datetime | None) -> str:
@@ -53,7 +54,7 @@ class LoadScreen(Screen[None]):
         yield Static("Load game", classes="title screen-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="empty")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

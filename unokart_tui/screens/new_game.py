@@ -9,9 +9,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 import ai
+
+from ..widgets.keybar import KeyBar
 
 DEFAULT_LINE_UP = "greedy, challenger, item-hoarder"
 
@@ -74,7 +76,7 @@ class NewGameScreen(Screen[None]):
             yield Input("", id="seed", type="integer", placeholder="random")
             yield Static("", id="seed-error", classes="error")
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()

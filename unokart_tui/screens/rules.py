@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+from textual.widgets import Markdown, TabbedContent, TabPane
 
 from ..rules_text import KEYS, RULES
+from ..widgets.keybar import KeyBar
 
 
 class RulesScreen(Screen[None]):
@@ -19,7 +20,7 @@ class RulesScreen(Screen[None]):
                 yield Markdown(RULES)
             with TabPane("Keys", id="keys"):
                 yield Markdown(KEYS)
-        yield Footer()
+        yield KeyBar()
 
     def action_keys(self) -> None:
         self.query_one(TabbedContent).active = "keys"

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Static, Switch
+from textual.widgets import Label, Select, Static, Switch
 
 from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
+from ..widgets.keybar import KeyBar
 
 
 class SettingsScreen(Screen[Settings]):
@@ -41,7 +42,7 @@ class SettingsScreen(Screen[Settings]):
             with Horizontal(classes="switch-row"):
                 yield Switch(self.settings.confirm_quit, id="confirm_quit")
                 yield Label("Ask before leaving a match")
-        yield Footer()
+        yield KeyBar()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id is not None and isinstance(event.value, str):

@@ -6,10 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves import SaveEntry, list_saves
+
+from ..widgets.keybar import KeyBar
 
 LOGO = """\
  _   _ _  _  ___    _  __   _   ___ _____
@@ -49,7 +51,7 @@ class TitleScreen(Screen[None]):
                 yield Static("UNO Mario Kart — a card game with items, for your terminal", id="tagline")
             with Center():
                 yield OptionList(id="menu")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.fill_menu()

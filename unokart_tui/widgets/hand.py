@@ -1,19 +1,32 @@
-"""The player's hand: cards as cards, grouped by colour, a cursor on one; playable ones bright."""
+"""The player's hand: cards as cards, grouped by colour, a cursor on one; playable ones bright.
+
+One widget draws every card line by line (Textual's line API), so a new hand after
+each draw or play costs a repaint, not building and styling a widget per card.
+A hand too long for its rows scrolls, keeping the cursor in view.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Container
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from unokart_tui.engine import Card
 
 from .cardface import color_class, short
+
+CARD_WIDTH, CARD_HEIGHT, GAP = 6, 3, 1
+UNPLAYABLE_FADE = 0.6  # how far an unplayable card fades into the background
+
+NORMAL_EDGES = ("╭" + "─" * (CARD_WIDTH - 2) + "╮", "│", "╰" + "─" * (CARD_WIDTH - 2) + "╯")
+SELECTED_EDGES = ("┏" + "━" * (CARD_WIDTH - 2) + "┓", "┃", "┗" + "━" * (CARD_WIDTH - 2) + "┛")  # the cursor
 
 
 @dataclass(frozen=True)
@@ -24,42 +37,109 @@ class HandState:
     title: str = "Your hand"
 
 
-class CardWidget(Static):
-    """One card of the hand; a click asks to play it."""
+class HandView(ScrollView, can_focus=False):
+    """The cards in rows of as many as fit; a click on a card asks to play it."""
+
+    COMPONENT_CLASSES = {
+        "hand--red",
+        "hand--yellow",
+        "hand--green",
+        "hand--blue",
+        "hand--wild",
+        "hand--edge",
+        "hand--selected",
+    }
 
     @dataclass
     class Clicked(Message):
         position: int
 
-    def __init__(self, card: Card, position: int, *, playable: bool, selected: bool) -> None:
-        classes = f"card {color_class(card)}" + (" playable" if playable else " unplayable")
-        classes += " selected" if selected else ""
-        super().__init__(short(card), classes=classes)
-        self.position = position
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Clicked(self.position))
-
-
-class HandView(Container):
-    """Recomposed only when the cards change; a cursor move or a new turn just restyles the cards."""
-
     state: reactive[HandState] = reactive(HandState, init=False)
 
-    def compose(self) -> ComposeResult:
-        state = self.state
-        for position, card in enumerate(state.cards):
-            yield CardWidget(card, position, playable=position in state.playable, selected=position == state.cursor)
+    def per_row(self) -> int:
+        return max(1, (self.scrollable_content_region.width + GAP) // (CARD_WIDTH + GAP))
 
-    async def watch_state(self, old: HandState, new: HandState) -> None:
+    def rows(self) -> int:
+        return -(-len(self.state.cards) // self.per_row())
+
+    def watch_state(self, old: HandState, new: HandState) -> None:
         self.border_title = new.title
-        widgets = list(self.query(CardWidget))
-        if old.cards != new.cards or len(widgets) != len(new.cards):
-            await self.recompose()
+        self.update_size()
+        self.refresh()
+        self.call_after_refresh(self.show_cursor)
+
+    def on_resize(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        width = self.scrollable_content_region.width
+        if not width:
+            return  # not laid out yet: on_resize comes next
+        size = Size(width, max(1, self.rows()) * CARD_HEIGHT)
+        if size != self.virtual_size:
+            self.virtual_size = size
+            self.refresh(layout=True)
+
+    def show_cursor(self) -> None:
+        row = self.state.cursor // self.per_row()
+        self.scroll_to_region(Region(0, row * CARD_HEIGHT, 1, CARD_HEIGHT), animate=False, immediate=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        per_row = max(1, (width + GAP) // (CARD_WIDTH + GAP))
+        return max(1, -(-len(self.state.cards) // per_row)) * CARD_HEIGHT
+
+    def card_styles(self, card: Card, playable: bool, selected: bool) -> tuple[Style, Style]:
+        """The face's style and the edge's style of one card."""
+        face_styles = self.get_component_styles(f"hand--{color_class(card)}")
+        face, ink = face_styles.background, face_styles.color
+        edge = self.get_component_styles("hand--selected" if selected else "hand--edge").color
+        edge = face + edge  # a translucent edge colour shows the card's colour through it
+        if not playable:
+            base = self.background_colors[1]
+            face, ink, edge = (colour.blend(base, UNPLAYABLE_FADE) for colour in (face, ink, edge))
+        edge_style = Style(color=edge.rich_color, bgcolor=face.rich_color, bold=selected)
+        if selected:
+            return Style(color=face.rich_color, bgcolor=ink.rich_color, bold=True), edge_style
+        return Style(color=ink.rich_color, bgcolor=face.rich_color, bold=True, dim=not playable), edge_style
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        line = y + scroll_y
+        row, part = divmod(line, CARD_HEIGHT)
+        state = self.state
+        per_row = self.per_row()
+        background = Style(bgcolor=self.background_colors[1].rich_color)
+        segments: list[Segment] = []
+        first = row * per_row
+        for position in range(first, min(first + per_row, len(state.cards))):
+            card = state.cards[position]
+            selected = position == state.cursor
+            face_style, edge_style = self.card_styles(card, position in state.playable, selected)
+            top, side, bottom = SELECTED_EDGES if selected else NORMAL_EDGES
+            if part == 0:
+                segments.append(Segment(top, edge_style))
+            elif part == 1:
+                face = Segment(f"{short(card):^{CARD_WIDTH - 2}}", face_style)
+                segments += [Segment(side, edge_style), face, Segment(side, edge_style)]
+            else:
+                segments.append(Segment(bottom, edge_style))
+            segments.append(Segment(" " * GAP, background))
+        width = self.scrollable_content_region.width
+        return Strip(segments).crop_extend(scroll_x, scroll_x + width, background)
+
+    def card_at(self, x: int, y: int) -> int | None:
+        """The display position of the card at content offset (x, y), if there is one."""
+        column, within = divmod(x, CARD_WIDTH + GAP)
+        if within >= CARD_WIDTH or column >= self.per_row():
+            return None
+        position = (y // CARD_HEIGHT) * self.per_row() + column
+        return position if position < len(self.state.cards) else None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
             return
-        for widget in widgets:
-            playable = widget.position in new.playable
-            widget.set_class(playable, "playable")
-            widget.set_class(not playable, "unplayable")
-            widget.set_class(widget.position == new.cursor, "selected")
+        event.stop()
+        position = self.card_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
+        if position is not None:
+            self.post_message(self.Clicked(position))

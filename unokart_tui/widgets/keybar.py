@@ -1,0 +1,82 @@
+"""The bottom line: the keys that do something now, and a click on one presses it.
+
+One widget drawing one line. Textual's ``Footer`` builds a widget per key and rebuilds
+them all whenever the bindings change, which at the game table is after every action;
+that cost most of the table's first frame (benchmarks/bench_ui.py).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class KeySpan(NamedTuple):
+    start: int
+    end: int
+    key: str
+    enabled: bool
+
+
+class KeyBar(Widget, can_focus=False):
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--disabled", "keybar--palette"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[KeySpan] = []
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if screen is self.screen:
+            self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        description_style = self.get_component_rich_style("keybar--description")
+        disabled_style = self.get_component_rich_style("keybar--disabled")
+        line = Text(no_wrap=True, overflow="crop")
+        spans: list[KeySpan] = []
+        shown: set[str] = set()  # one key per action: "enter" for Play, not "space" as well
+        bindings = self.screen.active_bindings
+        for key, (_node, binding, enabled, _tooltip) in bindings.items():
+            if not binding.show or binding.action in shown or key == self.app.COMMAND_PALETTE_BINDING:
+                continue
+            shown.add(binding.action)
+            start = len(line)
+            line.append(f" {self.app.get_key_display(binding)} ", key_style if enabled else disabled_style)
+            line.append(f"{binding.description} ", description_style if enabled else disabled_style)
+            spans.append(KeySpan(start, len(line), binding.key, enabled))
+        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING) if self.app.ENABLE_COMMAND_PALETTE else None
+        if palette is not None:
+            _node, binding, enabled, _tooltip = palette
+            label = Text.assemble(
+                ("▏", self.get_component_rich_style("keybar--palette")),
+                (self.app.get_key_display(binding), key_style),
+                (" palette ", description_style),
+            )
+            start = max(len(line), self.size.width - len(label))
+            line.pad_right(start - len(line))
+            line.append_text(label)
+            spans.append(KeySpan(start, len(line), binding.key, enabled))
+        self._spans = spans
+        line.stylize_before(Style(bgcolor=self.rich_style.bgcolor))
+        return line
+
+    def on_click(self, event: events.Click) -> None:
+        for span in self._spans:
+            if span.start <= event.x < span.end:
+                if span.enabled:
+                    self.app.simulate_key(span.key)
+                else:
+                    self.app.bell()
+                return
