@@ -7,6 +7,7 @@ import os
 import signal
 import threading
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -14,11 +15,13 @@ from textual.screen import Screen
 from saves import SaveError, SaveLocked
 
 from .screens.game import GameScreen
-from .screens.load import LoadScreen
-from .screens.new_game import NewGameScreen
 from .screens.title import TitleScreen, latest_unfinished
 from .session import Session
 from .settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from .screens.load import LoadScreen
+    from .screens.new_game import NewGameScreen
 
 
 class UnoKartApp(App[None]):
@@ -131,6 +134,8 @@ class UnoKartApp(App[None]):
         self.open(latest.name)
 
     def action_new_game(self) -> None:
+        from .screens.new_game import NewGameScreen  # noqa: PLC0415 - loaded when first opened: a quicker start
+
         self.push_screen(NewGameScreen())
 
     def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
@@ -140,6 +145,8 @@ class UnoKartApp(App[None]):
         )
 
     def action_load_game(self) -> None:
+        from .screens.load import LoadScreen  # noqa: PLC0415 - loaded when first opened: a quicker start
+
         self.push_screen(LoadScreen())
 
     def on_load_screen_open(self, message: LoadScreen.Open) -> None:

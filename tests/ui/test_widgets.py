@@ -1,0 +1,124 @@
+"""The hand and the key bar on their own: what they draw, where a click lands, what a key shows."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+
+from unokart_tui.engine import Card, Draw, Phase
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
+from unokart_tui.widgets.keybar import KeyBar
+
+from .helpers import make_app, settle
+
+CARDS = tuple(Card.parse(text) for text in ("R1", "R2", "Y3", "G4", "B5", "W+4", "WI") * 6)  # 42 cards
+
+
+class HandOnly(App[None]):
+    CSS_PATH = "../../unokart_tui/unokart.tcss"
+
+    def __init__(self, state: HandState) -> None:
+        super().__init__()
+        self.state = state
+        self.clicked: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield HandView(id="hand")
+
+    def on_mount(self) -> None:
+        self.query_one(HandView).state = self.state
+
+    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
+        self.clicked.append(message.position)
+
+
+def card_offset(hand: HandView, position: int) -> tuple[int, int]:
+    """The middle of a card on screen, relative to the hand's corner (its border is one cell)."""
+    row, column = divmod(position, hand.per_row())
+    return 1 + column * (CARD_WIDTH + GAP) + CARD_WIDTH // 2, 1 + row * CARD_HEIGHT + 1 - hand.scroll_offset.y
+
+
+async def test_a_long_hand_scrolls_to_the_cursor_and_clicks_land_on_the_right_card():
+    app = HandOnly(HandState(CARDS, frozenset(range(0, 42, 2)), cursor=41, title="Your hand (42)"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.query_one(HandView)
+        assert hand.per_row() == 11  # 78 columns inside the border, 7 per card
+        assert hand.virtual_size.height == 4 * CARD_HEIGHT
+        assert hand.size.height == 9  # max-height 11 with the border: three rows show
+        assert hand.scroll_offset.y == CARD_HEIGHT  # the cursor's row (the fourth) is in view
+        await pilot.click(HandView, offset=card_offset(hand, 40))
+        await pilot.click(HandView, offset=card_offset(hand, 15))
+        assert app.clicked == [40, 15]
+        await pilot.click(HandView, offset=(1 + CARD_WIDTH, 2))  # the gap between two cards
+        assert app.clicked == [40, 15]
+
+
+async def test_a_hand_that_fits_has_no_scroll_bar():
+    app = HandOnly(HandState(CARDS[:9], frozenset(), cursor=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.query_one(HandView)
+        assert hand.size.height == CARD_HEIGHT
+        assert not hand.show_vertical_scrollbar
+        lines = [hand.render_line(y).text for y in range(CARD_HEIGHT)]
+        assert lines[0].startswith("┏━━━━┓ ╭────╮")  # the cursor's card has the heavy edge
+        assert lines[1].startswith("┃R 1 ┃ │R 2 │ │Y 3 │")  # every card readable without colour
+        assert "│W+4 │ │W ? │" in lines[1]
+
+
+class Keys(App[None]):
+    BINDINGS = [
+        Binding("a", "note('a')", "Apple"),
+        Binding("b", "note('b')", "Banana"),
+        Binding("x", "note('x')", "Hidden", show=False),
+        Binding("z", "note('z')", "Zebra"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.notes: list[str] = []
+        self.allowed = {"a", "b", "x"}
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "note":
+            return True if parameters[0] in self.allowed else None  # None: shown, but disabled
+        return True
+
+    def action_note(self, what: str) -> None:
+        self.notes.append(what)
+
+
+async def test_the_key_bar_shows_the_keys_that_apply_and_a_click_presses_one():
+    app = Keys()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        text = str(bar.render())
+        assert text.startswith(" a Apple  b Banana  z Zebra ")
+        assert "Hidden" not in text
+        assert text.rstrip().endswith("^p palette")
+        await pilot.click(KeyBar, offset=(text.index("Banana"), 0))
+        await pilot.click(KeyBar, offset=(text.index("Zebra"), 0))  # disabled: a bell, nothing else
+        await pilot.pause()
+        assert app.notes == ["b"]
+
+
+async def test_the_tables_key_bar_follows_the_game():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.view().phase is Phase.PLAY
+        text = str(screen.query_one(KeyBar).render())
+        assert "Draw" in text and "Keep" not in text and "Fast" not in text
+        done = len(screen.session.match.history[-1])
+        await pilot.click(KeyBar, offset=(text.index("Draw"), 0))
+        await pilot.pause()
+        assert screen.session.match.history[-1][done] == Draw()
+        text = str(screen.query_one(KeyBar).render())
+        assert ("Keep" in text) == (screen.session.view().phase is Phase.DRAWN)
