@@ -137,3 +137,11 @@ def test_a_view_is_a_snapshot():
     match.apply(Draw())
     assert len(match.round.hands[seat]) == len(view.hand) + 1
     assert view.draw_pile_size == len(match.round.draw_pile) + 1
+
+
+def test_a_match_without_a_seed_gets_a_short_one_that_deals_it_again():
+    match = Match.new(4)
+    assert 0 <= match.seed < 1_000_000  # short enough to read in the log and type after --seed
+    again = Match.new(4, seed=match.seed)
+    assert again.round.hands == match.round.hands
+    assert again.start_events == match.start_events

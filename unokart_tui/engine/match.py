@@ -78,7 +78,8 @@ class Match:
             names = list(players)
         if seed is None:
             # The only entropy the engine takes; the seed is kept so the match can be replayed.
-            seed = random.SystemRandom().getrandbits(63)
+            # Six digits at most: the log shows it for `unokart new --seed`, and a player types it.
+            seed = random.SystemRandom().randrange(1_000_000)
         return cls(names, seed=seed, target=target)
 
     def _deal(self) -> Round:
