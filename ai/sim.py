@@ -53,6 +53,7 @@ class EntryStats:
     wild_draw_fours: int = 0
     item_boxes: int = 0
     item_net_cards: int = 0
+    item_cards_near_out: int = 0  # of those, drawn by a player who held one or two cards: the hurt that counts
     items: Counter[str] = field(default_factory=Counter)
     catches: int = 0
     caught: int = 0
@@ -106,6 +107,7 @@ def _play_round(
             break
         seat = round_.decider
         action = bots[seat].choose(round_.view(seat), round_.legal_actions())
+        sizes = [len(hand) for hand in round_.hands]
         events: list[Event] = apply(action)
         if round_.exposed is not None:
             for reacting in order:  # the fastest to react acts first
@@ -113,7 +115,7 @@ def _play_round(
                 if reaction is not None:
                     events += apply(reaction)
                     break
-        box_player = _count(events, entry_of, stats, box_player)
+        box_player = _count(events, entry_of, stats, box_player, sizes)
     else:
         return False
     for seat, hand in enumerate(round_.hands):
@@ -123,7 +125,10 @@ def _play_round(
     return True
 
 
-def _count(events: list[Event], entry_of: Sequence[int], stats: Sequence[EntryStats], box: int | None) -> int | None:
+def _count(
+    events: list[Event], entry_of: Sequence[int], stats: Sequence[EntryStats], box: int | None, sizes: Sequence[int]
+) -> int | None:
+    """Add up ``events``; ``box`` is the seat whose Item Box is acting, ``sizes`` the hands before the action."""
     for event in events:
         if isinstance(event, CardPlayed):
             box = event.seat if event.card.rank is Rank.WILD_ITEM_BOX else None
@@ -136,6 +141,8 @@ def _count(events: list[Event], entry_of: Sequence[int], stats: Sequence[EntrySt
         elif isinstance(event, CardsDrawn) and box is not None:
             if event.reason in _HURT_OTHERS:
                 stats[entry_of[box]].item_net_cards += len(event.cards)
+                if sizes[event.seat] <= 2:
+                    stats[entry_of[box]].item_cards_near_out += len(event.cards)
             elif event.reason is DrawReason.BOB_OMB:
                 stats[entry_of[box]].item_net_cards -= len(event.cards)
         elif isinstance(event, ChallengeResolved):
@@ -280,6 +287,8 @@ def rows(result: SimResult) -> list[dict[str, Any]]:
                 "wild_draw_fours": entry.wild_draw_fours,
                 "item_boxes": entry.item_boxes,
                 "item_net_cards_per_box": entry.item_net_cards / entry.item_boxes if entry.item_boxes else 0.0,
+                "item_net_cards_per_round": entry.item_net_cards / entry.rounds if entry.rounds else 0.0,
+                "item_cards_near_out_per_round": entry.item_cards_near_out / entry.rounds if entry.rounds else 0.0,
                 "items": dict(sorted(entry.items.items())),
                 "uno_catches": entry.catches,
                 "uno_caught": entry.caught,
@@ -303,7 +312,7 @@ def to_json(result: SimResult) -> dict[str, Any]:
 def table(result: SimResult) -> str:
     header = (
         f"{'bot':<16} {'win %':>6} {'95% CI':>13} {'avg pts':>8} {'cards left':>10} "
-        f"{'challenges':>11} {'item boxes':>10} {'net/box':>7} {'catches':>7}"
+        f"{'challenges':>11} {'item boxes':>10} {'net/box':>7} {'net/rnd':>7} {'≤2/rnd':>6} {'catches':>7}"
     )
     lines = [header, "-" * len(header)]
     for row in rows(result):
@@ -312,12 +321,14 @@ def table(result: SimResult) -> str:
         lines.append(
             f"{row['entry']:<16} {100 * row['win_rate']:>6.1f} {f'{100 * low:.1f}–{100 * high:.1f}':>13} "
             f"{row['avg_points']:>8.1f} {row['avg_cards_left']:>10.2f} {challenges:>11} "
-            f"{row['item_boxes']:>10} {row['item_net_cards_per_box']:>7.2f} {row['uno_catches']:>7}"
+            f"{row['item_boxes']:>10} {row['item_net_cards_per_box']:>7.2f} {row['item_net_cards_per_round']:>7.2f} "
+            f"{row['item_cards_near_out_per_round']:>6.2f} {row['uno_catches']:>7}"
         )
     what = "matches" if result.mode == "matches" else "rounds"
     lines.append(
         f"{result.games:,} {what}, seed {result.seed}, seats rotated; challenges: won/made; "
-        "net/box: cards the Item Boxes made others draw, less their Bob-ombs"
+        "net/box: cards the Item Boxes made others draw, less their Bob-ombs;\n"
+        "net/rnd: the same per round; ≤2/rnd: cards per round they made a player holding one or two cards draw"
     )
     if result.abandoned:
         lines.append(

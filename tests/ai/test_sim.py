@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from ai import sim
+from unokart_tui.engine import Card, CardPlayed, CardsDrawn, CardTurned, DrawReason
 
 
 def test_a_tiny_tournament_adds_up():
@@ -21,6 +22,31 @@ def test_a_tiny_tournament_adds_up():
         low, high = row["win_rate_ci95"]
         assert 0 <= low <= row["win_rate"] <= high <= 1
     assert "greedy" in sim.table(result)
+
+
+def test_an_item_box_counts_what_it_made_others_draw_and_who_was_about_to_go_out():
+    box, lightning = Card.parse("WI"), Card.parse("B5")
+    events = [
+        CardPlayed(0, box),
+        CardTurned(0, lightning),
+        CardsDrawn(1, (Card.parse("R1"),), DrawReason.LIGHTNING, 1),  # I4: everyone else draws one
+        CardsDrawn(2, (Card.parse("R2"),), DrawReason.LIGHTNING, 1),
+        CardsDrawn(3, (Card.parse("R3"),), DrawReason.LIGHTNING, 1),
+        CardPlayed(0, Card.parse("B7")),  # the box's turn is over: what follows is not its doing
+        CardsDrawn(1, (Card.parse("R4"),), DrawReason.CHOICE, 1),
+    ]
+    stats = [sim.EntryStats() for _ in range(4)]
+    sim._count(events, [0, 1, 2, 3], stats, None, sizes=[5, 2, 7, 1])
+    assert stats[0].item_boxes == 1
+    assert stats[0].item_net_cards == 3
+    assert stats[0].item_cards_near_out == 2  # seats 1 and 3 held two cards and one
+    bob_omb = [
+        CardPlayed(2, box),
+        CardTurned(2, Card.parse("W+4")),
+        CardsDrawn(2, (lightning,) * 2, DrawReason.BOB_OMB, 2),
+    ]
+    sim._count(bob_omb, [0, 1, 2, 3], stats, None, sizes=[5, 2, 1, 1])
+    assert (stats[2].item_net_cards, stats[2].item_cards_near_out) == (-2, 0)  # its own draw is no hurt to others
 
 
 def test_two_processes_give_exactly_what_one_gives():
