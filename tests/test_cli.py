@@ -98,3 +98,13 @@ def test_bad_flags_are_one_line_and_status_2(args, message):
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
+
+
+def test_a_start_that_fails_leaves_the_garbage_collector_on(capsys):
+    import gc
+
+    from unokart_tui.cli import main
+
+    assert main(["load", "Nope"]) == 1  # the collector is paused while a game loads, then back on
+    assert gc.isenabled()
+    assert "no such save" in capsys.readouterr().err

@@ -233,9 +233,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # collector would walk them again and again, stalling the start by tens of milliseconds.
     # It is back on, with those objects set aside (gc.freeze), before the game starts.
     gc.disable()
-    if args.command is None:
-        return play(None, args)  # the title screen
-    return start_session(args, _sub_parser(parser, args.command))
+    try:
+        if args.command is None:
+            return play(None, args)  # the title screen
+        return start_session(args, _sub_parser(parser, args.command))
+    finally:
+        gc.enable()  # also when the game could not start
 
 
 if __name__ == "__main__":
