@@ -85,7 +85,7 @@ def test_play_over_ssh_drop_the_connection_and_continue(terminal, sshd, tmp_path
             port,
             key,
             remote_unokart(
-                terminal, "new", "--bots", "greedy,challenger", "--seed", "7", "--name", player, "--bot-delay", "0"
+                terminal, "new", "--bots", "greedy,challenger", "--seed", "7", "--name", player, "--bot-delay", "0.5"
             ),
         ),
     )
@@ -94,7 +94,7 @@ def test_play_over_ssh_drop_the_connection_and_continue(terminal, sshd, tmp_path
     round_ = saves.load(entry.name).round
     assert all(short(card) in screen for card in round_.hands[0])
     terminal.keys("ssh", "d")
-    terminal.wait_for("ssh", "You draw")
+    terminal.wait_for("ssh", "You draw")  # bots at half a second a move: the line stays on screen
     remote = int(
         subprocess.run(
             ["pgrep", "-f", f"unokart_tui new .*--name {player}"], capture_output=True, text=True, check=True

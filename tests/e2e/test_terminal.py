@@ -34,8 +34,13 @@ def my_turn(screen: str) -> bool:
     return "your turn" in screen
 
 
+# Bots that act at once push "You draw" out of the log's nine lines before a busy machine
+# reads the screen again; half a second a move keeps it there for seconds.
+READABLE_PACE = ("--bot-delay", "0.5")
+
+
 def test_play_a_turn_in_a_real_terminal(terminal):
-    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0"))
+    terminal.start("game", unokart_command(*NEW, *READABLE_PACE))
     screen = terminal.wait_for("game", my_turn)
     name = only_save()
     assert shows_the_saved_table(screen, name)
@@ -103,7 +108,7 @@ def test_kill_9_at_twenty_random_moments_never_loses_a_save(terminal):
 
 
 def test_a_second_session_is_refused_and_the_first_goes_on(terminal):
-    terminal.start("first", unokart_command(*NEW, "--bot-delay", "0"))
+    terminal.start("first", unokart_command(*NEW, *READABLE_PACE))
     terminal.wait_for("first", my_turn)
     terminal.start("second", unokart_command("continue"))
     screen = terminal.wait_for("second", "EXITED=1").replace("\n", "")  # long lines wrap
@@ -113,7 +118,7 @@ def test_a_second_session_is_refused_and_the_first_goes_on(terminal):
 
 
 def test_resizing_never_breaks_the_game(terminal):
-    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0"))
+    terminal.start("game", unokart_command(*NEW, *READABLE_PACE))
     terminal.wait_for("game", my_turn)
     terminal.resize("game", 60, 20)
     terminal.wait_for("game", "Please enlarge your terminal")
@@ -142,7 +147,7 @@ def test_the_table_reads_in_every_terminal(terminal, env):
 def test_a_data_directory_that_cannot_be_written(terminal, tmp_path):
     blocker = tmp_path / "data"
     blocker.write_text("not a directory")
-    terminal.start("game", unokart_command(*NEW, "--bot-delay", "0"))
+    terminal.start("game", unokart_command(*NEW, *READABLE_PACE))
     screen = terminal.wait_for("game", "Could not save")
     assert "Your hand" in screen
     terminal.wait_for("game", my_turn)
