@@ -6,6 +6,7 @@ Plays seeded matches of 4 players until they hold about 1,000, 3,000 and 10,000
 actions, then times (median of the repeats, milliseconds): ``dumps`` (match to TOML),
 ``save`` (dumps + atomic write with fsync + backup link), ``loads`` (parse, replay the
 whole history, check it against the stored position) and ``load`` (read + loads).
+Then lists a folder of 100 saves of 1,000 actions (what the title and `unokart continue` do).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import tempfile
 import time
@@ -66,6 +68,11 @@ def main() -> None:
             )
             size = len(text.encode()) / 1024
             print(f"{actions:>8,} {match.round_number:>7} {size:>9.0f} " + " ".join(f"{v:>9.1f}" for v in row))
+        saves.save(long_match(1_000), "bench")
+        for number in range(99):
+            shutil.copy(saves.path_of("bench"), saves.path_of(f"copy {number}"))
+        listed = median_ms(saves.list_saves, args.repeats)
+        print(f"list_saves of 100 saves of 1,000 actions: {listed:.1f} ms")
 
 
 if __name__ == "__main__":

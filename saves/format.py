@@ -216,10 +216,18 @@ def _check_format(reader: _Reader, data: Mapping[str, Any]) -> dict[str, Any]:
     return save
 
 
+_POSITION_TABLE = "\n[position]\n"  # where the header ends: tomli_w never writes a raw newline inside a value
+
+
 def read_header(text: str, *, source: str = "<text>") -> Header:
-    """The header of a save, for a list of saves: checked for form, nothing replayed."""
+    """The header of a save, for a list of saves: the [save] and [match] tables, checked for form.
+
+    Only the top of the file is parsed: the history is most of a long match's file, and a list
+    of a hundred saves would otherwise take a second. The rest is checked when the match is loaded.
+    """
+    end = text.find(_POSITION_TABLE)
     reader = _Reader(source)
-    return _header(reader, reader.parse(text))
+    return _header(reader, reader.parse(text if end == -1 else text[: end + 1]))
 
 
 def _header(reader: _Reader, data: Mapping[str, Any]) -> Header:

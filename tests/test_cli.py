@@ -66,6 +66,23 @@ def test_load_of_a_missing_save_says_so_with_status_1():
     assert "Nope.toml" in result.stderr and "no such save" in result.stderr
 
 
+def test_continue_with_a_damaged_latest_save_names_it_and_offers_the_backup():
+    import saves
+    from unokart_tui.engine import Draw, Match
+
+    match = Match.new(["Ann", "Mario"], seed=3)
+    saves.save(match, "Duel")
+    match.apply(Draw())
+    saves.save(match, "Duel")  # the first version is now the backup
+    path = saves.path_of("Duel")
+    path.write_text(path.read_text().replace('"draw"', '"draw twice"'))
+    result = run("continue")
+    assert result.returncode == 1
+    assert "Duel.toml" in result.stderr and "draw twice" in result.stderr
+    assert "unokart load 'Duel' --backup" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_load_of_a_locked_match_names_it():
     import saves
     from unokart_tui.engine import Match

@@ -163,21 +163,23 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                 session = Session.new(args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile)
             except ValueError as error:
                 parser.error(str(error))
-        elif command == "load":
+        else:
+            if command == "load":
+                name, backup = args.save, args.backup
+            else:
+                playable = [entry for entry in list_saves() if entry.error is None and not entry.finished]
+                if not playable:
+                    return _fail("there is no unfinished match to continue; start one with: unokart new")
+                name, backup = playable[0].name, False
             try:
-                session = Session.load(args.save, backup=args.backup)
+                session = Session.load(name, backup=backup)
             except SaveLocked:
                 raise
             except SaveError as error:
                 hint = ""
-                if not args.backup and error.problem != "there is no such save" and has_backup(args.save):
-                    hint = f"\nA backup of the previous move exists: unokart load {args.save!r} --backup"
+                if not backup and error.problem != "there is no such save" and has_backup(name):
+                    hint = f"\nA backup of the previous move exists: unokart load {name!r} --backup"
                 return _fail(f"{error}{hint}")
-        else:
-            playable = [entry for entry in list_saves() if entry.error is None and not entry.finished]
-            if not playable:
-                return _fail("there is no unfinished match to continue; start one with: unokart new")
-            session = Session.load(playable[0].name)
     except SaveLocked as error:
         others = [e.name for e in list_saves() if e.error is None and not e.finished and e.name != error.file]
         others = [name for name in others if str(saves_path(name)) != error.file]

@@ -160,6 +160,18 @@ def test_list_saves_without_replaying_newest_first_broken_files_listed(data_dir)
     assert all(isinstance(entry.updated, datetime) for entry in entries.values())
 
 
+def test_a_damaged_history_is_listed_by_its_header_and_refused_when_opened(data_dir):
+    saves.save(played(3, seed=4, steps=40), "Friday")
+    path = data_dir / "Friday.toml"
+    path.write_text(path.read_text()[:-40])  # cut off in the middle of the history
+    [entry] = saves.list_saves()  # the list reads only the header: quick with hundreds of long saves
+    assert entry.name == "Friday" and entry.error is None and entry.players == ("Player 1", "Player 2", "Player 3")
+    with pytest.raises(saves.SaveError) as failure:
+        saves.load("Friday")
+    assert failure.value.file == str(path)
+    assert "not valid TOML" in failure.value.problem
+
+
 def test_list_saves_is_sorted_by_last_played(data_dir):
     for name, stamp in [("b", "2026-01-02"), ("a", "2026-03-01"), ("c", "2025-12-31")]:
         saves.save(played(2, seed=1, steps=2), name)
