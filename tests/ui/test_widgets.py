@@ -69,6 +69,7 @@ async def test_a_hand_that_fits_has_no_scroll_bar():
 
 
 class Keys(App[None]):
+    CSS_PATH = "../../unokart_tui/unokart.tcss"
     BINDINGS = [
         Binding("a", "note('a')", "Apple"),
         Binding("b", "note('b')", "Banana"),
@@ -106,6 +107,24 @@ async def test_the_key_bar_shows_the_keys_that_apply_and_a_click_presses_one():
         await pilot.click(KeyBar, offset=(text.index("Zebra"), 0))  # disabled: a bell, nothing else
         await pilot.pause()
         assert app.notes == ["b"]
+
+
+async def test_the_key_under_the_mouse_lights_up():
+    app = Keys()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        hover = bar.get_component_rich_style("keybar--hover").bgcolor
+
+        def lit() -> str:
+            text = bar.render()
+            return "".join(text.plain[s.start : s.end] for s in text.spans if getattr(s.style, "bgcolor", None) == hover)
+
+        assert lit() == ""
+        await pilot.hover(KeyBar, offset=(str(bar.render()).index("Apple"), 0))
+        assert lit() == " a Apple "
+        await pilot.hover(KeyBar, offset=(str(bar.render()).index("Zebra"), 0))
+        assert lit() == ""  # a disabled key does not light up
 
 
 async def test_the_tables_key_bar_follows_the_game():

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -24,7 +25,9 @@ class KeySpan(NamedTuple):
 
 
 class KeyBar(Widget, can_focus=False):
-    COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--disabled", "keybar--palette"}
+    COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--disabled", "keybar--palette", "keybar--hover"}
+
+    hovered: reactive[int | None] = reactive(None)  # the column under the mouse, to light its key
 
     def __init__(self) -> None:
         super().__init__()
@@ -69,14 +72,26 @@ class KeyBar(Widget, can_focus=False):
             line.append_text(label)
             spans.append(KeySpan(start, len(line), binding.key, enabled))
         self._spans = spans
+        span = self.span_at(self.hovered)
+        if span is not None and span.enabled:
+            line.stylize(self.get_component_rich_style("keybar--hover"), span.start, span.end)
         line.stylize_before(Style(bgcolor=self.rich_style.bgcolor))
         return line
 
+    def span_at(self, x: int | None) -> KeySpan | None:
+        return next((span for span in self._spans if x is not None and span.start <= x < span.end), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hovered = event.x
+
+    def on_leave(self) -> None:
+        self.hovered = None
+
     def on_click(self, event: events.Click) -> None:
-        for span in self._spans:
-            if span.start <= event.x < span.end:
-                if span.enabled:
-                    self.app.simulate_key(span.key)
-                else:
-                    self.app.bell()
-                return
+        span = self.span_at(event.x)
+        if span is None:
+            return
+        if span.enabled:
+            self.app.simulate_key(span.key)
+        else:
+            self.app.bell()
