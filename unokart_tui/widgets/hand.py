@@ -56,11 +56,14 @@ class HandView(ScrollView, can_focus=False):
 
     state: reactive[HandState] = reactive(HandState, init=False)
 
-    def per_row(self) -> int:
-        return max(1, (self.scrollable_content_region.width + GAP) // (CARD_WIDTH + GAP))
+    def per_row(self, width: int | None = None) -> int:
+        """How many cards fit side by side in ``width`` columns (default: the hand's own)."""
+        width = self.scrollable_content_region.width if width is None else width
+        return max(1, (width + GAP) // (CARD_WIDTH + GAP))
 
-    def rows(self) -> int:
-        return -(-len(self.state.cards) // self.per_row())
+    def rows(self, width: int | None = None) -> int:
+        """Rows of cards, one at least: an empty hand keeps its place on the table."""
+        return max(1, -(-len(self.state.cards) // self.per_row(width)))
 
     def watch_state(self, old: HandState, new: HandState) -> None:
         self.border_title = new.title
@@ -75,7 +78,7 @@ class HandView(ScrollView, can_focus=False):
         width = self.scrollable_content_region.width
         if not width:
             return  # not laid out yet: on_resize comes next
-        size = Size(width, max(1, self.rows()) * CARD_HEIGHT)
+        size = Size(width, self.rows() * CARD_HEIGHT)
         if size != self.virtual_size:
             self.virtual_size = size
             self.refresh(layout=True)
@@ -85,8 +88,7 @@ class HandView(ScrollView, can_focus=False):
         self.scroll_to_region(Region(0, row * CARD_HEIGHT, 1, CARD_HEIGHT), animate=False, immediate=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        per_row = max(1, (width + GAP) // (CARD_WIDTH + GAP))
-        return max(1, -(-len(self.state.cards) // per_row)) * CARD_HEIGHT
+        return self.rows(width) * CARD_HEIGHT
 
     def card_styles(self, card: Card, playable: bool, selected: bool) -> tuple[Style, Style]:
         """The face's style and the edge's style of one card."""
