@@ -2,7 +2,7 @@
 
 One widget drawing one line. Textual's ``Footer`` builds a widget per key and rebuilds
 them all whenever the bindings change, which at the game table is after every action;
-that cost most of the table's first frame (benchmarks/bench_ui.py).
+which delayed the table's first frame by tens of milliseconds (benchmarks/bench_ui.py).
 """
 
 from __future__ import annotations
