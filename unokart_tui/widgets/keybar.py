@@ -1,8 +1,8 @@
 """The bottom line: the keys that do something now, and a click on one presses it.
 
 One widget drawing one line. Textual's ``Footer`` builds a widget per key and rebuilds
-them all whenever the bindings change, which at the game table is after every action;
-which delayed the table's first frame by tens of milliseconds (benchmarks/bench_ui.py).
+them all whenever the bindings change (at the game table, after every action); that
+delayed the table's first frame by tens of milliseconds (benchmarks/bench_ui.py).
 """
 
 from __future__ import annotations
