@@ -118,7 +118,8 @@ async def test_the_key_under_the_mouse_lights_up():
 
         def lit() -> str:
             text = bar.render()
-            return "".join(text.plain[s.start : s.end] for s in text.spans if getattr(s.style, "bgcolor", None) == hover)
+            spans = [span for span in text.spans if getattr(span.style, "bgcolor", None) == hover]
+            return "".join(text.plain[span.start : span.end] for span in spans)
 
         assert lit() == ""
         await pilot.hover(KeyBar, offset=(str(bar.render()).index("Apple"), 0))
