@@ -384,7 +384,7 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ the player's keys and clicks
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows the keys that do something now; the rest are hidden."""
+        """The key bar shows the keys that do something now; the rest are hidden."""
         session = self.session
         round_ = session.match.round
         my_turn = session.is_human_turn()
