@@ -168,9 +168,13 @@ async def key_to_frame(app: App[object], presses: int = 20) -> list[float]:
     return samples
 
 
-async def table_updates(number: int, updates: int = 20) -> float:
+def _table(number: int) -> UnoKartApp:
     session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=number, name=f"bench {number}")
-    app = UnoKartApp(session, bot_delay=60)  # the bots wait: only the player's side is timed
+    return UnoKartApp(session, bot_delay=60)  # the bots wait: only the player's side is timed
+
+
+async def table_updates(number: int, updates: int = 20) -> float:
+    app = _table(number)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -179,13 +183,8 @@ async def table_updates(number: int, updates: int = 20) -> float:
         for _ in range(updates):
             screen.render_table()
         elapsed = (time.perf_counter() - start) / updates
-    session.close()
+    app.session.close()
     return elapsed
-
-
-def _table(number: int) -> UnoKartApp:
-    session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=number, name=f"keys {number}")
-    return UnoKartApp(session, bot_delay=60)
 
 
 async def main() -> None:
