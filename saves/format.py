@@ -14,14 +14,16 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import tomli_w
 
 from unokart_tui import __version__
-from unokart_tui.engine import Match, Round, RulesError, parse_action
 
 from .errors import SaveError
+
+if TYPE_CHECKING:
+    from unokart_tui.engine import Match, Round
 
 FORMAT_VERSION = 1
 
@@ -278,6 +280,10 @@ def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence
 
 
 def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[Any]) -> Match:
+    # Loaded here, not with the module: listing saves reads headers only, and the title
+    # screen lists them without the engine.
+    from unokart_tui.engine import Match, RulesError, parse_action  # noqa: PLC0415
+
     names = reader.strings(match_table, "[match]", "players")
     try:
         match = Match(

@@ -10,13 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from unokart_tui.engine import Match
-
 from .errors import SaveError, SaveLocked
 from .format import Header, SavedGame, Seat, dumps, loads_game, read_header
+
+if TYPE_CHECKING:
+    from unokart_tui.engine import Match
 
 APP_NAME = "unokart"
 SUFFIX = ".toml"

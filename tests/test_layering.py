@@ -1,5 +1,6 @@
 """The engine is pure: importing it must not load Textual (ARCHITECTURE layers)."""
 
+import os
 import subprocess
 import sys
 
@@ -35,3 +36,19 @@ def test_engine_source_has_no_io_clock_or_global_random():
         text = path.read_text()
         for word in forbidden:
             assert word not in text, f"{path.name} uses {word}"
+
+
+def test_the_title_starts_without_the_game(tmp_path):
+    # `unokart` opens the title, which only lists saves: the engine, the bots and the table
+    # load with the first match, so the title's first frame does not wait for them.
+    code = (
+        "import sys\n"
+        "from textual.app import App\n"
+        "App.run = lambda self: None\n"
+        "from unokart_tui.cli import main\n"
+        "main([])\n"
+        "print(sorted(m for m in ('unokart_tui.engine', 'ai', 'unokart_tui.screens.game') if m in sys.modules))"
+    )
+    env = {**os.environ, "UNOKART_DATA_DIR": str(tmp_path), "UNOKART_CONFIG_DIR": str(tmp_path / "config")}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    assert result.stdout.strip() == "[]"

@@ -6,7 +6,7 @@ import asyncio
 import os
 import signal
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
@@ -14,14 +14,14 @@ from textual.screen import Screen
 
 from saves import SaveError, SaveLocked
 
-from .screens.game import GameScreen
 from .screens.title import TitleScreen, latest_unfinished
-from .session import Session
 from .settings import Settings, load_settings
 
 if TYPE_CHECKING:
+    from .screens.game import GameScreen
     from .screens.load import LoadScreen
     from .screens.new_game import NewGameScreen
+    from .session import Session
 
 
 class UnoKartApp(App[None]):
@@ -42,8 +42,11 @@ class UnoKartApp(App[None]):
 
     def on_mount(self) -> None:
         # The default screen stays empty underneath: the title or the table goes on top of it,
-        # and replacing one by the other is popping it and pushing the next.
-        self.push_screen(self._game_screen(self.session) if self.session is not None else TitleScreen())
+        # and replacing one by the other is popping it and pushing the next. The first one is
+        # pushed once Textual has started: a screen laid out while it starts up is painted only
+        # on its second layout, about 25 ms later.
+        first = self._game_screen(self.session) if self.session is not None else TitleScreen()
+        self.call_later(self.push_screen, first)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self.settings_problem:
@@ -72,6 +75,9 @@ class UnoKartApp(App[None]):
             self.session.close()
 
     def _game_screen(self, session: Session) -> GameScreen:
+        # The table, the engine and the bots load with the first match: the title starts without them.
+        from .screens.game import GameScreen  # noqa: PLC0415
+
         return GameScreen(
             session,
             bot_delay=self.bot_delay,
@@ -108,11 +114,11 @@ class UnoKartApp(App[None]):
         target, player = session.match.target, session.names[0]
         session.close()
         self.session = None
-        self.start(lambda: Session.new(player, kinds, target=target, profiles=profiles))
+        self.start(lambda: type(session).new(player, kinds, target=target, profiles=profiles))
 
-    def start(self, make: object) -> None:
+    def start(self, make: Callable[[], Session]) -> None:
         try:
-            session = make()  # type: ignore[operator]
+            session = make()
         except SaveLocked as error:
             self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8)
             return
@@ -122,6 +128,8 @@ class UnoKartApp(App[None]):
         self.play(session)
 
     def open(self, name: str, *, backup: bool = False) -> None:
+        from .session import Session  # noqa: PLC0415 - with the first match, as the table
+
         self.start(lambda: Session.load(name, backup=backup))
 
     # ------------------------------------------------------------------ actions (title menu, palette)
@@ -139,6 +147,8 @@ class UnoKartApp(App[None]):
         self.push_screen(NewGameScreen())
 
     def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
+        from .session import Session  # noqa: PLC0415 - with the first match, as the table
+
         game = message.game
         self.start(
             lambda: Session.new(game.name, game.bots, seed=game.seed, target=game.target, profiles=game.profiles)

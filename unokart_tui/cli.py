@@ -6,9 +6,12 @@ import argparse
 import gc
 import sys
 from collections.abc import Collection, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .session import Session
 
 
 class _Parser(argparse.ArgumentParser):
@@ -190,11 +193,9 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     return play(session, args)
 
 
-def play(session: object, args: argparse.Namespace) -> int:
+def play(session: Session | None, args: argparse.Namespace) -> int:
     from .app import UnoKartApp  # noqa: PLC0415 - Textual loads only to play
-    from .session import Session  # noqa: PLC0415
 
-    assert session is None or isinstance(session, Session)
     app = UnoKartApp(session, bot_delay=getattr(args, "bot_delay", None))
     gc.freeze()
     gc.enable()
