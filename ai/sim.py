@@ -53,6 +53,8 @@ class EntryStats:
     wild_draw_fours: int = 0
     item_boxes: int = 0
     item_net_cards: int = 0
+    item_net_squares_per_box: int = 0  # the sum of each box's net squared, and of each round's: for the intervals
+    item_net_squares_per_round: int = 0
     item_cards_near_out: int = 0  # of those, drawn by a player who held one or two cards: the hurt that counts
     items: Counter[str] = field(default_factory=Counter)
     catches: int = 0
@@ -78,6 +80,16 @@ class SimResult:
     abandoned: int = 0
 
 
+def mean_interval(total: float, squares: float, count: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a mean from its sum and sum of squares (normal approximation)."""
+    if count == 0:
+        return 0.0, 0.0
+    mean = total / count
+    variance = max(squares / count - mean * mean, 0.0)
+    spread = z * math.sqrt(variance / count)
+    return mean - spread, mean + spread
+
+
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% confidence interval of a win rate (Wilson score interval)."""
     if games == 0:
@@ -101,7 +113,8 @@ def _play_round(
 ) -> bool:
     """Play ``round_`` to its end with ``apply`` (the round's or the match's); False if it got stuck."""
     order = sorted(range(len(bots)), key=lambda seat: (bots[seat].params["reaction_ms"], seat))
-    box_player: int | None = None
+    box: BoxInPlay | None = None
+    net_before = [stats[entry_of[seat]].item_net_cards for seat in range(len(bots))]
     for _ in range(MAX_ACTIONS_PER_ROUND):
         if round_.is_over:
             break
@@ -115,36 +128,59 @@ def _play_round(
                 if reaction is not None:
                     events += apply(reaction)
                     break
-        box_player = _count(events, entry_of, stats, box_player, sizes)
+        box = _count(events, entry_of, stats, box, sizes)
     else:
         return False
+    _finish(box, entry_of, stats)
     for seat, hand in enumerate(round_.hands):
         entry = stats[entry_of[seat]]
         entry.rounds += 1
         entry.cards_left += len(hand)
+        entry.item_net_squares_per_round += (entry.item_net_cards - net_before[seat]) ** 2
     return True
 
 
+@dataclass
+class BoxInPlay:
+    """The Item Box whose item is acting: the seat that played it and the net cards it made others draw so far."""
+
+    seat: int
+    net: int = 0
+
+
+def _finish(box: BoxInPlay | None, entry_of: Sequence[int], stats: Sequence[EntryStats]) -> None:
+    if box is not None:
+        stats[entry_of[box.seat]].item_net_squares_per_box += box.net**2
+
+
 def _count(
-    events: list[Event], entry_of: Sequence[int], stats: Sequence[EntryStats], box: int | None, sizes: Sequence[int]
-) -> int | None:
-    """Add up ``events``; ``box`` is the seat whose Item Box is acting, ``sizes`` the hands before the action."""
+    events: list[Event],
+    entry_of: Sequence[int],
+    stats: Sequence[EntryStats],
+    box: BoxInPlay | None,
+    sizes: Sequence[int],
+) -> BoxInPlay | None:
+    """Add up ``events``; ``box`` is the Item Box still acting, ``sizes`` the hands before the action."""
     for event in events:
         if isinstance(event, CardPlayed):
-            box = event.seat if event.card.rank is Rank.WILD_ITEM_BOX else None
+            _finish(box, entry_of, stats)  # the next card played: what follows is not the box's doing
+            box = BoxInPlay(event.seat) if event.card.rank is Rank.WILD_ITEM_BOX else None
             if box is not None:
-                stats[entry_of[box]].item_boxes += 1
+                stats[entry_of[box.seat]].item_boxes += 1
             elif event.card.rank is Rank.WILD_DRAW_FOUR:
                 stats[entry_of[event.seat]].wild_draw_fours += 1
         elif isinstance(event, CardTurned):
             stats[entry_of[event.seat]].items[event.card.item.label] += 1
         elif isinstance(event, CardsDrawn) and box is not None:
+            player = stats[entry_of[box.seat]]
             if event.reason in _HURT_OTHERS:
-                stats[entry_of[box]].item_net_cards += len(event.cards)
+                box.net += len(event.cards)
+                player.item_net_cards += len(event.cards)
                 if sizes[event.seat] <= 2:
-                    stats[entry_of[box]].item_cards_near_out += len(event.cards)
+                    player.item_cards_near_out += len(event.cards)
             elif event.reason is DrawReason.BOB_OMB:
-                stats[entry_of[box]].item_net_cards -= len(event.cards)
+                box.net -= len(event.cards)
+                player.item_net_cards -= len(event.cards)
         elif isinstance(event, ChallengeResolved):
             stats[entry_of[event.challenger]].challenges += 1
             stats[entry_of[event.challenger]].challenges_won += event.guilty
@@ -287,7 +323,13 @@ def rows(result: SimResult) -> list[dict[str, Any]]:
                 "wild_draw_fours": entry.wild_draw_fours,
                 "item_boxes": entry.item_boxes,
                 "item_net_cards_per_box": entry.item_net_cards / entry.item_boxes if entry.item_boxes else 0.0,
+                "item_net_cards_per_box_ci95": list(
+                    mean_interval(entry.item_net_cards, entry.item_net_squares_per_box, entry.item_boxes)
+                ),
                 "item_net_cards_per_round": entry.item_net_cards / entry.rounds if entry.rounds else 0.0,
+                "item_net_cards_per_round_ci95": list(
+                    mean_interval(entry.item_net_cards, entry.item_net_squares_per_round, entry.rounds)
+                ),
                 "item_cards_near_out_per_round": entry.item_cards_near_out / entry.rounds if entry.rounds else 0.0,
                 "items": dict(sorted(entry.items.items())),
                 "uno_catches": entry.catches,
@@ -309,26 +351,33 @@ def to_json(result: SimResult) -> dict[str, Any]:
     }
 
 
+def _plus_minus(mean: float, interval: Sequence[float]) -> str:
+    return f"{mean:.2f}±{(interval[1] - interval[0]) / 2:.2f}"
+
+
 def table(result: SimResult) -> str:
     header = (
         f"{'bot':<16} {'win %':>6} {'95% CI':>13} {'avg pts':>8} {'cards left':>10} "
-        f"{'challenges':>11} {'item boxes':>10} {'net/box':>7} {'net/rnd':>7} {'≤2/rnd':>6} {'catches':>7}"
+        f"{'challenges':>11} {'item boxes':>10} {'net/box':>9} {'net/rnd':>9} {'≤2/rnd':>6} {'catches':>7}"
     )
     lines = [header, "-" * len(header)]
     for row in rows(result):
         low, high = row["win_rate_ci95"]
         challenges = f"{row['challenges_won']}/{row['challenges']}"
+        per_box = _plus_minus(row["item_net_cards_per_box"], row["item_net_cards_per_box_ci95"])
+        per_round = _plus_minus(row["item_net_cards_per_round"], row["item_net_cards_per_round_ci95"])
         lines.append(
             f"{row['entry']:<16} {100 * row['win_rate']:>6.1f} {f'{100 * low:.1f}–{100 * high:.1f}':>13} "
             f"{row['avg_points']:>8.1f} {row['avg_cards_left']:>10.2f} {challenges:>11} "
-            f"{row['item_boxes']:>10} {row['item_net_cards_per_box']:>7.2f} {row['item_net_cards_per_round']:>7.2f} "
+            f"{row['item_boxes']:>10} {per_box:>9} {per_round:>9} "
             f"{row['item_cards_near_out_per_round']:>6.2f} {row['uno_catches']:>7}"
         )
     what = "matches" if result.mode == "matches" else "rounds"
     lines.append(
-        f"{result.games:,} {what}, seed {result.seed}, seats rotated; challenges: won/made; "
-        "net/box: cards the Item Boxes made others draw, less their Bob-ombs;\n"
-        "net/rnd: the same per round; ≤2/rnd: cards per round they made a player holding one or two cards draw"
+        f"{result.games:,} {what}, seed {result.seed}, seats rotated; challenges: won/made\n"
+        "net/box: cards the Item Boxes made others draw, less their Bob-ombs (± the 95% interval); "
+        "net/rnd: the same per round\n"
+        "≤2/rnd: cards per round they made a player holding one or two cards draw"
     )
     if result.abandoned:
         lines.append(

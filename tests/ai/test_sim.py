@@ -36,17 +36,21 @@ def test_an_item_box_counts_what_it_made_others_draw_and_who_was_about_to_go_out
         CardsDrawn(1, (Card.parse("R4"),), DrawReason.CHOICE, 1),
     ]
     stats = [sim.EntryStats() for _ in range(4)]
-    sim._count(events, [0, 1, 2, 3], stats, None, sizes=[5, 2, 7, 1])
+    assert sim._count(events, [0, 1, 2, 3], stats, None, sizes=[5, 2, 7, 1]) is None
     assert stats[0].item_boxes == 1
     assert stats[0].item_net_cards == 3
+    assert stats[0].item_net_squares_per_box == 9  # the box is done when the next card is played
     assert stats[0].item_cards_near_out == 2  # seats 1 and 3 held two cards and one
     bob_omb = [
         CardPlayed(2, box),
         CardTurned(2, Card.parse("W+4")),
         CardsDrawn(2, (lightning,) * 2, DrawReason.BOB_OMB, 2),
     ]
-    sim._count(bob_omb, [0, 1, 2, 3], stats, None, sizes=[5, 2, 1, 1])
+    acting = sim._count(bob_omb, [0, 1, 2, 3], stats, None, sizes=[5, 2, 1, 1])
+    assert acting == sim.BoxInPlay(seat=2, net=-2)  # still acting: the round goes on with its colour choice
     assert (stats[2].item_net_cards, stats[2].item_cards_near_out) == (-2, 0)  # its own draw is no hurt to others
+    sim._finish(acting, [0, 1, 2, 3], stats)
+    assert stats[2].item_net_squares_per_box == 4
 
 
 def test_two_processes_give_exactly_what_one_gives():
@@ -60,6 +64,20 @@ def test_matches_mode_plays_to_the_target():
     rows = sim.rows(result)
     assert sum(row["wins"] for row in rows) == 4
     assert all(row["avg_points"] > 0 for row in rows)
+
+
+def test_mean_interval():
+    assert sim.mean_interval(0, 0, 0) == (0.0, 0.0)
+    low, high = sim.mean_interval(total=100, squares=200, count=100)  # mean 1, variance 1
+    assert low == pytest.approx(1 - 0.196) and high == pytest.approx(1 + 0.196)
+    assert sim.mean_interval(total=30, squares=90, count=10) == (3.0, 3.0)  # no spread, no doubt
+
+
+def test_a_tournament_gives_the_item_box_figures_an_interval():
+    row = sim.rows(sim.simulate(["item-hoarder", "greedy"], games=200, seed=4))[0]
+    for figure in ("item_net_cards_per_box", "item_net_cards_per_round"):
+        low, high = row[f"{figure}_ci95"]
+        assert low < row[figure] < high
 
 
 def test_wilson_interval():
