@@ -147,3 +147,21 @@ async def test_the_footer_shows_only_the_keys_that_apply():
         screen = app.screen
         assert screen.check_action("draw", ()) and not screen.check_action("keep", ())
         assert not screen.check_action("catch", ())
+
+
+async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played():
+    app = make_app(seed=10)  # the player leads, and the first card of the hand (R0) cannot go on the start card
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = screen.query_one(HandView).state
+        assert 0 not in hand.playable and 3 in hand.playable
+        assert hand.cursor == 3  # the nearest playable card, not the first card
+        await pilot.press("left")
+        assert screen.query_one(HandView).state.cursor == 2  # the player may still look at any card
+        await pilot.press("right", "enter")
+        await settle(pilot)
+        hand = screen.query_one(HandView).state
+        assert app.session.is_human_turn() and hand.playable
+        assert hand.cursor in hand.playable  # and again when the turn comes back

@@ -87,6 +87,9 @@ class GameScreen(Screen[None]):
         self.confirm_quit = confirm_quit
         self.fast = False
         self.cursor = 0
+        # Set when a turn of the player's begins: the cursor then moves to a card that can be
+        # played, if it is not on one, so the player does not have to hunt for it.
+        self._cursor_to_playable = True
         self.uno_armed = False
         self._bot_timer: Timer | None = None
         self._dialog_open = False
@@ -180,6 +183,10 @@ class GameScreen(Screen[None]):
         if view.phase is Phase.DRAWN and session.is_human_turn() and view.drawn in cards:
             self.cursor = max(i for i, card in enumerate(cards) if card == view.drawn)
         self.cursor = min(self.cursor, max(len(cards) - 1, 0))
+        if self._cursor_to_playable and playable:
+            if self.cursor not in playable:
+                self.cursor = min(playable, key=lambda i: (abs(i - self.cursor), i))  # the nearest one
+            self._cursor_to_playable = False
         title = f"Your hand ({len(cards)}) — {self.status_line()}" + ("  [UNO ready]" if self.uno_armed else "")
         self.query_one(HandView).state = HandState(cards, playable, self.cursor, title)
         self.refresh_bindings()
@@ -216,6 +223,8 @@ class GameScreen(Screen[None]):
         except RulesError as error:
             self.notify(str(error), title="Not allowed", severity="warning")
             return False
+        if self.session.is_human_turn() and self.session.view().phase is Phase.PLAY:
+            self._cursor_to_playable = True
         self.write_log(events)
         self.report_save_state()
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
@@ -362,6 +371,7 @@ class GameScreen(Screen[None]):
         log.write(Text(f"— Round {self.session.match.round_number} —", style="bold"))
         self.write_log(events)
         self.cursor = 0
+        self._cursor_to_playable = True
         self.render_table()
 
     def end_of_match(self) -> None:
