@@ -130,6 +130,7 @@ def _play_round(
                     break
         box = _count(events, entry_of, stats, box, sizes)
     else:
+        _finish(box, entry_of, stats)  # every box counted is in the spread, also in a round abandoned
         return False
     _finish(box, entry_of, stats)
     for seat, hand in enumerate(round_.hands):
