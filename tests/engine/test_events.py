@@ -1,17 +1,23 @@
 """Every event tells what happened in one plain sentence, for the game log."""
 
+import inspect
 import random
 
 from unokart_tui.engine import (
     Card,
+    CardPlayed,
     CardsDrawn,
     ChallengeResolved,
     Color,
     DrawReason,
+    Event,
+    ExtraTurn,
     Match,
     Play,
     RoundWon,
+    TurnSkipped,
 )
+from unokart_tui.engine import events as events_module
 
 from .helpers import position
 
@@ -57,3 +63,33 @@ def test_log_sentences_read_naturally():
     ]
     assert RoundWon(0, 42).describe(NAMES, you=0) == "You win the round and score 42 points."
     assert RoundWon(2, 1).describe(NAMES) == "Peach wins the round and scores 1 point."
+
+
+def _event_classes() -> list[type[Event]]:
+    found = vars(events_module).values()
+    return [cls for cls in found if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event]
+
+
+def test_every_event_keeps_the_fields_it_is_given_in_order():
+    classes = _event_classes()
+    assert len(classes) >= 20
+    for cls in classes:
+        parameters = list(inspect.signature(cls).parameters)
+        assert tuple(parameters) == cls.__match_args__, cls.__name__
+        values = [object() for _ in parameters]
+        event = cls(*values)
+        assert [getattr(event, name) for name in parameters] == values, cls.__name__
+        assert not hasattr(event, "__dict__"), f"{cls.__name__} lacks __slots__"
+
+
+def test_events_compare_by_value_and_show_their_fields():
+    card = Card.parse("G4")
+    assert CardPlayed(1, card) == CardPlayed(1, card, None)
+    assert CardPlayed(1, card) != CardPlayed(2, card)
+    assert CardPlayed(1, card) != CardPlayed(1, card, Color.RED)
+    assert TurnSkipped(1) != ExtraTurn(1)  # same fields, different things
+    assert TurnSkipped(1) != 1
+    assert repr(CardPlayed(1, card)) == "CardPlayed(seat=1, card=Card('G4'), color=None)"
+    match CardPlayed(1, card):
+        case CardPlayed(seat, played):
+            assert (seat, played) == (1, card)

@@ -4,15 +4,17 @@ Each event tells itself in one plain sentence with ``describe(names, you=seat)``
 ``you`` is the seat reading the log, which is addressed as "you".
 
 Events are records to read, compared by value. They are not frozen on purpose:
-a frozen dataclass costs twice as much to build, and ``apply`` builds one or more
-events every action (measured with benchmarks/bench_engine.py).
+a frozen record costs twice as much to build, and ``apply`` builds one or more
+events every action (measured with benchmarks/bench_engine.py). They are not
+dataclasses either: ``@dataclass`` compiles each class's methods when the module
+is imported, 0.25 ms a class on Python 3.11, and these 23 classes made every start
+of the table 6 ms slower (see the README's Speed section).
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .cards import Card, Color, Item
 
@@ -46,18 +48,41 @@ def _cards(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
-@dataclass(slots=True)
 class Event:
+    """Something that happened.
+
+    A subclass lists its fields in order in ``__match_args__``, keeps them in ``__slots__``
+    and sets them in ``__init__``. Events are compared by value (same class, same fields)
+    and show their fields in ``repr``.
+    """
+
+    __match_args__: tuple[str, ...] = ()
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__match_args__)
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value and changeable, like a list
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({fields})"
+
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         raise NotImplementedError
 
 
-@dataclass(slots=True)
 class DealerChosen(Event):
     """D2: each draw is a (seat, card) pair; ties drew again in later rounds of draws."""
 
-    dealer: int
-    draws: tuple[tuple[tuple[int, Card], ...], ...]
+    __match_args__ = ("dealer", "draws")
+    __slots__ = __match_args__
+
+    def __init__(self, dealer: int, draws: tuple[tuple[tuple[int, Card], ...], ...]) -> None:
+        self.dealer = dealer
+        self.draws = draws
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         last = ", ".join(f"{_object(s, names, you)} {c}" for s, c in self.draws[-1])
@@ -66,43 +91,55 @@ class DealerChosen(Event):
         return f"Cards drawn for the deal ({last}){ties}: {_subject(self.dealer, names, you)} {verb}."
 
 
-@dataclass(slots=True)
 class CardsDealt(Event):
     """D3."""
 
-    dealer: int
-    hand_size: int
+    __match_args__ = ("dealer", "hand_size")
+    __slots__ = __match_args__
+
+    def __init__(self, dealer: int, hand_size: int) -> None:
+        self.dealer = dealer
+        self.hand_size = hand_size
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.dealer, you, "deals", "deal")
         return f"{_subject(self.dealer, names, you)} {verb} {self.hand_size} cards to everyone."
 
 
-@dataclass(slots=True)
 class StartCardReturned(Event):
     """D4: a Wild Draw Four turned at the start goes back into the pile."""
 
-    card: Card
+    __match_args__ = ("card",)
+    __slots__ = __match_args__
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         return f"{self.card.name} turned up first; it is shuffled back and another card is turned."
 
 
-@dataclass(slots=True)
 class StartCardTurned(Event):
     """D4."""
 
-    card: Card
+    __match_args__ = ("card",)
+    __slots__ = __match_args__
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         return f"The first card is {self.card.name} ({self.card})."
 
 
-@dataclass(slots=True)
 class CardPlayed(Event):
-    seat: int
-    card: Card
-    color: Color | None = None
+    __match_args__ = ("seat", "card", "color")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, card: Card, color: Color | None = None) -> None:
+        self.seat = seat
+        self.card = card
+        self.color = color
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "plays", "play")
@@ -112,14 +149,17 @@ class CardPlayed(Event):
         return text + "."
 
 
-@dataclass(slots=True)
 class CardsDrawn(Event):
     """``cards`` are private to ``seat``: ``describe`` never names them to anyone else."""
 
-    seat: int
-    cards: tuple[Card, ...]
-    reason: DrawReason
-    wanted: int
+    __match_args__ = ("seat", "cards", "reason", "wanted")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, cards: tuple[Card, ...], reason: DrawReason, wanted: int) -> None:
+        self.seat = seat
+        self.cards = cards
+        self.reason = reason
+        self.wanted = wanted
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         who = _subject(self.seat, names, you)
@@ -138,91 +178,118 @@ class CardsDrawn(Event):
         return text + "."
 
 
-@dataclass(slots=True)
 class PileReshuffled(Event):
     """T4."""
 
-    size: int
+    __match_args__ = ("size",)
+    __slots__ = __match_args__
+
+    def __init__(self, size: int) -> None:
+        self.size = size
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         return f"The draw pile ran out: {_cards(self.size)} from the discard pile are shuffled into a new one."
 
 
-@dataclass(slots=True)
 class NothingToDraw(Event):
     """T4: no card anywhere to draw; a player who had to draw passes."""
 
-    seat: int
+    __match_args__ = ("seat",)
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         return f"There is no card left to draw for {_object(self.seat, names, you)}."
 
 
-@dataclass(slots=True)
 class DrawnCardKept(Event):
-    seat: int
+    __match_args__ = ("seat",)
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "keeps", "keep")
         return f"{_subject(self.seat, names, you)} {verb} the drawn card."
 
 
-@dataclass(slots=True)
 class TurnSkipped(Event):
-    seat: int
+    __match_args__ = ("seat",)
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "loses", "lose")
         return f"{_subject(self.seat, names, you)} {verb} the turn."
 
 
-@dataclass(slots=True)
 class DirectionChanged(Event):
-    direction: int
+    __match_args__ = ("direction",)
+    __slots__ = __match_args__
+
+    def __init__(self, direction: int) -> None:
+        self.direction = direction
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         way = "left (clockwise)" if self.direction == 1 else "right (counter-clockwise)"
         return f"Play now goes {way}."
 
 
-@dataclass(slots=True)
 class ExtraTurn(Event):
     """A3 with two players, I1, I4: the same seat plays again."""
 
-    seat: int
+    __match_args__ = ("seat",)
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "takes", "take")
         return f"{_subject(self.seat, names, you)} {verb} another turn."
 
 
-@dataclass(slots=True)
 class CardTurned(Event):
     """A5: the Item Box turns the top card of the draw pile and its item activates."""
 
-    seat: int
-    card: Card
+    __match_args__ = ("seat", "card")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         return f"The Item Box turns {self.card.name} ({self.card}): {self.card.item.label}!"
 
 
-@dataclass(slots=True)
 class ColorChosen(Event):
-    seat: int
-    color: Color
+    __match_args__ = ("seat", "color")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, color: Color) -> None:
+        self.seat = seat
+        self.color = color
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "chooses", "choose")
         return f"{_subject(self.seat, names, you)} {verb} {self.color.value}."
 
 
-@dataclass(slots=True)
 class TargetChosen(Event):
     """I3."""
 
-    seat: int
-    target: int
+    __match_args__ = ("seat", "target")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, target: int) -> None:
+        self.seat = seat
+        self.target = target
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "hits", "hit")
@@ -230,24 +297,30 @@ class TargetChosen(Event):
         return f"{_subject(self.seat, names, you)} {verb} {_object(self.target, names, you)} with the {shell}."
 
 
-@dataclass(slots=True)
 class WildDrawFourAccepted(Event):
-    seat: int
+    __match_args__ = ("seat",)
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "accepts", "accept")
         return f"{_subject(self.seat, names, you)} {verb} the Wild Draw Four."
 
 
-@dataclass(slots=True)
 class ChallengeResolved(Event):
     """C1-C3. ``hand`` is what ``challenged`` showed to ``challenger`` only."""
 
-    challenger: int
-    challenged: int
-    guilty: bool
-    color: Color
-    hand: tuple[Card, ...]
+    __match_args__ = ("challenger", "challenged", "guilty", "color", "hand")
+    __slots__ = __match_args__
+
+    def __init__(self, challenger: int, challenged: int, guilty: bool, color: Color, hand: tuple[Card, ...]) -> None:
+        self.challenger = challenger
+        self.challenged = challenged
+        self.guilty = guilty
+        self.color = color
+        self.hand = hand
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         who = _subject(self.challenger, names, you)
@@ -263,10 +336,13 @@ class ChallengeResolved(Event):
         return f"{who} {verb} {target}'s Wild Draw Four: {verdict}."
 
 
-@dataclass(slots=True)
 class UnoSaid(Event):
-    seat: int
-    late: bool = False
+    __match_args__ = ("seat", "late")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, late: bool = False) -> None:
+        self.seat = seat
+        self.late = late
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "says", "say")
@@ -274,33 +350,42 @@ class UnoSaid(Event):
         return f"{_subject(self.seat, names, you)} {verb} UNO!{late}"
 
 
-@dataclass(slots=True)
 class PlayerExposed(Event):
     """U2: one card left and no UNO said."""
 
-    seat: int
+    __match_args__ = ("seat",)
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "has", "have")
         return f"{_subject(self.seat, names, you)} {verb} one card and did not say UNO!"
 
 
-@dataclass(slots=True)
 class UnoCaught(Event):
-    catcher: int
-    seat: int
+    __match_args__ = ("catcher", "seat")
+    __slots__ = __match_args__
+
+    def __init__(self, catcher: int, seat: int) -> None:
+        self.catcher = catcher
+        self.seat = seat
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.catcher, you, "catches", "catch")
         return f"{_subject(self.catcher, names, you)} {verb} {_object(self.seat, names, you)} without UNO!"
 
 
-@dataclass(slots=True)
 class RoundWon(Event):
     """E1, E3: ``points`` are the cards left in the opponents' hands."""
 
-    seat: int
-    points: int
+    __match_args__ = ("seat", "points")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, points: int) -> None:
+        self.seat = seat
+        self.points = points
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         win = _verb(self.seat, you, "wins", "win")
@@ -309,12 +394,15 @@ class RoundWon(Event):
         return f"{_subject(self.seat, names, you)} {win} the round and {score} {points}."
 
 
-@dataclass(slots=True)
 class MatchWon(Event):
     """E4."""
 
-    seat: int
-    score: int
+    __match_args__ = ("seat", "score")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, score: int) -> None:
+        self.seat = seat
+        self.score = score
 
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "wins", "win")
