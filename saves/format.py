@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, NoReturn
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 import tomli_w
 
@@ -36,27 +36,24 @@ _PREAMBLE = (
 )
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """Who plays a seat: ``kind`` is ``"human"`` or a bot's name (``ai.BOTS``)."""
 
     name: str
     kind: str = "human"
     profile: str | None = None
     seed: int | None = None
-    params: Mapping[str, ParamValue] = field(default_factory=dict)
+    params: Mapping[str, ParamValue] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class SavedGame:
+class SavedGame(NamedTuple):
     match: Match
     seats: tuple[Seat, ...]
     created: datetime
     updated: datetime
 
 
-@dataclass(frozen=True)
-class Header:
+class Header(NamedTuple):
     """What a list of saves shows, read without replaying anything."""
 
     players: tuple[str, ...]

@@ -7,10 +7,9 @@ import fcntl
 import os
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import platformdirs
 
@@ -152,8 +151,7 @@ def has_backup(name: str) -> bool:
     return backup_of(path_of(name)).exists()
 
 
-@dataclass(frozen=True)
-class SaveEntry:
+class SaveEntry(NamedTuple):
     """One line of a "Load game" list. ``error`` says why the file cannot be read, or is ``None``."""
 
     name: str

@@ -8,7 +8,6 @@ memory, and the next action tries again.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import ai
@@ -23,15 +22,17 @@ BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "War
 DEFAULT_LINE_UP = ("greedy", "challenger", "item-hoarder")
 
 
-@dataclass
 class Session:
-    match: Match
-    seats: tuple[Seat, ...]
-    name: str
-    created: datetime
-    bots: dict[int, Bot] = field(default_factory=dict)
-    lock: MatchLock | None = None
-    save_error: str | None = None  # the last save failure, until a save succeeds again
+    def __init__(
+        self, match: Match, seats: tuple[Seat, ...], name: str, created: datetime, *, lock: MatchLock | None = None
+    ) -> None:
+        self.match = match
+        self.seats = seats
+        self.name = name  # of the save file
+        self.created = created
+        self.lock = lock
+        self.bots: dict[int, Bot] = {}
+        self.save_error: str | None = None  # the last save failure, until a save succeeds again
 
     # ------------------------------------------------------------------ starting
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import platformdirs
 import tomli_w
@@ -20,8 +19,7 @@ from saves import SaveError, write_atomic
 BOT_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot thinks
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     bot_speed: str = "normal"
     theme: str = "textual-dark"
     uno_helper: bool = False  # say UNO for the player with every play that leaves one card
@@ -49,7 +47,7 @@ def load_settings() -> tuple[Settings, str | None]:
         return Settings(), f"{path}: cannot be read ({error}); using the default settings"
     values: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in Settings.__dataclass_fields__:
+        if key not in Settings._fields:
             return Settings(), f"{path}: unknown setting '{key}'; using the default settings"
         expected = type(getattr(Settings(), key))
         if type(value) is not expected:
@@ -64,7 +62,7 @@ def load_settings() -> tuple[Settings, str | None]:
 
 def save_settings(settings: Settings) -> None:
     """Write the settings atomically; raises ``SaveError`` naming the file if it cannot."""
-    write_atomic(settings_path(), tomli_w.dumps(asdict(settings)))
+    write_atomic(settings_path(), tomli_w.dumps(settings._asdict()))
 
 
 __all__ = ["BOT_SPEEDS", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]

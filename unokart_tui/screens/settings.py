@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -54,8 +56,8 @@ class SettingsScreen(Screen[Settings]):
         if event.switch.id is not None:
             self.change(**{event.switch.id: event.value})
 
-    def change(self, **values: object) -> None:
-        settings = Settings(**{**self.settings.__dict__, **values})
+    def change(self, **values: Any) -> None:  # a field of Settings and its new value
+        settings = self.settings._replace(**values)
         if settings == self.settings:
             return
         self.settings = settings

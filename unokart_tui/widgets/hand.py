@@ -8,6 +8,7 @@ A hand too long for its rows scrolls, keeping the cursor in view.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -29,8 +30,7 @@ NORMAL_EDGES = ("╭" + "─" * (CARD_WIDTH - 2) + "╮", "│", "╰" + "─" *
 SELECTED_EDGES = ("┏" + "━" * (CARD_WIDTH - 2) + "┓", "┃", "┗" + "━" * (CARD_WIDTH - 2) + "┛")  # the cursor
 
 
-@dataclass(frozen=True)
-class HandState:
+class HandState(NamedTuple):
     cards: tuple[Card, ...] = ()  # in display order
     playable: frozenset[int] = frozenset()  # display positions that can be played now
     cursor: int = 0

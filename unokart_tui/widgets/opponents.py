@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
 
-@dataclass(frozen=True)
-class OpponentInfo:
+class OpponentInfo(NamedTuple):
     seat: int
     name: str
     kind: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.text import Text
 from textual import events
@@ -17,8 +17,7 @@ from unokart_tui.engine import Card, Color
 from .cardface import color_class, short
 
 
-@dataclass(frozen=True)
-class TableInfo:
+class TableInfo(NamedTuple):
     top: Card
     color: Color | None
     direction: int
