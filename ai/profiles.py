@@ -14,8 +14,6 @@ precedence over a shipped profile of the same name.
 from __future__ import annotations
 
 import os
-import tomllib
-from importlib import resources
 from pathlib import Path
 
 import platformdirs
@@ -34,6 +32,8 @@ def user_profile_dir() -> Path:
 
 
 def list_profiles() -> list[str]:
+    from importlib import resources  # noqa: PLC0415 - profiles are read on use: bots without one start sooner
+
     names = {
         Path(entry.name).stem
         for entry in resources.files(__package__).joinpath(SHIPPED).iterdir()
@@ -54,6 +54,8 @@ def _read(profile: str) -> tuple[str, str]:
             return str(user_file), user_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise ValueError(f"{user_file}: cannot be read ({error})") from None
+    from importlib import resources  # noqa: PLC0415
+
     shipped = resources.files(__package__).joinpath(SHIPPED, f"{profile}.toml")
     if shipped.is_file():
         return f"shipped profile {profile}", shipped.read_text(encoding="utf-8")
@@ -63,6 +65,8 @@ def _read(profile: str) -> tuple[str, str]:
 
 def load_profile(profile: str, bot: str) -> dict[str, object]:
     """The parameters ``profile`` gives the bot ``bot``, checked against that bot's parameters."""
+    import tomllib  # noqa: PLC0415
+
     where, text = _read(profile)
     try:
         data = tomllib.loads(text)

@@ -10,7 +10,6 @@ A file that does not agree with itself is refused.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from types import MappingProxyType
@@ -162,6 +161,8 @@ class _Reader:
     def parse(self, text: str) -> dict[str, Any]:
         if not text.strip():
             self.fail("the file is empty")
+        import tomllib  # noqa: PLC0415 - on first read: a new match only writes, and starts 1.5 ms sooner
+
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:

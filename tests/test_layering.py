@@ -38,16 +38,25 @@ def test_engine_source_has_no_io_clock_or_global_random():
             assert word not in text, f"{path.name} uses {word}"
 
 
-def test_the_title_starts_without_the_game(tmp_path):
-    # `unokart` opens the title, which only lists saves: the engine, the bots and the table
-    # load with the first match, so the title's first frame does not wait for them.
+@pytest.mark.parametrize(
+    ("argv", "not_loaded"),
+    [
+        # `unokart` opens the title, which only lists saves: the engine, the bots and the table
+        # load with the first match, so the title's first frame does not wait for them.
+        ([], ["unokart_tui.engine", "ai", "unokart_tui.screens.game"]),
+        # A match started from the shell needs neither the title nor a TOML reader (it only writes).
+        (["new", "--seed", "1"], ["unokart_tui.screens.title", "tomllib", "importlib.resources"]),
+    ],
+    ids=["title", "new match"],
+)
+def test_a_start_loads_only_what_its_first_screen_needs(tmp_path, argv, not_loaded):
     code = (
         "import sys\n"
         "from textual.app import App\n"
         "App.run = lambda self: None\n"
         "from unokart_tui.cli import main\n"
-        "main([])\n"
-        "print(sorted(m for m in ('unokart_tui.engine', 'ai', 'unokart_tui.screens.game') if m in sys.modules))"
+        f"main({argv!r})\n"
+        f"print(sorted(m for m in {not_loaded!r} if m in sys.modules))"
     )
     env = {**os.environ, "UNOKART_DATA_DIR": str(tmp_path), "UNOKART_CONFIG_DIR": str(tmp_path / "config")}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)

@@ -14,13 +14,13 @@ from textual.screen import Screen
 
 from saves import SaveError, SaveLocked
 
-from .screens.title import TitleScreen, latest_unfinished
 from .settings import Settings, load_settings
 
 if TYPE_CHECKING:
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
     from .screens.new_game import NewGameScreen
+    from .screens.title import TitleScreen
     from .session import Session
 
 
@@ -45,7 +45,7 @@ class UnoKartApp(App[None]):
         # and replacing one by the other is popping it and pushing the next. The first one is
         # pushed once Textual has started: a screen laid out while it starts up is painted only
         # on its second layout, about 25 ms later.
-        first = self._game_screen(self.session) if self.session is not None else TitleScreen()
+        first = self._game_screen(self.session) if self.session is not None else self._title_screen()
         self.call_later(self.push_screen, first)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
@@ -85,6 +85,11 @@ class UnoKartApp(App[None]):
             confirm_quit=self.settings.confirm_quit,
         )
 
+    def _title_screen(self) -> TitleScreen:
+        from .screens.title import TitleScreen  # noqa: PLC0415 - a match started from the shell opens without it
+
+        return TitleScreen()
+
     # ------------------------------------------------------------------ moving between screens
 
     def play(self, session: Session) -> None:
@@ -99,7 +104,7 @@ class UnoKartApp(App[None]):
         if self.session is not None:
             self.session.close()
             self.session = None
-        self.call_later(self._replace_screens, TitleScreen())
+        self.call_later(self._replace_screens, self._title_screen())
 
     def _replace_screens(self, screen: Screen[None]) -> None:
         while len(self.screen_stack) > 1:
@@ -135,6 +140,8 @@ class UnoKartApp(App[None]):
     # ------------------------------------------------------------------ actions (title menu, palette)
 
     def action_continue_latest(self) -> None:
+        from .screens.title import latest_unfinished  # noqa: PLC0415
+
         latest = latest_unfinished()
         if latest is None:
             self.notify("No unfinished match: start a new game.", severity="warning")
