@@ -2,6 +2,8 @@
 
 Widgets only show what they are given; bots act on timers, so the interface never waits
 for them; every decision the player owes is a dialog, opened again after a resume.
+The dialogs are imported where they open: defining their classes takes 3 ms, and the
+table's first frame does not need them.
 """
 
 from __future__ import annotations
@@ -19,9 +21,6 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
-from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
-from ..dialogs.confirm import ConfirmDialog
-from ..dialogs.notices import match_over, revealed_hand, round_over
 from ..engine import (
     Accept,
     Action,
@@ -250,6 +249,8 @@ class GameScreen(Screen[None]):
         self._reported_save_error = error
 
     def show_revealed(self, events: list[Event]) -> None:
+        from ..dialogs.notices import revealed_hand  # noqa: PLC0415
+
         for event in events:
             if isinstance(event, ChallengeResolved) and event.challenger == HUMAN:
                 name = self.session.names[event.challenged]
@@ -274,6 +275,8 @@ class GameScreen(Screen[None]):
         self.schedule_bot()
 
     def ask_player(self) -> None:
+        from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog  # noqa: PLC0415
+
         view = self.session.view()
         if view.phase is Phase.CHOOSE_COLOR:
             if view.decider != view.current:  # D5: the dealer chooses for the first player
@@ -358,6 +361,8 @@ class GameScreen(Screen[None]):
         ]
 
     def end_of_round(self) -> None:
+        from ..dialogs.notices import round_over  # noqa: PLC0415
+
         round_ = self.session.match.round
         assert round_.winner is not None
         winner = self.session.names[round_.winner]
@@ -375,6 +380,8 @@ class GameScreen(Screen[None]):
         self.render_table()
 
     def end_of_match(self) -> None:
+        from ..dialogs.notices import match_over  # noqa: PLC0415
+
         match = self.session.match
         assert match.winner is not None
 
@@ -430,6 +437,8 @@ class GameScreen(Screen[None]):
             return
         uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         if card.rank is Rank.WILD_DRAW_FOUR and self.session.match.round.is_playable(card):
+            from ..dialogs.choices import ColorDialog  # noqa: PLC0415
+
             self.open_dialog(ColorDialog("for your Wild Draw Four"), lambda color: self.apply(Play(card, color, uno)))
             return
         self.apply(Play(card, None, uno))
@@ -479,6 +488,7 @@ class GameScreen(Screen[None]):
         if not self.confirm_quit:
             self.app.leave_game()  # type: ignore[attr-defined]
             return
+        from ..dialogs.confirm import ConfirmDialog  # noqa: PLC0415
 
         def answered(yes: bool | None) -> None:
             if yes:
