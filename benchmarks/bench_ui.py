@@ -119,18 +119,31 @@ def first_frame(argv: Sequence[str], words: Sequence[str], env: dict[str, str]) 
         os.close(fd)
 
 
+SAVED_MATCHES = 10  # what the title and `unokart continue` find: a player's saves, half-played
+
+
+def _saved_matches(directory: str) -> None:
+    os.environ["UNOKART_DATA_DIR"] = directory
+    for number in range(SAVED_MATCHES):
+        session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=number, name=f"match {number}")
+        for _ in range(60):  # a few minutes of play: the player takes the first legal action, bots choose
+            round_ = session.match.round
+            if round_.is_over:
+                break
+            seat = round_.decider
+            session.apply(session.bot_action(seat) if seat in session.bots else round_.legal_actions()[0])
+        session.close()
+
+
 def terminal_first_frames(repeats: int) -> dict[str, float]:
     python = sys.executable
     unokart = str(Path(python).parent / "unokart")
     # As an installed package would be: compiled once, not on every start.
     compileall.compile_dir(ROOT, quiet=1, rx=re.compile(r"[\\/](\.venv|tests|benchmarks)[\\/]"))
     samples: dict[str, list[float]] = {}
-    with tempfile.TemporaryDirectory() as directory:
-        env = {
-            "TERM": "xterm-256color",
-            "UNOKART_DATA_DIR": directory,
-            "UNOKART_CONFIG_DIR": str(Path(directory) / "config"),
-        }
+    with tempfile.TemporaryDirectory() as saved, tempfile.TemporaryDirectory() as fresh:
+        _saved_matches(saved)
+        env = {"TERM": "xterm-256color", "UNOKART_DATA_DIR": saved, "UNOKART_CONFIG_DIR": str(Path(saved) / "config")}
         programs = {
             "bare App": ([python, "-c", "from textual.app import App\nApp().run()"], ()),
             "the table's layout, fixed text, no game": ([python, "-c", LAYOUT_ONLY], TABLE[:4]),
@@ -138,9 +151,11 @@ def terminal_first_frames(repeats: int) -> dict[str, float]:
             "unokart new: the table, a new match": ([unokart, "new", "--seed", "1", "--bot-delay", "10"], TABLE),
             "unokart continue: the table, resumed": ([unokart, "continue", "--bot-delay", "10"], TABLE),
         }
-        for _ in range(repeats):  # alternately, so a busy moment of the machine hits every program alike
+        for run in range(repeats):  # alternately, so a busy moment of the machine hits every program alike
             for label, (argv, words) in programs.items():
-                samples.setdefault(label, []).append(first_frame(argv, words, env))
+                # A new match is saved in a folder of its own: the saves the others find stay the same.
+                where = {"UNOKART_DATA_DIR": str(Path(fresh) / str(run))} if " new:" in label else {}
+                samples.setdefault(label, []).append(first_frame(argv, words, {**env, **where}))
     return {label: statistics.median(times) for label, times in samples.items()}
 
 
