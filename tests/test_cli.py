@@ -1,5 +1,6 @@
 """The ``unokart`` command: --version, --help, and bad flags (one line, status 2)."""
 
+import os
 import subprocess
 import sys
 
@@ -125,3 +126,30 @@ def test_a_start_that_fails_leaves_the_garbage_collector_on(capsys):
     assert main(["load", "Nope"]) == 1  # the collector is paused while a game loads, then back on
     assert gc.isenabled()
     assert "no such save" in capsys.readouterr().err
+
+
+def test_the_collector_is_off_until_the_first_screen_is_painted(tmp_path):
+    # In a process of its own: the collector's state is global.
+    code = """
+import gc
+from textual.app import App
+from unokart_tui.cli import main
+
+run = App.run
+
+async def after_first_frame(pilot):
+    await pilot.pause()
+    print("painted:", gc.isenabled())
+    pilot.app.exit()
+
+def headless(self):
+    print("starting:", gc.isenabled())
+    return run(self, headless=True, size=(80, 24), auto_pilot=after_first_frame)
+
+App.run = headless
+main(["new", "--seed", "1", "--bot-delay", "10"])
+"""
+    env = {**os.environ, "UNOKART_DATA_DIR": str(tmp_path), "UNOKART_CONFIG_DIR": str(tmp_path / "config")}
+    command = [sys.executable, "-c", code]
+    result = subprocess.run(command, check=False, capture_output=True, text=True, env=env, timeout=60)
+    assert result.stdout.split("\n")[:2] == ["starting: False", "painted: True"], result.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import threading
@@ -46,7 +47,7 @@ class UnoKartApp(App[None]):
         # pushed once Textual has started: a screen laid out while it starts up is painted only
         # on its second layout, about 25 ms later.
         first = self._game_screen(self.session) if self.session is not None else self._title_screen()
-        self.call_later(self.push_screen, first)
+        self.call_later(self._show_first, first)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self.settings_problem:
@@ -54,6 +55,10 @@ class UnoKartApp(App[None]):
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGHUP, self.hang_up)  # the SSH connection dropped
         loop.add_signal_handler(signal.SIGTERM, self.exit)
+
+    async def _show_first(self, screen: Screen[None]) -> None:
+        await self.push_screen(screen)
+        self.call_after_refresh(gc.enable)  # off while the game starts (see cli.main)
 
     def hang_up(self) -> None:
         """The terminal is gone. Every move is saved already, so leave now.
