@@ -7,6 +7,8 @@ actions, then times (median of the repeats, milliseconds): ``dumps`` (match to T
 ``save`` (dumps + atomic write with fsync + backup link), ``loads`` (parse, replay the
 whole history, check it against the stored position) and ``load`` (read + loads).
 Then lists a folder of 100 saves of 1,000 actions (what the title and `unokart continue` do).
+Every save holds its seats as the game writes them: the player and three bots with all
+their parameters.
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 
+import ai
 import saves
 from unokart_tui.engine import Match
+
+BOTS = ("greedy", "challenger", "item-hoarder")
 
 
 def long_match(actions: int) -> Match:
@@ -37,6 +43,14 @@ def long_match(actions: int) -> Match:
         match.apply(rng.choice(plays or legal))
         count += 1
     return match
+
+
+def game_seats(match: Match) -> list[saves.Seat]:
+    seats = [saves.Seat(match.names[0])]
+    for seat, kind in enumerate(BOTS, start=1):
+        params = ai.make_bot(kind, seed=seat).params
+        seats.append(saves.Seat(match.names[seat], kind, seed=seat, params=params))
+    return seats
 
 
 def median_ms(run: Callable[[], object], repeats: int) -> float:
@@ -58,17 +72,19 @@ def main() -> None:
         print(f"{'actions':>8} {'rounds':>7} {'file KiB':>9} " + " ".join(f"{h:>9}" for h in headings))
         for actions in (1_000, 3_000, 10_000):
             match = long_match(actions)
-            text = saves.dumps(match)
-            saves.save(match, "bench")
+            seats = game_seats(match)
+            text = saves.dumps(match, seats=seats)
+            saves.save(match, "bench", seats=seats)
             row = (
-                median_ms(lambda m=match: saves.dumps(m), args.repeats),
-                median_ms(lambda m=match: saves.save(m, "bench"), args.repeats),
-                median_ms(lambda t=text: saves.loads(t), args.repeats),
+                median_ms(partial(saves.dumps, match, seats=seats), args.repeats),
+                median_ms(partial(saves.save, match, "bench", seats=seats), args.repeats),
+                median_ms(partial(saves.loads, text), args.repeats),
                 median_ms(lambda: saves.load("bench"), args.repeats),
             )
             size = len(text.encode()) / 1024
             print(f"{actions:>8,} {match.round_number:>7} {size:>9.0f} " + " ".join(f"{v:>9.1f}" for v in row))
-        saves.save(long_match(1_000), "bench")
+        match = long_match(1_000)
+        saves.save(match, "bench", seats=game_seats(match))
         for number in range(99):
             shutil.copy(saves.path_of("bench"), saves.path_of(f"copy {number}"))
         listed = median_ms(saves.list_saves, args.repeats)
