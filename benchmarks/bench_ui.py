@@ -9,7 +9,8 @@ Every program is started the same way, from the same Python, alternately, and ea
 is timed to its first complete frame: for a bare ``App`` the whole screen painted,
 for unokart its screen with the words that belong to it (the table's corners, the
 hand, the key bar). A Textual app that draws the table's layout with fixed text and
-no game shows what Textual itself needs for such a screen.
+no game shows what Textual itself needs for such a screen. The title and `continue`
+find ten saved matches of 60 moves; each new match is saved in a folder of its own.
 
 "key -> frame" is one key press through Textual's test pilot to the repainted screen,
 for a bare App that changes one label (the floor the pilot sets) and for a cursor move
