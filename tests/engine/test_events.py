@@ -63,6 +63,9 @@ def test_log_sentences_read_naturally():
     ]
     assert RoundWon(0, 42).describe(NAMES, you=0) == "You win the round and score 42 points."
     assert RoundWon(2, 1).describe(NAMES) == "Peach wins the round and scores 1 point."
+    challenge = ChallengeResolved(1, 0, True, Color.GREEN, (Card.parse("G2"),))
+    assert challenge.describe(NAMES, you=0) == "Luigi challenges your Wild Draw Four: guilty — you held green."
+    assert challenge.describe(NAMES, you=2) == "Luigi challenges Mario's Wild Draw Four: guilty — Mario held green."
 
 
 def _event_classes() -> list[type[Event]]:

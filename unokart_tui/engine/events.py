@@ -40,6 +40,10 @@ def _object(seat: int, names: Sequence[str], you: int | None) -> str:
     return "you" if seat == you else names[seat]
 
 
+def _possessive(seat: int, names: Sequence[str], you: int | None) -> str:
+    return "your" if seat == you else f"{names[seat]}'s"
+
+
 def _verb(seat: int, you: int | None, third: str, second: str) -> str:
     return second if seat == you else third
 
@@ -333,7 +337,8 @@ class ChallengeResolved(Event):
         if you == self.challenger:
             shown = " ".join(str(card) for card in self.hand) or "nothing"
             verdict += f" (hand: {shown})"
-        return f"{who} {verb} {target}'s Wild Draw Four: {verdict}."
+        whose = _possessive(self.challenged, names, you)
+        return f"{who} {verb} {whose} Wild Draw Four: {verdict}."
 
 
 class UnoSaid(Event):
