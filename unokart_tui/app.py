@@ -51,7 +51,7 @@ class UnoKartApp(App[None]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self.settings_problem:
-            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8)
+            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8, markup=False)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGHUP, self.hang_up)  # the SSH connection dropped
         loop.add_signal_handler(signal.SIGTERM, self.exit)
@@ -130,10 +130,10 @@ class UnoKartApp(App[None]):
         try:
             session = make()
         except SaveLocked as error:
-            self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8)
+            self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8, markup=False)
             return
         except SaveError as error:
-            self.notify(str(error), title="Cannot open", severity="error", timeout=8)
+            self.notify(str(error), title="Cannot open", severity="error", timeout=8, markup=False)
             return
         self.play(session)
 
@@ -149,7 +149,7 @@ class UnoKartApp(App[None]):
 
         latest = latest_unfinished()
         if latest is None:
-            self.notify("No unfinished match: start a new game.", severity="warning")
+            self.notify("No unfinished match: start a new game.", severity="warning", markup=False)
             return
         self.open(latest.name)
 

@@ -166,3 +166,35 @@ async def test_a_broken_save_offers_its_backup():
         await settle(pilot)
         assert isinstance(application.screen, GameScreen)
         assert sum(len(r) for r in application.session.match.history) == 10
+
+
+def shown(widget) -> str:
+    """The text a widget shows now, line by line."""
+    return "\n".join(widget.render_line(y).text for y in range(widget.size.height))
+
+
+async def test_names_and_reasons_are_shown_as_written():
+    # Text from players and files is never markup: "a [/] b" once crashed the title, and a
+    # reason quoting "[match]" lost it.
+    write_save("Friday", players=("a [/] b", "[b]Bob", "Luigi"))
+    damaged = saves.path_of("Friday").read_text().replace("[match]", "[nope]")
+    saves.save_dir().joinpath("Broken.toml").write_text(damaged)
+    application = app()
+    async with application.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "a [/] b 0, [b]Bob 0, Luigi 0" in shown(application.screen.query_one("#menu"))
+        await pilot.press("l")
+        await pilot.pause()
+        listed = shown(application.screen.query_one("#saves"))
+        assert "a [/] b 0, [b]Bob 0, Luigi 0" in listed
+        assert "the [match] table is missing" in listed
+
+
+async def test_a_mistake_is_quoted_as_typed():
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        application.screen.query_one("#bots").value = "greedy, [/]grumpy"
+        await pilot.pause()
+        assert "[/]grumpy" in shown(application.screen.query_one("#bots-error"))

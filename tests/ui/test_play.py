@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.geometry import Region
+
 import saves
 from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Draw, Play
@@ -163,3 +165,36 @@ async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played():
         hand = screen.query_one(HandView).state
         assert app.session.is_human_turn() and hand.playable
         assert hand.cursor in hand.playable  # and again when the turn comes back
+
+
+async def test_a_save_error_names_the_file_as_it_is(monkeypatch, tmp_path):
+    # Messages hold paths and the player's names: shown as plain text, "[saves]" stays in them.
+    blocker = tmp_path / "[saves]"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("UNOKART_DATA_DIR", str(blocker / "data"))
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        [toast] = app.screen.query("Toast")  # Textual's notification widget, by its CSS type
+        shown = str(toast.render())
+        assert "Could not save" in shown and f"{blocker}/data/test match.toml" in shown
+    app.session.close()
+
+
+async def test_saying_uno_ahead_shows_in_the_hand_title():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = app.screen.query_one(HandView)
+
+        def top_border() -> str:
+            [line] = hand.render_lines(Region(0, 0, hand.outer_size.width, 1))
+            return line.text
+
+        await pilot.press("u")  # U1: said with the next play
+        await pilot.pause()
+        assert "[UNO ready]" in top_border()
+        await pilot.press("u")  # changed their mind
+        await pilot.pause()
+        assert "UNO ready" not in top_border()
+    app.session.close()

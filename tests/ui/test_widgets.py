@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.widgets import Static
 
-from unokart_tui.engine import Card, Draw, Phase
+from unokart_tui.dialogs.choices import ChallengeDialog
+from unokart_tui.dialogs.confirm import ConfirmDialog
+from unokart_tui.dialogs.notices import round_over
+from unokart_tui.engine import Card, Color, Draw, Phase
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
 from unokart_tui.widgets.keybar import KeyBar
@@ -142,3 +146,23 @@ async def test_the_tables_key_bar_follows_the_game():
         assert screen.session.match.history[-1][done] == Draw()
         text = str(screen.query_one(KeyBar).render())
         assert ("Keep" in text) == (screen.session.view().phase is Phase.DRAWN)
+
+
+async def test_dialogs_show_names_as_written():
+    # A player may be called "a [/] b": read as markup it crashed a dialog, and "[b]Bob" lost its brackets.
+    cards = (Card.parse("R1"),)
+    dialogs = [
+        (round_over("a [/] b", 12, [("[b]Bob", cards, 1)], "a [/] b 12"), ["a [/] b won", "[b]Bob", "a [/] b 12"]),
+        (ChallengeDialog("[b]Bob", Color.RED, 3), ["[b]Bob played", "[b]Bob has 3 cards"]),
+        (ConfirmDialog("Delete a [/] b?", "[b]Bob's save goes to the trash."), ["a [/] b?", "[b]Bob's save"]),
+    ]
+    app = App[None]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for dialog, expected in dialogs:
+            app.push_screen(dialog)
+            await pilot.pause()
+            text = "\n".join(str(static.render()) for static in dialog.query(Static))
+            for words in expected:
+                assert words in text
+            app.pop_screen()
+            await pilot.pause()

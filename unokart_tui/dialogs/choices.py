@@ -74,10 +74,12 @@ class ChallengeDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(f"{self.player} played a Wild Draw Four on {self.color.value}.", classes="title")
+            title = f"{self.player} played a Wild Draw Four on {self.color.value}."
+            yield Static(title, classes="title", markup=False)  # a name is not markup
             yield Static(
                 f"Was it a bluff? {self.player} has {self.cards} card{'s' if self.cards != 1 else ''} left.\n"
-                f"If they held {self.color.value}, they draw 4 instead of you. If not, you draw 6."
+                f"If they held {self.color.value}, they draw 4 instead of you. If not, you draw 6.",
+                markup=False,
             )
             keys = Text()
             keys.append(" a ", style="bold reverse")

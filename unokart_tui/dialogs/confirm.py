@@ -18,9 +18,9 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(self.question, classes="title")
+            yield Static(self.question, classes="title", markup=False)
             if self.detail:
-                yield Static(self.detail)
+                yield Static(self.detail, markup=False)
             yield Static("[reverse] y [/] yes    [reverse] n [/] no", classes="keys")
 
     def action_answer(self, yes: bool) -> None:

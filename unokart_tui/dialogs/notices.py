@@ -26,8 +26,8 @@ class NoticeDialog(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(self.title_text, classes="title")
-            yield Static(self.body)
+            yield Static(self.title_text, classes="title", markup=False)  # names are not markup
+            yield Static(self.body, markup=False)
             line = Text()
             for key, label in self.keys:
                 line.append(f" {key} ", style="bold reverse")

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -72,7 +73,7 @@ class LoadScreen(Screen[None]):
                 status = "finished" if entry.finished else "in progress"
                 scores = ", ".join(f"{name} {score}" for name, score in zip(entry.players, entry.scores, strict=True))
                 row = (entry.name, str(entry.round_number), status, when(entry.updated), scores)
-            table.add_row(*row, key=entry.name)
+            table.add_row(*(Text(cell) for cell in row), key=entry.name)  # plain: "[match]" is not markup
         self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")
         table.focus()
 
@@ -92,7 +93,7 @@ class LoadScreen(Screen[None]):
             return
         if entry.error is not None:
             if not has_backup(entry.name):
-                self.notify(f"{entry.name} cannot be opened: {entry.error}", severity="error")
+                self.notify(f"{entry.name} cannot be opened: {entry.error}", severity="error", markup=False)
                 return
 
             def answered(yes: bool | None) -> None:
@@ -115,9 +116,9 @@ class LoadScreen(Screen[None]):
             try:
                 move_to_trash(entry)
             except SaveError as error:
-                self.notify(str(error), severity="error")
+                self.notify(str(error), severity="error", markup=False)
             else:
-                self.notify(f"{entry.name} moved to {save_dir() / 'trash'}")
+                self.notify(f"{entry.name} moved to {save_dir() / 'trash'}", markup=False)
             self.fill()
 
         detail = "It goes to the trash folder beside your saves, where you can still find it."

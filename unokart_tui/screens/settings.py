@@ -64,7 +64,9 @@ class SettingsScreen(Screen[Settings]):
         try:
             save_settings(settings)
         except SaveError as error:
-            self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
+            self.notify(
+                f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error", markup=False
+            )
 
     def action_back(self) -> None:
         self.dismiss(self.settings)

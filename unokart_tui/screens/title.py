@@ -50,7 +50,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield Static("UNO Mario Kart — a card game with items, for your terminal", id="tagline")
             with Center():
-                yield OptionList(id="menu")
+                yield OptionList(id="menu", markup=False)  # the continue line holds players' names
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -66,7 +67,7 @@ class HandView(ScrollView, can_focus=False):
         return max(1, -(-len(self.state.cards) // self.per_row(width)))
 
     def watch_state(self, old: HandState, new: HandState) -> None:
-        self.border_title = new.title
+        self.border_title = Content(new.title)  # plain text: "[UNO ready]" is not markup
         self.update_size()
         self.refresh()
         self.call_after_refresh(self.show_cursor)
