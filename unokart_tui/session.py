@@ -20,6 +20,7 @@ from .engine import Action, Event, Match, PlayerView
 HUMAN = 0  # the seat of the person at the keyboard
 BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
 DEFAULT_LINE_UP = ("greedy", "challenger", "item-hoarder")
+DEFAULT_TARGET = 500
 
 
 class Session:
@@ -43,7 +44,7 @@ class Session:
         bots: Sequence[str] = DEFAULT_LINE_UP,
         *,
         seed: int | None = None,
-        target: int = 500,
+        target: int = DEFAULT_TARGET,
         profile: str | None = None,
         profiles: Sequence[str | None] = (),
         name: str | None = None,
@@ -113,6 +114,16 @@ class Session:
     @property
     def names(self) -> tuple[str, ...]:
         return self.match.names
+
+    def deal_again_command(self) -> str:
+        """The shell command that deals this match again: its seed, its opponents and its target."""
+        words = ["unokart", "new", "--seed", str(self.match.seed)]
+        bots = tuple(seat.kind for seat in self.seats[1:])
+        if bots != DEFAULT_LINE_UP:
+            words += ["--bots", ",".join(bots)]
+        if self.match.target != DEFAULT_TARGET:
+            words += ["--target", str(self.match.target)]
+        return " ".join(words)
 
     def view(self) -> PlayerView:
         return self.match.view(HUMAN)

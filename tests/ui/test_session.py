@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import saves
+from unokart_tui.cli import build_parser
 from unokart_tui.engine import Accept, RulesError
 from unokart_tui.session import Session
 
@@ -56,3 +57,20 @@ def test_opponent_counts():
         Session.new("Ann", [], name="nobody")
     with pytest.raises(ValueError):
         Session.new("Ann", ["random"] * 10, name="crowd")
+
+
+@pytest.mark.parametrize(
+    ("bots", "target", "command"),
+    [
+        (("greedy", "challenger", "item-hoarder"), 500, "unokart new --seed 42"),
+        (("greedy",), 100, "unokart new --seed 42 --bots greedy --target 100"),
+    ],
+)
+def test_the_log_names_the_command_that_deals_the_match_again(bots, target, command):
+    session = Session.new("Ann", list(bots), seed=42, target=target, name="first")
+    assert session.deal_again_command() == command
+    args = build_parser().parse_args(command.split()[1:])
+    again = Session.new("Ann", args.bots.split(","), seed=args.seed, target=args.target, name="again")
+    assert again.match.round.hands == session.match.round.hands and again.match.target == target
+    session.close()
+    again.close()

@@ -131,7 +131,7 @@ class GameScreen(Screen[None]):
         match = self.session.match
         if not any(match.history[0]) and match.round_number == 1:
             self.query_one(RichLog).write(
-                Text(f"Seed {match.seed}: unokart new --seed {match.seed} deals this match again.", style="dim")
+                Text(f"Seed {match.seed}: {self.session.deal_again_command()} deals this match again.", style="dim")
             )
             self.write_log(list(match.start_events))
         else:
