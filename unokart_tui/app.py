@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from saves import SaveError, SaveLocked
@@ -51,7 +52,7 @@ class UnoKartApp(App[None]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self.settings_problem:
-            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8, markup=False)
+            self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGHUP, self.hang_up)  # the SSH connection dropped
         loop.add_signal_handler(signal.SIGTERM, self.exit)
@@ -59,6 +60,19 @@ class UnoKartApp(App[None]):
     async def _show_first(self, screen: Screen[None]) -> None:
         await self.push_screen(screen)
         self.call_after_refresh(gc.enable)  # off while the game starts (see cli.main)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        # Our messages quote players' names, save names and paths, which may hold "[": they are
+        # plain text, also when a screen's notify passes Textual's default (markup=True) along.
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def hang_up(self) -> None:
         """The terminal is gone. Every move is saved already, so leave now.
@@ -130,10 +144,10 @@ class UnoKartApp(App[None]):
         try:
             session = make()
         except SaveLocked as error:
-            self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8, markup=False)
+            self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8)
             return
         except SaveError as error:
-            self.notify(str(error), title="Cannot open", severity="error", timeout=8, markup=False)
+            self.notify(str(error), title="Cannot open", severity="error", timeout=8)
             return
         self.play(session)
 
@@ -149,7 +163,7 @@ class UnoKartApp(App[None]):
 
         latest = latest_unfinished()
         if latest is None:
-            self.notify("No unfinished match: start a new game.", severity="warning", markup=False)
+            self.notify("No unfinished match: start a new game.", severity="warning")
             return
         self.open(latest.name)
 

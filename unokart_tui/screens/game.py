@@ -220,7 +220,7 @@ class GameScreen(Screen[None]):
         try:
             events = self.session.apply(action)
         except RulesError as error:
-            self.notify(str(error), title="Not allowed", severity="warning", markup=False)
+            self.notify(str(error), title="Not allowed", severity="warning")
             return False
         if self.session.is_human_turn() and self.session.view().phase is Phase.PLAY:
             self._cursor_to_playable = True
@@ -243,10 +243,9 @@ class GameScreen(Screen[None]):
                 title="Could not save",
                 severity="error",
                 timeout=8,
-                markup=False,
             )
         elif not error and self._reported_save_error:
-            self.notify("Saved again.", title="Saving works", markup=False)
+            self.notify("Saved again.", title="Saving works")
         self._reported_save_error = error
 
     def show_revealed(self, events: list[Event]) -> None:
@@ -434,7 +433,7 @@ class GameScreen(Screen[None]):
 
     def play(self, card: Card) -> None:
         if not self.session.is_human_turn() or self.session.view().phase not in (Phase.PLAY, Phase.DRAWN):
-            self.notify("Wait for your turn.", severity="warning", markup=False)
+            self.notify("Wait for your turn.", severity="warning")
             return
         uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         if card.rank is Rank.WILD_DRAW_FOUR and self.session.match.round.is_playable(card):
@@ -471,7 +470,7 @@ class GameScreen(Screen[None]):
     def action_catch(self) -> None:
         round_ = self.session.match.round
         if round_.exposed is None or round_.exposed == HUMAN:
-            self.notify("Nobody can be caught right now.", severity="warning", markup=False)
+            self.notify("Nobody can be caught right now.", severity="warning")
             return
         self.apply(CatchUno(HUMAN))
 

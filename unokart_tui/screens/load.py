@@ -93,7 +93,7 @@ class LoadScreen(Screen[None]):
             return
         if entry.error is not None:
             if not has_backup(entry.name):
-                self.notify(f"{entry.name} cannot be opened: {entry.error}", severity="error", markup=False)
+                self.notify(f"{entry.name} cannot be opened: {entry.error}", severity="error")
                 return
 
             def answered(yes: bool | None) -> None:
@@ -116,9 +116,9 @@ class LoadScreen(Screen[None]):
             try:
                 move_to_trash(entry)
             except SaveError as error:
-                self.notify(str(error), severity="error", markup=False)
+                self.notify(str(error), severity="error")
             else:
-                self.notify(f"{entry.name} moved to {save_dir() / 'trash'}", markup=False)
+                self.notify(f"{entry.name} moved to {save_dir() / 'trash'}")
             self.fill()
 
         detail = "It goes to the trash folder beside your saves, where you can still find it."

@@ -64,9 +64,7 @@ class SettingsScreen(Screen[Settings]):
         try:
             save_settings(settings)
         except SaveError as error:
-            self.notify(
-                f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error", markup=False
-            )
+            self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
 
     def action_back(self) -> None:
         self.dismiss(self.settings)
