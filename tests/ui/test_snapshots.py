@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.engine import Rank
 from unokart_tui.screens.game import GameScreen
@@ -9,22 +11,23 @@ from unokart_tui.widgets.hand import HandView
 
 from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 
-
-def test_table_three_opponents_80x24(snap_compare):
-    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=settle)
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
 
-def test_table_three_opponents_120x40(snap_compare):
-    assert snap_compare(make_app(seed=7), terminal_size=(120, 40), run_before=settle)
+@SIZES
+def test_table_three_opponents(snap_compare, size):
+    assert snap_compare(make_app(seed=7), terminal_size=size, run_before=settle)
 
 
-def test_table_one_opponent_80x24(snap_compare):
-    assert snap_compare(make_app(bots=("challenger",), seed=3), terminal_size=(80, 24), run_before=settle)
+@SIZES
+def test_table_one_opponent(snap_compare, size):
+    assert snap_compare(make_app(bots=("challenger",), seed=3), terminal_size=size, run_before=settle)
 
 
-def test_table_nine_opponents_80x24(snap_compare):
+@SIZES
+def test_table_nine_opponents(snap_compare, size):
     bots = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
-    assert snap_compare(make_app(bots=bots, seed=5), terminal_size=(80, 24), run_before=settle)
+    assert snap_compare(make_app(bots=bots, seed=5), terminal_size=size, run_before=settle)
 
 
 def test_colour_dialog_for_a_wild_draw_four(snap_compare):
@@ -76,11 +79,12 @@ def test_green_shell_target_dialog(snap_compare):
     assert snap_compare(make_app(seed=9), terminal_size=(80, 24), run_before=until_aiming)
 
 
-def test_a_twenty_card_hand_still_fits(snap_compare):
+@SIZES
+def test_a_twenty_card_hand_still_fits(snap_compare, size):
     async def draw_twenty(pilot):
         await play_until(pilot, lambda app: len(app.session.view().hand) >= 20, draw_only=True)
 
-    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=draw_twenty)
+    assert snap_compare(make_app(seed=7), terminal_size=size, run_before=draw_twenty)
 
 
 def test_match_over(snap_compare):
