@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import RichLog
 
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.engine import Rank
@@ -112,3 +113,17 @@ def test_the_challenger_sees_the_hand(snap_compare):
         )
 
     assert snap_compare(make_app(seed=1), terminal_size=(80, 24), run_before=until_revealed)
+
+
+@SIZES
+def test_the_log_after_an_item_box(snap_compare, size):
+    def an_item_box_just_went_off(app) -> bool:
+        if not isinstance(app.screen, GameScreen) or not app.session.is_human_turn():
+            return False
+        recent = [line.text for line in app.screen.query_one(RichLog).lines[-3:]]
+        return any("The Item Box turns" in line for line in recent)
+
+    async def until_an_item_box(pilot):
+        await play_until(pilot, an_item_box_just_went_off)
+
+    assert snap_compare(make_app(seed=14), terminal_size=size, run_before=until_an_item_box)
