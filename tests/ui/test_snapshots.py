@@ -31,7 +31,8 @@ def test_table_nine_opponents(snap_compare, size):
     assert snap_compare(make_app(bots=bots, seed=5), terminal_size=size, run_before=settle)
 
 
-def test_colour_dialog_for_a_wild_draw_four(snap_compare):
+@SIZES
+def test_colour_dialog_for_a_wild_draw_four(snap_compare, size):
     async def play_wild_draw_four(pilot):
         await settle(pilot)
         screen = pilot.app.screen
@@ -39,18 +40,20 @@ def test_colour_dialog_for_a_wild_draw_four(snap_compare):
         screen.cursor = next(i for i, card in enumerate(cards) if card.rank is Rank.WILD_DRAW_FOUR)
         await pilot.press("enter")
 
-    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=play_wild_draw_four)
+    assert snap_compare(make_app(seed=7), terminal_size=size, run_before=play_wild_draw_four)
 
 
-def test_help_dialog(snap_compare):
+@SIZES
+def test_help_dialog(snap_compare, size):
     async def open_help(pilot):
         await settle(pilot)
         await pilot.press("question_mark")
 
-    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=open_help)
+    assert snap_compare(make_app(seed=7), terminal_size=size, run_before=open_help)
 
 
-def test_round_over(snap_compare):
+@SIZES
+def test_round_over(snap_compare, size):
     async def play_the_round(pilot):
         session = pilot.app.session
         for _ in range(400):
@@ -63,21 +66,23 @@ def test_round_over(snap_compare):
                 await answer_dialog(pilot)
         await pilot.pause()
 
-    assert snap_compare(make_app(seed=11), terminal_size=(80, 24), run_before=play_the_round)
+    assert snap_compare(make_app(seed=11), terminal_size=size, run_before=play_the_round)
 
 
-def test_challenge_dialog(snap_compare):
+@SIZES
+def test_challenge_dialog(snap_compare, size):
     async def until_challenged(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, ChallengeDialog))
 
-    assert snap_compare(make_app(seed=1), terminal_size=(80, 24), run_before=until_challenged)
+    assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_challenged)
 
 
-def test_green_shell_target_dialog(snap_compare):
+@SIZES
+def test_green_shell_target_dialog(snap_compare, size):
     async def until_aiming(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
 
-    assert snap_compare(make_app(seed=9), terminal_size=(80, 24), run_before=until_aiming)
+    assert snap_compare(make_app(seed=9), terminal_size=size, run_before=until_aiming)
 
 
 @SIZES
@@ -88,31 +93,34 @@ def test_a_twenty_card_hand_still_fits(snap_compare, size):
     assert snap_compare(make_app(seed=7), terminal_size=size, run_before=draw_twenty)
 
 
-def test_match_over(snap_compare):
+@SIZES
+def test_match_over(snap_compare, size):
     async def until_the_end(pilot):
         await play_until(pilot, lambda app: app.session.match.is_over)
         await pilot.pause()
 
-    assert snap_compare(make_app(seed=11, target=50), terminal_size=(80, 24), run_before=until_the_end)
+    assert snap_compare(make_app(seed=11, target=50), terminal_size=size, run_before=until_the_end)
 
 
-def test_an_exposed_opponent_can_be_caught(snap_compare, tmp_path, monkeypatch):
+@SIZES
+def test_an_exposed_opponent_can_be_caught(snap_compare, tmp_path, monkeypatch, size):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     profile = forgetful_bots(tmp_path / "cfg")
 
     async def until_exposed(pilot):
         await play_until(pilot, lambda app: app.session.match.round.exposed not in (None, 0))
 
-    assert snap_compare(make_app(seed=11, profile=profile), terminal_size=(80, 24), run_before=until_exposed)
+    assert snap_compare(make_app(seed=11, profile=profile), terminal_size=size, run_before=until_exposed)
 
 
-def test_the_challenger_sees_the_hand(snap_compare):
+@SIZES
+def test_the_challenger_sees_the_hand(snap_compare, size):
     async def until_revealed(pilot):
         await play_until(
             pilot, lambda app: "shows you their hand" in getattr(app.screen, "title_text", ""), challenge=True
         )
 
-    assert snap_compare(make_app(seed=1), terminal_size=(80, 24), run_before=until_revealed)
+    assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_revealed)
 
 
 @SIZES
