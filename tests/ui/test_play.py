@@ -52,6 +52,9 @@ async def test_an_unplayable_card_is_explained_and_changes_nothing():
         await pilot.pause()
         assert saves.path_of("test match").read_text() == before
         assert any("can't go on" in n.message for n in app._notifications)
+        await pilot.press("enter", "enter")  # again, while the reason is still shown: no pile of copies
+        await pilot.pause()
+        assert sum("can't go on" in n.message for n in app._notifications) == 1
 
 
 async def test_the_mouse_plays_a_card_and_draws():

@@ -8,6 +8,7 @@ table's first frame does not need them.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import TypeVar
@@ -93,6 +94,8 @@ class GameScreen(Screen[None]):
         self._bot_timer: Timer | None = None
         self._dialog_open = False
         self._reported_save_error: str | None = None
+        self._refusal: tuple[str, str] | None = None  # the last "that did nothing" shown, and when
+        self._refused_at = 0.0
 
     # ------------------------------------------------------------------ layout
 
@@ -220,7 +223,7 @@ class GameScreen(Screen[None]):
         try:
             events = self.session.apply(action)
         except RulesError as error:
-            self.notify(str(error), title="Not allowed", severity="warning")
+            self.refuse(str(error), title="Not allowed")
             return False
         if self.session.is_human_turn() and self.session.view().phase is Phase.PLAY:
             self._cursor_to_playable = True
@@ -234,6 +237,14 @@ class GameScreen(Screen[None]):
             self.schedule_reactions()
         self.next_step()
         return True
+
+    def refuse(self, reason: str, *, title: str = "") -> None:
+        """Say why a key did nothing; a key pressed again while the same reason is shown adds no copy of it."""
+        now = time.monotonic()
+        if (reason, title) == self._refusal and now - self._refused_at < self.app.NOTIFICATION_TIMEOUT:
+            return
+        self._refusal, self._refused_at = (reason, title), now
+        self.notify(reason, title=title, severity="warning")
 
     def report_save_state(self) -> None:
         error = self.session.save_error
@@ -433,7 +444,7 @@ class GameScreen(Screen[None]):
 
     def play(self, card: Card) -> None:
         if not self.session.is_human_turn() or self.session.view().phase not in (Phase.PLAY, Phase.DRAWN):
-            self.notify("Wait for your turn.", severity="warning")
+            self.refuse("Wait for your turn.")
             return
         uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         if card.rank is Rank.WILD_DRAW_FOUR and self.session.match.round.is_playable(card):
@@ -470,7 +481,7 @@ class GameScreen(Screen[None]):
     def action_catch(self) -> None:
         round_ = self.session.match.round
         if round_.exposed is None or round_.exposed == HUMAN:
-            self.notify("Nobody can be caught right now.", severity="warning")
+            self.refuse("Nobody can be caught right now.")
             return
         self.apply(CatchUno(HUMAN))
 
