@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Loading the game makes a great many objects that live as long as the process; the garbage
     # collector would walk them again and again, stalling the start by tens of milliseconds.
     # Those objects are set aside (gc.freeze) before the app runs, and the collector stays off
-    # until the first screen is painted: it would find next to nothing and cost about 6 ms.
+    # until the first screen is painted: it would find next to nothing and cost 4 to 6 ms.
     gc.disable()
     try:
         if args.command is None:

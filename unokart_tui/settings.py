@@ -40,15 +40,12 @@ def load_settings() -> tuple[Settings, str | None]:
     path = settings_path()
     try:
         text = path.read_text(encoding="utf-8")
+        import tomllib  # noqa: PLC0415 - only with a settings file: without one the game starts 1.5 ms sooner
+
+        data = tomllib.loads(text)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as error:
-        return Settings(), f"{path}: cannot be read ({error}); using the default settings"
-    import tomllib  # noqa: PLC0415 - only with a settings file: without one the game starts 1.5 ms sooner
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except (OSError, ValueError) as error:  # undecodable bytes and bad TOML are ValueErrors
         return Settings(), f"{path}: cannot be read ({error}); using the default settings"
     values: dict[str, Any] = {}
     for key, value in data.items():
