@@ -30,6 +30,7 @@ from unokart_tui.engine import (
 
 from . import make_bot
 from .base import Bot
+from .driver import Driver
 from .registry import BOTS
 
 # A round that goes on this long is stuck (the rules allow endless passing when nobody
@@ -112,23 +113,16 @@ def _play_round(
     round_: Round, bots: Sequence[Bot], entry_of: Sequence[int], stats: Sequence[EntryStats], apply: Callable[..., Any]
 ) -> bool:
     """Play ``round_`` to its end with ``apply`` (the round's or the match's); False if it got stuck."""
-    order = sorted(range(len(bots)), key=lambda seat: (bots[seat].params["reaction_ms"], seat))
+    driver = Driver(bots)
     box: BoxInPlay | None = None
     net_before = [stats[entry_of[seat]].item_net_cards for seat in range(len(bots))]
     for _ in range(MAX_ACTIONS_PER_ROUND):
         if round_.is_over:
             break
-        seat = round_.decider
-        action = bots[seat].choose(round_.view(seat), round_.legal_actions())
+        step = driver.next_step(round_)
+        assert step is not None  # every seat is a bot
         sizes = [len(hand) for hand in round_.hands]
-        events: list[Event] = apply(action)
-        if round_.exposed is not None:
-            for reacting in order:  # the fastest to react acts first
-                reaction = bots[reacting].react(round_.view(reacting))
-                if reaction is not None:
-                    events += apply(reaction)
-                    break
-        box = _count(events, entry_of, stats, box, sizes)
+        box = _count(apply(step.action), entry_of, stats, box, sizes)
     else:
         _finish(box, entry_of, stats)  # every box counted is in the spread, also in a round abandoned
         return False

@@ -7,12 +7,13 @@ memory, and the next action tries again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 import ai
 import saves
 from ai.base import Bot
+from ai.driver import Driver
 from saves import MatchLock, SaveError, SaveLocked, Seat
 
 from .engine import Action, Event, Match, PlayerView
@@ -32,7 +33,7 @@ class Session:
         self.name = name  # of the save file
         self.created = created
         self.lock = lock
-        self.bots: dict[int, Bot] = {}
+        self.driver = Driver({})  # the bots, once made from the seats
         self.save_error: str | None = None  # the last save failure, until a save succeeds again
 
     # ------------------------------------------------------------------ starting
@@ -64,7 +65,7 @@ class Session:
             seats.append(Seat(names[index], kind, profile=chosen, seed=match.seed + index, params=bot.params))
         now = datetime.now(UTC).replace(microsecond=0)
         session = cls(match, tuple(seats), name or saves.default_name(now.astimezone()), now)
-        session.bots = session._make_bots()  # from the seats, exactly as a loaded match makes them
+        session.driver = Driver(session._make_bots())  # from the seats, exactly as a loaded match makes them
         try:
             session.lock = MatchLock(session.name).acquire()
         except SaveLocked:
@@ -89,7 +90,7 @@ class Session:
             Seat(n, "human" if i == HUMAN else "random") for i, n in enumerate(game.match.names)
         )
         session = cls(game.match, seats, name, game.created, lock=lock)
-        session.bots = session._make_bots()
+        session.driver = Driver(session._make_bots())
         return session
 
     def _make_bots(self) -> dict[int, Bot]:
@@ -115,6 +116,11 @@ class Session:
     def names(self) -> tuple[str, ...]:
         return self.match.names
 
+    @property
+    def bots(self) -> Mapping[int, Bot]:
+        """The bots by seat; the other seats are people's."""
+        return self.driver.bots
+
     def deal_again_command(self) -> str:
         """The shell command that deals this match again: its seed, its opponents and its target."""
         words = ["unokart", "new", "--seed", str(self.match.seed)]
@@ -132,21 +138,26 @@ class Session:
         round_ = self.match.round
         return not round_.is_over and round_.decider == HUMAN
 
+    # The table asks the driver (ai.driver) for its bots' actions, each when its time comes:
+    # a decision after the bots' delay, a reaction after that bot's reaction time.
+
     def bot_to_act(self) -> int | None:
-        round_ = self.match.round
-        if round_.is_over or round_.decider not in self.bots:
-            return None
-        return round_.decider
+        """The seat of the bot that decides now, or ``None`` (the player decides, or the round is over)."""
+        return self.driver.bot_to_decide(self.match.round)
 
     def bot_action(self, seat: int) -> Action:
-        return self.bots[seat].choose(self.match.view(seat), self.match.legal_actions())
+        """The decision of the bot at ``seat``, which must be ``bot_to_act()``."""
+        if seat != self.bot_to_act():
+            raise ValueError(f"seat {seat} is not a bot that decides now")
+        return self.driver.decision(self.match.round)
 
     def bot_reaction(self, seat: int) -> Action | None:
-        return self.bots[seat].react(self.match.view(seat))
+        """What the bot at ``seat`` does out of turn now (a late UNO, a catch), or ``None``."""
+        return self.driver.reaction(self.match.round, seat)
 
     def reaction_delays(self) -> list[tuple[float, int]]:
-        """Each bot's reaction time to an exposed player, fastest first."""
-        return sorted((bot.reaction_seconds, seat) for seat, bot in self.bots.items())
+        """Each bot's reaction time, in the driver's order of reactions (fastest first)."""
+        return [(self.bots[seat].reaction_seconds, seat) for seat in self.driver.reaction_order]
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` (a ``RulesError`` changes nothing) and save the match."""

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import ai
+from ai.driver import Driver
 from unokart_tui.engine import (
     Accept,
     Card,
@@ -62,13 +63,14 @@ def test_keyword_parameters_override_the_profile():
 
 
 def mixed_match_decisions(players: int, seed: int, actions: int):
-    """Yield (bot, view, legal, round) at every decision of a match played by a mix of bots."""
+    """Yield (bot, view, legal, action) at every decision of a match played by a mix of bots."""
     rng = random.Random(seed)
     match = Match.new(players, seed=seed, target=10**6)
     bots = [
         ai.make_bot(rng.choice(NAMES), seed=seed + s, profile=rng.choice(["easy", "normal", "hard"]))
         for s in range(players)
     ]
+    driver = Driver(bots)
     for _ in range(actions):
         if match.is_over:
             return
@@ -76,16 +78,11 @@ def mixed_match_decisions(players: int, seed: int, actions: int):
             match.next_round()
             continue
         round_ = match.round
-        seat = round_.decider
-        view, legal = round_.view(seat), round_.legal_actions()
-        action = bots[seat].choose(view, legal)
-        yield bots[seat], view, legal, action
-        match.apply(action)
-        for other in range(players):
-            reaction = bots[other].react(round_.view(other))
-            if reaction is not None:
-                match.apply(reaction)  # raises if a bot's reaction were not legal
-                break
+        step = driver.next_step(round_)
+        assert step is not None  # every seat is a bot
+        if not step.reaction:
+            yield bots[step.seat], round_.view(step.seat), round_.legal_actions(), step.action
+        match.apply(step.action)  # raises if a bot's decision or reaction were not legal
 
 
 @pytest.mark.parametrize("players", range(2, 11))

@@ -81,10 +81,18 @@ def test_K5_colour_and_wild_fields():
     assert not Card.parse("G+2").is_wild
 
 
-@pytest.mark.parametrize("text", ["", "R", "X7", "R10", "W+2", "GW", "WI4", "+4", "r 7", None, 7])
+@pytest.mark.parametrize(
+    "text", ["", "R", "X7", "R10", "W+2", "GW", "WI4", "+4", "r 7", None, 7, b"R7", bytearray(b"R7"), ["R7"]]
+)
 def test_K5_bad_notation_is_a_rules_error(text):
     with pytest.raises(RulesError):
         Card.parse(text)
+
+
+@pytest.mark.parametrize("letter", [None, 7, "", "X", "RR", b"R", Color.RED])
+def test_a_colour_letter_that_is_not_one_is_a_rules_error(letter):
+    with pytest.raises(RulesError, match="is not a colour"):
+        Color.from_letter(letter)
 
 
 def test_cards_are_immutable_and_hashable():
@@ -104,3 +112,9 @@ def test_a_wild_with_a_colour_is_not_a_card():
         Card(Color.RED, Rank.WILD_DRAW_FOUR)
     with pytest.raises(RulesError):
         Card(None, Rank.SEVEN)
+
+
+@pytest.mark.parametrize(("color", "rank"), [("R", "7"), (Color.RED, 7), ([], Rank.SEVEN), (Color.RED, {})])
+def test_a_card_of_something_else_is_a_rules_error(color, rank):
+    with pytest.raises(RulesError, match="no card has colour"):
+        Card(color, rank)

@@ -1,8 +1,11 @@
-"""Round.from_position checks what it is given (ARCHITECTURE "A round")."""
+"""Positions, deals and matches check what they are given (ARCHITECTURE "A round", "A match").
+
+Anything they refuse is a ``RulesError`` that says what was wrong, never a ``TypeError`` later.
+"""
 
 import pytest
 
-from unokart_tui.engine import Card, Color, Phase, Round, RulesError
+from unokart_tui.engine import Card, Color, Match, Phase, Round, RulesError
 
 from .helpers import cards, position
 
@@ -42,6 +45,31 @@ def test_strings_and_cards_both_work():
         ({"discard": ["R5"], "color": Color.BLUE}, "cannot be blue"),
         ({"scores": [1]}, "scores"),
         ({"scores": [1, -3]}, "scores"),
+        # the wrong types: Python would take some of them (True == 1, 1.0 == 1) and break later
+        ({"direction": 1.0}, "direction"),
+        ({"direction": True}, "direction"),
+        ({"direction": "1"}, "direction"),
+        ({"current": True}, "current"),
+        ({"current": 0.0}, "current"),
+        ({"dealer": False}, "dealer"),
+        ({"dealer": None}, "dealer"),
+        ({"seed": "seven"}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"scores": [True, 0]}, "scores"),
+        ({"scores": [0.0, 0]}, "scores"),
+        ({"scores": 5}, "scores"),
+        ({"scores": "00"}, "scores"),
+        ({"color": "blue"}, "must be a Color"),
+        ({"hands": None}, "hands must be a list"),
+        ({"hands": 2}, "hands must be a list"),
+        ({"hands": "R1 G2"}, "hands must be a list"),
+        ({"hands": [["R1"], 5]}, "hand of seat 1: give a list of cards"),
+        ({"hands": [["R1"], None]}, "hand of seat 1: give a list of cards"),
+        ({"hands": [["R1"], "G2"]}, "hand of seat 1: give a list of cards"),
+        ({"hands": [["R1"], [7]]}, "hand of seat 1: 7 is not a card"),
+        ({"draw_pile": None}, "draw pile: give a list of cards"),
+        ({"discard": "R5"}, "discard pile: give a list of cards"),
+        ({"discard": [None]}, "discard pile: None is not a card"),
     ],
 )
 def test_impossible_positions_are_rules_errors(kwargs, message):
@@ -60,3 +88,60 @@ def test_a_colour_on_a_wild_top_is_the_active_colour():
 def test_view_of_a_missing_seat_is_a_rules_error():
     with pytest.raises(RulesError):
         position("R1", "G2", discard="R5").view(2)
+
+
+def test_a_float_direction_is_refused_at_once_not_at_the_next_move():
+    # 1.0 == 1 to Python: taken, it would make the next legal_actions() fail with a TypeError.
+    with pytest.raises(RulesError, match=r"direction must be 1 or -1, not 1\.0"):
+        Round.from_position([["R1"], ["G2"]], [], ["R5"], direction=1.0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"num_players": True}, "2 to 10 players, not True"),
+        ({"num_players": 3.0}, "2 to 10 players, not 3.0"),
+        ({"num_players": "3"}, "2 to 10 players"),
+        ({"dealer": True}, "dealer"),
+        ({"dealer": 3}, "dealer"),
+        ({"seed": None}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"scores": [0, 0, True]}, "scores"),
+        ({"scores": (0, 0)}, "scores"),
+    ],
+)
+def test_a_deal_refuses_what_is_not_a_table(kwargs, message):
+    args: dict[str, object] = {"num_players": 3, "dealer": 0, "seed": 1}
+    args.update(kwargs)
+    num_players = args.pop("num_players")
+    with pytest.raises(RulesError, match=message):
+        Round.deal(num_players, **args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("players", "kwargs", "message"),
+    [
+        (True, {}, "a count or a list of names, not True"),
+        (3.0, {}, "a count or a list of names"),
+        (None, {}, "a count or a list of names"),
+        ("Ann", {}, "a count or a list of names"),
+        (["Ann", 7], {}, "name must be some text, not 7"),
+        (["Ann", "  "], {}, "name must be some text"),
+        (["Ann"], {}, "2 to 10 players"),
+        (3, {"target": True}, "target score"),
+        (3, {"target": 500.0}, "target score"),
+        (3, {"target": 0}, "target score"),
+        (3, {"seed": True}, "seed"),
+        (3, {"seed": "42"}, "seed"),
+    ],
+)
+def test_a_match_refuses_what_is_not_a_match(players, kwargs, message):
+    with pytest.raises(RulesError, match=message):
+        Match.new(players, **kwargs)
+
+
+def test_a_view_asks_for_a_seat_not_a_boolean():
+    round_ = position("R1", "G2", discard="R5")
+    for seat in (True, 1.0, "1", None):
+        with pytest.raises(RulesError, match="no seat"):
+            round_.view(seat)  # type: ignore[arg-type]

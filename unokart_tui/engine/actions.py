@@ -1,10 +1,20 @@
-"""What a seat can ask the engine to do. Immutable values, compared by value."""
+"""What a seat can ask the engine to do. Immutable values, compared by value.
+
+An action refuses a field of the wrong type when it is made (``RulesError``), so the
+round only has to judge whether it is legal now: ``Play(card, uno="yes")`` never gets
+as far as counting as UNO, and ``ChooseTarget(True)`` is not mistaken for seat 1.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Color, RulesError
+from .cards import Card, Color, RulesError, is_whole
+
+
+def _check_seat(seat: object) -> None:
+    if not is_whole(seat):
+        raise RulesError(f"a seat is a whole number, not {seat!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +28,10 @@ class Play:
     def __post_init__(self) -> None:
         if not isinstance(self.card, Card):
             object.__setattr__(self, "card", Card.parse(self.card))
+        if self.color is not None and not isinstance(self.color, Color):
+            raise RulesError(f"a play's colour must be a Color or None, not {self.color!r}")
+        if self.uno is not True and self.uno is not False:
+            raise RulesError(f"a play's uno must be True or False, not {self.uno!r}")
 
     def __str__(self) -> str:
         text = f"play {self.card}"
@@ -64,6 +78,10 @@ class ChooseColor:
 
     color: Color
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.color, Color):
+            raise RulesError(f"{self.color!r} is not a colour")
+
     def __str__(self) -> str:
         return f"color {self.color.letter}"
 
@@ -73,6 +91,9 @@ class ChooseTarget:
     """The opponent a Green Shell hits (I3)."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
 
     def __str__(self) -> str:
         return f"target {self.seat}"
@@ -84,6 +105,9 @@ class SayUno:
 
     seat: int
 
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+
     def __str__(self) -> str:
         return f"uno {self.seat}"
 
@@ -94,6 +118,9 @@ class CatchUno:
 
     seat: int
 
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+
     def __str__(self) -> str:
         return f"catch {self.seat}"
 
@@ -103,6 +130,8 @@ Action = Play | Draw | Pass | Accept | Challenge | ChooseColor | ChooseTarget | 
 
 def parse_action(text: str) -> Action:
     """Read an action from the text its ``str`` gives (used by saves and logs)."""
+    if not isinstance(text, str):
+        raise RulesError(f"{text!r} is not an action")
     words = text.split()
     if not words:
         raise RulesError("an empty action")
@@ -132,6 +161,7 @@ def parse_action(text: str) -> Action:
         "uno": SayUno,
         "catch": CatchUno,
     }
-    if verb in seat_verbs and len(args) == 1 and args[0].isdigit():
+    # ASCII digits only: "²".isdigit() is true, and int() refuses it.
+    if verb in seat_verbs and len(args) == 1 and args[0].isascii() and args[0].isdigit():
         return seat_verbs[verb](int(args[0]))
     raise RulesError(f"{text!r} is not an action")

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 
 class RulesError(ValueError):
     """An illegal request: an illegal action, an impossible position, a bad player count."""
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """An ``int`` and nothing else: Python counts ``True`` as 1, but it is no seat, score or count."""
+    return type(value) is int
 
 
 class Color(enum.Enum):
@@ -27,10 +32,10 @@ class Color(enum.Enum):
 
     @classmethod
     def from_letter(cls, letter: str) -> Color:
-        try:
-            return _LETTER_COLOR[letter.upper()]
-        except KeyError:
-            raise RulesError(f"{letter!r} is not a colour (R, Y, G or B)") from None
+        color = _LETTER_COLOR.get(letter.upper()) if isinstance(letter, str) else None
+        if color is None:
+            raise RulesError(f"{letter!r} is not a colour (R, Y, G or B)")
+        return color
 
 
 _COLOR_LETTER = {Color.RED: "R", Color.YELLOW: "Y", Color.GREEN: "G", Color.BLUE: "B"}
@@ -127,7 +132,7 @@ class Card:
     def __new__(cls, color: Color | None, rank: Rank) -> Card:
         try:
             return cls._interned[color, rank]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: something unhashable, refused just below
             pass
         if not isinstance(rank, Rank) or (color is not None and not isinstance(color, Color)):
             raise RulesError(f"no card has colour {color!r} and rank {rank!r}")
@@ -165,10 +170,10 @@ class Card:
         """Read K5 notation (``R7``, ``GS``, ``Y+2``, ``W+4``, ``WI``)."""
         if isinstance(text, Card):
             return text
-        try:
-            return _PARSED[text.strip().upper()]
-        except (KeyError, AttributeError):
-            raise RulesError(f"{text!r} is not a card (examples: R7, GS, BR, Y+2, W+4, WI)") from None
+        card = _PARSED.get(text.strip().upper()) if isinstance(text, str) else None
+        if card is None:
+            raise RulesError(f"{text!r} is not a card (examples: R7, GS, BR, Y+2, W+4, WI)")
+        return card
 
     @property
     def is_wild(self) -> bool:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from .actions import Action
-from .cards import Card, RulesError, full_deck
+from .cards import Card, RulesError, full_deck, is_whole
 from .events import DealerChosen, Event, MatchWon
 from .round import MAX_PLAYERS, MIN_PLAYERS, Round
 from .view import PlayerView
@@ -43,14 +43,16 @@ class Match:
     """
 
     def __init__(self, names: Sequence[str], *, seed: int, target: int) -> None:
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise RulesError(f"players must be a list of names, not {names!r}")
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {len(names)}")  # D1
         for name in names:
             if not isinstance(name, str) or not name.strip():
                 raise RulesError(f"a player's name must be some text, not {name!r}")
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        if not is_whole(target) or target < 1:
             raise RulesError(f"the target score must be a whole number of at least 1, not {target!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_whole(seed):
             raise RulesError(f"the seed must be a whole number, not {seed!r}")
         self._names = tuple(names)
         self._seed = seed
@@ -68,7 +70,7 @@ class Match:
     @classmethod
     def new(cls, players: int | Sequence[str], *, seed: int | None = None, target: int = DEFAULT_TARGET) -> Match:
         """A match for ``players`` (a count, or the seats' names). ``seed=None`` picks a fresh seed."""
-        if isinstance(players, int) and not isinstance(players, bool):
+        if is_whole(players):
             if not MIN_PLAYERS <= players <= MAX_PLAYERS:
                 raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {players}")
             names: Sequence[str] = [f"Player {seat + 1}" for seat in range(players)]

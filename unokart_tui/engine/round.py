@@ -23,7 +23,7 @@ from .actions import (
     Play,
     SayUno,
 )
-from .cards import DECK_COUNTS, Card, Color, Item, Rank, RulesError, full_deck
+from .cards import DECK_COUNTS, Card, Color, Item, Rank, RulesError, full_deck, is_whole
 from .events import (
     CardPlayed,
     CardsDealt,
@@ -92,9 +92,42 @@ _EXPECTED = {
 }
 
 
+def follows(card: Card, color: Color | None, top: Card) -> bool:
+    """T1, T2: a wild card always; otherwise a card of the active colour, or of the top card's number or symbol."""
+    return card.color is None or card.color is color or (top.color is not None and card.rank is top.rank)
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    return sum(1 << card._key for card in cards)
+
+
+def _follow_masks() -> tuple[list[int], dict[Color | None, int]]:
+    """What may be played, as a bit per card key: each playability check of a round is ``follows`` for one shift.
+
+    A coloured top card always set the active colour to its own (D4, T1, I1-I4), so it decides
+    alone; on a wild top card only the chosen colour counts.
+    """
+    by_top = [0] * (max(card._key for card in DECK_COUNTS) + 1)
+    for top in DECK_COUNTS:
+        if top.color is not None:
+            by_top[top._key] = _mask(card for card in DECK_COUNTS if follows(card, top.color, top))
+    wild = Card(None, WILD_ITEM_BOX)
+    by_color = {color: _mask(card for card in DECK_COUNTS if follows(card, color, wild)) for color in (*Color, None)}
+    return by_top, by_color
+
+
+_FOLLOWS_TOP, _FOLLOWS_COLOR = _follow_masks()
+
+
 def _as_cards(cards: Iterable[Card | str], where: str) -> list[Card]:
+    if isinstance(cards, (str, bytes)):
+        raise RulesError(f"{where}: give a list of cards, not the text {cards!r}")
     try:
-        return [Card.parse(card) for card in cards]
+        items = list(cards)
+    except TypeError:
+        raise RulesError(f"{where}: give a list of cards, not {cards!r}") from None
+    try:
+        return [Card.parse(card) for card in items]
     except RulesError as error:
         raise RulesError(f"{where}: {error}") from None
 
@@ -126,13 +159,19 @@ class Round:
     )
 
     def __init__(self, num_players: int, *, dealer: int, seed: int, scores: Sequence[int] | None) -> None:
-        if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        if not is_whole(num_players) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {num_players!r}")  # D1
-        if not isinstance(dealer, int) or not 0 <= dealer < num_players:
+        if not is_whole(dealer) or not 0 <= dealer < num_players:
             raise RulesError(f"the dealer must be a seat from 0 to {num_players - 1}, not {dealer!r}")
+        if not is_whole(seed):
+            raise RulesError(f"the seed must be a whole number, not {seed!r}")
         if scores is None:
             scores = [0] * num_players
-        if len(scores) != num_players or any(not isinstance(s, int) or s < 0 for s in scores):
+        if (
+            not isinstance(scores, (list, tuple))
+            or len(scores) != num_players
+            or not all(is_whole(score) and score >= 0 for score in scores)
+        ):
             raise RulesError(f"scores must be {num_players} whole numbers of at least 0, not {scores!r}")
         self._hands: list[list[Card]] = [[] for _ in range(num_players)]
         self._draw: list[Card] = []  # the top of the draw pile is the *last* element
@@ -214,6 +253,8 @@ class Round:
         scores: Sequence[int] | None = None,
     ) -> Round:
         """A position at the start of ``current``'s turn. ``draw_pile[0]`` is its top, ``discard[-1]`` the top card."""
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+            raise RulesError(f"hands must be a list with one list of cards for each seat, not {hands!r}")
         hands = list(hands)
         self = cls(len(hands), dealer=dealer, seed=seed, scores=scores)
         n = self.num_players
@@ -233,9 +274,9 @@ class Round:
         for card, count in counts.items():
             if count > DECK_COUNTS[card]:
                 raise RulesError(f"{card} appears {count} times but the deck has {DECK_COUNTS[card]}")
-        if direction not in (1, -1):
+        if not is_whole(direction) or direction not in (1, -1):
             raise RulesError(f"direction must be 1 or -1, not {direction!r}")
-        if not isinstance(current, int) or not 0 <= current < n:
+        if not is_whole(current) or not 0 <= current < n:
             raise RulesError(f"current must be a seat from 0 to {n - 1}, not {current!r}")
         top = self._discard[-1]
         if color is not None and not isinstance(color, Color):
@@ -328,7 +369,7 @@ class Round:
         return self._drawn
 
     def view(self, seat: int) -> PlayerView:
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+        if type(seat) is not int or not 0 <= seat < len(self._hands):  # is_whole, written out: bots call it often
             raise RulesError(f"there is no seat {seat!r}")
         decider = self.decider
         return PlayerView(
@@ -392,11 +433,15 @@ class Round:
     # ------------------------------------------------------------------ what may be done
 
     def is_playable(self, card: Card) -> bool:
-        """T1, T2: a wild always; otherwise the active colour, or the top card's number or symbol."""
-        if card.color is None or card.color is self._color:
-            return True
+        """Whether ``card`` may go on the top card now (T1, T2), whoever holds it."""
+        if not isinstance(card, Card):
+            raise RulesError(f"{card!r} is not a card")
+        return bool(self._follow_mask() >> card._key & 1)
+
+    def _follow_mask(self) -> int:
+        """The cards that may go on the top card now, a bit per card key (see ``follows``)."""
         top = self._discard[-1]
-        return top.color is not None and card.rank is top.rank
+        return _FOLLOWS_TOP[top._key] if top.color is not None else _FOLLOWS_COLOR[self._color]
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the decider now, in a fixed order (no SayUno / CatchUno)."""
@@ -421,19 +466,14 @@ class Round:
 
     def _plays(self, cards: Iterable[Card], leaves_one: bool) -> list[Action]:
         actions: list[Action] = []
-        seen = 0  # a bit per card key: duplicates in a hand are listed once, without hashing
-        color = self._color
-        top = self._discard[-1]
-        top_rank = top.rank if top.color is not None else None
+        # Each playable card once: a duplicate's bit is cleared when it is listed, without hashing.
+        playable = self._follow_mask()
         which = 1 if leaves_one else 0
         for card in cards:
-            bit = 1 << card._key
-            if seen & bit:
-                continue
-            seen |= bit
-            card_color = card.color
-            if card_color is None or card_color is color or card.rank is top_rank:  # T1, T2
-                actions.extend(_PLAYS[card._key][which])
+            key = card._key
+            if playable >> key & 1:
+                playable ^= 1 << key
+                actions.extend(_PLAYS[key][which])
         return actions
 
     # ------------------------------------------------------------------ applying
@@ -465,8 +505,6 @@ class Round:
             self._challenge_wild(events)
         elif isinstance(action, ChooseColor):
             self._check_phase(CHOOSE_COLOR, "choose a colour")
-            if not isinstance(action.color, Color):
-                raise RulesError(f"{action.color!r} is not a colour")
             self._exposed = None
             self._choose_color(action.color, events)
         elif isinstance(action, ChooseTarget):
@@ -498,9 +536,8 @@ class Round:
             raise RulesError(f"You can't play {card.name} now: {_EXPECTED[self._phase]}.")
         if card not in self._hands[self._current]:
             raise RulesError(f"You have no {card.name}.")
-        top = self._discard[-1]
-        if not (card.color is None or card.color is self._color or (top.color is not None and card.rank is top.rank)):
-            # T1, T2 (as in is_playable, written out: this is the engine's hottest check)
+        if not self._follow_mask() >> card._key & 1:  # T1, T2
+            top = self._discard[-1]
             assert self._color is not None
             wanted = f"{self._color.value}" if top.is_wild else f"{self._color.value} or {top.rank.label}"
             raise RulesError(f"{card.name} can't go on {top.name}: play {wanted}, or a wild card.")
@@ -510,16 +547,15 @@ class Round:
         elif action.color is not None:
             raise RulesError(f"Only a Wild Draw Four names a colour as it is played, not {card.name}.")
 
-    def _check_target(self, seat: object) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise RulesError(f"There is no seat {seat!r}.")
+    def _check_target(self, seat: int) -> None:
+        self._check_seat(seat)
         if seat == self._current:
             raise RulesError("The Green Shell must hit an opponent, not yourself.")
 
-    def _check_uno_seat(self, seat: object) -> int:
-        if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise RulesError(f"There is no seat {seat!r}.")
-        return seat
+    def _check_seat(self, seat: int) -> None:
+        # The action checked that it is a whole number when it was made.
+        if not 0 <= seat < len(self._hands):
+            raise RulesError(f"There is no seat {seat}.")
 
     # --- helpers
 
@@ -695,7 +731,7 @@ class Round:
         """T3: draw one; a playable card may be played at once, otherwise the turn ends."""
         player = self._current
         drawn = self._draw_cards(player, 1, DrawReason.CHOICE, events)
-        if drawn and self.is_playable(drawn[0]):
+        if drawn and self._follow_mask() >> drawn[0]._key & 1:
             self._phase = DRAWN
             self._drawn = drawn[0]
         else:  # T3, T4: nothing playable (or nothing drawn): the turn ends
@@ -755,8 +791,8 @@ class Round:
             return
         self._pass_turn(player, events)
 
-    def _say_uno(self, seat: object, events: list[Event]) -> None:
-        seat = self._check_uno_seat(seat)
+    def _say_uno(self, seat: int, events: list[Event]) -> None:
+        self._check_seat(seat)
         if self._exposed is None:
             raise RulesError("Nobody needs to say UNO now.")
         if seat != self._exposed:
@@ -764,8 +800,8 @@ class Round:
         self._exposed = None
         events.append(UnoSaid(seat, late=True))
 
-    def _catch_uno(self, catcher: object, events: list[Event]) -> None:
-        catcher = self._check_uno_seat(catcher)
+    def _catch_uno(self, catcher: int, events: list[Event]) -> None:
+        self._check_seat(catcher)
         victim = self._exposed
         if victim is None:
             raise RulesError("Nobody can be caught without UNO now.")
