@@ -18,7 +18,7 @@ import random
 
 from ai import BOTS, make_bot
 from ai.driver import Driver
-from unokart_tui.engine import Card, CatchUno, Match, Phase, Round, SayUno
+from unokart_tui.engine import Card, CatchUno, HouseRules, Match, Phase, Round, SayUno
 
 MAX_ACTIONS = 2_000
 
@@ -44,12 +44,12 @@ def _table(round_: Round) -> bytes:
     return piles + repr(rest).encode()
 
 
-def random_rounds(rounds: int) -> str:
+def random_rounds(rounds: int, rules: HouseRules | None = None) -> str:
     """Random play, with random late UNOs and catches, ``rounds`` rounds for each player count."""
     digest = hashlib.sha256()
     for players in range(2, 11):
         for number in range(rounds):
-            round_ = Round.deal(players, dealer=number % players, seed=players * 100_003 + number)
+            round_ = Round.deal(players, dealer=number % players, seed=players * 100_003 + number, rules=rules)
             rng = random.Random(number * 31 + players)
             digest.update(repr(round_.start_events).encode())
             for _ in range(MAX_ACTIONS):
@@ -70,7 +70,7 @@ def random_rounds(rounds: int) -> str:
     return digest.hexdigest()
 
 
-def bot_matches(matches: int) -> str:
+def bot_matches(matches: int, rules: HouseRules | None = None) -> str:
     """Whole matches to 300 between the bots (every kind, in turn), driven as the sim drives them."""
     digest = hashlib.sha256()
     kinds = sorted(BOTS)
@@ -78,7 +78,7 @@ def bot_matches(matches: int) -> str:
         for number in range(matches):
             bots = [make_bot(kinds[(seat + number) % len(kinds)], seed=seat + number) for seat in range(players)]
             driver = Driver(bots)
-            match = Match.new(players, seed=players * 1_009 + number, target=300)
+            match = Match.new(players, seed=players * 1_009 + number, target=300, rules=rules)
             digest.update(repr(match.start_events).encode())
             while not match.is_over:
                 if match.round.is_over:
@@ -103,8 +103,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--matches", type=int, default=1)
     args = parser.parse_args()
-    print("random rounds", random_rounds(args.rounds))
-    print("bot matches  ", bot_matches(args.matches))
+    official = HouseRules.preset("official")
+    print("random rounds", random_rounds(args.rounds, official))
+    print("bot matches  ", bot_matches(args.matches, official))
 
 
 if __name__ == "__main__":
