@@ -7,15 +7,15 @@ same reactions and decisions, each when its bot's delay has passed.
 
 The order, at any moment of a round that is not over:
 
-1. **Reactions.** While something is open to every seat — today an exposed player (U2) —
-   each bot is asked in ``reaction_order`` (the fastest ``reaction_ms`` first, the lower
-   seat on a tie) what it does about it: the exposed bot says UNO late, the others catch
-   it. The first bot that reacts acts, and the table is asked again from the start: its
-   reaction may have closed what was open (a catch or a late UNO ends the exposure).
-2. **Jump-ins (H5, when the engine has them).** A jump-in is a reaction too
-   (``bot.react`` returns it), so it comes in step 1 in the same order; the only change
-   is in ``_open_to``, which then asks the round which reactions the seat may make.
-3. **The decision.** Nobody reacted: the decider's bot chooses among the legal actions.
+1. **Reactions.** Each bot for which the round lists reactions (``round.reactions(seat)``:
+   a late UNO or a catch while a player is exposed, U2; a jump-in with the twin of the
+   top card, H5) is asked in ``reaction_order`` (the fastest ``reaction_ms`` first, the
+   lower seat on a tie) what it does: the exposed bot says UNO late, the others catch it,
+   a bot holding the twin jumps in. The first bot that reacts acts, and the table is asked
+   again from the start: its reaction may have closed what was open (a catch or a late UNO
+   ends the exposure, a jump-in changes the top card and whose turn it is). So when several
+   bots could jump in, the fastest wins (H5b: the first to act).
+2. **The decision.** Nobody reacted: the decider's bot chooses among the legal actions.
    When the decider is a person, there is no next step until they act.
 """
 
@@ -78,5 +78,4 @@ class Driver:
         return self.bots[seat].react(round_.view(seat))
 
     def _open_to(self, round_: Round, seat: int) -> bool:
-        # H5 will make this "round_.reactions(seat) is not empty": jump-ins are open to some seats only.
-        return not round_.is_over and round_.exposed is not None
+        return bool(round_.reactions(seat))

@@ -21,6 +21,7 @@ from unokart_tui.engine import (
     ChallengeResolved,
     DrawReason,
     Event,
+    HouseRules,
     Match,
     PlayerExposed,
     Rank,
@@ -79,6 +80,13 @@ class SimResult:
     seed: int
     entries: list[EntryStats]
     abandoned: int = 0
+    rules: HouseRules = field(default_factory=HouseRules)
+    rounds: int = 0  # rounds played to their end
+    actions: int = 0  # every action applied in them, reactions included
+
+    @property
+    def actions_per_round(self) -> float:
+        return self.actions / self.rounds if self.rounds else 0.0
 
 
 def mean_interval(total: float, squares: float, count: int, z: float = 1.96) -> tuple[float, float]:
@@ -111,28 +119,28 @@ def _seat_of(entry: int, game: int, players: int) -> int:
 
 def _play_round(
     round_: Round, bots: Sequence[Bot], entry_of: Sequence[int], stats: Sequence[EntryStats], apply: Callable[..., Any]
-) -> bool:
-    """Play ``round_`` to its end with ``apply`` (the round's or the match's); False if it got stuck."""
+) -> int:
+    """Play ``round_`` to its end with ``apply`` (the round's or the match's): its actions, or 0 if it got stuck."""
     driver = Driver(bots)
     box: BoxInPlay | None = None
     net_before = [stats[entry_of[seat]].item_net_cards for seat in range(len(bots))]
-    for _ in range(MAX_ACTIONS_PER_ROUND):
-        if round_.is_over:
-            break
+    actions = 0
+    while not round_.is_over:
+        if actions == MAX_ACTIONS_PER_ROUND:
+            _finish(box, entry_of, stats)  # every box counted is in the spread, also in a round abandoned
+            return 0
         step = driver.next_step(round_)
         assert step is not None  # every seat is a bot
         sizes = [len(hand) for hand in round_.hands]
         box = _count(apply(step.action), entry_of, stats, box, sizes)
-    else:
-        _finish(box, entry_of, stats)  # every box counted is in the spread, also in a round abandoned
-        return False
+        actions += 1
     _finish(box, entry_of, stats)
     for seat, hand in enumerate(round_.hands):
         entry = stats[entry_of[seat]]
         entry.rounds += 1
         entry.cards_left += len(hand)
         entry.item_net_squares_per_round += (entry.item_net_cards - net_before[seat]) ** 2
-    return True
+    return actions
 
 
 @dataclass
@@ -187,10 +195,40 @@ def _count(
     return box
 
 
+@dataclass
+class Tally:
+    """What the games of a tournament came to, besides each entry's stats."""
+
+    stuck: int = 0  # rounds abandoned
+    rounds: int = 0  # rounds played to their end
+    actions: int = 0  # every action applied in those, reactions included
+
+    def add(self, other: Tally) -> None:
+        self.stuck += other.stuck
+        self.rounds += other.rounds
+        self.actions += other.actions
+
+    def count(self, actions: int) -> bool:
+        """Count a round that took ``actions`` (0: it got stuck); whether it ended."""
+        if actions:
+            self.rounds += 1
+            self.actions += actions
+        else:
+            self.stuck += 1
+        return bool(actions)
+
+
 def play_game(
-    bots: Sequence[str], game: int, seed: int, *, matches: bool, target: int, profile: str | None
-) -> tuple[list[EntryStats], int]:
-    """Game number ``game`` of a tournament: a round, or a whole match. Returns the stats and stuck rounds."""
+    bots: Sequence[str],
+    game: int,
+    seed: int,
+    *,
+    matches: bool,
+    target: int,
+    profile: str | None,
+    rules: HouseRules | None = None,
+) -> tuple[list[EntryStats], Tally]:
+    """Game number ``game`` of a tournament: a round, or a whole match, under ``rules``."""
     players = len(bots)
     stats = [EntryStats() for _ in bots]
     entry_of = [0] * players
@@ -202,41 +240,41 @@ def play_game(
     game_seed = random.Random(f"{seed}/{game}").getrandbits(64)
     for totals in stats:
         totals.games += 1
-    stuck = 0
+    tally = Tally()
     if not matches:
-        round_ = Round.deal(players, dealer=0, seed=game_seed)
-        if _play_round(round_, seat_bots, entry_of, stats, round_.apply):
+        round_ = Round.deal(players, dealer=0, seed=game_seed, rules=rules)
+        if tally.count(_play_round(round_, seat_bots, entry_of, stats, round_.apply)):
             winner = round_.winner
             assert winner is not None
             stats[entry_of[winner]].wins += 1
             stats[entry_of[winner]].points += round_.points or 0
-        else:
-            stuck += 1
-        return stats, stuck
-    match = Match.new(players, seed=game_seed, target=target)
+        return stats, tally
+    match = Match.new(players, seed=game_seed, target=target, rules=rules)
     while not match.is_over:
         if match.round.is_over:
             match.next_round()
-        if not _play_round(match.round, seat_bots, entry_of, stats, match.apply):
-            stuck += 1
+        if not tally.count(_play_round(match.round, seat_bots, entry_of, stats, match.apply)):
             break
     if match.winner is not None:
         stats[entry_of[match.winner]].wins += 1
     for seat, score in enumerate(match.scores):
         stats[entry_of[seat]].points += score
-    return stats, stuck
+    return stats, tally
 
 
-def _play_chunk(args: tuple[Sequence[str], range, int, bool, int, str | None]) -> tuple[list[EntryStats], int]:
-    bots, games, seed, matches, target, profile = args
+Chunk = tuple[Sequence[str], range, int, bool, int, str | None, HouseRules]
+
+
+def _play_chunk(args: Chunk) -> tuple[list[EntryStats], Tally]:
+    bots, games, seed, matches, target, profile, rules = args
     totals = [EntryStats() for _ in bots]
-    stuck = 0
+    tally = Tally()
     for game in games:
-        stats, game_stuck = play_game(bots, game, seed, matches=matches, target=target, profile=profile)
+        stats, game_tally = play_game(bots, game, seed, matches=matches, target=target, profile=profile, rules=rules)
         for total, entry in zip(totals, stats, strict=True):
             total.add(entry)
-        stuck += game_stuck
-    return totals, stuck
+        tally.add(game_tally)
+    return totals, tally
 
 
 def simulate(
@@ -248,9 +286,11 @@ def simulate(
     jobs: int = 1,
     target: int = 500,
     profile: str | None = None,
+    rules: HouseRules | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimResult:
-    """Play ``games`` rounds (or whole matches) between ``bots`` and total what happened."""
+    """Play ``games`` rounds (or whole matches) between ``bots`` under ``rules`` and total what happened."""
+    rules = HouseRules() if rules is None else rules
     for name in bots:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})")
@@ -259,18 +299,21 @@ def simulate(
     if profile is not None:
         make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
     chunk = max(1, min(200, games // (jobs * 8) or 1))
-    work = [
-        (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile)
+    work: list[Chunk] = [
+        (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile, rules)
         for start in range(0, games, chunk)
     ]
-    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, [EntryStats() for _ in bots])
+    entries = [EntryStats() for _ in bots]
+    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, entries, rules=rules)
     done = 0
 
-    def collect(totals: list[EntryStats], stuck: int, size: int) -> None:
+    def collect(totals: list[EntryStats], tally: Tally, size: int) -> None:
         nonlocal done
         for total, entry in zip(result.entries, totals, strict=True):
             total.add(entry)
-        result.abandoned += stuck
+        result.abandoned += tally.stuck
+        result.rounds += tally.rounds
+        result.actions += tally.actions
         done += size
         if progress is not None:
             progress(done, games)
@@ -280,8 +323,8 @@ def simulate(
             collect(*_play_chunk(item), len(item[1]))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for item, (totals, stuck) in zip(work, pool.map(_play_chunk, work), strict=True):
-                collect(totals, stuck, len(item[1]))
+            for item, (totals, tally) in zip(work, pool.map(_play_chunk, work), strict=True):
+                collect(totals, tally, len(item[1]))
     return result
 
 
@@ -335,13 +378,27 @@ def rows(result: SimResult) -> list[dict[str, Any]]:
     return out
 
 
+def rules_label(rules: HouseRules) -> str:
+    """The rules in a few words: ``party``, or ``official + jump_in``, or ``house + hand_size=5``."""
+    name = rules.preset_name
+    if name is not None:
+        return name
+    changed = ", ".join(
+        switch if value is True else f"{switch}={value}".lower() for switch, value in rules.enabled().items()
+    )
+    return f"official + {changed}"
+
+
 def to_json(result: SimResult) -> dict[str, Any]:
     return {
         "bots": result.bots,
         "mode": result.mode,
         "games": result.games,
         "seed": result.seed,
+        "rules": {"name": rules_label(result.rules), "preset": result.rules.preset_name, **result.rules.as_dict()},
         "abandoned_rounds": result.abandoned,
+        "rounds_played": result.rounds,
+        "avg_actions_per_round": result.actions_per_round,
         "results": rows(result),
     }
 
@@ -369,7 +426,8 @@ def table(result: SimResult) -> str:
         )
     what = "matches" if result.mode == "matches" else "rounds"
     lines.append(
-        f"{result.games:,} {what}, seed {result.seed}, seats rotated; challenges: won/made\n"
+        f"{result.games:,} {what}, seed {result.seed}, seats rotated, rules: {rules_label(result.rules)}; "
+        f"{result.actions_per_round:.1f} actions a round; challenges: won/made\n"
         "net/box: cards the Item Boxes made others draw, less their Bob-ombs (± the 95% interval); "
         "net/rnd: the same per round\n"
         "≤2/rnd: cards per round they made a player holding one or two cards draw"

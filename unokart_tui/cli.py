@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, NoReturn
 from . import __version__
 
 if TYPE_CHECKING:
+    from .engine import HouseRules
     from .session import Session
 
 
@@ -48,6 +49,29 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
+def _add_rules_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules", metavar="PRESET", help="house rules: official (default), house, party, chaos or your own preset"
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="SWITCH=VALUE",
+        help="change one house rule, e.g. jump_in=false or hand_size=8 (repeatable)",
+    )
+
+
+def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> HouseRules:
+    """The house rules ``--rules`` and ``--rule`` ask for; a bad one is a one-line error (status 2)."""
+    from .presets import PresetError, build_rules  # noqa: PLC0415 - only for commands that play
+
+    try:
+        return build_rules(args.rules, args.rule)
+    except PresetError as error:
+        parser.error(str(error))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="unokart",
@@ -61,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--target", type=_positive, default=500, help="the score that wins the match (default 500)")
     new.add_argument("--name", default="You", help="your name at the table")
     new.add_argument("--profile", help="the bots' profile: easy, normal, hard or your own")
+    _add_rules_flags(new)
     commands.add_parser("continue", help="resume the most recent unfinished match")
     commands.add_parser("saves", help="list the saved matches")
     load = commands.add_parser("load", help="resume a saved match by name")
@@ -81,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_whole, default=0, help="the tournament's seed (default 0)")
     sim.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
     sim.add_argument("--profile", help="a bot profile for every bot (easy, normal, hard or your own)")
+    _add_rules_flags(sim)
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     return parser
 
@@ -111,6 +137,7 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ai import BOTS, sim  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
 
     bots = _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots")
+    rules = _rules(args, parser)
     games = args.matches or args.rounds or 1000
     long_run = games >= 200 and sys.stderr.isatty() and not args.json
     try:
@@ -122,6 +149,7 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             jobs=args.jobs,
             target=args.target,
             profile=args.profile,
+            rules=rules,
             progress=_progress_bar if long_run else None,
         )
     except ValueError as error:
@@ -162,8 +190,11 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             bots = _bot_list(args.bots, parser, BOTS, low=1, high=9, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
+            rules = _rules(args, parser)
             try:
-                session = Session.new(args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile)
+                session = Session.new(
+                    args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile, rules=rules
+                )
             except ValueError as error:
                 parser.error(str(error))
         else:

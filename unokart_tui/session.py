@@ -16,7 +16,7 @@ from ai.base import Bot
 from ai.driver import Driver
 from saves import MatchLock, SaveError, SaveLocked, Seat
 
-from .engine import Action, Event, Match, PlayerView
+from .engine import Action, Event, HouseRules, Match, PlayerView
 
 HUMAN = 0  # the seat of the person at the keyboard
 BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
@@ -49,15 +49,16 @@ class Session:
         profile: str | None = None,
         profiles: Sequence[str | None] = (),
         name: str | None = None,
+        rules: HouseRules | None = None,
     ) -> Session:
-        """A new match for ``player`` against ``bots``, saved (and locked) under ``name``.
+        """A new match for ``player`` against ``bots`` under ``rules``, saved (and locked) under ``name``.
 
         ``profiles`` gives each bot its own profile; ``profile`` is for the others.
         """
         if not 1 <= len(bots) <= len(BOT_NAMES):
             raise ValueError(f"a match needs 1 to {len(BOT_NAMES)} opponents, not {len(bots)}")
         names = [player, *BOT_NAMES[: len(bots)]]
-        match = Match.new(names, seed=seed, target=target)
+        match = Match.new(names, seed=seed, target=target, rules=rules)
         seats = [Seat(player)]
         for index, kind in enumerate(bots, start=1):
             chosen = profiles[index - 1] if index - 1 < len(profiles) and profiles[index - 1] else profile

@@ -56,7 +56,8 @@ PRESETS: Mapping[str, Mapping[str, object]] = MappingProxyType(
 )
 
 
-def _check(name: str, value: object) -> None:
+def check_switch(name: str, value: object) -> None:
+    """A ``RulesError`` naming the switch if ``value`` is not one of its values (``name`` is a switch)."""
     default = SWITCHES[name]
     if isinstance(default, bool):
         if value is not True and value is not False:
@@ -93,7 +94,7 @@ class HouseRules:
             raise RulesError(f"unknown house rule {unknown[0]!r} (the switches: {', '.join(SWITCHES)})")
         for name, default in SWITCHES.items():
             value = switches.get(name, default)
-            _check(name, value)
+            check_switch(name, value)
             object.__setattr__(self, name, value)
         if self.stack_cross and not (self.stack_draw_two and self.stack_draw_four):  # H3
             raise RulesError("house rule stack_cross needs stack_draw_two and stack_draw_four on too")

@@ -1,0 +1,133 @@
+"""House-rules presets as TOML files of switches (HOUSE_RULES.md "Presets"). No Textual here.
+
+The four shipped presets (``official``, ``house``, ``party``, ``chaos``) are files in the
+package, ``rules_presets/<name>.toml``; the engine knows them too (``HouseRules.preset``)
+and a test holds the two to each other. A player's own presets live beside their bot
+profiles, in ``<config dir>/unokart/rules/<name>.toml``: one switch a line, and
+optionally ``preset = "party"`` to start from a shipped preset and change some switches:
+
+    preset = "party"
+    jump_in = false
+    hand_size = 8
+
+A file that cannot be used raises ``PresetError``, naming the file and the key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+
+from ai import user_profile_dir
+from unokart_tui.engine import PRESETS, SWITCHES, HouseRules, RulesError
+from unokart_tui.engine.house_rules import check_switch
+
+SHIPPED = "rules_presets"
+_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+_TRUE, _FALSE = ("true", "on", "yes"), ("false", "off", "no")
+
+
+class PresetError(ValueError):
+    """A preset, a switch or a value that cannot be used; the message names where and what."""
+
+
+def user_rules_dir() -> Path:
+    """Players' own presets: ``rules/`` beside the bot profiles' folder in the config directory."""
+    return user_profile_dir().parent / "rules"
+
+
+def shipped_file(name: str) -> Path:
+    return Path(str(resources.files(__package__).joinpath(SHIPPED, f"{name}.toml")))
+
+
+def user_presets() -> list[str]:
+    """The names of the player's own presets (files named like a shipped preset are not among them)."""
+    directory = user_rules_dir()
+    if not directory.is_dir():
+        return []
+    return sorted(path.stem for path in directory.glob("*.toml") if path.stem not in PRESETS)
+
+
+def list_presets() -> list[str]:
+    """The shipped presets, in the order of HOUSE_RULES.md, then the player's own."""
+    return [*PRESETS, *user_presets()]
+
+
+def rules_from_table(data: Mapping[str, object], where: str) -> HouseRules:
+    """The rules a preset file's table gives: an optional ``preset`` to start from, then switches."""
+    base = HouseRules()
+    switches = dict(data)
+    if "preset" in switches:
+        start = switches.pop("preset")
+        if not isinstance(start, str) or start not in PRESETS:
+            raise PresetError(f"{where}: 'preset' must be one of {', '.join(PRESETS)}, not {start!r}")
+        base = HouseRules.preset(start)
+    for key, value in switches.items():
+        if key not in SWITCHES:
+            raise PresetError(f"{where}: unknown switch '{key}' (the switches: {', '.join(SWITCHES)})")
+        try:
+            check_switch(key, value)
+        except RulesError as error:  # it names the switch
+            raise PresetError(f"{where}: {error}") from None
+    try:
+        return base.replace(**switches)
+    except RulesError as error:  # a combination that cannot be (H3 without H1 and H2): it names the switch
+        raise PresetError(f"{where}: {error}") from None
+
+
+def read_preset_file(path: Path) -> HouseRules:
+    import tomllib  # noqa: PLC0415 - read on use: a game without a preset file starts sooner
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise PresetError(f"{path}: cannot be read ({error})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise PresetError(f"{path}: not valid TOML ({error})") from None
+    return rules_from_table(data, str(path))
+
+
+def load_preset(name: str) -> HouseRules:
+    """The rules of a shipped preset or of the player's own, by name."""
+    if not isinstance(name, str) or not name or not set(name) <= _NAME_CHARS:
+        raise PresetError(f"{name!r} is not a preset name (letters, digits, '-' and '_')")
+    user_file = user_rules_dir() / f"{name}.toml"
+    if name in PRESETS:
+        if user_file.is_file():
+            raise PresetError(f"{user_file}: '{name}' is a shipped preset; give your own file another name")
+        return HouseRules.preset(name)  # the engine knows it, and the shipped file says the same
+    if user_file.is_file():
+        return read_preset_file(user_file)
+    raise PresetError(f"unknown preset {name!r} (the presets: {', '.join(list_presets())})")
+
+
+def parse_switch(text: str) -> tuple[str, object]:
+    """``SWITCH=VALUE`` from the command line: ``jump_in=false``, ``hand_size=8``, ``banana=last-turn``."""
+    name, equals, raw = text.partition("=")
+    name, raw = name.strip(), raw.strip()
+    if not equals or not name or not raw:
+        raise PresetError(f"{text!r} is not SWITCH=VALUE (e.g. jump_in=false)")
+    if name not in SWITCHES:
+        raise PresetError(f"unknown switch {name!r} (the switches: {', '.join(SWITCHES)})")
+    default = SWITCHES[name]
+    if isinstance(default, bool):
+        if raw.lower() not in (*_TRUE, *_FALSE):
+            raise PresetError(f"{name} is true or false, not {raw!r}")
+        return name, raw.lower() in _TRUE
+    if isinstance(default, int):
+        try:
+            return name, int(raw)
+        except ValueError:
+            raise PresetError(f"{name} is a whole number, not {raw!r}") from None
+    return name, raw
+
+
+def build_rules(preset: str | None, switches: Sequence[str] = ()) -> HouseRules:
+    """A preset (``official`` by default) with ``SWITCH=VALUE`` changes, as ``--rules`` and ``--rule`` give them."""
+    rules = load_preset(preset) if preset is not None else HouseRules()
+    changes = dict(parse_switch(text) for text in switches)
+    try:
+        return rules.replace(**changes)
+    except RulesError as error:
+        raise PresetError(str(error)) from None
