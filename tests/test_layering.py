@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-CORE_MODULES = ["unokart_tui", "unokart_tui.engine", "unokart_tui.cli", "saves", "ai", "ai.sim"]
+CORE_MODULES = ["unokart_tui", "unokart_tui.engine", "unokart_tui.cli", "unokart_tui.presets", "saves", "ai", "ai.sim"]
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)

@@ -16,7 +16,6 @@ A file that cannot be used raises ``PresetError``, naming the file and the key.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from pathlib import Path
 
 from ai import user_profile_dir
@@ -38,6 +37,8 @@ def user_rules_dir() -> Path:
 
 
 def shipped_file(name: str) -> Path:
+    from importlib import resources  # noqa: PLC0415 - on use: a new match from the shell starts without it
+
     return Path(str(resources.files(__package__).joinpath(SHIPPED, f"{name}.toml")))
 
 
@@ -131,3 +132,17 @@ def build_rules(preset: str | None, switches: Sequence[str] = ()) -> HouseRules:
         return rules.replace(**changes)
     except RulesError as error:
         raise PresetError(str(error)) from None
+
+
+def rules_arguments(rules: HouseRules) -> list[str]:
+    """The ``--rules``/``--rule`` words that give ``rules`` back (none for RULES.md): the inverse of build_rules."""
+    name = rules.preset_name
+    if name == "official":
+        return []
+    if name is not None:
+        return ["--rules", name]
+    words: list[str] = []
+    for switch, value in rules.enabled().items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        words += ["--rule", f"{switch}={text}"]
+    return words

@@ -17,6 +17,7 @@ from ai.driver import Driver
 from saves import MatchLock, SaveError, SaveLocked, Seat
 
 from .engine import Action, Event, HouseRules, Match, PlayerView
+from .presets import rules_arguments
 
 HUMAN = 0  # the seat of the person at the keyboard
 BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
@@ -123,13 +124,14 @@ class Session:
         return self.driver.bots
 
     def deal_again_command(self) -> str:
-        """The shell command that deals this match again: its seed, its opponents and its target."""
+        """The shell command that deals this match again: its seed, its opponents, its target and its rules."""
         words = ["unokart", "new", "--seed", str(self.match.seed)]
         bots = tuple(seat.kind for seat in self.seats[1:])
         if bots != DEFAULT_LINE_UP:
             words += ["--bots", ",".join(bots)]
         if self.match.target != DEFAULT_TARGET:
             words += ["--target", str(self.match.target)]
+        words += rules_arguments(self.match.rules)
         return " ".join(words)
 
     def view(self) -> PlayerView:
