@@ -470,7 +470,7 @@ class Round:
         revealed = self._revealed.get(seat)
         then = self._then
         # Positional, in the order of PlayerView's fields: a bot asks for a view before every
-        # decision, and _make is a third faster than naming each field.
+        # decision, and _make builds the tuple without matching 23 keywords to their fields.
         return PlayerView._make(
             (
                 seat,
