@@ -1,12 +1,15 @@
-"""Engine speed: whole rounds of random legal play, for 2, 4 and 10 players.
+"""Engine speed: whole rounds of random legal play, for 2, 4 and 10 players, official and chaos.
 
-    python benchmarks/bench_engine.py [--rounds N] [--repeats N]
+    python benchmarks/bench_engine.py [--rounds N] [--repeats N] [--presets official,chaos]
 
 Prints one table: rounds/s and actions/s (median of the repeats). Both engines play a
 random playable card, drawing only without one. An
 action is one ``legal_actions()`` + ``apply()``; the "+view" row also builds the decider's
-``PlayerView`` each action, as a bot-driven game does. If rlcard is installed
-(``pip install rlcard``), its raw 2-player ``UnoGame`` is timed the same way in the
+``PlayerView`` each action, as a bot-driven game does; the "+reactions" row asks every
+seat for its reactions each action, as the bots' driver does, and applies the first
+jump-in offered (HOUSE_RULES.md H5). Each house-rules preset (``--presets``) gets the same
+rows, and the last lines compare each preset's actions/s with ``official``'s. If rlcard is
+installed (``pip install rlcard``), its raw 2-player ``UnoGame`` is timed the same way in the
 same run (``get_legal_actions()`` + ``step()``), and the ratio is printed.
 """
 
@@ -17,17 +20,27 @@ import random
 import statistics
 import time
 
-from unokart_tui.engine import Phase, Round
+from unokart_tui.engine import HouseRules, JumpIn, Phase, Round
+
+KINDS = ("", "+view", "+reactions")
 
 
-def unokart_rounds(players: int, rounds: int, with_view: bool) -> tuple[float, int]:
+def unokart_rounds(players: int, rounds: int, kind: str, rules: HouseRules) -> tuple[float, int]:
     rng = random.Random(players)
     play_phase = Phase.PLAY
+    with_view, with_reactions = kind == "+view", kind == "+reactions"
+    seats = range(players)
     actions = 0
     start = time.perf_counter()
     for seed in range(rounds):
-        round_ = Round.deal(players, dealer=seed % players, seed=seed)
+        round_ = Round.deal(players, dealer=seed % players, seed=seed, rules=rules)
         while not round_.is_over:
+            if with_reactions:
+                jump = next((a for seat in seats for a in round_.reactions(seat) if isinstance(a, JumpIn)), None)
+                if jump is not None:
+                    round_.apply(jump)
+                    actions += 1
+                    continue
             legal = round_.legal_actions()
             if with_view:
                 round_.view(round_.decider)
@@ -61,38 +74,57 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--presets", default="official,chaos", help="house-rules presets, comma-separated")
     args = parser.parse_args()
+    presets = args.presets.split(",")
 
-    rows: list[tuple[str, float, float]] = []
+    rows: dict[str, list[tuple[str, float, float]]] = {preset: [] for preset in presets}
+    per_preset: dict[tuple[str, int, str], float] = {}
     for players in (2, 4, 10):
-        for with_view in (False, True):
-            seconds_and_actions = [unokart_rounds(players, args.rounds, with_view) for _ in range(args.repeats)]
-            rounds_per_s = statistics.median(args.rounds / s for s, _ in seconds_and_actions)
-            actions_per_s = statistics.median(a / s for s, a in seconds_and_actions)
-            label = f"unokart, {players} players" + (" +view" if with_view else "")
-            rows.append((label, rounds_per_s, actions_per_s))
+        for kind in KINDS:
+            samples: dict[str, list[tuple[float, int]]] = {preset: [] for preset in presets}
+            for _ in range(args.repeats):
+                # The presets take turns, repeat by repeat: a machine whose speed drifts slows them alike.
+                for preset in presets:
+                    samples[preset].append(unokart_rounds(players, args.rounds, kind, HouseRules.preset(preset)))
+            for preset, seconds_and_actions in samples.items():
+                rounds_per_s = statistics.median(args.rounds / s for s, _ in seconds_and_actions)
+                actions_per_s = statistics.median(a / s for s, a in seconds_and_actions)
+                name = "unokart" if preset == "official" else preset
+                rows[preset].append((f"{name}, {players} players {kind}".rstrip(), rounds_per_s, actions_per_s))
+                per_preset[preset, players, kind] = actions_per_s
 
     try:
         import rlcard  # noqa: F401
     except ImportError:
         rlcard_row = None
     else:
-        samples = [rlcard_rounds(args.rounds) for _ in range(args.repeats)]
+        rlcard_samples = [rlcard_rounds(args.rounds) for _ in range(args.repeats)]
         rlcard_row = (
             "rlcard UnoGame, 2 players",
-            statistics.median(args.rounds / s for s, _ in samples),
-            statistics.median(a / s for s, a in samples),
+            statistics.median(args.rounds / s for s, _ in rlcard_samples),
+            statistics.median(a / s for s, a in rlcard_samples),
         )
-        rows.append(rlcard_row)
 
     print(f"{'engine':<30} {'rounds/s':>10} {'actions/s':>12}   ({args.rounds} rounds, median of {args.repeats})")
-    for label, rounds_per_s, actions_per_s in rows:
+    table = [row for preset in presets for row in rows[preset]]
+    if rlcard_row is not None:
+        table.append(rlcard_row)
+    for label, rounds_per_s, actions_per_s in table:
         print(f"{label:<30} {rounds_per_s:>10,.0f} {actions_per_s:>12,.0f}")
+    for preset in presets:
+        if preset != "official" and "official" in presets:
+            ratios = []
+            for players in (2, 4, 10):
+                for kind in KINDS:
+                    ratio = per_preset[preset, players, kind] / per_preset["official", players, kind]
+                    ratios.append(f"{players}p{kind or ''} {ratio:.0%}")
+            print(f"{preset} / official actions per second: {', '.join(ratios)}")
     if rlcard_row is None:
         print("rlcard is not installed: pip install rlcard to compare")
     else:
-        ours = rows[0][2]
-        print(f"unokart / rlcard actions per second, 2 players: {ours / rlcard_row[2]:.1f}x")
+        ours = rows[presets[0]][0][2]
+        print(f"{presets[0]} / rlcard actions per second, 2 players: {ours / rlcard_row[2]:.1f}x")
 
 
 if __name__ == "__main__":

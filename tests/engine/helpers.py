@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unokart_tui.engine import Card, Color, Event, Round
+from unokart_tui.engine import Card, Color, Event, HouseRules, Round
 
 
 def cards(text: str) -> list[Card]:
@@ -19,6 +19,7 @@ def position(
     dealer: int = 0,
     seed: int = 0,
     scores: list[int] | None = None,
+    rules: HouseRules | None = None,
 ) -> Round:
     return Round.from_position(
         [cards(hand) for hand in hands],
@@ -30,6 +31,7 @@ def position(
         dealer=dealer,
         seed=seed,
         scores=scores,
+        rules=rules,
     )
 
 

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 from unokart_tui.engine import (
     DECK_COUNTS,
+    PRESETS,
+    SWITCHES,
     Accept,
     CatchUno,
     Challenge,
@@ -25,7 +27,9 @@ from unokart_tui.engine import (
     ChooseTarget,
     Color,
     Draw,
+    HouseRules,
     Item,
+    JumpIn,
     Match,
     Pass,
     Phase,
@@ -125,7 +129,7 @@ def test_color_from_letter(value):
     assert color is None or isinstance(color, Color)
 
 
-words = st.sampled_from(["play", "draw", "pass", "accept", "challenge", "color", "target", "uno", "catch"])
+words = st.sampled_from(["play", "draw", "pass", "accept", "challenge", "color", "target", "uno", "catch", "jump"])
 action_texts = st.lists(
     st.one_of(words, st.sampled_from([*CARD_TEXTS, "R", "X", "uno", "-1", "²", "10", "0"]), st.text(max_size=3)),
     max_size=4,
@@ -142,19 +146,52 @@ def test_parse_action(text):
 
 @junk_settings
 @given(
-    st.sampled_from([Play, ChooseColor, ChooseTarget, SayUno, CatchUno]),
-    st.lists(st.one_of(junk, card_like, st.sampled_from(Color), st.booleans()), min_size=1, max_size=3),
+    st.sampled_from([Play, ChooseColor, ChooseTarget, SayUno, CatchUno, JumpIn]),
+    st.lists(
+        st.one_of(junk, card_like, st.sampled_from(Color), st.booleans(), st.integers(0, 9)), min_size=2, max_size=3
+    ),
 )
 def test_action_constructors(kind, fields):
-    action = refused_or(lambda: kind(*fields[: 3 if kind is Play else 1]))
+    action = refused_or(lambda: kind(*fields[: 3 if kind in (Play, JumpIn) else 1]))
     if isinstance(action, Play):
         assert isinstance(action.card, Card)
         assert action.color is None or isinstance(action.color, Color)
+        assert action.uno is True or action.uno is False
+    elif isinstance(action, JumpIn):  # H5
+        assert type(action.seat) is int and isinstance(action.card, Card)
         assert action.uno is True or action.uno is False
     elif isinstance(action, ChooseColor):
         assert isinstance(action.color, Color)
     elif action is not None:
         assert type(action.seat) is int
+
+
+# ---------------------------------------------------------------- house rules (HOUSE_RULES.md H1-H9)
+
+switch_names = st.one_of(st.sampled_from(list(SWITCHES)), st.text(max_size=6))
+switch_values = st.one_of(
+    junk, st.booleans(), st.integers(3, 12), st.sampled_from(["previous-seat", "last-turn", "next-seat"])
+)
+
+
+@junk_settings
+@given(st.dictionaries(switch_names, switch_values, max_size=4))
+def test_house_rules_and_replace(switches):
+    rules = refused_or(lambda: HouseRules(**switches))
+    if rules is not None:
+        assert rules == HouseRules(**rules.as_dict()) and hash(rules) == hash(HouseRules(**rules.as_dict()))
+    party = HouseRules.preset("party")
+    changed = refused_or(lambda: party.replace(**switches))
+    assert party == HouseRules.preset("party")  # replace never changes the original
+    if changed is not None:
+        assert set(changed.as_dict()) == set(SWITCHES)
+
+
+@junk_settings
+@given(st.one_of(junk, st.sampled_from(list(PRESETS))))
+def test_house_rules_preset(name):
+    rules = refused_or(lambda: HouseRules.preset(name))
+    assert rules is None or rules.preset_name == name
 
 
 # ---------------------------------------------------------------- positions, deals, matches
@@ -181,6 +218,7 @@ hand = st.lists(card_like, min_size=1, max_size=5)
             "dealer": maybe(st.integers(0, 3)),
             "seed": maybe(st.integers()),
             "scores": maybe(st.one_of(st.none(), st.lists(st.integers(0, 600), min_size=2, max_size=4))),
+            "rules": maybe(st.one_of(st.none(), st.sampled_from([HouseRules.preset(name) for name in PRESETS]))),
         }
     )
 )
@@ -196,9 +234,10 @@ def test_round_from_position(args):
     dealer=maybe(st.integers(0, 9)),
     seed=maybe(st.integers()),
     scores=maybe(st.one_of(st.none(), st.lists(st.integers(0, 600), min_size=2, max_size=10))),
+    rules=maybe(st.one_of(st.none(), st.sampled_from([HouseRules.preset(name) for name in PRESETS]))),
 )
-def test_round_deal(players, dealer, seed, scores):
-    round_ = refused_or(lambda: Round.deal(players, dealer=dealer, seed=seed, scores=scores))
+def test_round_deal(players, dealer, seed, scores, rules):
+    round_ = refused_or(lambda: Round.deal(players, dealer=dealer, seed=seed, scores=scores, rules=rules))
     if round_ is not None:
         playable(round_)
 
@@ -211,9 +250,10 @@ names = st.lists(st.text(min_size=1, max_size=6), min_size=2, max_size=10)
     players=maybe(st.one_of(st.integers(2, 10), names)),
     seed=maybe(st.one_of(st.none(), st.integers())),
     target=maybe(st.integers(1, 1000)),
+    rules=maybe(st.one_of(st.none(), st.sampled_from([HouseRules.preset(name) for name in PRESETS]))),
 )
-def test_match_new(players, seed, target):
-    match = refused_or(lambda: Match.new(players, seed=seed, target=target))
+def test_match_new(players, seed, target, rules):
+    match = refused_or(lambda: Match.new(players, seed=seed, target=target, rules=rules))
     if match is not None:
         playable(match.round)
 
@@ -221,10 +261,10 @@ def test_match_new(players, seed, target):
 # ---------------------------------------------------------------- a match being played
 
 
-def played(players: int, seed: int, steps: int) -> Match:
+def played(players: int, seed: int, steps: int, preset: str = "official") -> Match:
     """A match some random legal moves in: any phase, sometimes a seat exposed, sometimes a round over."""
     rng = random.Random(seed)
-    match = Match.new(players, seed=seed, target=200)
+    match = Match.new(players, seed=seed, target=200, rules=HouseRules.preset(preset))
     for _ in range(steps):
         round_ = match.round
         if match.is_over:
@@ -235,6 +275,10 @@ def played(players: int, seed: int, steps: int) -> Match:
             match.next_round()
         elif round_.exposed is not None and rng.random() < 0.3:
             match.apply(CatchUno((round_.exposed + 1) % players))
+        elif (jump := [a for s in range(players) for a in round_.reactions(s) if isinstance(a, JumpIn)]) and (
+            rng.random() < 0.3
+        ):
+            match.apply(jump[0])  # H5
         else:
             match.apply(rng.choice(round_.legal_actions()))
     return match
@@ -244,7 +288,9 @@ def state(match: Match) -> tuple[object, ...]:
     return (match.round, match.scores, match.history, match.round_number, match.dealer, match.winner)
 
 
-matches = st.builds(played, st.integers(2, 10), st.integers(0, 10_000), st.integers(0, 120))
+matches = st.builds(
+    played, st.integers(2, 10), st.integers(0, 10_000), st.integers(0, 120), st.sampled_from(list(PRESETS))
+)
 actions = st.one_of(
     junk,
     st.builds(Play, cards, st.one_of(st.none(), st.sampled_from(Color)), st.booleans()),
@@ -252,6 +298,7 @@ actions = st.one_of(
     st.builds(ChooseTarget, st.integers(-3, 12)),
     st.builds(SayUno, st.integers(-3, 12)),
     st.builds(CatchUno, st.integers(-3, 12)),
+    st.builds(JumpIn, st.integers(-3, 12), cards, st.booleans()),
     st.sampled_from([Draw(), Pass(), Accept(), Challenge()]),
 )
 
@@ -270,6 +317,8 @@ def test_the_other_questions_a_match_answers(match, value):
     before = copy.deepcopy(state(match))
     view = refused_or(lambda: match.view(value))
     assert view is None or view.seat == value
+    reactions = refused_or(lambda: match.round.reactions(value))
+    assert reactions is None or all(getattr(action, "seat", value) == value for action in reactions)
     refused_or(lambda: match.round.is_playable(value))
     if not match.round.is_over or match.is_over:
         assert refused_or(match.next_round) is None

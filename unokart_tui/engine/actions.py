@@ -125,7 +125,26 @@ class CatchUno:
         return f"catch {self.seat}"
 
 
-Action = Play | Draw | Pass | Accept | Challenge | ChooseColor | ChooseTarget | SayUno | CatchUno
+@dataclass(frozen=True, slots=True)
+class JumpIn:
+    """``seat`` plays ``card``, the twin of the top card, out of turn (H5); ``uno`` says UNO with it (H5b)."""
+
+    seat: int
+    card: Card
+    uno: bool = False
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        if not isinstance(self.card, Card):
+            object.__setattr__(self, "card", Card.parse(self.card))
+        if self.uno is not True and self.uno is not False:
+            raise RulesError(f"a jump-in's uno must be True or False, not {self.uno!r}")
+
+    def __str__(self) -> str:
+        return f"jump {self.seat} {self.card}" + (" uno" if self.uno else "")
+
+
+Action = Play | Draw | Pass | Accept | Challenge | ChooseColor | ChooseTarget | SayUno | CatchUno | JumpIn
 
 
 def parse_action(text: str) -> Action:
@@ -162,6 +181,9 @@ def parse_action(text: str) -> Action:
         "catch": CatchUno,
     }
     # ASCII digits only: "²".isdigit() is true, and int() refuses it.
-    if verb in seat_verbs and len(args) == 1 and args[0].isascii() and args[0].isdigit():
-        return seat_verbs[verb](int(args[0]))
+    seat = int(args[0]) if args and args[0].isascii() and args[0].isdigit() else None
+    if verb in seat_verbs and len(args) == 1 and seat is not None:
+        return seat_verbs[verb](seat)
+    if verb == "jump" and len(args) in (2, 3) and seat is not None and (len(args) == 2 or args[2].lower() == "uno"):
+        return JumpIn(seat, Card.parse(args[1]), len(args) == 3)
     raise RulesError(f"{text!r} is not an action")

@@ -7,8 +7,8 @@ Events are records to read, compared by value. They are not frozen on purpose:
 a frozen record costs twice as much to build, and ``apply`` builds one or more
 events every action (measured with benchmarks/bench_engine.py). They are not
 dataclasses either: ``@dataclass`` compiles each class's methods when the module
-is imported, 0.25 ms a class on Python 3.11, and these 23 classes made every start
-of the table 6 ms slower (see the README's Speed section).
+is imported, 0.25 ms a class on Python 3.11, and the 23 classes there were then made every
+start of the table 6 ms slower (see the README's Speed section).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class DrawReason(enum.Enum):
     LIGHTNING = "Lightning"  # I4
     BOB_OMB = "Bob-omb"  # I5
     UNO_CAUGHT = "caught without UNO"  # U2
+    STACK = "stacked draws"  # H1-H3: a total of more than one card's draw
 
 
 def _subject(seat: int, names: Sequence[str], you: int | None) -> str:
@@ -311,6 +312,80 @@ class WildDrawFourAccepted(Event):
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
         verb = _verb(self.seat, you, "accepts", "accept")
         return f"{_subject(self.seat, names, you)} {verb} the Wild Draw Four."
+
+
+class DrawPending(Event):
+    """H1-H3: ``seat`` must stack a draw card or accept ``total`` cards."""
+
+    __match_args__ = ("seat", "total")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, total: int) -> None:
+        self.seat = seat
+        self.total = total
+
+    def describe(self, names: Sequence[str], you: int | None = None) -> str:
+        return f"+{self.total} to {_object(self.seat, names, you)}: stack or take it."
+
+
+class StackAccepted(Event):
+    """H1-H3: ``seat`` draws the whole pending ``total`` and loses the turn."""
+
+    __match_args__ = ("seat", "total")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, total: int) -> None:
+        self.seat = seat
+        self.total = total
+
+    def describe(self, names: Sequence[str], you: int | None = None) -> str:
+        verb = _verb(self.seat, you, "takes", "take")
+        return f"{_subject(self.seat, names, you)} {verb} the {self.total}."
+
+
+class HandsSwapped(Event):
+    """H4: ``seat`` played a 7 and swapped hands with ``other``."""
+
+    __match_args__ = ("seat", "other")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, other: int) -> None:
+        self.seat = seat
+        self.other = other
+
+    def describe(self, names: Sequence[str], you: int | None = None) -> str:
+        verb = _verb(self.seat, you, "swaps", "swap")
+        return f"{_subject(self.seat, names, you)} {verb} hands with {_object(self.other, names, you)}."
+
+
+class HandsPassed(Event):
+    """H4: a 0 was played; every hand went to the next player in ``direction``."""
+
+    __match_args__ = ("seat", "direction")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, direction: int) -> None:
+        self.seat = seat
+        self.direction = direction
+
+    def describe(self, names: Sequence[str], you: int | None = None) -> str:
+        way = "left" if self.direction == 1 else "right"
+        return f"Everyone passes their hand to the {way}."
+
+
+class JumpedIn(Event):
+    """H5: ``seat`` plays ``card`` out of turn; the ``CardPlayed`` follows."""
+
+    __match_args__ = ("seat", "card")
+    __slots__ = __match_args__
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
+
+    def describe(self, names: Sequence[str], you: int | None = None) -> str:
+        verb = _verb(self.seat, you, "jumps", "jump")
+        return f"{_subject(self.seat, names, you)} {verb} in with {self.card.name}!"
 
 
 class ChallengeResolved(Event):

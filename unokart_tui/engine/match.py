@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from .actions import Action
 from .cards import Card, RulesError, full_deck, is_whole
 from .events import DealerChosen, Event, MatchWon
+from .house_rules import OFFICIAL, HouseRules
 from .round import MAX_PLAYERS, MIN_PLAYERS, Round
 from .view import PlayerView
 
@@ -42,7 +43,7 @@ class Match:
     actions give the same match. ``history`` holds every applied action, one tuple a round.
     """
 
-    def __init__(self, names: Sequence[str], *, seed: int, target: int) -> None:
+    def __init__(self, names: Sequence[str], *, seed: int, target: int, rules: HouseRules | None = None) -> None:
         if isinstance(names, str) or not isinstance(names, Sequence):
             raise RulesError(f"players must be a list of names, not {names!r}")
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -54,6 +55,11 @@ class Match:
             raise RulesError(f"the target score must be a whole number of at least 1, not {target!r}")
         if not is_whole(seed):
             raise RulesError(f"the seed must be a whole number, not {seed!r}")
+        if rules is None:
+            rules = OFFICIAL
+        elif not isinstance(rules, HouseRules):
+            raise RulesError(f"rules must be HouseRules or None, not {rules!r}")
+        self._rules = rules
         self._names = tuple(names)
         self._seed = seed
         self._target = target
@@ -68,8 +74,18 @@ class Match:
         self.start_events: tuple[Event, ...] = (chosen, *self._round.start_events)
 
     @classmethod
-    def new(cls, players: int | Sequence[str], *, seed: int | None = None, target: int = DEFAULT_TARGET) -> Match:
-        """A match for ``players`` (a count, or the seats' names). ``seed=None`` picks a fresh seed."""
+    def new(
+        cls,
+        players: int | Sequence[str],
+        *,
+        seed: int | None = None,
+        target: int = DEFAULT_TARGET,
+        rules: HouseRules | None = None,
+    ) -> Match:
+        """A match for ``players`` (a count, or the seats' names). ``seed=None`` picks a fresh seed.
+
+        ``rules`` are its house rules (HOUSE_RULES.md); ``None`` is RULES.md exactly.
+        """
         if is_whole(players):
             if not MIN_PLAYERS <= players <= MAX_PLAYERS:
                 raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {players}")
@@ -82,10 +98,11 @@ class Match:
             # The only entropy the engine takes; the seed is kept so the match can be replayed.
             # Six digits at most: the log shows it for `unokart new --seed`, and a player types it.
             seed = random.SystemRandom().randrange(1_000_000)
-        return cls(names, seed=seed, target=target)
+        return cls(names, seed=seed, target=target, rules=rules)
 
     def _deal(self) -> Round:
-        return Round.deal(len(self._names), dealer=self._dealer, seed=self._rng.getrandbits(64), scores=self._scores)
+        seed = self._rng.getrandbits(64)
+        return Round.deal(len(self._names), dealer=self._dealer, seed=seed, scores=self._scores, rules=self._rules)
 
     # ------------------------------------------------------------------ reading
 
@@ -113,6 +130,10 @@ class Match:
     @property
     def target(self) -> int:
         return self._target
+
+    @property
+    def rules(self) -> HouseRules:
+        return self._rules
 
     @property
     def round_number(self) -> int:

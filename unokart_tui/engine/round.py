@@ -1,7 +1,9 @@
-"""One round of UNO Mario Kart as a state machine (RULES.md D3-D9, T, A, I, C, U, E1-E3).
+"""One round of UNO Mario Kart as a state machine (RULES.md D3-D9, T, A, I, C, U, E1-E3),
+with the house rules of HOUSE_RULES.md (H1-H9) when the round's ``HouseRules`` switch them on.
 
 The decider asks for an action with ``legal_actions()``; ``apply(action)`` checks it
 completely before it changes anything, so an illegal action leaves the round as it was.
+Out of turn, any seat may make the reactions ``reactions(seat)`` lists (U2, H5).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .actions import (
     ChooseColor,
     ChooseTarget,
     Draw,
+    JumpIn,
     Pass,
     Play,
     SayUno,
@@ -33,12 +36,17 @@ from .events import (
     ColorChosen,
     DirectionChanged,
     DrawnCardKept,
+    DrawPending,
     DrawReason,
     Event,
     ExtraTurn,
+    HandsPassed,
+    HandsSwapped,
+    JumpedIn,
     PileReshuffled,
     PlayerExposed,
     RoundWon,
+    StackAccepted,
     StartCardReturned,
     StartCardTurned,
     TargetChosen,
@@ -47,26 +55,30 @@ from .events import (
     UnoSaid,
     WildDrawFourAccepted,
 )
+from .house_rules import OFFICIAL, HouseRules
 from .view import Phase, PlayerView
 
 MIN_PLAYERS = 2  # D1
 MAX_PLAYERS = 10
-HAND_SIZE = 7  # D3
+HAND_SIZE = 7  # D3 (H9 changes it)
 
 
 # Enum members cost a lookup of ~75 ns each on Python 3.11; the hot path uses these names.
-PLAY, DRAWN, CHALLENGE, CHOOSE_COLOR, CHOOSE_TARGET, OVER = Phase
+PLAY, DRAWN, CHALLENGE, STACK, CHOOSE_COLOR, CHOOSE_TARGET, OVER = Phase
 WILD_DRAW_FOUR, WILD_ITEM_BOX = Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX
 SKIP, REVERSE, DRAW_TWO = Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO
+SEVEN, ZERO = Rank.SEVEN, Rank.ZERO
 MUSHROOM, BANANA, GREEN_SHELL, LIGHTNING, BOB_OMB = Item
+NOBODY_HERE = -1  # H5a: who played the top card of a position built with from_position
 
 
 class _Then(enum.Enum):
-    """What a pending colour or target choice finishes."""
+    """What a pending colour or target choice finishes; the value is ``round.choice_for``."""
 
     START_COLOR = "start"  # D5: the dealer's colour for an Item Box start card
     BOB_OMB = "bob-omb"  # I5
-    GREEN_SHELL = "green shell"  # I3
+    GREEN_SHELL = "green-shell"  # I3
+    SEVEN = "seven"  # H4: whom a 7 swaps hands with
 
 
 def _plays_of(card: Card) -> tuple[tuple[Play, ...], tuple[Play, ...]]:
@@ -81,11 +93,13 @@ def _plays_of(card: Card) -> tuple[tuple[Play, ...], tuple[Play, ...]]:
 _PLAYS = {card._key: _plays_of(card) for card in DECK_COUNTS}
 _DRAW, _PASS, _ACCEPT, _CHALLENGE = Draw(), Pass(), Accept(), Challenge()
 _CHOOSE_COLORS = [ChooseColor(color) for color in Color]
+_CHOOSE_TARGETS = [ChooseTarget(seat) for seat in range(MAX_PLAYERS)]
 
 _EXPECTED = {
     PLAY: "play a card or draw",
     DRAWN: "play the card just drawn or keep it",
     CHALLENGE: "accept the Wild Draw Four or challenge it",
+    STACK: "stack a draw card on the total or take it",
     CHOOSE_COLOR: "choose a colour",
     CHOOSE_TARGET: "choose who the Green Shell hits",
     OVER: "the round is over",
@@ -117,6 +131,13 @@ def _follow_masks() -> tuple[list[int], dict[Color | None, int]]:
 
 
 _FOLLOWS_TOP, _FOLLOWS_COLOR = _follow_masks()
+# H1-H3: what may go on a pending total, by the card on top of it.
+_DRAW_TWOS = _mask(card for card in DECK_COUNTS if card.rank is DRAW_TWO)
+_WILD_DRAW_FOURS = _mask(card for card in DECK_COUNTS if card.rank is WILD_DRAW_FOUR)
+_POINTS = [0] * (max(card._key for card in DECK_COUNTS) + 1)  # K4, by card key
+for _card in DECK_COUNTS:
+    _POINTS[_card._key] = _card.points
+_SWAPPERS = _mask(card for card in DECK_COUNTS if card.rank in (SEVEN, ZERO))  # H4
 
 
 def _as_cards(cards: Iterable[Card | str], where: str) -> list[Card]:
@@ -136,6 +157,7 @@ class Round:
     """A round from the deal (or a given position) to the moment someone goes out."""
 
     __slots__ = (
+        "_banana_last_turn",
         "_challenge",
         "_color",
         "_current",
@@ -147,18 +169,39 @@ class Round:
         "_drawn",
         "_exposed",
         "_hands",
+        "_jump_in",
+        "_jump_ins",
+        "_must_play",
+        "_pending",
         "_phase",
+        "_played_by",
         "_points",
         "_revealed",
         "_rng",
+        "_rules",
         "_scores",
+        "_seven_zero",
+        "_stack_cross",
+        "_stack_draw_four",
+        "_stack_draw_two",
         "_then",
+        "_turn_before",
+        "_turn_last",
         "_uno",
+        "_until_playable",
         "_winner",
         "start_events",
     )
 
-    def __init__(self, num_players: int, *, dealer: int, seed: int, scores: Sequence[int] | None) -> None:
+    def __init__(
+        self,
+        num_players: int,
+        *,
+        dealer: int,
+        seed: int,
+        scores: Sequence[int] | None,
+        rules: HouseRules | None = None,
+    ) -> None:
         if not is_whole(num_players) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {num_players!r}")  # D1
         if not is_whole(dealer) or not 0 <= dealer < num_players:
@@ -173,6 +216,20 @@ class Round:
             or not all(is_whole(score) and score >= 0 for score in scores)
         ):
             raise RulesError(f"scores must be {num_players} whole numbers of at least 0, not {scores!r}")
+        if rules is None:
+            rules = OFFICIAL
+        elif not isinstance(rules, HouseRules):
+            raise RulesError(f"rules must be HouseRules or None, not {rules!r}")
+        self._rules = rules
+        # Each switch as a slot of its own: the hot path reads them every action.
+        self._stack_draw_two = rules.stack_draw_two  # H1
+        self._stack_draw_four = rules.stack_draw_four  # H2
+        self._stack_cross = rules.stack_cross  # H3
+        self._seven_zero = rules.seven_zero  # H4
+        self._jump_in = rules.jump_in  # H5
+        self._until_playable = rules.draw_until_playable  # H6
+        self._must_play = rules.must_play_drawn  # H7
+        self._banana_last_turn = rules.banana == "last-turn"  # H8
         self._hands: list[list[Card]] = [[] for _ in range(num_players)]
         self._draw: list[Card] = []  # the top of the draw pile is the *last* element
         self._discard: list[Card] = []
@@ -193,20 +250,40 @@ class Round:
         self._then: _Then | None = None
         self._uno = False  # UNO said with the play being resolved (U1, U3)
         self._revealed: dict[int, dict[int, tuple[Card, ...]]] = {}
+        self._pending = 0  # what accepting draws: a lone Wild Draw Four's 4 (A4), a stacked total (H1-H3)
+        # H5a: the seat that played the top card; None for the start card or a card an Item Box turned.
+        self._played_by: int | None = None
+        self._jump_ins: dict[int, tuple[JumpIn, ...]] | None = None  # what _open_jump_ins found for this position
+        # H8: the seats that took the last turn and the one before (a play, or a draw on one's own turn).
+        self._turn_before: int | None = None
+        self._turn_last: int | None = None
         self.start_events: tuple[Event, ...] = ()
 
     # ------------------------------------------------------------------ constructors
 
     @classmethod
-    def deal(cls, num_players: int, *, dealer: int, seed: int, scores: Sequence[int] | None = None) -> Round:
-        """Shuffle, deal (D3), turn the start card (D4) and apply its effect (D5-D9)."""
-        self = cls(num_players, dealer=dealer, seed=seed, scores=scores)
+    def deal(
+        cls,
+        num_players: int,
+        *,
+        dealer: int,
+        seed: int,
+        scores: Sequence[int] | None = None,
+        rules: HouseRules | None = None,
+    ) -> Round:
+        """Shuffle, deal (D3, H9), turn the start card (D4) and apply its effect (D5-D9).
+
+        A start card's effect is RULES.md's under every house rule: a Draw Two is drawn at
+        once (H1e), a 7 or 0 does nothing (H4c), and nobody may jump in on it (H5a).
+        """
+        self = cls(num_players, dealer=dealer, seed=seed, scores=scores, rules=rules)
+        hand_size = self._rules.hand_size  # H9; 10 players with 10 cards leave 11 to draw
         deck = full_deck()
         self._rng.shuffle(deck)
-        for _ in range(HAND_SIZE):
+        for _ in range(hand_size):
             for step in range(1, num_players + 1):
                 self._hands[(dealer + step) % num_players].append(deck.pop())
-        events: list[Event] = [CardsDealt(dealer, HAND_SIZE)]
+        events: list[Event] = [CardsDealt(dealer, hand_size)]
         card = deck.pop()
         while card.rank is WILD_DRAW_FOUR:  # D4
             events.append(StartCardReturned(card))
@@ -227,7 +304,7 @@ class Round:
             self._direction = -1
             self._current = dealer
             events.append(DirectionChanged(-1))
-        elif card.rank is DRAW_TWO:  # D7
+        elif card.rank is DRAW_TWO:  # D7, H1e: drawn at once, never stacked
             self._draw_cards(first, 2, DrawReason.DRAW_TWO, events)
             events.append(TurnSkipped(first))
             self._current = self._next(first)
@@ -251,12 +328,16 @@ class Round:
         dealer: int = 0,
         seed: int = 0,
         scores: Sequence[int] | None = None,
+        rules: HouseRules | None = None,
     ) -> Round:
-        """A position at the start of ``current``'s turn. ``draw_pile[0]`` is its top, ``discard[-1]`` the top card."""
+        """A position at the start of ``current``'s turn. ``draw_pile[0]`` is its top, ``discard[-1]`` the top card.
+
+        Its top card counts as played by someone not at the table (H5a).
+        """
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
             raise RulesError(f"hands must be a list with one list of cards for each seat, not {hands!r}")
         hands = list(hands)
-        self = cls(len(hands), dealer=dealer, seed=seed, scores=scores)
+        self = cls(len(hands), dealer=dealer, seed=seed, scores=scores, rules=rules)
         n = self.num_players
         self._hands = [_as_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)]
         draw = _as_cards(draw_pile, "draw pile")
@@ -291,6 +372,7 @@ class Round:
             self._color = top.color
         self._direction = direction
         self._current = current
+        self._played_by = NOBODY_HERE
         return self
 
     # ------------------------------------------------------------------ reading
@@ -368,30 +450,55 @@ class Round:
         """The card just drawn, while its player decides whether to play it (T3)."""
         return self._drawn
 
+    @property
+    def rules(self) -> HouseRules:
+        return self._rules
+
+    @property
+    def pending_draw(self) -> int:
+        """What the decider draws by accepting: a lone Wild Draw Four's 4 (A4), a stacked total (H1-H3); else 0."""
+        return self._pending
+
+    @property
+    def choice_for(self) -> str | None:
+        """What the open colour or target choice is for: start, bob-omb, green-shell, seven (H4); else None."""
+        return None if self._then is None else self._then.value
+
     def view(self, seat: int) -> PlayerView:
         if type(seat) is not int or not 0 <= seat < len(self._hands):  # is_whole, written out: bots call it often
             raise RulesError(f"there is no seat {seat!r}")
-        decider = self.decider
-        return PlayerView(
-            seat=seat,
-            num_players=self.num_players,
-            hand=tuple(self._hands[seat]),
-            hand_sizes=tuple(len(hand) for hand in self._hands),
-            top_card=self._discard[-1],
-            active_color=self._color,
-            direction=self._direction,
-            current=self._current,
-            decider=decider,
-            phase=self._phase,
-            draw_pile_size=len(self._draw),
-            discard=tuple(self._discard),
-            exposed=self._exposed,
-            scores=self._scores,
-            revealed=dict(self._revealed.get(seat, {})),
-            dealer=self._dealer,
-            winner=self._winner,
-            drawn=self._drawn if seat == decider else None,
-            wild_draw_four=None if self._challenge is None else (self._challenge[0], self._challenge[2]),
+        current = self._current
+        decider = current if self._decider is None else self._decider
+        revealed = self._revealed.get(seat)
+        then = self._then
+        # Positional, in the order of PlayerView's fields: a bot asks for a view before every
+        # decision, and _make is a third faster than naming each field.
+        return PlayerView._make(
+            (
+                seat,
+                len(self._hands),
+                tuple(self._hands[seat]),
+                tuple(map(len, self._hands)),
+                self._discard[-1],
+                self._color,
+                self._direction,
+                current,
+                decider,
+                self._phase,
+                len(self._draw),
+                tuple(self._discard),
+                self._exposed,
+                self._scores,
+                dict(revealed) if revealed else {},
+                self._dealer,
+                self._winner,
+                self._drawn if seat == decider else None,  # drawn
+                None if self._challenge is None else (self._challenge[0], self._challenge[2]),  # wild_draw_four
+                self._rules,
+                self._pending,  # pending_draw
+                None if then is None else then.value,  # choice_for
+                tuple(self.reactions(seat)) if self._exposed is not None or self._jump_in else (),
+            )
         )
 
     def _state(self) -> tuple[object, ...]:
@@ -415,6 +522,11 @@ class Round:
             self._then,
             self._uno,
             self._revealed,
+            self._rules,
+            self._pending,
+            self._played_by,
+            self._turn_last,
+            self._turn_before,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -443,59 +555,134 @@ class Round:
         top = self._discard[-1]
         return _FOLLOWS_TOP[top._key] if top.color is not None else _FOLLOWS_COLOR[self._color]
 
+    def _stack_mask(self) -> int:
+        """H1-H3: the cards that may go on the pending total; the top card is the last one stacked."""
+        if self._discard[-1].rank is DRAW_TWO:
+            return _DRAW_TWOS | _WILD_DRAW_FOURS if self._stack_cross else _DRAW_TWOS  # H1, H3
+        return _WILD_DRAW_FOURS if self._stack_draw_four else 0  # H2; never a Draw Two (H3)
+
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the decider now, in a fixed order (no SayUno / CatchUno)."""
+        """Every legal action of the decider now, in a fixed order (no SayUno / CatchUno / JumpIn)."""
         phase = self._phase
         if phase is PLAY:
             hand = self._hands[self._current]
-            actions = self._plays(hand, len(hand) == 2)
+            actions = self._plays(hand, len(hand), self._follow_mask())
             actions.append(_DRAW)
             return actions
         if phase is DRAWN:
-            assert self._drawn is not None
-            actions = self._plays((self._drawn,), len(self._hands[self._current]) == 2)
-            actions.append(_PASS)
+            drawn = self._drawn
+            assert drawn is not None
+            actions = self._plays((drawn,), len(self._hands[self._current]), self._follow_mask())
+            if not self._must_play or drawn.rank is WILD_ITEM_BOX:  # H7, H7a: a drawn box may be kept
+                actions.append(_PASS)
             return actions
         if phase is CHALLENGE:
+            if self._stack_draw_four:  # H2: a lone Wild Draw Four may be answered with another
+                hand = self._hands[self._current]
+                return [_ACCEPT, _CHALLENGE, *self._plays(hand, len(hand), _WILD_DRAW_FOURS)]
             return [_ACCEPT, _CHALLENGE]
+        if phase is STACK:
+            hand = self._hands[self._current]
+            actions = self._plays(hand, len(hand), self._stack_mask())
+            actions.append(_ACCEPT)
+            return actions
         if phase is CHOOSE_COLOR:
             return list(_CHOOSE_COLORS)
         if phase is CHOOSE_TARGET:
-            return [ChooseTarget(seat) for seat in range(self.num_players) if seat != self._current]
+            current = self._current
+            return [*_CHOOSE_TARGETS[:current], *_CHOOSE_TARGETS[current + 1 : len(self._hands)]]
         return []
 
-    def _plays(self, cards: Iterable[Card], leaves_one: bool) -> list[Action]:
+    def _plays(self, cards: Iterable[Card], hand_size: int, playable: int) -> list[Action]:
+        """The plays of ``cards`` among the ``playable`` ones (a bit per card key), each card once.
+
+        A play that leaves one card of the player's ``hand_size`` is listed with and without UNO (U1).
+        """
         actions: list[Action] = []
-        # Each playable card once: a duplicate's bit is cleared when it is listed, without hashing.
-        playable = self._follow_mask()
-        which = 1 if leaves_one else 0
+        which = 1 if hand_size == 2 else 0
+        if self._seven_zero and hand_size > 1:
+            # H4b: the hand that comes back from a 7 or 0 is unknown: with and without UNO, unless it is the last card.
+            swappers = _SWAPPERS
+            for card in cards:
+                key = card._key
+                if playable >> key & 1:
+                    playable ^= 1 << key
+                    actions.extend(_PLAYS[key][which | (swappers >> key & 1)])
+            return actions
         for card in cards:
             key = card._key
             if playable >> key & 1:
-                playable ^= 1 << key
+                playable ^= 1 << key  # each card once: a duplicate's bit is cleared, without hashing
                 actions.extend(_PLAYS[key][which])
         return actions
+
+    def reactions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do out of turn now, in a fixed order: say UNO late or catch (U2), jump in (H5)."""
+        if type(seat) is not int or not 0 <= seat < len(self._hands):
+            raise RulesError(f"there is no seat {seat!r}")
+        actions: list[Action] = []
+        if self._phase is OVER:
+            return actions
+        exposed = self._exposed
+        if exposed is not None:
+            actions.append(SayUno(seat) if seat == exposed else CatchUno(seat))
+        if self._jump_in:
+            jump_ins = self._jump_ins
+            if jump_ins is None:
+                jump_ins = self._open_jump_ins()
+            if seat in jump_ins:
+                actions.extend(jump_ins[seat])
+        return actions
+
+    def _open_jump_ins(self) -> dict[int, tuple[JumpIn, ...]]:
+        """H5, H5a: each seat that may jump in now, with its jump-ins; worked out once for each position.
+
+        A driver asks every seat before every action. ``_jump_in_error`` says the same in words,
+        and the property tests hold the two to it.
+        """
+        found: dict[int, tuple[JumpIn, ...]] = {}
+        top = self._discard[-1]
+        if self._phase is PLAY and self._played_by is not None and top.color is not None:
+            passed = (self._played_by, self._current)
+            swapper = self._seven_zero and top.rank in (SEVEN, ZERO)
+            for seat, hand in enumerate(self._hands):
+                if top in hand and seat not in passed:
+                    both = len(hand) == 2 or (swapper and len(hand) > 1)  # U1, H4b
+                    found[seat] = (JumpIn(seat, top, True), JumpIn(seat, top, False)) if both else (JumpIn(seat, top),)
+        self._jump_ins = found
+        return found
 
     # ------------------------------------------------------------------ applying
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply the decider's ``action`` (or a SayUno/CatchUno from any seat) and say what happened."""
+        """Apply the decider's ``action`` (or a reaction from any seat: ``reactions``) and say what happened."""
         if self._phase is OVER:
             raise RulesError("The round is over.")
+        self._jump_ins = None  # the position may change
         events: list[Event] = []
         if isinstance(action, Play):
             self._check_play(action)
             self._exposed = None  # U2: any other action ends the exposure
+            if self._phase is not DRAWN:  # H8: a play is a turn; playing the card just drawn is the same turn
+                self._turn_before, self._turn_last = self._turn_last, self._current
             self._play(action, events)
         elif isinstance(action, Draw):
             self._check_phase(PLAY, "draw")
             self._exposed = None
+            self._turn_before, self._turn_last = self._turn_last, self._current  # H8: drawing on one's turn
             self._take_draw(events)
         elif isinstance(action, Pass):
             self._check_phase(DRAWN, "keep a drawn card")
+            assert self._drawn is not None
+            if self._must_play and self._drawn.rank is not WILD_ITEM_BOX:  # H7, H7a
+                raise RulesError(f"You must play the card you drew ({self._drawn.name}): it can be played.")
             self._exposed = None
             self._keep(events)
         elif isinstance(action, Accept):
+            if self._phase is STACK:  # H1-H3
+                self._exposed = None
+                self._accept_stack(events)
+                return events
             self._check_phase(CHALLENGE, "accept a Wild Draw Four")
             self._exposed = None
             self._accept(events)
@@ -516,27 +703,42 @@ class Round:
             self._say_uno(action.seat, events)
         elif isinstance(action, CatchUno):
             self._catch_uno(action.seat, events)
+        elif isinstance(action, JumpIn):
+            self._check_jump_in(action)
+            self._exposed = None  # H5b: a jump-in is a play
+            self._jump(action, events)
         else:
             raise RulesError(f"{action!r} is not an action")
         return events
 
     # --- checks (raise before anything changes)
 
+    def _expected(self) -> str:
+        if self._then is _Then.SEVEN:
+            return "choose whom to swap hands with"
+        if self._phase is CHALLENGE and self._stack_draw_four:
+            return "accept the Wild Draw Four, challenge it or stack another"
+        return _EXPECTED[self._phase]
+
     def _check_phase(self, phase: Phase, doing: str) -> None:
         if self._phase is not phase:
-            raise RulesError(f"You can't {doing} now: {_EXPECTED[self._phase]}.")
+            raise RulesError(f"You can't {doing} now: {self._expected()}.")
 
     def _check_play(self, action: Play) -> None:
         card = action.card
-        if self._phase is DRAWN:
+        phase = self._phase
+        if phase is DRAWN:
             if card != self._drawn:
                 assert self._drawn is not None
                 raise RulesError(f"You may only play the card you just drew ({self._drawn.name}), or keep it.")
-        elif self._phase is not PLAY:
-            raise RulesError(f"You can't play {card.name} now: {_EXPECTED[self._phase]}.")
+        elif phase is STACK or (phase is CHALLENGE and self._stack_draw_four):
+            self._check_stack(card)
+        elif phase is not PLAY:
+            raise RulesError(f"You can't play {card.name} now: {self._expected()}.")
         if card not in self._hands[self._current]:
             raise RulesError(f"You have no {card.name}.")
-        if not self._follow_mask() >> card._key & 1:  # T1, T2
+        # On a pending total, _check_stack has judged the card; otherwise:
+        if (phase is PLAY or phase is DRAWN) and not self._follow_mask() >> card._key & 1:  # T1, T2
             top = self._discard[-1]
             assert self._color is not None
             wanted = f"{self._color.value}" if top.is_wild else f"{self._color.value} or {top.rank.label}"
@@ -547,10 +749,49 @@ class Round:
         elif action.color is not None:
             raise RulesError(f"Only a Wild Draw Four names a colour as it is played, not {card.name}.")
 
+    def _check_stack(self, card: Card) -> None:
+        """H1-H3, H1d: on a pending total only a stacking card goes."""
+        if self._stack_mask() >> card._key & 1:
+            return
+        pending = self._pending
+        if self._discard[-1].rank is DRAW_TWO:
+            allowed = "a Draw Two or a Wild Draw Four" if self._stack_cross else "a Draw Two"
+        else:
+            allowed = "a Wild Draw Four"
+        raise RulesError(f"{card.name} can't go on a pending +{pending}: stack {allowed}, or take the {pending}.")
+
     def _check_target(self, seat: int) -> None:
         self._check_seat(seat)
         if seat == self._current:
+            if self._then is _Then.SEVEN:
+                raise RulesError("A 7 swaps hands with another player, not yourself.")
             raise RulesError("The Green Shell must hit an opponent, not yourself.")
+
+    def _jump_in_error(self, seat: int, card: Card) -> str | None:
+        """Why ``seat`` may not jump in with ``card`` now (H5, H5a), or None if it may."""
+        if not self._jump_in:
+            return "Jumping in is not a rule of this match."
+        if self._phase is not PLAY:
+            return f"No jumping in now: {self._expected()}."
+        top = self._discard[-1]
+        played_by = self._played_by
+        if played_by is None:
+            return f"No jumping in on {top.name}: nobody played it (it is the start card or an Item Box turned it)."
+        if card is not top or top.color is None:  # cards are interned: identical means the same object
+            return f"Only the twin of {top.name} can jump in, not {card.name}."
+        if seat == played_by:
+            return f"You played {top.name}: you can't jump in on your own card."
+        if seat == self._current:
+            return "It is your turn: play the card normally."
+        if card not in self._hands[seat]:
+            return f"You have no {card.name}."
+        return None
+
+    def _check_jump_in(self, action: JumpIn) -> None:
+        self._check_seat(action.seat)
+        error = self._jump_in_error(action.seat, action.card)
+        if error is not None:
+            raise RulesError(error)
 
     def _check_seat(self, seat: int) -> None:
         # The action checked that it is a whole number when it was made.
@@ -596,7 +837,9 @@ class Round:
         self._then = None
         self._uno = False
         self._challenge = None
-        self._points = sum(card.points for other, hand in enumerate(self._hands) if other != seat for card in hand)
+        self._pending = 0
+        hands = [hand for other, hand in enumerate(self._hands) if other != seat]
+        self._points = sum(_POINTS[card._key] for hand in hands for card in hand)
         events.append(RoundWon(seat, self._points))
 
     def _judge_uno(self, seat: int, events: list[Event]) -> None:
@@ -626,20 +869,30 @@ class Round:
         self._discard.append(card)
         self._drawn = None
         self._uno = action.uno
+        self._played_by = player  # H5a: a played card may be jumped in on
         events.append(CardPlayed(player, card, action.color))
         out = not hand  # E1; E2 says which effects still happen
         rank = card.rank
         if rank is WILD_DRAW_FOUR:  # A4
             self._color = action.color
             victim = self._next(player)
-            if out:  # E2: no challenge
-                self._draw_cards(victim, 4, DrawReason.WILD_DRAW_FOUR, events)
+            pending = self._pending  # H2, H3: stacked on a pending total
+            if out:  # E2: no challenge; H1b: the whole total, this card's four included
+                self._pending = 0
+                reason = DrawReason.STACK if pending else DrawReason.WILD_DRAW_FOUR
+                self._draw_cards(victim, pending + 4, reason, events)
                 self._finish(player, events)
                 return
-            assert color_before is not None
-            self._challenge = (player, tuple(hand), color_before)
-            self._phase = CHALLENGE
             self._current = victim
+            self._pending = pending + 4
+            if pending:  # H1a: once anything is stacked, no challenge
+                self._challenge = None
+                self._phase = STACK
+                events.append(DrawPending(victim, pending + 4))
+            else:
+                assert color_before is not None
+                self._challenge = (player, tuple(hand), color_before)
+                self._phase = CHALLENGE
             self._judge_uno(player, events)
             return
         if rank is WILD_ITEM_BOX:  # A5
@@ -648,9 +901,11 @@ class Round:
             return
         self._color = card.color
         if out:
-            if rank is DRAW_TWO:  # E2
-                self._draw_cards(self._next(player), 2, DrawReason.DRAW_TWO, events)
-            self._finish(player, events)
+            if rank is DRAW_TWO:  # E2; H1b: the whole pending total, this card's two included
+                pending, self._pending = self._pending, 0
+                reason = DrawReason.STACK if pending else DrawReason.DRAW_TWO
+                self._draw_cards(self._next(player), pending + 2, reason, events)
+            self._finish(player, events)  # H4a: a 7 or 0 that goes out swaps nothing
             return
         self._phase = PLAY
         if rank is SKIP:  # A2
@@ -664,14 +919,50 @@ class Round:
                 events.append(ExtraTurn(player))
             else:
                 self._current = self._next(player)
-        elif rank is DRAW_TWO:  # A1
+        elif rank is DRAW_TWO:
             victim = self._next(player)
-            self._draw_cards(victim, 2, DrawReason.DRAW_TWO, events)
-            events.append(TurnSkipped(victim))
-            self._current = self._next(victim)
+            if self._stack_draw_two:  # H1: the draw is pending; the victim stacks or accepts
+                self._pending += 2
+                self._phase = STACK
+                events.append(DrawPending(victim, self._pending))
+                self._current = victim
+            else:  # A1
+                self._draw_cards(victim, 2, DrawReason.DRAW_TWO, events)
+                events.append(TurnSkipped(victim))
+                self._current = self._next(victim)
+        elif self._seven_zero and (rank is SEVEN or rank is ZERO):  # H4
+            if rank is ZERO:
+                self._pass_hands(player, events)
+            elif len(self._hands) == 2:  # H4a: the only opponent, no choice asked
+                self._swap_hands(player, self._next(player), events)
+            else:
+                self._phase = CHOOSE_TARGET
+                self._then = _Then.SEVEN
+                return  # H4b: UNO is judged after the swap
+            self._current = self._next(player)
         else:
             self._current = self._next(player)
         self._judge_uno(player, events)
+
+    def _swap_hands(self, player: int, other: int, events: list[Event]) -> None:
+        """H4: the 7's player and ``other`` swap hands."""
+        hands = self._hands
+        hands[player], hands[other] = hands[other], hands[player]
+        events.append(HandsSwapped(player, other))
+
+    def _pass_hands(self, player: int, events: list[Event]) -> None:
+        """H4: every hand goes to the next player in the current direction."""
+        hands, direction = self._hands, self._direction
+        self._hands = [hands[(seat - direction) % len(hands)] for seat in range(len(hands))]
+        events.append(HandsPassed(player, direction))
+
+    def _jump(self, action: JumpIn, events: list[Event]) -> None:
+        """H5: the twin of the top card, out of turn; play goes on from the jumper, as if it were their turn."""
+        seat = action.seat
+        events.append(JumpedIn(seat, action.card))
+        self._current = seat
+        self._turn_before, self._turn_last = self._turn_last, seat  # H8: a jump-in is a turn; being passed over is not
+        self._play(_PLAYS[action.card._key][1][0 if action.uno else 1], events)
 
     def _item_box(self, player: int, out: bool, events: list[Event]) -> None:
         """A5: turn the top of the draw pile; its item (not its action) happens (I1-I5)."""
@@ -681,6 +972,7 @@ class Round:
             self._reshuffle(events)
         turned = self._draw.pop()
         self._discard.append(turned)
+        self._played_by = None  # H5a: nobody jumps in on a turned card
         events.append(CardTurned(player, turned))
         item = turned.item
         if item is BOB_OMB:  # I5
@@ -699,8 +991,8 @@ class Round:
             events.append(ExtraTurn(player))
             self._phase = PLAY
             self._judge_uno(player, events)
-        elif item is BANANA:  # I2 Decision: the previous seat in the current direction
-            self._draw_cards(self._next(player, -1), 2, DrawReason.BANANA, events)
+        elif item is BANANA:  # I2 Decision: the previous seat in the current direction (or H8)
+            self._draw_cards(self._banana_victim(player), 2, DrawReason.BANANA, events)
             if out:
                 self._finish(player, events)
                 return
@@ -727,15 +1019,44 @@ class Round:
             self._phase = PLAY
             self._judge_uno(player, events)
 
+    def _banana_victim(self, player: int) -> int:
+        """I2's Decision, or with H8's "last-turn" the player who took the last turn before this one."""
+        if self._banana_last_turn:
+            before = self._turn_before
+            if before is not None and before != player:  # H8 Decision: otherwise the previous seat
+                return before
+        return self._next(player, -1)
+
     def _take_draw(self, events: list[Event]) -> None:
-        """T3: draw one; a playable card may be played at once, otherwise the turn ends."""
+        """T3: draw one (H6: until one is playable); a playable card may be played at once, else the turn ends."""
         player = self._current
-        drawn = self._draw_cards(player, 1, DrawReason.CHOICE, events)
-        if drawn and self._follow_mask() >> drawn[0]._key & 1:
-            self._phase = DRAWN
-            self._drawn = drawn[0]
+        if self._until_playable:
+            drawn = self._draw_until_playable(player, events)
+        else:
+            drawn = self._draw_cards(player, 1, DrawReason.CHOICE, events)
+        if drawn and self._follow_mask() >> drawn[-1]._key & 1:
+            self._phase = DRAWN  # H7: must_play_drawn takes Pass away (legal_actions)
+            self._drawn = drawn[-1]
         else:  # T3, T4: nothing playable (or nothing drawn): the turn ends
             self._current = self._next(player)
+
+    def _draw_until_playable(self, player: int, events: list[Event]) -> tuple[Card, ...]:
+        """H6: one card at a time until a playable one; if even T4 leaves nothing to draw, the turn ends."""
+        drawn: list[Card] = []
+        playable = self._follow_mask()
+        while True:
+            if not self._draw:
+                self._reshuffle(events)
+                if not self._draw:
+                    break
+            card = self._draw.pop()
+            drawn.append(card)
+            if playable >> card._key & 1:
+                break
+        self._hands[player].extend(drawn)
+        got = tuple(drawn)
+        events.append(CardsDrawn(player, got, DrawReason.CHOICE, max(len(got), 1)))
+        return got
 
     def _keep(self, events: list[Event]) -> None:
         player = self._current
@@ -750,6 +1071,19 @@ class Round:
         self._draw_cards(victim, 4, DrawReason.WILD_DRAW_FOUR, events)
         events.append(TurnSkipped(victim))
         self._challenge = None
+        self._pending = 0
+        self._phase = PLAY
+        self._current = self._next(victim)
+
+    def _accept_stack(self, events: list[Event]) -> None:
+        """H1-H3: draw the whole total (one card at a time under T4, H1c) and lose the turn."""
+        victim = self._current
+        total, self._pending = self._pending, 0
+        events.append(StackAccepted(victim, total))
+        rank = self._discard[-1].rank
+        reason = DrawReason.DRAW_TWO if total == 2 and rank is DRAW_TWO else DrawReason.STACK
+        self._draw_cards(victim, total, reason, events)
+        events.append(TurnSkipped(victim))
         self._phase = PLAY
         self._current = self._next(victim)
 
@@ -759,6 +1093,7 @@ class Round:
         challenger = self._current
         player, hand, color = self._challenge
         self._challenge = None
+        self._pending = 0
         guilty = any(card.color is color for card in hand)  # C1: only the colour counts
         self._revealed.setdefault(challenger, {})[player] = hand
         events.append(ChallengeResolved(challenger, player, guilty, color, hand))
@@ -783,7 +1118,11 @@ class Round:
 
     def _choose_target(self, target: int, events: list[Event]) -> None:
         player = self._current
-        self._then = None
+        then, self._then = self._then, None
+        if then is _Then.SEVEN:  # H4; the 7's player is judged for UNO after the swap (H4b)
+            self._swap_hands(player, target, events)
+            self._pass_turn(player, events)
+            return
         events.append(TargetChosen(player, target))
         self._draw_cards(target, 1, DrawReason.GREEN_SHELL, events)
         if not self._hands[player]:  # E2: the player went out with this Item Box

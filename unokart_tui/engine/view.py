@@ -6,13 +6,16 @@ import enum
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from .actions import Action
 from .cards import Card, Color
+from .house_rules import OFFICIAL, HouseRules
 
 
 class Phase(enum.Enum):
     PLAY = "play"  # play a card or draw
     DRAWN = "drawn"  # play the card just drawn or keep it (T3)
     CHALLENGE = "challenge"  # accept or challenge a Wild Draw Four (A4, C1)
+    STACK = "stack"  # stack a draw card on the pending total or accept it (H1-H3)
     CHOOSE_COLOR = "choose_color"  # D5, I5, A5
     CHOOSE_TARGET = "choose_target"  # I3
     OVER = "over"  # E1
@@ -28,6 +31,9 @@ class PlayerView(NamedTuple):
     ``revealed`` maps a seat to the hand it showed to *this* seat in a challenge (C1);
     ``wild_draw_four`` is, while a Wild Draw Four waits for its answer, who played it
     and the colour that had to be matched then (public: everyone saw the table).
+    ``rules`` are the match's house rules; ``pending_draw`` is what the decider draws by
+    accepting (H1-H3, A4); ``choice_for`` says what an open colour or target choice is for;
+    ``reactions`` are the out-of-turn actions ``seat`` may make now (``round.reactions``).
     """
 
     seat: int
@@ -49,6 +55,10 @@ class PlayerView(NamedTuple):
     winner: int | None
     drawn: Card | None
     wild_draw_four: tuple[int, Color] | None = None
+    rules: HouseRules = OFFICIAL
+    pending_draw: int = 0
+    choice_for: str | None = None
+    reactions: tuple[Action, ...] = ()
 
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat ``steps`` turns after ``seat`` (default: this seat) in the direction of play."""
