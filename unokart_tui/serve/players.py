@@ -41,9 +41,10 @@ class Player(NamedTuple):
         return self.config_dir / "settings.toml"
 
     def prepare(self) -> None:
-        """Make the player's directories, readable by the host's user only."""
+        """Make the player's directories, readable by the host's user only (also when they were there)."""
         for directory in (self.home.parent, self.home, self.data_dir, self.config_dir):
             directory.mkdir(mode=0o700, exist_ok=True)
+            directory.chmod(0o700)
 
     def needs_name(self) -> bool:
         """True until the player has chosen a name. A broken settings file is left to the game to report."""
