@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import stat
 import subprocess
+import sys
 import time
 import tomllib
 from pathlib import Path
@@ -229,3 +231,185 @@ def test_the_game_gets_the_terminal_and_nothing_else_from_the_client(serve, keys
         assert env["TERM"] == "screen-256color"
     finally:
         client.close()
+
+
+async def asyncssh_session(host: Host, key: Path, size: tuple[int, int]):
+    """A client that says what OpenSSH never would: any terminal size. Returns the connection and its output."""
+    import asyncssh
+
+    output = bytearray()
+
+    class Collect(asyncssh.SSHClientSession[bytes]):
+        def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+            output.extend(data)
+
+    conn = await asyncssh.connect(
+        "127.0.0.1", host.port, username="player", client_keys=[str(key)], known_hosts=None, agent_path=None
+    )
+    chan, _ = await conn.create_session(Collect, term_type="xterm-256color", term_size=size, encoding=None)
+    return conn, chan, output
+
+
+async def until(condition, timeout: float = 20.0) -> None:
+    import asyncio
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+def test_odd_sizes_garbage_and_half_handshakes_leave_the_server_serving(serve, keys):
+    import asyncio
+    import random
+
+    host = serve("--max-auth-failures", "100")
+    host.prepare_player(keys.ann, FAST.replace("fast", "instant") + 'player_name = "Ann"\n')
+    host.prepare_player(keys.bob, NAMED)
+
+    def raw(data: bytes, read_first: bool = False) -> None:
+        with socket.create_connection(("127.0.0.1", host.port), timeout=10) as sock:
+            if read_first:
+                sock.recv(256)  # the server's version line
+            sock.sendall(data)
+            sock.shutdown(socket.SHUT_WR)
+            with contextlib.suppress(ConnectionResetError):
+                while sock.recv(65536):  # the server closes the connection
+                    pass
+
+    async def scenario() -> None:
+        zero, zero_chan, seen_zero = await asyncssh_session(host, keys.ann, (0, 0))
+        await until(lambda: b"New game" in seen_zero)
+        huge, huge_chan, seen_huge = await asyncssh_session(host, keys.bob, (10000, 10000))
+        await until(lambda: b"New game" in seen_huge)
+        huge_chan.change_terminal_size(0, 0)
+        for _ in range(200):  # a burst of resizes
+            huge_chan.change_terminal_size(10000, 10000)
+        rng = random.Random(19)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, raw, rng.randbytes(4096))  # garbage instead of SSH
+        await loop.run_in_executor(None, raw, b"SSH-2.0-test\r\n" + rng.randbytes(4096), True)  # garbage after hello
+        await loop.run_in_executor(None, raw, b"", False)  # connect, say nothing, leave
+        await loop.run_in_executor(None, raw, b"SSH-2.0-test\r\n", True)  # leave in the middle of the handshake
+        half = await asyncio.open_connection("127.0.0.1", host.port)
+        half[1].close()
+        huge_chan.write(rng.randbytes(64 * 1024))  # garbage to a game: it may quit, nothing else may happen
+        # Still serving: the first session answers a key, and a new login gets in.
+        zero_chan.write(b"r")
+        await until(lambda: b"Everyone starts with 7 cards" in seen_zero)
+        later, _, seen_later = await asyncssh_session(host, keys.ann, (80, 24))
+        await until(lambda: b"New game" in seen_later)
+        for conn in (zero, huge, later):
+            conn.close()
+            await conn.wait_closed()
+
+    asyncio.run(scenario())
+    log = host.log()
+    assert "terminal 'xterm-256color' 80x24" in log  # 0x0: the usual size
+    assert "terminal 'xterm-256color' 500x200" in log  # 10000x10000: the largest allowed
+    assert log.count("gone-before-login") >= 5
+    assert host.alive()
+
+
+def test_session_limits_say_why(serve, keys):
+    host = serve("--max-sessions", "2", "--max-sessions-per-key", "1", open_to_all=True)
+    clients = []
+    try:
+        first = host.client(keys.ann)
+        clients.append(first)
+        first.wait_for("Your name:")
+        again = host.client(keys.ann)
+        clients.append(again)
+        assert again.finish() == 1
+        assert "This key already has 1 session open here" in again.wait_for("session")
+        second = host.client(keys.bob)
+        clients.append(second)
+        second.wait_for("Your name:")
+        third = host.client(keys.eve)  # --open: any key, but the host is full
+        clients.append(third)
+        assert third.finish() == 1
+        assert "The server is full (2 games are running)" in third.wait_for("full")
+        first.send(b"\x03")  # Ctrl+C at the name prompt: leave
+        assert first.finish() == 0
+        fourth = host.client(keys.eve)  # a place is free again
+        clients.append(fourth)
+        fourth.wait_for("Your name:")
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_an_idle_player_is_disconnected_and_told_why(serve, keys):
+    host = serve("--idle-timeout", "1")
+    host.prepare_player(keys.bob, NAMED)
+    client = host.client(keys.bob)
+    try:
+        client.wait_for("New game")
+        assert client.finish() == 0
+        assert "No key for 1 s: goodbye for now. Your match is saved." in client.wait_for("goodbye")
+    finally:
+        client.close()
+    host.wait_log("idle")
+    host.wait_log("game-exit status 0")
+
+
+def test_an_address_with_too_many_failed_logins_waits(serve, keys):
+    host = serve("--max-auth-failures", "2")
+    for _ in range(2):
+        assert run(host.ssh(keys.eve, "-tt")).returncode == 255
+    refused = run(host.ssh(keys.ann, "-tt", log_level="INFO"))
+    assert refused.returncode == 255 and "Permission denied" not in refused.stderr  # turned away before a login
+    assert "refused too many failed logins from this address" in host.wait_log("too many failed")
+
+
+def test_a_player_added_to_the_keys_file_gets_in_without_a_restart(serve, keys):
+    host = serve()
+    assert "Permission denied" in run(host.ssh(keys.eve, "-tt")).stderr
+    with keys.authorized.open("a") as file:
+        file.write(Path(f"{keys.eve}.pub").read_text())
+    client = host.client(keys.eve)
+    try:
+        client.wait_for("Your name:")
+    finally:
+        client.close()
+
+
+def test_sigterm_tells_every_game_to_exit_then_stops(terminal, serve, keys, monkeypatch):
+    host = serve()
+    name = a_saved_match(monkeypatch, host.prepare_player(keys.bob, NAMED), "Bob")
+    terminal.start("bob", host.ssh_line(keys.bob))
+    terminal.wait_for("bob", "Continue")
+    terminal.keys("bob", "c")
+    terminal.wait_for("bob", lambda s: shows_hand(s, name))
+    [game] = host.games()
+    saved = saves.load(name)
+    err = host.stop()
+    assert host.process.returncode == 0, err
+    wait_gone(game)
+    screen = terminal.wait_for("bob", "EXITED=0")
+    assert "The server is shutting down; your match is saved." in screen
+    assert saves.load(name).round == saved.round
+    assert "game-exit status 0" in host.log()
+
+
+def test_the_host_key_is_made_once_private_and_kept(tmp_path, keys):
+    first = Host(tmp_path / "host", ["--ssh", "127.0.0.1:0", "--open"])
+    first.stop()
+    key = tmp_path / "host" / "host_key"
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    second = Host(tmp_path / "host", ["--ssh", "127.0.0.1:0", "--open"])
+    second.stop()
+    shown = [next(line for line in host.lines if "host key" in line).rpartition(" ")[2] for host in (first, second)]
+    assert shown[0] == shown[1] and shown[0].startswith("SHA256:")
+    key.chmod(0o644)
+    refused = subprocess.run(
+        [sys.executable, "-m", "unokart_tui", "serve", "--ssh", "0", "--open", "--host-key", str(key)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines() == [
+        f"unokart: {key} can be read by other users (mode 0644); make it private: chmod 600 {key}"
+    ]
