@@ -330,7 +330,7 @@ async def main() -> None:
     rows = [("sessions playing at once", f"{len(games)}")]
     for kind, what in (("cursor", "a card chosen in the hand"), ("rules", "the rules opened or closed")):
         times = sorted(latencies[kind][before[kind] :])
-        unseen = len(latencies[f"{kind} unseen"])
+        unseen = len(latencies[f"{kind} unseen"]) - before[f"{kind} unseen"]
         if times:
             p95 = times[math.ceil(0.95 * len(times)) - 1]
             shown = (
@@ -347,6 +347,8 @@ async def main() -> None:
         ("CPU per session, % of one core", f"{100 * host_cores / len(games):.1f}"),
         ("CPU busy, the clients (ssh, tmux, this script), cores", f"{client_cores:.2f}"),
     ]
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    rows.append(("load average at the end (1, 5, 15 min), all users", load))
     print(f"{'measure':<56} value")
     for name, value in rows:
         print(f"{name:<56} {value}")
