@@ -28,6 +28,7 @@ from .prompt import ENTER, NamePrompt
 
 NO_FORWARDING = "this host serves the game only: no forwarding"
 SHUTTING_DOWN = "The server is shutting down; your match is saved. See you soon!"
+FORGET_ABOVE = 4096  # addresses with failed logins remembered before the old ones are pruned
 CLIENT_GOODBYE = 2.0  # seconds a client gets to close its end after the goodbye, when the server stops
 
 
@@ -91,6 +92,8 @@ class Hub:
         """Why a new connection from ``address`` is turned away at once, or None."""
         if self.closing:
             return "shutting down"
+        if len(self.connections) >= self.limits.max_sessions + self.limits.max_unauthenticated:
+            return "too many connections"
         if len(self._recent_failures(address)) >= self.limits.max_auth_failures:
             return "too many failed logins from this address"
         if self.logging_in[address] >= self.limits.max_unauthenticated_per_address:
@@ -101,6 +104,19 @@ class Hub:
 
     def failed_login(self, address: str) -> None:
         self.failures.setdefault(address, deque()).append(time.monotonic())
+        if len(self.failures) > FORGET_ABOVE:  # addresses that failed once and never came back
+            for old in [
+                a
+                for a, times in self.failures.items()
+                if times[-1] < time.monotonic() - self.limits.auth_failure_window
+            ]:
+                del self.failures[old]
+
+    def logged_in_or_gone(self, address: str) -> None:
+        """One connection from ``address`` is no longer logging in."""
+        self.logging_in[address] -= 1
+        if self.logging_in[address] <= 0:
+            del self.logging_in[address]
 
     def accepts(self, key: asyncssh.SSHKey, address: str) -> bool:
         if self.authorized is None:
@@ -127,6 +143,8 @@ class Hub:
         if session in self.sessions:
             self.sessions.remove(session)
             self.per_key[session.player.fingerprint] -= 1
+            if self.per_key[session.player.fingerprint] <= 0:
+                del self.per_key[session.player.fingerprint]
 
     async def shutdown(self) -> None:
         """Every game is told to exit (its moves are saved), then every connection is closed."""
@@ -179,7 +197,7 @@ class PlayerServer(asyncssh.SSHServer):
         if self._without_session is not None:
             self._without_session.cancel()
         if self._counted and self.player is None:
-            self.hub.logging_in[self.address] -= 1
+            self.hub.logged_in_or_gone(self.address)
             self.hub.failed_login(self.address)
             self.hub.log.event(self.address, None, "gone-before-login", repr(str(exc or "closed"))[:160])
         elif self.player is not None:
@@ -224,7 +242,7 @@ class PlayerServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         assert self._key is not None
-        self.hub.logging_in[self.address] -= 1
+        self.hub.logged_in_or_gone(self.address)
         self.player = Player.of_key(self.hub.config.data_dir, self._key)
         self.hub.log.event(self.address, self.player.fingerprint, "login", f"user {self.username[:64]!r}")
         # A login that opens no session (ssh -N) would hold a connection for nothing.
@@ -282,10 +300,6 @@ class PlayerServer(asyncssh.SSHServer):
         return False
 
 
-def _refuse_environment(_packet: object) -> bool:
-    return False
-
-
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One session: the name prompt (a new key only), then the game on a pty, then a goodbye."""
 
@@ -301,6 +315,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.prompt: NamePrompt | None = None
         self.game: GameProcess | None = None
         self.farewell = ""
+        self._environment_refused = False
         self._last_key = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
 
@@ -311,9 +326,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
-        # asyncssh keeps every variable a client sends; this channel takes none. Set before
-        # any request on the channel is read (the client can only send after the open).
-        vars(chan)["_process_env_request"] = _refuse_environment
+        # asyncssh keeps every variable a client sends (as many as it sends); this channel takes
+        # none. Set before any request on the channel is read: the client sends after the open.
+        vars(chan)["_process_env_request"] = self._refuse_environment
+
+    def _refuse_environment(self, _packet: object) -> bool:
+        if not self._environment_refused:
+            self._environment_refused = True
+            self._log("refused", "environment variables")
+        return False
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.term = terminal_name(term_type)
@@ -425,7 +446,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             message = f"The game stopped unexpectedly (status {status}). Every move you made is saved."
         else:
             message = ""
-        self._end_session(message, max(status, 0) if not self.farewell else 0)
+        code = status if status >= 0 else 128 - status  # killed by signal N: 128 + N, as a shell says
+        self._end_session(message, 0 if self.farewell else code)
 
     # ------------------------------------------------------------------ the end
 
