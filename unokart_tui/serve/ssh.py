@@ -105,12 +105,9 @@ class Hub:
     def failed_login(self, address: str) -> None:
         self.failures.setdefault(address, deque()).append(time.monotonic())
         if len(self.failures) > FORGET_ABOVE:  # addresses that failed once and never came back
-            for old in [
-                a
-                for a, times in self.failures.items()
-                if times[-1] < time.monotonic() - self.limits.auth_failure_window
-            ]:
-                del self.failures[old]
+            cutoff = time.monotonic() - self.limits.auth_failure_window
+            for stale in [address for address, times in self.failures.items() if times[-1] < cutoff]:
+                del self.failures[stale]
 
     def logged_in_or_gone(self, address: str) -> None:
         """One connection from ``address`` is no longer logging in."""
@@ -245,11 +242,12 @@ class PlayerServer(asyncssh.SSHServer):
         self.hub.logged_in_or_gone(self.address)
         self.player = Player.of_key(self.hub.config.data_dir, self._key)
         self.hub.log.event(self.address, self.player.fingerprint, "login", f"user {self.username[:64]!r}")
-        # A login that opens no session (ssh -N) would hold a connection for nothing.
+        # A login that starts no session (ssh -N, or a session never asked for a shell) would hold
+        # a connection, within the cap on connections, for nothing.
         self._without_session = asyncio.get_running_loop().call_later(self.hub.limits.login_timeout, self._idle_login)
 
     def _idle_login(self) -> None:
-        if self.session is None and self.conn is not None:
+        if (self.session is None or not self.session.started) and self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session was opened")
 
     # ------------------------------------------------------------------ what a logged-in client may ask for
@@ -315,6 +313,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.prompt: NamePrompt | None = None
         self.game: GameProcess | None = None
         self.farewell = ""
+        self.started = False  # the client asked for its shell: the game (or the name prompt)
         self._environment_refused = False
         self._last_key = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
@@ -360,6 +359,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         assert self.chan is not None
+        self.started = True
         if self.chan.get_terminal_type() is None:
             self._say_goodbye("unokart needs a terminal: connect with ssh -t.", 1)
             return
