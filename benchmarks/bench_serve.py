@@ -1,9 +1,10 @@
 """How many players one host serves: N simultaneous SSH sessions, each playing against fast bots.
 
-    python benchmarks/bench_serve.py [--sessions 20] [--seconds 60]   (needs the serve extra, ssh and tmux)
+    python benchmarks/bench_serve.py [--sessions 20] [--seconds 60] [--bot-speed fast]
+    (needs the serve extra, ssh and tmux)
 
 Starts `unokart serve --ssh 127.0.0.1:0 --open` in a temporary data directory, with every
-player's bots set to "fast" (0.3 s a move). N real OpenSSH clients, each with its own key,
+player's bots set to "fast" (0.3 s a move; --bot-speed normal is 0.7 s). N real OpenSSH clients, each with its own key,
 run in the 80x24 windows of one tmux server (C code all the way, so the clients take
 little of the machine the server runs on). Each logs in, starts a match from the title
 screen and plays it as a person would: draws on its turn and keeps the card, answers
@@ -13,7 +14,8 @@ Every couple of seconds, on its turn, each client times key presses from the mom
 key is sent to the moment the terminal has received the screen that answers it: a move of
 the hand's cursor ("h" or "l") until the chosen card's frame has moved, "?" until the
 rules are on its screen, "?" again until they are gone. The other sessions' games keep
-playing meanwhile. This script talks to tmux in control mode: keys go in as commands, and
+playing meanwhile. A press whose answer a dialog overtook is not counted; one whose answer
+has not shown within 15 s is counted as "unseen". This script talks to tmux in control mode: keys go in as commands, and
 tmux says which window received output and when, so nothing is polled.
 
 Meanwhile the script reads, from /proc, the memory of every game process and of the
@@ -46,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)
 RULES = "Everyone starts with 7 cards"  # the top of the rules page
 TABLE = "Game log"
-SETTINGS = 'bot_speed = "fast"\nconfirm_quit = false\nplayer_name = "Bench"\n'
+SETTINGS = 'bot_speed = "{speed}"\nconfirm_quit = false\nplayer_name = "Bench"\n'
 TICKS = os.sysconf("SC_CLK_TCK")
 SSH_OPTIONS = "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR"
 
@@ -201,7 +203,7 @@ class Player:
         self.tmux.listen(self.pane, output)
         try:
             sent = await self.tmux.keys(self.pane, key)
-            async with asyncio.timeout(5):
+            async with asyncio.timeout(15):  # longer than any answer seen, also on a busy machine
                 while True:
                     await changed.wait()
                     changed.clear()
@@ -276,6 +278,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60.0, help="of play, after every session has started")
+    parser.add_argument("--bot-speed", choices=["slow", "normal", "fast", "instant"], default="fast")
     args = parser.parse_args()
     latencies: dict[str, list[float]] = {"cursor": [], "rules": [], "cursor unseen": [], "rules unseen": []}
     tmux = Tmux(f"bench-serve-{os.getpid()}")
@@ -285,7 +288,7 @@ async def main() -> None:
             key = asyncssh.generate_private_key("ssh-ed25519")
             config = Path(data, "players", hashlib.sha256(key.public_data).hexdigest(), "config")
             config.mkdir(parents=True)
-            (config / "settings.toml").write_text(SETTINGS)
+            (config / "settings.toml").write_text(SETTINGS.format(speed=args.bot_speed))
             key_files.append(Path(data, f"key{number}"))
             key.write_private_key(str(key_files[-1]))
             key_files[-1].chmod(0o600)
