@@ -117,19 +117,13 @@ def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
     who.add_argument("--open", action="store_true", help="any key may play: a new key is a new player")
     serve.add_argument("--host-key", metavar="FILE", type=Path, help="the host's private key (default: made once)")
     serve.add_argument("--data-dir", metavar="DIR", type=Path, help="the host's data (default: SAVES/server)")
-    serve.add_argument("--max-sessions", type=_positive, default=limits.max_sessions, help="at once (%(default)s)")
-    serve.add_argument(
-        "--max-sessions-per-key", type=_positive, default=limits.max_sessions_per_key, help="per key (%(default)s)"
-    )
-    serve.add_argument(
-        "--idle-timeout", type=_positive, default=int(limits.idle_timeout), help="seconds without a key (%(default)s)"
-    )
-    serve.add_argument(
-        "--max-auth-failures",
-        type=_positive,
-        default=limits.max_auth_failures,
-        help="failed logins from one address in 10 minutes before it must wait (%(default)s)",
-    )
+    for flag, metavar, default, what in (
+        ("--max-sessions", "N", limits.max_sessions, "games at once on the host"),
+        ("--max-sessions-per-key", "N", limits.max_sessions_per_key, "sessions at once per key"),
+        ("--idle-timeout", "SECONDS", int(limits.idle_timeout), "a game with no key for this long is closed"),
+        ("--max-auth-failures", "N", limits.max_auth_failures, "failed logins from one address in 10 minutes"),
+    ):
+        serve.add_argument(flag, type=_positive, metavar=metavar, default=default, help=f"{what} (%(default)s)")
 
 
 def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
