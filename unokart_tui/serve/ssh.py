@@ -503,6 +503,7 @@ async def start(config: ServeConfig, log: ConnectionLog, host_key: asyncssh.SSHK
         config.ssh.port,
         server_factory=lambda: PlayerServer(hub),
         server_host_keys=[host_key],
+        server_version="unokart",  # not asyncssh's name and version
         encoding=None,
         line_editor=False,
         agent_forwarding=False,
