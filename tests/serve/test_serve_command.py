@@ -111,7 +111,7 @@ def test_the_game_environment_holds_only_what_it_needs():
 
 def test_the_server_never_loads_textual():
     code = (
-        "import sys, unokart_tui.serve.ssh, unokart_tui.serve.host, unokart_tui.serve.web; "
+        "import sys, unokart_tui.serve.ssh, unokart_tui.serve.session, unokart_tui.serve.host, unokart_tui.serve.web; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
