@@ -351,7 +351,7 @@ def test_an_idle_player_is_disconnected_and_told_why(serve, keys):
     try:
         client.wait_for("Your name:")
         assert client.finish() == 0
-        assert "No key for 1 s: goodbye for now. Your match is saved." in client.wait_for("goodbye")
+        assert "No key for 1 s: goodbye for now.\r\n" in client.wait_for("goodbye")
     finally:
         client.close()
     host.wait_log("idle")

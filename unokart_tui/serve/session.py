@@ -181,7 +181,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._log("idle")
         minutes = self.limits.idle_timeout / 60
         shown = f"{minutes:g} minute{'s' * (minutes != 1)}" if minutes >= 1 else f"{self.limits.idle_timeout:g} s"
-        self.hub.spawn(self.end(f"No key for {shown}: goodbye for now. Your match is saved."))
+        saved = " Your match is saved." if self.game is not None else ""
+        self.hub.spawn(self.end(f"No key for {shown}: goodbye for now.{saved}"))
 
     async def end(self, farewell: str) -> None:
         """Close the session from the server's side: the game exits first, then the client is told."""
