@@ -121,6 +121,8 @@ def test_a_second_key_gets_its_own_empty_saves(terminal, serve, keys, monkeypatc
     terminal.keys("bob", "Bob", "Enter")
     screen = terminal.wait_for("bob", "New game")
     assert "Continue" not in screen and "Duel" not in screen
+    terminal.resize("bob", 120, 40)  # passed on: the game draws its key bar across the new width
+    terminal.wait_for("bob", lambda s: any(len(line) > 100 and line.endswith("palette") for line in s.splitlines()))
     terminal.keys("bob", "l")
     terminal.wait_for("bob", lambda s: "Load" in s and "Duel" not in s)
     terminal.start("ann", host.ssh_line(keys.ann))
