@@ -170,7 +170,7 @@ class UnoKartApp(App[None]):
     def action_new_game(self) -> None:
         from .screens.new_game import NewGameScreen  # noqa: PLC0415 - loaded when first opened: a quicker start
 
-        self.push_screen(NewGameScreen())
+        self.push_screen(NewGameScreen(self.settings.player_name or "You"))
 
     def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
         from .session import Session  # noqa: PLC0415 - with the first match, as the table

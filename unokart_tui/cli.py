@@ -6,9 +6,11 @@ import argparse
 import gc
 import sys
 from collections.abc import Collection, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
+from .serve.config import Address, Limits
 
 if TYPE_CHECKING:
     from .session import Session
@@ -82,7 +84,77 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
     sim.add_argument("--profile", help="a bot profile for every bot (easy, normal, hard or your own)")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    _add_serve(commands)
     return parser
+
+
+# ---------------------------------------------------------------------- unokart serve
+
+
+def _address(text: str) -> Address:
+    """``PORT``, ``HOST:PORT`` or ``[IPv6]:PORT``; an empty host means "not given"."""
+    host, _, port = text.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not [HOST:]PORT with a port from 0 to 65535")
+    return Address(host, int(port))
+
+
+def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
+    limits = Limits()
+    serve = commands.add_parser(
+        "serve",
+        help="let many players play over SSH, or in a browser",
+        description="Serve the game: over SSH (each key a player with their own saves) and in a browser. "
+        'Needs the serve extra: pip install "unokart-tui[serve]".',
+    )
+    serve.add_argument("--ssh", type=_address, metavar="[HOST:]PORT", help="listen for SSH (on every address)")
+    serve.add_argument("--web", type=_address, metavar="[HOST:]PORT", help="serve the game in a browser (on 127.0.0.1)")
+    serve.add_argument("--web-url", metavar="URL", help="the page's address for browsers, when a proxy stands in front")
+    who = serve.add_mutually_exclusive_group()
+    who.add_argument("--authorized-keys", metavar="FILE", type=Path, help="only these public keys may play")
+    who.add_argument("--open", action="store_true", help="any key may play: a new key is a new player")
+    serve.add_argument("--host-key", metavar="FILE", type=Path, help="the host's private key (default: made once)")
+    serve.add_argument("--data-dir", metavar="DIR", type=Path, help="the host's data (default: SAVES/server)")
+    for flag, metavar, default, what in (
+        ("--max-sessions", "N", limits.max_sessions, "games at once on the host"),
+        ("--max-sessions-per-key", "N", limits.max_sessions_per_key, "sessions at once per key"),
+        ("--idle-timeout", "SECONDS", int(limits.idle_timeout), "a game with no key for this long is closed"),
+        ("--max-auth-failures", "N", limits.max_auth_failures, "failed logins from one address in 10 minutes"),
+    ):
+        serve.add_argument(flag, type=_positive, metavar=metavar, default=default, help=f"{what} (%(default)s)")
+
+
+def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from saves import save_dir  # noqa: PLC0415
+
+    from . import serve  # noqa: PLC0415
+
+    if args.ssh is None and args.web is None:
+        parser.error("say what to serve: --ssh [HOST:]PORT, --web [HOST:]PORT, or both")
+    if args.ssh is not None and args.authorized_keys is None and not args.open:
+        parser.error("--ssh needs --authorized-keys FILE (only those keys) or --open (any key)")
+    limits = Limits(
+        max_sessions=args.max_sessions,
+        max_sessions_per_key=args.max_sessions_per_key,
+        idle_timeout=float(args.idle_timeout),
+        max_auth_failures=args.max_auth_failures,
+    )
+    config = serve.ServeConfig(
+        data_dir=(args.data_dir or save_dir() / "server").absolute(),
+        ssh=args.ssh,
+        web=args.web,
+        web_url=args.web_url,
+        authorized_keys=args.authorized_keys.absolute() if args.authorized_keys else None,
+        open_to_all=args.open,
+        host_key=args.host_key.absolute() if args.host_key else None,
+        limits=limits,
+    )
+    missing = serve.missing_packages(config)
+    if missing:
+        return _fail(f"serve needs {', '.join(missing)}, which is not installed: {serve.EXTRA}")
+    return serve.run(config)
 
 
 def _progress_bar(done: int, total: int) -> None:
@@ -231,6 +303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_sim(args, _sub_parser(parser, "sim"))
     if args.command == "saves":
         return print_saves()
+    if args.command == "serve":
+        return run_serve(args, _sub_parser(parser, "serve"))
     # Loading the game makes a great many objects that live as long as the process; the garbage
     # collector would walk them again and again, stalling the start by tens of milliseconds.
     # Those objects are set aside (gc.freeze) before the app runs, and the collector stays off

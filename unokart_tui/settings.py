@@ -23,6 +23,7 @@ class Settings(NamedTuple):
     theme: str = "textual-dark"
     uno_helper: bool = False  # say UNO for the player with every play that leaves one card
     confirm_quit: bool = True
+    player_name: str = ""  # the New game form's name; empty: "You" (`unokart serve` asks a new player once)
 
     @property
     def bot_delay(self) -> float:
@@ -35,9 +36,9 @@ def settings_path() -> Path:
     return base / "settings.toml"
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults and the reason the file could not be used."""
-    path = settings_path()
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (by default in ``settings_path()``), or the defaults and why the file was not used."""
+    path = path or settings_path()
     try:
         text = path.read_text(encoding="utf-8")
         import tomllib  # noqa: PLC0415 - only with a settings file: without one the game starts 1.5 ms sooner
@@ -62,9 +63,9 @@ def load_settings() -> tuple[Settings, str | None]:
     return settings, None
 
 
-def save_settings(settings: Settings) -> None:
+def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically; raises ``SaveError`` naming the file if it cannot."""
-    write_atomic(settings_path(), tomli_w.dumps(settings._asdict()))
+    write_atomic(path or settings_path(), tomli_w.dumps(settings._asdict()))
 
 
 __all__ = ["BOT_SPEEDS", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]

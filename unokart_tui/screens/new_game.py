@@ -60,11 +60,15 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+s", "start", "Start"),
     ]
 
+    def __init__(self, player_name: str = "You") -> None:
+        super().__init__()
+        self.player_name = player_name
+
     def compose(self) -> ComposeResult:
         with Vertical(id="form", classes="form"):
             yield Static("New game", classes="title")
             yield Label("Your name")
-            yield Input("You", id="name", max_length=20)
+            yield Input(self.player_name, id="name", max_length=20)
             yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
             yield Label("Opponents, 1 to 9: personality[:profile], … (ctrl+d: the default three)")
             yield Input(DEFAULT_LINE_UP, id="bots", placeholder=DEFAULT_LINE_UP)
