@@ -3,18 +3,21 @@
 No Textual here: bots, tools and tests import this without the UI.
 """
 
-from .errors import SaveError, SaveLocked
+from .errors import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
 from .format import FORMAT_VERSION, Header, SavedGame, Seat, dumps, loads, loads_game, read_header
+from .lock import MatchLock
 from .store import (
-    MatchLock,
     SaveEntry,
     check_name,
     default_name,
+    fingerprint,
+    folder_problem,
     has_backup,
     list_saves,
     load,
     load_game,
     path_of,
+    read_save,
     save,
     save_dir,
     write_atomic,
@@ -24,14 +27,19 @@ __all__ = [
     "FORMAT_VERSION",
     "Header",
     "MatchLock",
+    "SaveChanged",
     "SaveEntry",
     "SaveError",
     "SaveLocked",
+    "SaveMissing",
+    "SaveUnreadable",
     "SavedGame",
     "Seat",
     "check_name",
     "default_name",
     "dumps",
+    "fingerprint",
+    "folder_problem",
     "has_backup",
     "list_saves",
     "load",
@@ -40,6 +48,7 @@ __all__ = [
     "loads_game",
     "path_of",
     "read_header",
+    "read_save",
     "save",
     "save_dir",
     "write_atomic",

@@ -79,7 +79,7 @@ def test_continue_with_a_damaged_latest_save_names_it_and_offers_the_backup():
     path.write_text(path.read_text().replace('"draw"', '"draw twice"'))
     result = run("continue")
     assert result.returncode == 1
-    assert "Duel.toml" in result.stderr and "draw twice" in result.stderr
+    assert "Duel.toml" in result.stderr and "checksum does not match" in result.stderr
     assert "unokart load 'Duel' --backup" in result.stderr
     assert "Traceback" not in result.stderr
 
