@@ -177,6 +177,8 @@ class MatchLock:
                 flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
                 fd = os.open(path, flags, 0o644)
             except OSError as error:
+                if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                    raise SaveError(path.parent, folder_problem(path.parent, error)) from error
                 problem = f"cannot lock the match: {error.strerror or error}"
                 if error.errno == errno.ELOOP:
                     problem = "cannot lock the match: its lock file is a link, which this game does not follow"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import stat
@@ -228,11 +229,26 @@ def _modified(path: Path) -> datetime | None:
         return None
 
 
-def folder_problem(directory: Path, error: OSError) -> str:
-    """What is wrong with the saves folder, in words (``error`` came from using it)."""
-    if isinstance(error, NotADirectoryError) or (directory.exists() and not directory.is_dir()):
+def folder_problem(directory: Path, error: OSError | None = None) -> str:
+    """What is wrong with the saves folder, in words (``error``, if any, came from using it)."""
+    if error is None or isinstance(error, NotADirectoryError) or (directory.exists() and not directory.is_dir()):
         return "is not a folder (a file is in its place, or in the place of a folder above it)"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"cannot be written ({error.strerror}): no match can be saved in it"
     return f"cannot be used as the saves folder: {error.strerror or error}"
+
+
+def check_folder() -> None:
+    """``SaveError`` if the saves folder is there but is no usable folder; nothing is created."""
+    directory = save_dir()
+    try:
+        found = os.stat(directory)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise SaveError(directory, folder_problem(directory, error)) from error
+    if not stat.S_ISDIR(found.st_mode):
+        raise SaveError(directory, folder_problem(directory))
 
 
 def list_saves() -> list[SaveEntry]:

@@ -31,7 +31,7 @@ def good_save_text(players=("Ann", "Mario", "Luigi"), seed=3, actions=12) -> str
 
 def changed(text: str, old: str, new: str) -> str:
     """``text`` with every ``old`` replaced, its checksum made right again (as a deliberate edit would)."""
-    body = text[: text.index(CHECKSUM_LINE)]
+    body = text.split(CHECKSUM_LINE, maxsplit=1)[0]
     assert old in body, old
     return with_checksum(body.replace(old, new))
 
