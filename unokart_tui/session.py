@@ -24,6 +24,7 @@ HUMAN = 0  # the seat of the person at the keyboard
 BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
 DEFAULT_LINE_UP = ("greedy", "challenger", "item-hoarder")
 DEFAULT_TARGET = 500
+MAX_NAME = 20  # a player's: the players panel shows 7 characters, the log the rest
 
 
 class Session:
@@ -69,6 +70,8 @@ class Session:
         """
         if not 1 <= len(bots) <= len(BOT_NAMES):
             raise ValueError(f"a match needs 1 to {len(BOT_NAMES)} opponents, not {len(bots)}")
+        if len(player) > MAX_NAME:
+            raise ValueError(f"a player's name can be {MAX_NAME} characters at most, not {len(player):,}")
         names = [player, *BOT_NAMES[: len(bots)]]
         match = Match.new(names, seed=seed, target=target)
         seats = [Seat(player)]

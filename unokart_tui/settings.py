@@ -14,6 +14,9 @@ import platformdirs
 import tomli_w
 
 from saves import SaveError, write_atomic
+from saves.files import FileProblem, NoFile, parse_toml, read_text
+
+MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 
 BOT_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot thinks
 
@@ -39,14 +42,12 @@ def load_settings() -> tuple[Settings, str | None]:
     """The saved settings, or the defaults and the reason the file could not be used."""
     path = settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
-        import tomllib  # noqa: PLC0415 - only with a settings file: without one the game starts 1.5 ms sooner
-
-        data = tomllib.loads(text)
-    except FileNotFoundError:
+        # A pipe or a device never stops the start: only a regular file is read (saves.files).
+        data = parse_toml(read_text(path, limit=MAX_SETTINGS_BYTES))
+    except NoFile:
         return Settings(), None
-    except (OSError, ValueError) as error:  # undecodable bytes and bad TOML are ValueErrors
-        return Settings(), f"{path}: cannot be read ({error}); using the default settings"
+    except FileProblem as error:
+        return Settings(), f"{path}: cannot be read ({error.problem}); using the default settings"
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in Settings._fields:
