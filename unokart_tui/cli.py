@@ -91,15 +91,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}")
-    if done == total:
-        sys.stderr.write("\r" + " " * (width + 30) + "\r")
-    sys.stderr.flush()
-
-
 def _bot_list(
     text: str, parser: argparse.ArgumentParser, known: Collection[str], *, low: int, high: int, what: str
 ) -> list[str]:
@@ -114,31 +105,11 @@ def _bot_list(
 
 
 def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ai import BOTS, sim  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
+    from ai import BOTS  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
 
-    bots = _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots")
-    games = args.matches or args.rounds or 1000
-    long_run = games >= 200 and sys.stderr.isatty() and not args.json
-    try:
-        result = sim.simulate(
-            bots,
-            games=games,
-            matches=args.matches is not None,
-            seed=args.seed,
-            jobs=args.jobs,
-            target=args.target,
-            profile=args.profile,
-            progress=_progress_bar if long_run else None,
-        )
-    except ValueError as error:
-        parser.error(str(error))
-    if args.json:
-        import json  # noqa: PLC0415
+    from .sim_command import run_sim as run  # noqa: PLC0415
 
-        print(json.dumps(sim.to_json(result), indent=2))
-    else:
-        print(sim.table(result))
-    return 0
+    return run(args, parser, _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots"))
 
 
 def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
