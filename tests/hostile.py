@@ -104,7 +104,7 @@ def plant(folder: Path, kind: str) -> Path:
     return path
 
 
-def plant_all(folder: Path, *, random_files: int = 12, seed: int = 14) -> None:
+def plant_all(folder: Path, *, random_files: int = 8, seed: int = 14) -> None:
     """Every kind, and files of random bytes (some starting like a save)."""
     for kind in KINDS:
         plant(folder, kind)
