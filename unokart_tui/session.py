@@ -209,8 +209,9 @@ class Session:
         return 0 if self.is_saved else self._actions() - self._saved_actions
 
     def save(self) -> bool:
-        """Save the match now; True once the file holds it. While saving fails, call it again from
-        time to time (the screen does, on a timer): the moment the disk has room again, it catches up.
+        """Save the match now; True once the file holds it. While saving fails, each call tries
+        again (every move makes one, and so may a timer of the interface): the first that
+        succeeds catches up with every move since the last save.
         """
         text = saves.dumps(self.match, seats=self.seats, created=self.created)
         try:
