@@ -1,7 +1,7 @@
 """A match being played here: the match, who sits where, and its save file.
 
 No Textual: the game screen drives a session, and tests drive one without a screen.
-Every applied action is saved at once. A failed save is reported (``save_error``,
+Every applied action is saved at once. A failed save is reported (``save_failure``,
 ``unsaved_actions``), the game goes on in memory, and every next action, or a call to
 ``save``, tries again. A session only ever overwrites the file it last read or wrote:
 a save changed by something else is left as it is, and the session says so.
@@ -44,7 +44,9 @@ class Session:
         self.created = created
         self.lock = lock
         self.bots: dict[int, Bot] = {}
-        self.save_error: str | None = None  # the last save failure, until a save succeeds again
+        # The last save failure, until a save succeeds again. A SaveChanged will not go away by
+        # trying again: the file was changed by something else, and is left as it is.
+        self.save_failure: SaveError | None = None
         # What the save file holds, as this session last read or wrote it (a fingerprint; None: no
         # file), and how many of the match's actions it holds.
         self._on_disk = on_disk
@@ -201,7 +203,12 @@ class Session:
     @property
     def is_saved(self) -> bool:
         """Whether the save file holds the match as it is now."""
-        return self.save_error is None and self._on_disk is not None
+        return self.save_failure is None and self._on_disk is not None
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the last save failed (the file and the problem), until a save succeeds again."""
+        return None if self.save_failure is None else str(self.save_failure)
 
     @property
     def unsaved_actions(self) -> int:
@@ -221,9 +228,9 @@ class Session:
                 self.lock.renew()
             saves.write_atomic(saves.path_of(self.name), text, replacing=self._on_disk)
         except SaveError as error:
-            self.save_error = str(error)
+            self.save_failure = error
             return False
         self._on_disk = saves.fingerprint(text)
         self._saved_actions = self._actions()
-        self.save_error = None
+        self.save_failure = None
         return True

@@ -130,6 +130,7 @@ def test_a_save_changed_under_the_game_is_never_overwritten():
     path.write_text(other)
     one_move(session)
     assert not session.is_saved and session.unsaved_actions == 1
+    assert isinstance(session.save_failure, saves.SaveChanged)  # trying again will not help: the screen can say so
     assert "was changed by another program or session" in session.save_error
     assert "not overwritten" in session.save_error
     one_move(session)  # and again at every move: never overwritten
