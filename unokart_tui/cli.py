@@ -22,7 +22,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {printable(message)} (see '{self.prog} --help')\n")
 
 
-def echo(text: object, most: int = 24) -> str:
+def _echo(text: object, most: int = 24) -> str:
     """What the player typed, quoted for a message: shortened if long (a 5,000-digit seed, say)."""
     text = str(text)
     if len(text) <= most:
@@ -34,13 +34,13 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{_echo(text)} is not a whole number") from None
 
 
 def _positive(text: str) -> int:
     value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{echo(text)} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be at least 1")
     return value
 
 
@@ -48,9 +48,9 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{echo(text)} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{_echo(text)} is not a number of seconds") from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"{echo(text)} must be from 0 to 10 seconds")
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be from 0 to 10 seconds")
     return value
 
 
@@ -139,7 +139,6 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             bots = _bot_list(args.bots, parser, BOTS, low=1, high=9, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
-
             try:
                 session = Session.new(args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile)
             except ValueError as error:
