@@ -47,19 +47,32 @@ def _size(count: int) -> str:
     return f"{count / MIB:.1f} MiB" if count >= MIB else f"{count:,} bytes"
 
 
-def _resolve(path: Path) -> str:
-    """Where ``path`` really is, links followed; refused if it leads nowhere or in a circle."""
+def _unreadable(error: OSError) -> FileProblem:
+    return FileProblem(f"cannot be read: {error.strerror or error}")
+
+
+def _where(path: Path) -> tuple[str, os.stat_result, bool]:
+    """Where ``path`` really is (links followed), what is there, and whether a link led there.
+
+    A link that leads nowhere or in a circle is refused.
+    """
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        raise NoFile("there is no such file") from None
+    except OSError as error:
+        raise _unreadable(error) from None
+    if not stat.S_ISLNK(found.st_mode):
+        return str(path), found, False
     try:
         real = os.path.realpath(path, strict=True)
+        return real, os.stat(real), True
     except FileNotFoundError:
-        if os.path.lexists(path):
-            raise FileProblem("is a link that leads nowhere") from None
-        raise NoFile("there is no such file") from None
+        raise FileProblem("is a link that leads nowhere") from None
     except OSError as error:
         if error.errno == errno.ELOOP:
             raise FileProblem("is a link that leads round in a circle") from None
-        raise FileProblem(f"cannot be read: {error.strerror or error}") from None
-    return real
+        raise _unreadable(error) from None
 
 
 def _check_inside(real: str, inside: Path) -> None:
@@ -75,14 +88,10 @@ def read_bytes(path: Path, *, limit: int, inside: Path | None = None, prefix: in
     """The bytes of the regular file at ``path``, at most ``limit`` of them; with ``prefix``, only
     that many from its start. ``inside``: a link must not lead out of that folder.
     """
-    real = _resolve(path)
-    try:
-        found = os.stat(real)
-    except OSError as error:
-        raise FileProblem(f"cannot be read: {error.strerror or error}") from None
+    real, found, linked = _where(path)
     if not stat.S_ISREG(found.st_mode):
         raise FileProblem(f"is {_kind(found.st_mode)}, not a file: not read")
-    if inside is not None:
+    if linked and inside is not None:
         _check_inside(real, inside)
     if found.st_size > limit:
         raise FileProblem(f"is {_size(found.st_size)}, more than the {_size(limit)} it could be: not read")
@@ -92,7 +101,7 @@ def read_bytes(path: Path, *, limit: int, inside: Path | None = None, prefix: in
         # returns at once, and the check below refuses it.
         fd = os.open(real, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except OSError as error:
-        raise FileProblem(f"cannot be read: {error.strerror or error}") from None
+        raise _unreadable(error) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise FileProblem("was replaced by something that is not a file while it was read")
@@ -104,7 +113,7 @@ def read_bytes(path: Path, *, limit: int, inside: Path | None = None, prefix: in
             chunks.append(chunk)
             total += len(chunk)
     except OSError as error:
-        raise FileProblem(f"cannot be read: {error.strerror or error}") from None
+        raise _unreadable(error) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
