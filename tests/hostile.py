@@ -51,8 +51,13 @@ def _link(target: str | Callable[[Path], str]) -> Callable[[Path], None]:
 
 
 def _socket(path: Path) -> None:
-    with socket.socket(socket.AF_UNIX) as server:
-        server.bind(str(path))  # the socket file stays when the socket is closed
+    here = os.getcwd()
+    os.chdir(path.parent)  # a socket's path may be 107 bytes at most: a temporary folder's can be longer
+    try:
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(path.name)  # the socket file stays when the socket is closed
+    finally:
+        os.chdir(here)
 
 
 def _outside(path: Path) -> str:
