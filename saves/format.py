@@ -6,6 +6,12 @@ notation of RULES.md K5, and every action of the match. The actions are the trut
 loading replays them from the seed, which restores everything, random state
 included, and then checks that the replay reaches the stored header and position.
 A file that does not agree with itself is refused.
+
+Since format 2 the file ends with a SHA-256 of everything above it. The replay cannot
+see a damaged history that is still a legal one (an action turned into a comment, a
+target of 500 become 501); the checksum, checked before anything is parsed, can. It
+guards against accidents, not against a person, who can always write a new one. Every
+later format keeps that last table as it is, so that it is always checked first.
 """
 
 from __future__ import annotations
