@@ -16,7 +16,6 @@ later format keeps that last table as it is, so that it is always checked first.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import reprlib
 from collections.abc import Mapping, Sequence
@@ -29,7 +28,7 @@ import tomli_w
 from unokart_tui import __version__
 
 from .errors import SaveError, SaveUnreadable
-from .files import FileProblem, parse_toml
+from .files import FileProblem, parse_toml, sha256
 
 if TYPE_CHECKING:
     from unokart_tui.engine import Match, Round
@@ -162,7 +161,7 @@ def dumps(
 
 
 def _sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8"))
 
 
 def with_checksum(body: str) -> str:

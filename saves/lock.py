@@ -30,7 +30,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import hashlib
 import os
 import socket
 import stat
@@ -39,6 +38,7 @@ import sys
 from pathlib import Path
 
 from .errors import SaveError, SaveLocked
+from .files import sha256
 from .store import check_name, folder_problem, path_of, save_dir
 
 _CREDENTIALS = struct.Struct("3i")  # struct ucred: pid, uid, gid
@@ -110,7 +110,7 @@ class MatchLock:
     def _claim_name(self, identity: str) -> socket.socket | None:
         if not sys.platform.startswith("linux"):
             return None
-        digest = hashlib.sha256(identity.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        digest = sha256(identity.encode("utf-8", "surrogateescape"))[:32]
         address = f"\0unokart-match/{os.getuid()}/{digest}"
         for _ in range(3):
             try:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import stat
 import tempfile
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 import platformdirs
 
 from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
-from .files import MIB, FileProblem, NoFile, decode, read_bytes
+from .files import MIB, FileProblem, NoFile, decode, read_bytes, sha256
 from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, shown
 
 if TYPE_CHECKING:
@@ -75,13 +74,13 @@ def _fsync_dir(directory: Path) -> None:
 
 def fingerprint(text: str) -> str:
     """What a file holding ``text`` is, for ``write_atomic(replacing=...)``."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8"))
 
 
 def fingerprint_of(path: Path) -> str | None:
     """The fingerprint of the file at ``path`` as it is now; ``None`` if there is none."""
     try:
-        return hashlib.sha256(read_bytes(path, limit=MAX_SAVE_BYTES)).hexdigest()
+        return sha256(read_bytes(path, limit=MAX_SAVE_BYTES))
     except NoFile:
         return None
     except FileProblem as problem:
