@@ -18,7 +18,7 @@ from pathlib import Path
 
 import platformdirs
 
-from saves.files import FileProblem, parse_toml, read_text
+from unokart_tui.files import FileProblem, parse_toml, read_text
 
 from .params import check_params
 from .registry import BOTS

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 import tomli_w
 
 from unokart_tui import __version__
+from unokart_tui.files import FileProblem, parse_toml, sha256
 
 from .errors import SaveError, SaveUnreadable
-from .files import FileProblem, parse_toml, sha256
 
 if TYPE_CHECKING:
     from unokart_tui.engine import Match, Round

@@ -37,8 +37,9 @@ import struct
 import sys
 from pathlib import Path
 
+from unokart_tui.files import sha256
+
 from .errors import SaveError, SaveLocked
-from .files import sha256
 from .store import check_name, folder_problem, path_of, save_dir
 
 _CREDENTIALS = struct.Struct("3i")  # struct ucred: pid, uid, gid

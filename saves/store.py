@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import platformdirs
 
+from unokart_tui.files import MIB, FileProblem, NoFile, decode, read_bytes, sha256
+
 from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
-from .files import MIB, FileProblem, NoFile, decode, read_bytes, sha256
 from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, shown
 
 if TYPE_CHECKING:

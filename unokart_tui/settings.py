@@ -14,7 +14,8 @@ import platformdirs
 import tomli_w
 
 from saves import SaveError, write_atomic
-from saves.files import FileProblem, NoFile, parse_toml, read_text
+
+from .files import FileProblem, NoFile, parse_toml, read_text
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import saves
-from saves import files
 from saves.store import HEADER_BYTES
+from unokart_tui import files
 
 from ..hostile import CHECKSUM_LINE, changed, good_save_text, plant
 

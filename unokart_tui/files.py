@@ -5,6 +5,9 @@ reader for ever, ``/dev/zero`` never ends, a link may lead nowhere, in a circle,
 the folder, and a regular file may be gigabytes. So only a regular file is read, and
 only up to a limit; a device or a pipe is never even opened. Every way it can go wrong
 is a ``FileProblem`` whose ``problem`` says so in words a player understands.
+
+Only the standard library: the saves, the settings and the bots' profiles all read
+through it, without loading each other (or Textual).
 """
 
 from __future__ import annotations
