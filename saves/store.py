@@ -165,7 +165,7 @@ def save(match: Match, name: str, *, seats: Sequence[Seat] = (), created: dateti
 
 
 def read_save(name: str, *, backup: bool = False) -> tuple[Path, str]:
-    """The path and text of a save (or its backup), read with every care: see ``saves.files``."""
+    """The path and text of a save (or its backup), read with every care: see ``unokart_tui.files``."""
     path = path_of(name)
     if backup:
         path = backup_of(path)
@@ -254,7 +254,7 @@ def check_folder() -> None:
 def list_saves() -> list[SaveEntry]:
     """Every save file, most recently played first; a broken one is listed with its reason.
 
-    No file can stop the list: each is read with care (``saves.files``) and every value of its
+    No file can stop the list: each is read with care (``unokart_tui.files``) and every value of its
     header is checked. Only a saves folder that cannot be listed raises ``SaveError``.
     """
     directory = save_dir()

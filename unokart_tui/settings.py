@@ -43,7 +43,7 @@ def load_settings() -> tuple[Settings, str | None]:
     """The saved settings, or the defaults and the reason the file could not be used."""
     path = settings_path()
     try:
-        # A pipe or a device never stops the start: only a regular file is read (saves.files).
+        # A pipe or a device never stops the start: only a regular file is read (unokart_tui.files).
         data = parse_toml(read_text(path, limit=MAX_SETTINGS_BYTES))
     except NoFile:
         return Settings(), None
