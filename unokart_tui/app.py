@@ -221,7 +221,7 @@ class UnoKartApp(App[None]):
         self.push_screen(LoadScreen())
 
     def on_load_screen_open(self, message: LoadScreen.Open) -> None:
-        self.open(message.name, backup=message.backup)
+        self.open(message.name)  # a save that cannot be read: the app offers its backup
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start

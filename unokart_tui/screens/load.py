@@ -44,7 +44,6 @@ class LoadScreen(Screen[None]):
     @dataclass
     class Open(Message):
         name: str
-        backup: bool = False
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
