@@ -14,8 +14,9 @@ from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from saves import SaveError, SaveLocked
+from saves import SaveError, SaveLocked, SaveUnreadable, has_backup
 
+from .printable import printable
 from .settings import Settings, load_settings
 
 if TYPE_CHECKING:
@@ -51,6 +52,11 @@ class UnoKartApp(App[None]):
         self.call_later(self._show_first, first)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+        elif self.settings_problem is None:
+            self.settings_problem = (
+                f"unknown theme {self.settings.theme!r} in the settings; using {self.theme} "
+                f"(the themes: {', '.join(sorted(self.available_themes))})"
+            )
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8)
         loop = asyncio.get_running_loop()
@@ -70,9 +76,12 @@ class UnoKartApp(App[None]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        # Our messages quote players' names, save names and paths, which may hold "[": they are
-        # plain text, also when a screen's notify passes Textual's default (markup=True) along.
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        # Our messages quote players' names, save names, paths and files, which may hold "[" or
+        # a control character: they are plain text, shown escaped, also when a screen's notify
+        # passes Textual's default (markup=True) along.
+        super().notify(
+            printable(message, newlines=True), title=printable(title), severity=severity, timeout=timeout, markup=False
+        )
 
     def hang_up(self) -> None:
         """The terminal is gone. Every move is saved already, so leave now.
@@ -140,9 +149,18 @@ class UnoKartApp(App[None]):
         self.session = None
         self.start(lambda: type(session).new(player, kinds, target=target, profiles=profiles))
 
-    def start(self, make: Callable[[], Session]) -> None:
+    def start(self, make: Callable[[], Session], *, backup_of: str | None = None) -> None:
+        """Play the session ``make`` gives, or say why not. If the save ``backup_of`` cannot be
+        read and its backup is there, the backup is offered instead.
+        """
         try:
             session = make()
+        except SaveUnreadable as error:
+            if backup_of is not None and has_backup(backup_of):
+                self.offer_backup(backup_of, error.problem)
+            else:
+                self.notify(str(error), title="Cannot open", severity="error", timeout=8)
+            return
         except SaveLocked as error:
             self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8)
             return
@@ -152,16 +170,33 @@ class UnoKartApp(App[None]):
         self.play(session)
 
     def open(self, name: str, *, backup: bool = False) -> None:
+        """Open a save; if it cannot be read but its backup is there, offer the backup."""
         from .session import Session  # noqa: PLC0415 - with the first match, as the table
 
-        self.start(lambda: Session.load(name, backup=backup))
+        self.start(lambda: Session.load(name, backup=backup), backup_of=None if backup else name)
+
+    def offer_backup(self, name: str, problem: str) -> None:
+        from .dialogs.confirm import ConfirmDialog  # noqa: PLC0415
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.open(name, backup=True)
+
+        detail = f"{problem}\nIts previous version, one move earlier, was kept. Open that one?"
+        self.push_screen(
+            ConfirmDialog(printable(f"{name} cannot be read."), printable(detail, newlines=True)), answered
+        )
 
     # ------------------------------------------------------------------ actions (title menu, palette)
 
     def action_continue_latest(self) -> None:
         from .screens.title import latest_unfinished  # noqa: PLC0415
 
-        latest = latest_unfinished()
+        try:
+            latest = latest_unfinished()
+        except SaveError as error:
+            self.notify(str(error), title="Saves", severity="error", timeout=8)
+            return
         if latest is None:
             self.notify("No unfinished match: start a new game.", severity="warning")
             return
@@ -186,7 +221,7 @@ class UnoKartApp(App[None]):
         self.push_screen(LoadScreen())
 
     def on_load_screen_open(self, message: LoadScreen.Open) -> None:
-        self.open(message.name, backup=message.backup)
+        self.open(message.name)  # a save that cannot be read: the app offers its backup
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start

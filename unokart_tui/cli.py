@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
+from .printable import printable
 from .serve.config import Address, Limits
 
 if TYPE_CHECKING:
@@ -20,16 +21,28 @@ class _Parser(argparse.ArgumentParser):
     """A bad flag prints one line saying what is wrong and exits with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {printable(message)} (see '{self.prog} --help')\n")
+
+
+def _echo(text: object, most: int = 24) -> str:
+    """What the player typed, quoted for a message: shortened if long (a 5,000-digit seed, say)."""
+    text = str(text)
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[: most - 8]!r}…{text[-4:]!r} ({len(text):,} characters)"
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_echo(text)} is not a whole number") from None
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be at least 1")
     return value
 
 
@@ -37,17 +50,10 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{_echo(text)} is not a number of seconds") from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 10 seconds")
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be from 0 to 10 seconds")
     return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -157,15 +163,6 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return serve.run(config)
 
 
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}")
-    if done == total:
-        sys.stderr.write("\r" + " " * (width + 30) + "\r")
-    sys.stderr.flush()
-
-
 def _bot_list(
     text: str, parser: argparse.ArgumentParser, known: Collection[str], *, low: int, high: int, what: str
 ) -> list[str]:
@@ -180,31 +177,11 @@ def _bot_list(
 
 
 def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ai import BOTS, sim  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
+    from ai import BOTS  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
 
-    bots = _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots")
-    games = args.matches or args.rounds or 1000
-    long_run = games >= 200 and sys.stderr.isatty() and not args.json
-    try:
-        result = sim.simulate(
-            bots,
-            games=games,
-            matches=args.matches is not None,
-            seed=args.seed,
-            jobs=args.jobs,
-            target=args.target,
-            profile=args.profile,
-            progress=_progress_bar if long_run else None,
-        )
-    except ValueError as error:
-        parser.error(str(error))
-    if args.json:
-        import json  # noqa: PLC0415
+    from .sim_command import run_sim as run  # noqa: PLC0415
 
-        print(json.dumps(sim.to_json(result), indent=2))
-    else:
-        print(sim.table(result))
-    return 0
+    return run(args, parser, _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots"))
 
 
 def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -216,14 +193,14 @@ def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.Argument
 
 
 def _fail(message: str) -> int:
-    sys.stderr.write(f"unokart: {message}\n")
+    sys.stderr.write(f"unokart: {printable(message, newlines=True)}\n")
     return 1
 
 
 def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Open the match the command asks for, then play it."""
     from ai import BOTS  # noqa: PLC0415 - the game loads on use: `unokart --version` stays instant
-    from saves import SaveError, SaveLocked, has_backup, list_saves  # noqa: PLC0415
+    from saves import SaveError, SaveLocked, SaveUnreadable, has_backup, list_saves  # noqa: PLC0415
     from saves import path_of as saves_path  # noqa: PLC0415
 
     from .session import Session  # noqa: PLC0415
@@ -248,11 +225,9 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                 name, backup = playable[0].name, False
             try:
                 session = Session.load(name, backup=backup)
-            except SaveLocked:
-                raise
-            except SaveError as error:
+            except SaveUnreadable as error:
                 hint = ""
-                if not backup and error.problem != "there is no such save" and has_backup(name):
+                if not backup and has_backup(name):
                     hint = f"\nA backup of the previous move exists: unokart load {name!r} --backup"
                 return _fail(f"{error}{hint}")
     except SaveLocked as error:
@@ -271,7 +246,7 @@ def play(session: Session | None, args: argparse.Namespace) -> int:
     app = UnoKartApp(session, bot_delay=getattr(args, "bot_delay", None))
     gc.freeze()
     app.run()  # the app turns the collector back on once its first screen is painted
-    return 0
+    return app.return_code or 0  # 1 after a crash: Textual has shown the traceback
 
 
 def print_saves() -> int:
@@ -287,12 +262,13 @@ def print_saves() -> int:
     print(f"{'name':<28} {'round':>5}  {'status':<12} {'last played':<16}  players and scores")
     for entry in entries:
         played = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "?"
+        name = printable(entry.name)  # a file's name and a header's text are anything at all
         if entry.error is not None:
-            print(f"{entry.name:<28} {'—':>5}  {'unreadable':<12} {played:<16}  {entry.error}")
+            print(f"{name:<28} {'—':>5}  {'unreadable':<12} {played:<16}  {printable(entry.error)}")
             continue
         status = "finished" if entry.finished else "in progress"
-        scores = ", ".join(f"{n} {s}" for n, s in zip(entry.players, entry.scores, strict=True))
-        print(f"{entry.name:<28} {entry.round_number:>5}  {status:<12} {played:<16}  {scores}")
+        scores = printable(", ".join(f"{n} {s}" for n, s in zip(entry.players, entry.scores, strict=True)))
+        print(f"{name:<28} {entry.round_number:>5}  {status:<12} {played:<16}  {scores}")
     return 0
 
 

@@ -15,6 +15,10 @@ import tomli_w
 
 from saves import SaveError, write_atomic
 
+from .files import FileProblem, NoFile, parse_toml, read_text
+
+MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
+
 BOT_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot thinks
 
 
@@ -40,14 +44,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings (by default in ``settings_path()``), or the defaults and why the file was not used."""
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
-        import tomllib  # noqa: PLC0415 - only with a settings file: without one the game starts 1.5 ms sooner
-
-        data = tomllib.loads(text)
-    except FileNotFoundError:
+        # A pipe or a device never stops the start: only a regular file is read (unokart_tui.files).
+        data = parse_toml(read_text(path, limit=MAX_SETTINGS_BYTES))
+    except NoFile:
         return Settings(), None
-    except (OSError, ValueError) as error:  # undecodable bytes and bad TOML are ValueErrors
-        return Settings(), f"{path}: cannot be read ({error}); using the default settings"
+    except FileProblem as error:
+        return Settings(), f"{path}: cannot be read ({error.problem}); using the default settings"
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in Settings._fields:

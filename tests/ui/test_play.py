@@ -170,7 +170,7 @@ async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played():
         assert hand.cursor in hand.playable  # and again when the turn comes back
 
 
-async def test_a_save_error_names_the_file_as_it_is(monkeypatch, tmp_path):
+async def test_a_save_error_names_the_folder_as_it_is(monkeypatch, tmp_path):
     # Messages hold paths and the player's names: shown as plain text, "[saves]" stays in them.
     blocker = tmp_path / "[saves]"
     blocker.write_text("a file where the data folder should be")
@@ -180,7 +180,7 @@ async def test_a_save_error_names_the_file_as_it_is(monkeypatch, tmp_path):
         await pilot.pause()
         [toast] = app.screen.query("Toast")  # Textual's notification widget, by its CSS type
         shown = str(toast.render())
-        assert "Could not save" in shown and f"{blocker}/data/test match.toml" in shown
+        assert "Could not save" in shown and f"{blocker}/data: is not a folder" in shown
     app.session.close()
 
 

@@ -13,6 +13,8 @@ from textual.widgets import Button, Input, Label, Static
 
 import ai
 
+from ..printable import control_characters
+from ..session import MAX_NAME
 from ..widgets.keybar import KeyBar
 
 DEFAULT_LINE_UP = "greedy, challenger, item-hoarder"
@@ -68,7 +70,7 @@ class NewGameScreen(Screen[None]):
         with Vertical(id="form", classes="form"):
             yield Static("New game", classes="title")
             yield Label("Your name")
-            yield Input(self.player_name, id="name", max_length=20)
+            yield Input(self.player_name, id="name", max_length=MAX_NAME)
             yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
             yield Label("Opponents, 1 to 9: personality[:profile], … (ctrl+d: the default three)")
             yield Input(DEFAULT_LINE_UP, id="bots", placeholder=DEFAULT_LINE_UP)
@@ -91,6 +93,8 @@ class NewGameScreen(Screen[None]):
         name = self.query_one("#name", Input).value.strip()
         if not name:
             errors["name"] = "Your name cannot be empty."
+        elif control_characters(name):
+            errors["name"] = f"Your name cannot hold control characters ({' '.join(control_characters(name))})."
         try:
             bots, profiles = parse_line_up(self.query_one("#bots", Input).value)
         except ValueError as error:
