@@ -42,8 +42,9 @@ def test_engine_source_has_no_io_clock_or_global_random():
     ("argv", "not_loaded"),
     [
         # `unokart` opens the title, which only lists saves: the engine, the bots and the table
-        # load with the first match, so the title's first frame does not wait for them.
-        ([], ["unokart_tui.engine", "ai", "unokart_tui.screens.game"]),
+        # load with the first match, so the title's first frame does not wait for them (the
+        # settings need only ai.config, the config directory).
+        ([], ["unokart_tui.engine", "ai.registry", "ai.base", "unokart_tui.screens.game"]),
         # A match started from the shell needs neither the title nor a TOML reader (it only writes).
         (["new", "--seed", "1"], ["unokart_tui.screens.title", "tomllib", "importlib.resources"]),
     ],

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Static
 from saves import SaveEntry, SaveError, has_backup, list_saves, save_dir
 
 from ..dialogs.confirm import ConfirmDialog
+from ..saved import scores_line
 from ..widgets.keybar import KeyBar
 
 
@@ -71,7 +72,7 @@ class LoadScreen(Screen[None]):
                 row = (entry.name, "—", "unreadable", when(entry.updated), entry.error)
             else:
                 status = "finished" if entry.finished else "in progress"
-                scores = ", ".join(f"{name} {score}" for name, score in zip(entry.players, entry.scores, strict=True))
+                scores = scores_line(entry.players, entry.scores)
                 row = (entry.name, str(entry.round_number), status, when(entry.updated), scores)
             table.add_row(*(Text(cell) for cell in row), key=entry.name)  # plain: "[match]" is not markup
         self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")

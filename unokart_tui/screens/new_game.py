@@ -13,9 +13,10 @@ from textual.widgets import Button, Input, Label, Static
 
 import ai
 
+from ..defaults import LINE_UP, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from ..widgets.keybar import KeyBar
 
-DEFAULT_LINE_UP = "greedy, challenger, item-hoarder"
+DEFAULT_LINE_UP = ", ".join(LINE_UP)
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,8 @@ def parse_line_up(text: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
             raise ValueError(f"unknown profile {profile!r} (choose from {', '.join(sorted(known_profiles))})")
         bots.append(bot)
         profiles.append(profile or None)
-    if not 1 <= len(bots) <= 9:
-        raise ValueError(f"choose 1 to 9 opponents, not {len(bots)}")
+    if not 1 <= len(bots) <= MAX_OPPONENTS:
+        raise ValueError(f"choose 1 to {MAX_OPPONENTS} opponents, not {len(bots)}")
     return tuple(bots), tuple(profiles)
 
 
@@ -64,13 +65,13 @@ class NewGameScreen(Screen[None]):
         with Vertical(id="form", classes="form"):
             yield Static("New game", classes="title")
             yield Label("Your name")
-            yield Input("You", id="name", max_length=20)
+            yield Input(PLAYER_NAME, id="name", max_length=20)
             yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
-            yield Label("Opponents, 1 to 9: personality[:profile], … (ctrl+d: the default three)")
+            yield Label(f"Opponents, 1 to {MAX_OPPONENTS}: personality[:profile], … (ctrl+d: the default three)")
             yield Input(DEFAULT_LINE_UP, id="bots", placeholder=DEFAULT_LINE_UP)
             yield Static("", id="bots-error", classes="error", markup=False)
             yield Label("Target score")
-            yield Input("500", id="target", type="integer")
+            yield Input(str(TARGET), id="target", type="integer")
             yield Static("", id="target-error", classes="error", markup=False)
             yield Label("Seed (optional: the same seed deals the same match)")
             yield Input("", id="seed", type="integer", placeholder="random")
