@@ -195,19 +195,6 @@ class PileReshuffled(Event):
         return f"The draw pile ran out: {_cards(self.size)} from the discard pile are shuffled into a new one."
 
 
-class NothingToDraw(Event):
-    """T4: no card anywhere to draw; a player who had to draw passes."""
-
-    __match_args__ = ("seat",)
-    __slots__ = __match_args__
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        return f"There is no card left to draw for {_object(self.seat, names, you)}."
-
-
 class DrawnCardKept(Event):
     __match_args__ = ("seat",)
     __slots__ = __match_args__
