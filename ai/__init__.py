@@ -3,9 +3,9 @@
 ``make_bot("greedy", seed=1, profile="hard", forget_uno=0.2)`` builds one; ``BOTS``
 maps each name to its class. No Textual here.
 
-The names below load on first use (PEP 562): the bots and the engine beneath them cost
-about 35 ms to import, and the title screen, which reads its settings through
-``ai.config``, paints its first frame without them.
+The names below load on first use (PEP 562): the bots and the engine beneath them take
+about 10 ms to import (docs/performance.md), and the title screen, which finds its
+settings through ``ai.config``, paints its first frame without them.
 """
 
 from __future__ import annotations

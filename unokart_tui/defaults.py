@@ -8,8 +8,8 @@ and the title screen starts without loading the engine or the bots.
 from __future__ import annotations
 
 # E4. The rule lives in the engine (``unokart_tui.engine.DEFAULT_TARGET``); it is written here
-# again only because loading the engine costs the title screen about 40 ms of CPU before its
-# first frame. tests/test_defaults.py holds the two equal.
+# again only because the title screen would otherwise load the engine before its first frame
+# (about 7 ms, docs/performance.md). tests/test_defaults.py holds the two equal.
 TARGET = 500
 
 PLAYER_NAME = "You"

@@ -7,8 +7,8 @@ Events are records to read, compared by value. They are not frozen on purpose:
 a frozen record costs twice as much to build, and ``apply`` builds one or more
 events every action (measured with benchmarks/bench_engine.py). They are not
 dataclasses either: ``@dataclass`` compiles each class's methods when the module
-is imported, 0.25 ms a class on Python 3.11, and these 23 classes made every start
-of the table 6 ms slower (see the README's Speed section).
+is imported, about 0.25 ms a class on Python 3.11, which for these classes would be
+5 ms more at every start of the table (docs/performance.md).
 """
 
 from __future__ import annotations
