@@ -16,32 +16,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unokart_tui.engine import (
-    DECK_COUNTS,
-    Accept,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    ChooseTarget,
-    Color,
-    Draw,
-    Item,
-    Match,
-    Pass,
-    Phase,
-    Play,
-    Rank,
-    Round,
-    RulesError,
-    SayUno,
-    parse_action,
-)
-from unokart_tui.engine.cards import Card
+from unokart_tui import engine
+from unokart_tui.engine import DECK_COUNTS, Card, Color, Match, Play, Round, RulesError, parse_action
 
 # Derandomized (the same examples on every run), nothing written to disk, and no deadline:
 # the suite shares the machine, and speed is measured in benchmarks/, not asserted here.
 junk_settings = settings(derandomize=True, database=None, deadline=None, max_examples=150)
 
+SIMPLE_ACTIONS = [engine.Draw(), engine.Pass(), engine.Accept(), engine.Challenge()]
 CARD_TEXTS = sorted(str(card) for card in DECK_COUNTS)
 cards = st.sampled_from(sorted(DECK_COUNTS, key=str))
 card_like = st.one_of(
@@ -58,8 +40,8 @@ scalars = st.one_of(
     st.text(max_size=5),
     st.binary(max_size=3),
     card_like,
-    st.sampled_from([*Color, *Rank, *Item, *Phase]),
-    st.sampled_from([Draw(), Pass(), Accept(), Challenge(), Draw, Play, Color, object()]),
+    st.sampled_from([*Color, *engine.Rank, *engine.Item, *engine.Phase]),
+    st.sampled_from([*SIMPLE_ACTIONS, engine.Draw, Play, Color, object()]),  # actions, and classes that are not
 )
 junk = st.recursive(
     scalars,
@@ -142,7 +124,7 @@ def test_parse_action(text):
 
 @junk_settings
 @given(
-    st.sampled_from([Play, ChooseColor, ChooseTarget, SayUno, CatchUno]),
+    st.sampled_from([Play, engine.ChooseColor, engine.ChooseTarget, engine.SayUno, engine.CatchUno]),
     st.lists(st.one_of(junk, card_like, st.sampled_from(Color), st.booleans()), min_size=1, max_size=3),
 )
 def test_action_constructors(kind, fields):
@@ -151,7 +133,7 @@ def test_action_constructors(kind, fields):
         assert isinstance(action.card, Card)
         assert action.color is None or isinstance(action.color, Color)
         assert action.uno is True or action.uno is False
-    elif isinstance(action, ChooseColor):
+    elif isinstance(action, engine.ChooseColor):
         assert isinstance(action.color, Color)
     elif action is not None:
         assert type(action.seat) is int
@@ -234,7 +216,7 @@ def played(players: int, seed: int, steps: int) -> Match:
                 break  # leave some rounds over: next_round and apply are judged there too
             match.next_round()
         elif round_.exposed is not None and rng.random() < 0.3:
-            match.apply(CatchUno((round_.exposed + 1) % players))
+            match.apply(engine.CatchUno((round_.exposed + 1) % players))
         else:
             match.apply(rng.choice(round_.legal_actions()))
     return match
@@ -248,11 +230,11 @@ matches = st.builds(played, st.integers(2, 10), st.integers(0, 10_000), st.integ
 actions = st.one_of(
     junk,
     st.builds(Play, cards, st.one_of(st.none(), st.sampled_from(Color)), st.booleans()),
-    st.builds(ChooseColor, st.sampled_from(Color)),
-    st.builds(ChooseTarget, st.integers(-3, 12)),
-    st.builds(SayUno, st.integers(-3, 12)),
-    st.builds(CatchUno, st.integers(-3, 12)),
-    st.sampled_from([Draw(), Pass(), Accept(), Challenge()]),
+    st.builds(engine.ChooseColor, st.sampled_from(Color)),
+    st.builds(engine.ChooseTarget, st.integers(-3, 12)),
+    st.builds(engine.SayUno, st.integers(-3, 12)),
+    st.builds(engine.CatchUno, st.integers(-3, 12)),
+    st.sampled_from(SIMPLE_ACTIONS),
 )
 
 
