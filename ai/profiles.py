@@ -13,13 +13,11 @@ precedence over a shipped profile of the same name.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
-
-import platformdirs
 
 from unokart_tui.files import FileProblem, parse_toml, read_text
 
+from .config import config_dir
 from .params import check_params
 from .registry import BOTS
 
@@ -29,9 +27,7 @@ _PROFILE_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0
 
 
 def user_profile_dir() -> Path:
-    override = os.environ.get("UNOKART_CONFIG_DIR")
-    base = Path(override) if override else Path(platformdirs.user_config_dir("unokart"))
-    return base / "profiles"
+    return config_dir() / "profiles"
 
 
 def list_profiles() -> list[str]:

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from unokart_tui.engine import (
+    DEFAULT_TARGET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     CardPlayed,
     CardsDrawn,
     CardTurned,
@@ -279,7 +282,7 @@ def simulate(
     matches: bool = False,
     seed: int = 0,
     jobs: int = 1,
-    target: int = 500,
+    target: int = DEFAULT_TARGET,
     profile: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimResult:
@@ -292,8 +295,8 @@ def simulate(
     for name in bots:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})")
-    if not 2 <= len(bots) <= 10:
-        raise ValueError(f"a game needs 2 to 10 bots, not {len(bots)}")
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
+        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(bots)}")
     if profile is not None:
         make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
     size = max(1, min(200, games // (jobs * 8) or 1))

@@ -28,14 +28,14 @@ from functools import partial
 
 import ai
 import saves
+from unokart_tui.defaults import BOT_NAMES, LINE_UP
 from unokart_tui.engine import Match
 
-BOTS = ("greedy", "challenger", "item-hoarder")
 FIXED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
 def long_match(actions: int) -> Match:
-    match = Match.new(["Ann", "Mario", "Luigi", "Peach"], seed=actions, target=10**9)
+    match = Match.new(["Ann", *BOT_NAMES[: len(LINE_UP)]], seed=actions, target=10**9)
     rng = random.Random(actions)
     count = 0
     while count < actions:
@@ -51,7 +51,7 @@ def long_match(actions: int) -> Match:
 
 def game_seats(match: Match) -> list[saves.Seat]:
     seats = [saves.Seat(match.names[0])]
-    for seat, kind in enumerate(BOTS, start=1):
+    for seat, kind in enumerate(LINE_UP, start=1):
         params = ai.make_bot(kind, seed=seat).params
         seats.append(saves.Seat(match.names[seat], kind, seed=seat, params=params))
     return seats

@@ -126,7 +126,7 @@ SAVED_MATCHES = 10  # what the title and `unokart continue` find: a player's sav
 def _saved_matches(directory: str) -> None:
     os.environ["UNOKART_DATA_DIR"] = directory
     for number in range(SAVED_MATCHES):
-        session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=number, name=f"match {number}")
+        session = Session.new("Ann", seed=number, name=f"match {number}")
         for _ in range(60):  # a few minutes of play: the player takes the first legal action, bots choose
             round_ = session.match.round
             if round_.is_over:
@@ -185,7 +185,7 @@ async def key_to_frame(app: App[object], presses: int = 20) -> list[float]:
 
 
 def _table(number: int) -> UnoKartApp:
-    session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=number, name=f"bench {number}")
+    session = Session.new("Ann", seed=number, name=f"bench {number}")
     return UnoKartApp(session, bot_delay=60)  # the bots wait: only the player's side is timed
 
 

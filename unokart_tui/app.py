@@ -190,7 +190,7 @@ class UnoKartApp(App[None]):
     # ------------------------------------------------------------------ actions (title menu, palette)
 
     def action_continue_latest(self) -> None:
-        from .screens.title import latest_unfinished  # noqa: PLC0415
+        from .saved import latest_unfinished  # noqa: PLC0415
 
         try:
             latest = latest_unfinished()

@@ -9,7 +9,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from . import __version__
+from . import __version__, defaults
 from .printable import printable
 from .serve.config import Address, Limits
 
@@ -59,15 +59,20 @@ def _seconds(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="unokart",
-        description="UNO Mario Kart in the terminal: a match to 500 points against bots with personalities.",
+        description=(
+            f"UNO Mario Kart in the terminal: a match to {defaults.TARGET} points against bots with personalities."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = commands.add_parser("new", help="start a new match", description="Start a new match against bots.")
-    new.add_argument("--bots", default="greedy,challenger,item-hoarder", help="1 to 9 opponents, comma-separated")
+    new.add_argument(
+        "--bots", default=",".join(defaults.LINE_UP), help=f"1 to {defaults.MAX_OPPONENTS} opponents, comma-separated"
+    )
     new.add_argument("--seed", type=_whole, help="a seed, to replay the same deal")
-    new.add_argument("--target", type=_positive, default=500, help="the score that wins the match (default 500)")
-    new.add_argument("--name", default="You", help="your name at the table")
+    target_help = f"the score that wins the match (default {defaults.TARGET})"
+    new.add_argument("--target", type=_positive, default=defaults.TARGET, help=target_help)
+    new.add_argument("--name", default=defaults.PLAYER_NAME, help="your name at the table")
     new.add_argument("--profile", help="the bots' profile: easy, normal, hard or your own")
     commands.add_parser("continue", help="resume the most recent unfinished match")
     commands.add_parser("saves", help="list the saved matches")
@@ -75,7 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("save", metavar="NAME", help="the save's name (see the saves folder)")
     load.add_argument("--backup", action="store_true", help="open the previous version of the save")
     for sub in (new, commands.choices["continue"], load):
-        sub.add_argument("--bot-delay", type=_seconds, default=None, help="seconds a bot thinks (default 0.7)")
+        sub.add_argument(
+            "--bot-delay", type=_seconds, default=None, help=f"seconds a bot thinks (default {defaults.BOT_DELAY})"
+        )
     sim = commands.add_parser(
         "sim",
         help="play bots against each other, headless, and print a table",
@@ -85,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--rounds", type=_positive, help="how many single rounds to play (default 1000)")
     count.add_argument("--matches", type=_positive, help="play this many whole matches instead of rounds")
-    sim.add_argument("--target", type=_positive, default=500, help="the score that wins a match (default 500)")
+    sim.add_argument("--target", type=_positive, default=defaults.TARGET, help=target_help)
     sim.add_argument("--seed", type=_whole, default=0, help="the tournament's seed (default 0)")
     sim.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
     sim.add_argument("--profile", help="a bot profile for every bot (easy, normal, hard or your own)")
@@ -179,9 +186,10 @@ def _bot_list(
 def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ai import BOTS  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
 
+    from .engine import MAX_PLAYERS, MIN_PLAYERS  # noqa: PLC0415 - loaded with the bots anyway
     from .sim_command import run_sim as run  # noqa: PLC0415
 
-    return run(args, parser, _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots"))
+    return run(args, parser, _bot_list(args.bots, parser, BOTS, low=MIN_PLAYERS, high=MAX_PLAYERS, what="bots"))
 
 
 def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -200,15 +208,16 @@ def _fail(message: str) -> int:
 def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Open the match the command asks for, then play it."""
     from ai import BOTS  # noqa: PLC0415 - the game loads on use: `unokart --version` stays instant
-    from saves import SaveError, SaveLocked, SaveUnreadable, has_backup, list_saves  # noqa: PLC0415
+    from saves import SaveError, SaveLocked, SaveUnreadable, has_backup  # noqa: PLC0415
     from saves import path_of as saves_path  # noqa: PLC0415
 
+    from .saved import latest_unfinished, unfinished_saves  # noqa: PLC0415
     from .session import Session  # noqa: PLC0415
 
     command = args.command
     try:
         if command == "new":
-            bots = _bot_list(args.bots, parser, BOTS, low=1, high=9, what="opponents")
+            bots = _bot_list(args.bots, parser, BOTS, low=1, high=defaults.MAX_OPPONENTS, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
             try:
@@ -219,10 +228,10 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             if command == "load":
                 name, backup = args.save, args.backup
             else:
-                playable = [entry for entry in list_saves() if entry.error is None and not entry.finished]
-                if not playable:
+                latest = latest_unfinished()
+                if latest is None:
                     return _fail("there is no unfinished match to continue; start one with: unokart new")
-                name, backup = playable[0].name, False
+                name, backup = latest.name, False
             try:
                 session = Session.load(name, backup=backup)
             except SaveUnreadable as error:
@@ -231,8 +240,7 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                     hint = f"\nA backup of the previous move exists: unokart load {name!r} --backup"
                 return _fail(f"{error}{hint}")
     except SaveLocked as error:
-        others = [e.name for e in list_saves() if e.error is None and not e.finished and e.name != error.file]
-        others = [name for name in others if str(saves_path(name)) != error.file]
+        others = [entry.name for entry in unfinished_saves() if str(saves_path(entry.name)) != error.file]
         offer = f" Other unfinished matches: {', '.join(others)} (unokart load NAME)." if others else ""
         return _fail(f"{error.problem}. Close it there first, or start another: unokart new.{offer}")
     except SaveError as error:
@@ -252,6 +260,8 @@ def play(session: Session | None, args: argparse.Namespace) -> int:
 def print_saves() -> int:
     from saves import SaveError, list_saves  # noqa: PLC0415
 
+    from .saved import scores_line  # noqa: PLC0415
+
     try:
         entries = list_saves()
     except SaveError as error:
@@ -267,7 +277,7 @@ def print_saves() -> int:
             print(f"{name:<28} {'—':>5}  {'unreadable':<12} {played:<16}  {printable(entry.error)}")
             continue
         status = "finished" if entry.finished else "in progress"
-        scores = printable(", ".join(f"{n} {s}" for n, s in zip(entry.players, entry.scores, strict=True)))
+        scores = printable(scores_line(entry.players, entry.scores))
         print(f"{name:<28} {entry.round_number:>5}  {status:<12} {played:<16}  {scores}")
     return 0
 

@@ -19,13 +19,10 @@ from ai.base import Bot
 from ai.driver import Driver
 from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat
 
+from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from .engine import Action, Event, Match, PlayerView
 
 HUMAN = 0  # the seat of the person at the keyboard
-BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
-DEFAULT_LINE_UP = ("greedy", "challenger", "item-hoarder")
-DEFAULT_TARGET = 500
-MAX_NAME = 20  # a player's: the players panel shows 7 characters, the log the rest
 
 
 class Session:
@@ -58,11 +55,11 @@ class Session:
     @classmethod
     def new(
         cls,
-        player: str = "You",
-        bots: Sequence[str] = DEFAULT_LINE_UP,
+        player: str = PLAYER_NAME,
+        bots: Sequence[str] = LINE_UP,
         *,
         seed: int | None = None,
-        target: int = DEFAULT_TARGET,
+        target: int = TARGET,
         profile: str | None = None,
         profiles: Sequence[str | None] = (),
         name: str | None = None,
@@ -71,8 +68,8 @@ class Session:
 
         ``profiles`` gives each bot its own profile; ``profile`` is for the others.
         """
-        if not 1 <= len(bots) <= len(BOT_NAMES):
-            raise ValueError(f"a match needs 1 to {len(BOT_NAMES)} opponents, not {len(bots)}")
+        if not 1 <= len(bots) <= MAX_OPPONENTS:
+            raise ValueError(f"a match needs 1 to {MAX_OPPONENTS} opponents, not {len(bots)}")
         if len(player) > MAX_NAME:
             raise ValueError(f"a player's name can be {MAX_NAME} characters at most, not {len(player):,}")
         names = [player, *BOT_NAMES[: len(bots)]]
@@ -161,9 +158,9 @@ class Session:
         """The shell command that deals this match again: its seed, its opponents and its target."""
         words = ["unokart", "new", "--seed", str(self.match.seed)]
         bots = tuple(seat.kind for seat in self.seats[1:])
-        if bots != DEFAULT_LINE_UP:
+        if bots != LINE_UP:
             words += ["--bots", ",".join(bots)]
-        if self.match.target != DEFAULT_TARGET:
+        if self.match.target != TARGET:
             words += ["--target", str(self.match.target)]
         return " ".join(words)
 

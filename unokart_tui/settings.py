@@ -6,24 +6,22 @@ and says what was wrong, and the file is left as it was until the player saves.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import platformdirs
 import tomli_w
 
+from ai.config import config_dir
 from saves import SaveError, write_atomic
 
+from .defaults import BOT_SPEED, BOT_SPEEDS
 from .files import FileProblem, NoFile, parse_toml, read_text
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 
-BOT_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot thinks
-
 
 class Settings(NamedTuple):
-    bot_speed: str = "normal"
+    bot_speed: str = BOT_SPEED
     theme: str = "textual-dark"
     uno_helper: bool = False  # say UNO for the player with every play that leaves one card
     confirm_quit: bool = True
@@ -35,9 +33,7 @@ class Settings(NamedTuple):
 
 
 def settings_path() -> Path:
-    override = os.environ.get("UNOKART_CONFIG_DIR")
-    base = Path(override) if override else Path(platformdirs.user_config_dir("unokart"))
-    return base / "settings.toml"
+    return config_dir() / "settings.toml"
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:

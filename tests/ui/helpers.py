@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from unokart_tui import defaults
 from unokart_tui.app import UnoKartApp
 from unokart_tui.engine import Phase, Play, Rank
 from unokart_tui.screens.game import GameScreen
@@ -11,9 +12,7 @@ from unokart_tui.session import Session
 from unokart_tui.widgets.hand import HandView
 
 
-def make_app(
-    bots=("greedy", "challenger", "item-hoarder"), seed=7, name="test match", target=500, profile=None
-) -> UnoKartApp:
+def make_app(bots=defaults.LINE_UP, seed=7, name="test match", target=defaults.TARGET, profile=None) -> UnoKartApp:
     session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile)
     return UnoKartApp(session, bot_delay=0)
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.geometry import Region
 
 import saves
 from unokart_tui.dialogs.notices import NoticeDialog
-from unokart_tui.engine import Draw, Play
+from unokart_tui.engine import Draw, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
@@ -143,13 +146,42 @@ async def test_saying_uno_late_saves_the_player():
         assert len(session.view().hand) == 1
 
 
-async def test_the_footer_shows_only_the_keys_that_apply():
-    app = make_app(seed=11)
+def footer_keys(app) -> set[str]:
+    """The keys' descriptions on the bottom line of the screen, as the terminal would show it now."""
+    console = Console(width=app.size.width, file=io.StringIO(), record=True, force_terminal=True)
+    console.print(app.screen._compositor.render_update(full=True))  # what export_screenshot draws
+    bottom = console.export_text().splitlines()[-1]
+    every = ("Play", "Draw", "Keep", "UNO!", "Catch", "Fast", "Help", "Quit")
+    return {description for description in every if f" {description} " in bottom}
+
+
+async def test_the_footer_shows_only_the_keys_that_apply(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+    app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.check_action("draw", ()) and not screen.check_action("keep", ())
-        assert not screen.check_action("catch", ())
+        assert isinstance(screen, GameScreen)
+        assert footer_keys(app) == {"Play", "Draw", "UNO!", "Help", "Quit"}  # the player's turn
+        screen.bot_delay = 30.0  # the next bot waits: the footer of the bots' turn stays up
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.session.view().phase is Phase.DRAWN  # seed 11: the card drawn can be played
+        assert footer_keys(app) == {"Play", "Keep", "UNO!", "Help", "Quit"}
+        await pilot.press("p")
+        await pilot.pause()
+        assert not app.session.is_human_turn()
+        assert footer_keys(app) == {"UNO!", "Fast", "Help", "Quit"}
+        screen.bot_delay = 0.0
+        await pilot.press("f")  # the waiting bot goes now
+        await play_until(
+            pilot, lambda a: a.session.match.round.exposed not in (None, 0) or a.session.match.round.is_over
+        )
+        assert app.session.match.round.exposed not in (None, 0), "a forgetful bot reached one card"
+        assert footer_keys(app) == {"Play", "Draw", "UNO!", "Catch", "Help", "Quit"}
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Catch" not in footer_keys(app)
 
 
 async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played():

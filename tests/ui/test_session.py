@@ -9,6 +9,7 @@ import os
 import pytest
 
 import saves
+from unokart_tui import defaults
 from unokart_tui.cli import build_parser
 from unokart_tui.engine import Accept, RulesError
 from unokart_tui.session import Session
@@ -158,7 +159,7 @@ def test_opponent_counts():
 @pytest.mark.parametrize(
     ("bots", "target", "command"),
     [
-        (("greedy", "challenger", "item-hoarder"), 500, "unokart new --seed 42"),
+        (defaults.LINE_UP, defaults.TARGET, "unokart new --seed 42"),
         (("greedy",), 100, "unokart new --seed 42 --bots greedy --target 100"),
     ],
 )

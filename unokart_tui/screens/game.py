@@ -22,6 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
+from ..defaults import BOT_DELAY as DEFAULT_BOT_DELAY
 from ..engine import (
     Accept,
     Action,
@@ -54,7 +55,6 @@ from ..widgets.table import DrawPile, TableInfo, TablePanel
 
 T = TypeVar("T")
 
-DEFAULT_BOT_DELAY = 0.7  # seconds a bot "thinks" before each action
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 
 

@@ -17,6 +17,7 @@ from saves import SaveEntry, SaveError, list_saves, save_dir
 
 from ..dialogs.confirm import ConfirmDialog
 from ..printable import printable
+from ..saved import scores_line
 from ..widgets.keybar import KeyBar
 
 
@@ -76,7 +77,7 @@ class LoadScreen(Screen[None]):
                 row = (entry.name, "—", "unreadable", when(entry.updated), entry.error)
             else:
                 status = "finished" if entry.finished else "in progress"
-                scores = ", ".join(f"{name} {score}" for name, score in zip(entry.players, entry.scores, strict=True))
+                scores = scores_line(entry.players, entry.scores)
                 row = (entry.name, str(entry.round_number), status, when(entry.updated), scores)
             # Plain and printable: "[match]" is not markup, and a file holds any character at all.
             table.add_row(*(Text(printable(cell)) for cell in row), key=entry.name)

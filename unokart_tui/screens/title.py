@@ -9,9 +9,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from saves import SaveEntry, SaveError, list_saves
+from saves import SaveEntry, SaveError
 
 from ..printable import printable
+from ..saved import latest_unfinished, scores_line
 from ..widgets.keybar import KeyBar
 
 LOGO = """\
@@ -22,16 +23,8 @@ LOGO = """\
 """
 
 
-def latest_unfinished() -> SaveEntry | None:
-    for entry in list_saves():  # newest first
-        if entry.error is None and not entry.finished:
-            return entry
-    return None
-
-
 def describe(entry: SaveEntry) -> str:
-    scores = ", ".join(f"{name} {score}" for name, score in zip(entry.players, entry.scores, strict=True))
-    return printable(f"{entry.name} — round {entry.round_number}: {scores}")
+    return printable(f"{entry.name} — round {entry.round_number}: {scores_line(entry.players, entry.scores)}")
 
 
 class TitleScreen(Screen[None]):
