@@ -12,7 +12,7 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.engine import Match
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen
-from unokart_tui.screens.new_game import NewGameScreen, parse_line_up
+from unokart_tui.screens.new_game import DEFAULT_LINE_UP, NewGameScreen, parse_line_up
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
 
@@ -198,3 +198,22 @@ async def test_a_mistake_is_quoted_as_typed():
         application.screen.query_one("#bots").value = "greedy, [/]grumpy"
         await pilot.pause()
         assert "[/]grumpy" in shown(application.screen.query_one("#bots-error"))
+
+
+@pytest.mark.parametrize("field", ["#name", "#bots", "#target", "#seed"])
+async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus(field):
+    # A focused text field took ctrl+d for itself (delete) and emptied the opponents (issue 13, bug 4).
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = application.screen
+        screen.query_one("#bots").value = "random"
+        screen.query_one(field).focus()
+        await pilot.pause()
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert screen.query_one("#bots").value == DEFAULT_LINE_UP
+        assert screen.query_one("#name").value == "You"
+        assert screen.read_form() is not None
+        assert shown(screen.query_one("#bots-error")).strip() == ""
