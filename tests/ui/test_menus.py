@@ -81,7 +81,11 @@ def test_rules_screen(snap_compare, size):
 
 
 def test_rules_keys_page(snap_compare):
-    assert snap_compare(app(), terminal_size=(80, 24), press=["r", "k"])
+    assert snap_compare(app(), terminal_size=(80, 24), press=["r", "right"])
+
+
+def test_rules_screen_scrolled_to_its_end(snap_compare):
+    assert snap_compare(app(), terminal_size=(80, 24), press=["r", "end"])
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -217,3 +221,20 @@ async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus(fi
         assert screen.query_one("#name").value == "You"
         assert screen.read_form() is not None
         assert shown(screen.query_one("#bots-error")).strip() == ""
+
+
+@pytest.mark.parametrize("keys", [["end"], ["pagedown"] * 30, ["down"] * 150, ["j"] * 150, ["space"] * 30])
+async def test_the_rules_scroll_with_the_keyboard_to_their_end(keys):
+    # At 80x24 the Item Box, challenge, UNO and scoring sections were out of reach (issue 13, bug 3).
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        text = application.screen.query_one("#rules-text")
+        assert text.max_scroll_y > 0 and text.scroll_y == 0
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert text.scroll_y == text.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert text.scroll_y == 0
