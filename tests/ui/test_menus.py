@@ -15,6 +15,7 @@ from unokart_tui.screens.load import LoadScreen
 from unokart_tui.screens.new_game import DEFAULT_LINE_UP, NewGameScreen, parse_line_up
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
+from unokart_tui.widgets.keybar import KeyBar
 
 from .helpers import settle
 
@@ -238,3 +239,22 @@ async def test_the_rules_scroll_with_the_keyboard_to_their_end(keys):
         await pilot.press("home")
         await pilot.pause()
         assert text.scroll_y == 0
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_an_open_dropdown_leaves_the_key_bar_in_view(size):
+    # The list of themes covered the key bar at 80x24 (issue 13, bug 9).
+    application = app()
+    async with application.run_test(size=size) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = application.screen
+        for select in screen.query("Select"):
+            select.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            overlay = select.query_one("SelectOverlay")
+            assert overlay.display and overlay.region.height > 2
+            assert not overlay.region.overlaps(screen.query_one(KeyBar).region)
+            await pilot.press("escape")
+            await pilot.pause()
