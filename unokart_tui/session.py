@@ -79,6 +79,10 @@ class Session:
     @classmethod
     def load(cls, name: str, *, backup: bool = False) -> Session:
         """A saved match; raises ``SaveLocked`` if another session plays it, ``SaveError`` if unreadable."""
+        if not (saves.has_backup(name) if backup else saves.path_of(name).exists()):
+            # No lock file for a save that is not there: it would stay behind as litter.
+            # Reading it raises the SaveError that names the missing file.
+            saves.load_game(name, backup=backup)
         lock = MatchLock(name).acquire()
         try:
             game = saves.load_game(name, backup=backup)
