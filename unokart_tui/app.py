@@ -40,6 +40,7 @@ class UnoKartApp(App[None]):
             settings, self.settings_problem = load_settings()
         self.settings = settings
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
+        self.bot_delay_flag = bot_delay  # `--bot-delay`, for the line that deals the match again
         self.session = session
 
     def on_mount(self) -> None:
@@ -100,6 +101,7 @@ class UnoKartApp(App[None]):
         return GameScreen(
             session,
             bot_delay=self.bot_delay,
+            deal_again=session.deal_again_command(bot_delay=self.bot_delay_flag),
             uno_helper=self.settings.uno_helper,
             confirm_quit=self.settings.confirm_quit,
         )

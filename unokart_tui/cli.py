@@ -56,7 +56,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = commands.add_parser("new", help="start a new match", description="Start a new match against bots.")
-    new.add_argument("--bots", default="greedy,challenger,item-hoarder", help="1 to 9 opponents, comma-separated")
+    new.add_argument(
+        "--bots",
+        default="greedy,challenger,item-hoarder",
+        help="1 to 9 opponents, comma-separated; NAME:PROFILE gives one its own profile",
+    )
     new.add_argument("--seed", type=_whole, help="a seed, to replay the same deal")
     new.add_argument("--target", type=_positive, default=500, help="the score that wins the match (default 500)")
     new.add_argument("--name", default="You", help="your name at the table")
@@ -105,6 +109,18 @@ def _bot_list(
     if not low <= len(bots) <= high:
         parser.error(f"--bots needs {low} to {high} {what}, not {len(bots)}")
     return bots
+
+
+def bot_line_up(text: str) -> tuple[list[str], list[str | None]]:
+    """The bots of ``--bots greedy:hard,challenger`` and each one's profile (None: ``--profile``'s)."""
+    kinds: list[str] = []
+    profiles: list[str | None] = []
+    for part in text.split(","):
+        kind, _, profile = part.partition(":")
+        if kind.strip():
+            kinds.append(kind.strip())
+            profiles.append(profile.strip() or None)
+    return kinds, profiles
 
 
 def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -159,11 +175,14 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     command = args.command
     try:
         if command == "new":
-            bots = _bot_list(args.bots, parser, BOTS, low=1, high=9, what="opponents")
+            kinds, profiles = bot_line_up(args.bots)
+            bots = _bot_list(",".join(kinds), parser, BOTS, low=1, high=9, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
             try:
-                session = Session.new(args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile)
+                session = Session.new(
+                    args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile, profiles=profiles
+                )
             except ValueError as error:
                 parser.error(str(error))
         else:

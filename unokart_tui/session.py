@@ -7,6 +7,7 @@ memory, and the next action tries again.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -119,15 +120,22 @@ class Session:
     def names(self) -> tuple[str, ...]:
         return self.match.names
 
-    def deal_again_command(self) -> str:
-        """The shell command that deals this match again: its seed, its opponents and its target."""
+    def deal_again_command(self, *, bot_delay: float | None = None) -> str:
+        """The shell command that deals this match again: its seed, opponents, profiles, target (and bots' delay)."""
         words = ["unokart", "new", "--seed", str(self.match.seed)]
-        bots = tuple(seat.kind for seat in self.seats[1:])
-        if bots != DEFAULT_LINE_UP:
-            words += ["--bots", ",".join(bots)]
+        bots = self.seats[1:]
+        profiles = {seat.profile for seat in bots}
+        shared = profiles.pop() if len(profiles) == 1 else None  # one profile for all: --profile
+        line_up = [seat.kind if seat.profile in (None, shared) else f"{seat.kind}:{seat.profile}" for seat in bots]
+        if tuple(line_up) != DEFAULT_LINE_UP:
+            words += ["--bots", ",".join(line_up)]
+        if shared is not None:
+            words += ["--profile", shared]
         if self.match.target != DEFAULT_TARGET:
             words += ["--target", str(self.match.target)]
-        return " ".join(words)
+        if bot_delay is not None:
+            words += ["--bot-delay", f"{bot_delay:g}"]
+        return shlex.join(words)  # a profile is a file's name: it may need quoting
 
     def view(self) -> PlayerView:
         return self.match.view(HUMAN)

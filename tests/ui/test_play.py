@@ -201,3 +201,18 @@ async def test_saying_uno_ahead_shows_in_the_hand_title():
         await pilot.pause()
         assert "UNO ready" not in top_border()
     app.session.close()
+
+
+async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_line():
+    from textual.widgets import RichLog
+
+    from unokart_tui.app import UnoKartApp
+    from unokart_tui.session import Session
+
+    session = Session.new("Ann", ["greedy"], seed=5, name="delayed", profile="easy")
+    app = UnoKartApp(session, bot_delay=0.25)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines = [line.text for line in app.screen.query_one(RichLog).lines]
+        assert any("unokart new --seed 5 --bots greedy --profile easy --bot-delay 0.25 deals" in line for line in lines)
+    session.close()

@@ -77,12 +77,14 @@ class GameScreen(Screen[None]):
         session: Session,
         *,
         bot_delay: float = DEFAULT_BOT_DELAY,
+        deal_again: str = "",
         uno_helper: bool = False,
         confirm_quit: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
         self.bot_delay = bot_delay
+        self.deal_again = deal_again or session.deal_again_command()
         self.uno_helper = uno_helper
         self.confirm_quit = confirm_quit
         self.fast = False
@@ -134,7 +136,7 @@ class GameScreen(Screen[None]):
         match = self.session.match
         if not any(match.history[0]) and match.round_number == 1:
             self.query_one(RichLog).write(
-                Text(f"Seed {match.seed}: {self.session.deal_again_command()} deals this match again.", style="dim")
+                Text(f"Seed {match.seed}: {self.deal_again} deals this match again.", style="dim")
             )
             self.write_log(list(match.start_events))
         else:
