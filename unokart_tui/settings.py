@@ -23,6 +23,7 @@ class Settings(NamedTuple):
     theme: str = "textual-dark"
     uno_helper: bool = False  # say UNO for the player with every play that leaves one card
     confirm_quit: bool = True
+    guide: bool = True  # the first-game guide (the Item Box in short) when a new match starts
 
     @property
     def bot_delay(self) -> float:

@@ -17,9 +17,9 @@ from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
 from unokart_tui.widgets.keybar import KeyBar
 
-from .helpers import settle
+from .helpers import QUICK, settle
 
-QUIET = Settings(bot_speed="instant", confirm_quit=False)
+QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
 FIXED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
@@ -32,7 +32,7 @@ def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20)
 
 
 def app() -> UnoKartApp:
-    return UnoKartApp(settings=QUIET, bot_delay=0)
+    return UnoKartApp(settings=QUIET, pace=QUICK)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

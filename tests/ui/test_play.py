@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual.geometry import Region
 
 import saves
+from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Draw, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
 
-from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
+from .helpers import QUICK, SETTINGS, answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 
 
 async def test_a_whole_round_with_the_keyboard_only():
@@ -88,13 +89,13 @@ async def test_resuming_opens_the_same_decision():
         await settle(pilot)
         before = app.session.match.round
         await pilot.press("q")
-    app.session.close()
-    from unokart_tui.app import UnoKartApp
+        await pilot.pause()
+        assert app.session is None  # left to the title, the match's lock released
     from unokart_tui.session import Session
 
     resumed = Session.load("test match")
     assert resumed.match.round == before
-    again = UnoKartApp(resumed, bot_delay=0)
+    again = UnoKartApp(resumed, settings=SETTINGS, pace=QUICK)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert again.session.is_human_turn()
@@ -131,7 +132,7 @@ async def test_saying_uno_late_saves_the_player():
             )
 
         await play_until(pilot, two_cards_and_a_play)
-        screen.bot_delay = 30.0  # the bots would react only long after the player's key
+        screen.pacer.set_pace(QUICK._replace(bot_delay=30, catch_window=30))  # no bot acts before the player's key
         card = next(x.card for x in session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
         cards = screen.query_one(HandView).state.cards
         screen.cursor = cards.index(card)
@@ -176,11 +177,10 @@ async def test_a_save_error_names_the_file_as_it_is(monkeypatch, tmp_path):
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("UNOKART_DATA_DIR", str(blocker / "data"))
     app = make_app(seed=11)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        [toast] = app.screen.query("Toast")  # Textual's notification widget, by its CSS type
-        shown = str(toast.render())
-        assert "Could not save" in shown and f"{blocker}/data/test match.toml" in shown
+        shown = str(app.screen.query_one("#save-problem").render())
+        assert "Not saved" in shown and f"{blocker}/data/test match.toml" in shown
     app.session.close()
 
 
@@ -210,7 +210,7 @@ async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_lin
     from unokart_tui.session import Session
 
     session = Session.new("Ann", ["greedy"], seed=5, name="delayed", profile="easy")
-    app = UnoKartApp(session, bot_delay=0.25)
+    app = UnoKartApp(session, settings=SETTINGS, bot_delay=0.25)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         lines = [line.text for line in app.screen.query_one(RichLog).lines]

@@ -20,7 +20,9 @@ CARDS = tuple(Card.parse(text) for text in ("R1", "R2", "Y3", "G4", "B5", "W+4",
 
 
 class HandOnly(App[None]):
-    CSS_PATH = "../../unokart_tui/unokart.tcss"
+    """The hand alone, with its own styles only: no app stylesheet."""
+
+    CSS = "HandView { height: auto; max-height: 11; border: round $secondary; }"  # the table's layout of it
 
     def __init__(self, state: HandState) -> None:
         super().__init__()
@@ -68,12 +70,11 @@ async def test_a_hand_that_fits_has_no_scroll_bar():
         assert not hand.show_vertical_scrollbar
         lines = [hand.render_line(y).text for y in range(CARD_HEIGHT)]
         assert lines[0].startswith("┏━━━━┓ ╭────╮")  # the cursor's card has the heavy edge
-        assert lines[1].startswith("┃R 1 ┃ │R 2 │ │Y 3 │")  # every card readable without colour
-        assert "│W+4 │ │W ? │" in lines[1]
+        assert lines[1].startswith("┃ R1 ┃ │ R2 │ │ Y3 │")  # every card readable without colour
+        assert "│W+4 │ │ W? │" in lines[1]  # the short form of every screen (widgets/cardface.py)
 
 
 class Keys(App[None]):
-    CSS_PATH = "../../unokart_tui/unokart.tcss"
     BINDINGS = [
         Binding("a", "note('a')", "Apple"),
         Binding("b", "note('b')", "Banana"),
@@ -161,7 +162,9 @@ async def test_dialogs_show_names_as_written():
         for dialog, expected in dialogs:
             app.push_screen(dialog)
             await pilot.pause()
-            text = "\n".join(str(static.render()) for static in dialog.query(Static))
+            text = "\n".join(
+                line.text for static in dialog.query(Static) for line in static.render_lines(static.size.region)
+            )
             for words in expected:
                 assert words in text
             app.pop_screen()
