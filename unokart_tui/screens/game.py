@@ -84,6 +84,7 @@ class GameScreen(Screen[None]):
         Binding("p", "keep", "Keep"),
         Binding("u", "uno", "UNO!"),
         Binding("c", "catch", "Catch"),
+        Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
         Binding("f", "fast", "Fast"),
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
@@ -436,6 +437,8 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows the keys that do something now; the rest are hidden."""
+        if action == "missed_catch":
+            return not applies("catch", self.session.match, HUMAN)
         return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def turn_key_is_late(self) -> bool:
@@ -501,15 +504,14 @@ class GameScreen(Screen[None]):
         self.uno_armed = not self.uno_armed
         self.render_table()
 
+    def action_missed_catch(self) -> None:
+        missed = self.pacer.missed
+        if missed is not None and missed.seat != HUMAN:
+            self.refuse(f"Too late: {how_it_ended(missed.seat, missed.events, self.voice)}.")
+        else:
+            self.refuse("Nobody can be caught right now.")
+
     def action_catch(self) -> None:
-        round_ = self.session.match.round
-        if round_.exposed is None or round_.exposed == HUMAN:
-            missed = self.pacer.missed
-            if missed is not None and missed.seat != HUMAN:
-                self.refuse(f"Too late: {how_it_ended(missed.seat, missed.events, self.voice)}.")
-            else:
-                self.refuse("Nobody can be caught right now.")
-            return
         if self.pacer.pressed_before_exposure(self._pressed_at):
             self.refuse("That key was pressed before anyone forgot UNO: press it again.")
             return
