@@ -92,6 +92,9 @@ class Pacer:
         self._wakes = 0  # a wake-up scheduled before the last change does nothing
         self._acted_at = clock()
         self._decision: tuple[int, int] | None = None
+        if session.is_human_turn():  # the table opens on the player's decision: it counts from now
+            self._decision = self._current_decision()
+            self.decision_began = clock()
 
     @property
     def held(self) -> bool:
@@ -175,9 +178,12 @@ class Pacer:
             return 0.0
         return self._acted_at + self.pace.bot_delay - self.clock()
 
-    def _ask(self) -> None:
+    def _current_decision(self) -> tuple[int, int]:
         match = self.session.match
-        decision = (match.round_number, len(match.history[-1]))
+        return match.round_number, len(match.history[-1])
+
+    def _ask(self) -> None:
+        decision = self._current_decision()
         if decision != self._decision:
             self._decision = decision
             self.decision_began = self.clock()

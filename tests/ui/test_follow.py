@@ -378,7 +378,7 @@ async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         notice = app.screen.query_one("#save-problem", Static)
-        assert notice.display and "Not saved" in str(notice.render())
+        assert notice.display and "Saving fails" in str(notice.render())
         assert "never saved" in str(notice.render())
         await pilot.press("d")  # the game goes on
         await settle(pilot)

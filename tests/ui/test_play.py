@@ -180,7 +180,7 @@ async def test_a_save_error_names_the_file_as_it_is(monkeypatch, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         shown = str(app.screen.query_one("#save-problem").render())
-        assert "Not saved" in shown and f"{blocker}/data/test match.toml" in shown
+        assert "Saving fails" in shown and f"{blocker}/data/test match.toml" in shown
     app.session.close()
 
 

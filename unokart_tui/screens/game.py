@@ -306,7 +306,12 @@ class GameScreen(Screen[None]):
             notice.display = False
             self._saved_moves = self.moves()
             return
-        notice.update(Text(f"⚠ Not saved: {problem}. Trying again every few seconds; {self.what_is_unsaved()}."))
+        notice.update(
+            Text.assemble(
+                f"⚠ Saving fails: {self.what_is_unsaved()}. Trying again every few seconds.\n",
+                (problem, "not bold"),
+            )
+        )
         notice.display = True
         if self._save_retry is None:
             self._save_retry = self.set_timer(self.pace.save_retry, self.retry_saving)
@@ -320,7 +325,7 @@ class GameScreen(Screen[None]):
         if self._saved_moves is None:
             return "this match was never saved"
         unsaved = self.moves() - self._saved_moves
-        return f"the last {unsaved} move{'s' if unsaved != 1 else ''} are not saved"
+        return f"the last {unsaved} move{' is' if unsaved == 1 else 's are'} not saved"
 
     # ------------------------------------------------------------------ dialogs
 
