@@ -149,7 +149,7 @@ class GameScreen(Screen[None]):
         self.log_view = self.query_one(GameLog)
         self.banner_view = self.query_one(BannerView)
         self.hand = self.query_one(HandView)
-        self.players.border_title = "Players · last move · score"
+        self.players.border_title = "Players · cards · last move · pts"
         self.table.border_title = "Table"
         self.log_view.border_title = "Game log"
         self.render_table()

@@ -59,7 +59,7 @@ class PlayerRow(Widget, can_focus=False):
             )
         else:
             last = Text(info.last, style="bold" if info.last.startswith("UNO") else quiet)
-        last.truncate(room, overflow="ellipsis")
+        last.truncate(room, overflow="ellipsis", pad=True)
         line.append_text(last)
-        line.append(" " * (room - last.cell_len) + f"{info.score:>5}")
+        line.append(f"{info.score:>5}")
         return line
