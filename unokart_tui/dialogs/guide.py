@@ -35,7 +35,7 @@ class GuideDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            title = "Your first game? The Item Box in short" if self.first_game else "The Item Box, and the keys"
+            title = "New to UNO Mario Kart? The Item Box in short" if self.first_game else "The Item Box, and the keys"
             yield Static(title, classes="title")
             items = Table.grid(padding=(0, 1))
             items.add_column(no_wrap=True)

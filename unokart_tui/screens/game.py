@@ -543,12 +543,15 @@ class GameScreen(Screen[None]):
             return
         from ..dialogs.confirm import ConfirmDialog  # noqa: PLC0415
 
-        if self.session.save_error is None:
+        problem = self.session.save_error
+        if problem is None:
             detail = "It is saved: continue it later from the title."
         else:
+            it = "it" if self._saved_moves is None else "they"
             detail = (
-                f"Saving fails ({self.session.save_error}): {self.what_is_unsaved()}. "
-                "Leave now and they are lost; stay, and they are saved as soon as saving works again."
+                f"Saving fails ({problem}): {self.what_is_unsaved()}. "
+                f"Leave now and {it} {'is' if it == 'it' else 'are'} lost; stay, and {it} will be saved "
+                "as soon as saving works again."
             )
         self.open_dialog(ConfirmDialog("Leave this match?", detail), lambda yes: self.leave() if yes else None)
 

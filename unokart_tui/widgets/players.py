@@ -44,7 +44,8 @@ class PlayerRow(Widget, can_focus=False):
         width = self.content_size.width
         quiet = self.get_component_rich_style("player-row--quiet")
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(f"{'▶' if info.to_act else ' '} {info.name:<7.7} ", style="bold" if info.to_act else "")
+        # Six letters of a name: every bot's name fits ("Bowser"), and a last move of 18 at 80 columns.
+        line.append(f"{'▶' if info.to_act else ' '} {info.name:<6.6} ", style="bold" if info.to_act else "")
         wide = width >= WIDE
         if wide:
             line.append(f"{KIND_LABEL.get(info.kind, info.kind):<11.11}", style=quiet)
