@@ -116,6 +116,10 @@ async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
         await pilot.pause()
         assert len(session.match.round.hands[exposed]) == 3
         assert session.match.round.exposed is None
+        await pilot.press("c")  # again: the player was first, nothing came too late
+        await pilot.pause()
+        assert any("Nobody can be caught" in note.message for note in app._notifications)
+        assert not any("Too late" in note.message for note in app._notifications)
 
 
 async def test_saying_uno_late_saves_the_player():
@@ -142,6 +146,8 @@ async def test_saying_uno_late_saves_the_player():
         await pilot.press("u")
         assert session.match.round.exposed is None
         assert len(session.view().hand) == 1
+        await pilot.press("u")  # again: nothing came too late, the player said it in time
+        assert not any("Too late" in note.message for note in app._notifications)
 
 
 async def test_the_footer_shows_only_the_keys_that_apply():

@@ -44,6 +44,8 @@ from ..engine import (
     Rank,
     RulesError,
     SayUno,
+    UnoCaught,
+    UnoSaid,
 )
 from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay_round
 from ..pacing import Pace, Pacer
@@ -503,15 +505,23 @@ class GameScreen(Screen[None]):
             self.act(SayUno(HUMAN))
             return
         missed = self.pacer.missed
-        if missed is not None and missed.seat == HUMAN and len(round_.hands[HUMAN]) == 1:
+        if missed is not None and missed.seat == HUMAN and not self.ended_it(missed.events):
             self.refuse(f"Too late to say UNO: {how_it_ended(HUMAN, missed.events, self.voice)}.")
             return
         self.uno_armed = not self.uno_armed
         self.render_table()
 
+    @staticmethod
+    def ended_it(events: tuple[Event, ...]) -> bool:
+        """Whether the player's own UNO or catch ended an exposure (then nothing came too late)."""
+        return any(
+            (isinstance(e, UnoSaid) and e.seat == HUMAN) or (isinstance(e, UnoCaught) and e.catcher == HUMAN)
+            for e in events
+        )
+
     def action_missed_catch(self) -> None:
         missed = self.pacer.missed
-        if missed is not None and missed.seat != HUMAN:
+        if missed is not None and missed.seat != HUMAN and not self.ended_it(missed.events):
             self.refuse(f"Too late: {how_it_ended(missed.seat, missed.events, self.voice)}.")
         else:
             self.refuse("Nobody can be caught right now.")
