@@ -102,6 +102,27 @@ def place_cursor(
     return cursor
 
 
+class RoundSummary(NamedTuple):
+    """The end of a round, for its dialog: who won, what they scored, what everyone else held (E3)."""
+
+    winner: str
+    points: int
+    rows: tuple[tuple[str, tuple[Card, ...], int], ...]  # (name, cards, their worth) of each loser
+    scores: str  # "Ann 120, Mario 35, ..."
+
+
+def round_summary(match: Match) -> RoundSummary:
+    round_ = match.round
+    assert round_.winner is not None, "a round summary is for a round that is over"
+    rows = tuple(
+        (match.names[seat], hand, sum(card.points for card in hand))
+        for seat, hand in enumerate(round_.hands)
+        if seat != round_.winner
+    )
+    scores = ", ".join(f"{name} {score}" for name, score in zip(match.names, match.scores, strict=True))
+    return RoundSummary(match.names[round_.winner], round_.points or 0, rows, scores)
+
+
 def status(match: Match, you: int, *, thinking: bool, held: bool) -> str:
     """The hand's title after "Your hand (n) —": what the game waits for.
 

@@ -30,7 +30,7 @@ from unokart_tui.engine import (
     UnoSaid,
 )
 from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, log_line, replay_round
-from unokart_tui.tableview import place_cursor, seat_lines, status, table_info
+from unokart_tui.tableview import place_cursor, round_summary, seat_lines, status, table_info
 from unokart_tui.widgets.cardface import long, short
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")
@@ -184,3 +184,15 @@ def test_too_late_says_what_ended_the_chance():
     assert how_it_ended(0, [UnoCaught(2, 0)], VOICE) == "Luigi caught you first"
     assert how_it_ended(1, [UnoSaid(1, late=True)], VOICE) == "Mario said UNO in time"
     assert how_it_ended(1, [CardPlayed(2, C("R1"))], VOICE) == "play has gone on since"
+
+
+def test_a_round_summary_lists_what_the_losers_held_and_its_worth():
+    match, rng = Match.new(list(NAMES), seed=4), random.Random(2)
+    while not match.round.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    summary = round_summary(match)
+    winner = match.round.winner
+    assert summary.winner == NAMES[winner] and summary.points == match.round.points  # E3
+    assert [name for name, _, _ in summary.rows] == [name for seat, name in enumerate(NAMES) if seat != winner]
+    assert sum(worth for _, _, worth in summary.rows) == summary.points
+    assert summary.scores == ", ".join(f"{name} {score}" for name, score in zip(NAMES, match.scores, strict=True))

@@ -51,7 +51,16 @@ from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_lin
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
 from ..settings import Settings
-from ..tableview import HandState, applies, hand_cards, place_cursor, seat_lines, status, table_info
+from ..tableview import (
+    HandState,
+    applies,
+    hand_cards,
+    place_cursor,
+    round_summary,
+    seat_lines,
+    status,
+    table_info,
+)
 from ..widgets.banner import BannerView
 from ..widgets.gamelog import GameLog
 from ..widgets.hand import HandView
@@ -106,8 +115,7 @@ class GameScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.session = session
-        self.pace = pace or Pace()
-        self.pacer = Pacer(session, self.pace, self)
+        self.pacer = Pacer(session, pace or Pace(), self)
         self.notes = TableNotes(len(session.names))
         self.voice = Voice(session.names, HUMAN)
         self.deal_again = deal_again or session.deal_again_command()
@@ -210,7 +218,7 @@ class GameScreen(Screen[None]):
         current = self.banner_view.banner
         if shown is not None:
             self.show_banner(shown)
-        elif current is not None and current.kind == "exposed" and self.session.match.round.exposed is None:
+        elif current is not None and current.kind == "exposed" and self.session.view().exposed is None:
             self.show_banner(None)  # nobody can be caught any more
 
     def write_log(self, events: list[Event]) -> None:
@@ -221,7 +229,7 @@ class GameScreen(Screen[None]):
     def show_banner(self, shown: Banner | None) -> None:
         self._banners += 1
         self.banner_view.banner = shown
-        seconds = self.pace.banner_seconds
+        seconds = self.pacer.pace.banner_seconds
         if shown is not None and shown.kind != "exposed" and seconds is not None:
             number = self._banners
             self.set_timer(seconds, lambda: self._hide_banner(number))
@@ -316,7 +324,7 @@ class GameScreen(Screen[None]):
         )
         notice.display = True
         if self._save_retry is None:
-            self._save_retry = self.set_timer(self.pace.save_retry, self.retry_saving)
+            self._save_retry = self.set_timer(self.pacer.pace.save_retry, self.retry_saving)
 
     def retry_saving(self) -> None:
         self._save_retry = None
@@ -384,41 +392,22 @@ class GameScreen(Screen[None]):
                 name = self.session.names[event.challenged]
                 self.open_dialog(revealed_hand(name, event.hand, event.guilty), lambda _: None)
 
-    def round_rows(self) -> list[tuple[str, tuple[Card, ...], int]]:
-        """Each loser's cards and what they are worth (E3), for the end-of-round dialogs."""
-        match = self.session.match
-        round_ = match.round
-        return [
-            (match.names[seat], hand, sum(card.points for card in hand))
-            for seat, hand in enumerate(round_.hands)
-            if seat != round_.winner
-        ]
-
-    def scores_text(self) -> str:
-        match = self.session.match
-        return ", ".join(f"{name} {score}" for name, score in zip(match.names, match.scores, strict=True))
-
     def round_over(self) -> None:
         from ..dialogs.notices import round_over  # noqa: PLC0415
 
-        round_ = self.session.match.round
-        assert round_.winner is not None
-        winner = self.session.names[round_.winner]
-        dialog = round_over(winner, round_.points or 0, self.round_rows(), self.scores_text())
+        summary = round_summary(self.session.match)
+        dialog = round_over(summary.winner, summary.points, summary.rows, summary.scores)
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
     def match_over(self) -> None:
         from ..dialogs.notices import match_over  # noqa: PLC0415
 
-        match = self.session.match
-        assert match.winner is not None
-
         def answered(key: str) -> None:
             self.pacer.stop()
             self.post_message(self.PlayAgain() if key == "n" else self.LeaveMatch())
 
-        dialog = match_over(match.names[match.winner], match.round.points or 0, self.round_rows(), self.scores_text())
-        self.open_dialog(dialog, answered)
+        summary = round_summary(self.session.match)  # the last round's winner is the match's
+        self.open_dialog(match_over(summary.winner, summary.points, summary.rows, summary.scores), answered)
 
     def guide_answered(self, answer: str) -> None:
         if answer == "rules":
@@ -432,7 +421,6 @@ class GameScreen(Screen[None]):
     def use_settings(self, settings: Settings, pace: Pace) -> None:
         """The player changed the settings during the match: they hold from now on."""
         self.uno_helper, self.confirm_quit, self.guide = settings.uno_helper, settings.confirm_quit, settings.guide
-        self.pace = pace
         self.pacer.set_pace(pace)
         self.render_table()
 
@@ -500,8 +488,7 @@ class GameScreen(Screen[None]):
             self.act(Pass())
 
     def action_uno(self) -> None:
-        round_ = self.session.match.round
-        if round_.exposed == HUMAN:
+        if self.session.view().exposed == HUMAN:
             self.act(SayUno(HUMAN))
             return
         missed = self.pacer.missed
