@@ -283,18 +283,15 @@ def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
 # ---------------------------------------------------------------------- a resumed match
 
 
-def replay_round(match: Match) -> list[list[Event]] | None:
-    """The current round's events, action by action (its deal first), by playing the match again.
+def replay(match: Match) -> list[list[list[Event]]] | None:
+    """Every round's events, action by action (each round's deal first), by playing the match again.
 
     A save holds every action, not the words: the engine is deterministic, so the same seed
     and actions give the same events. None if the replay does not end where ``match`` is.
     """
     again = Match(match.names, seed=match.seed, target=match.target)
-    *earlier, current = match.history
-    for actions in earlier:
-        for action in actions:
-            again.apply(action)
-        again.next_round()
-    start = list(again.start_events if not earlier else again.round.start_events)
-    batches = [start] + [again.apply(action) for action in current]
-    return batches if again.round == match.round and again.scores == match.scores else None
+    rounds: list[list[list[Event]]] = []
+    for number, actions in enumerate(match.history):
+        start = again.start_events if number == 0 else again.next_round()
+        rounds.append([list(start), *(again.apply(action) for action in actions)])
+    return rounds if again.round == match.round and again.scores == match.scores else None

@@ -191,6 +191,26 @@ async def test_a_resumed_match_shows_the_moves_before_it_was_left():
     again.session.close()
 
 
+async def test_a_match_resumed_early_in_a_round_also_shows_how_the_last_one_ended():
+    session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=7, name="later")
+    while session.match.round_number == 1 or len(session.match.history[-1]) < 3:
+        if session.match.round.is_over:
+            session.next_round()
+            continue
+        seat = session.match.round.decider
+        session.apply(session.bot_action(seat) if seat in session.bots else session.match.legal_actions()[-1])
+    session.close()
+    app = UnoKartApp(Session.load("later"), settings=SETTINGS, pace=QUICK._replace(bot_delay=60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        told = [entry.plain for entry in app.screen.query_one(GameLog).entries]
+        assert "— Round 1 —" in told and "— Round 2 —" in told
+        assert any(line.startswith("★") and "round" in line for line in told)  # round 1's winner
+        assert told[-1] == "Welcome back: round 2 goes on."
+    app.session.close()
+
+
 # ---------------------------------------------------------------------- UNO
 
 

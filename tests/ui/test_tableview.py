@@ -29,7 +29,7 @@ from unokart_tui.engine import (
     UnoCaught,
     UnoSaid,
 )
-from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, log_line, replay_round
+from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, log_line, replay
 from unokart_tui.tableview import place_cursor, round_summary, seat_lines, status, table_info
 from unokart_tui.widgets.cardface import long, short
 
@@ -167,16 +167,16 @@ def test_the_cursor_goes_to_a_drawn_card_and_at_a_turns_start_to_the_nearest_pla
 
 
 @pytest.mark.parametrize("rounds", [1, 3])
-def test_a_resumed_round_is_told_again_from_its_history(rounds):
+def test_a_resumed_match_is_told_again_from_its_history(rounds):
     # Issue 13, bug 6: the save holds the actions, not the words; the engine gives the same events again.
     match, rng = Match.new(list(NAMES), seed=12, target=10_000), random.Random(5)
-    told = [list(match.start_events)]
+    told = [[list(match.start_events)]]
     while match.round_number < rounds or len(match.history[-1]) < 25:
         if match.round.is_over:
-            told = [match.next_round()]
+            told.append([match.next_round()])
         else:
-            told.append(match.apply(rng.choice(match.legal_actions())))
-    assert replay_round(match) == told
+            told[-1].append(match.apply(rng.choice(match.legal_actions())))
+    assert replay(match) == told
 
 
 def test_too_late_says_what_ended_the_chance():

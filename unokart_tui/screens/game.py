@@ -47,7 +47,7 @@ from ..engine import (
     UnoCaught,
     UnoSaid,
 )
-from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay_round
+from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
 from ..settings import Settings
@@ -193,19 +193,25 @@ class GameScreen(Screen[None]):
         self.render_table()
 
     def recall(self) -> None:
-        """A resumed match: its last moves, found again by replaying the save's history."""
+        """A resumed match: the moves before it was left, found again by replaying the save's history."""
         match = self.session.match
-        batches = replay_round(match)
-        if batches is not None:
-            for batch in batches:
+        rounds = replay(match)
+        if rounds is not None:
+            for batch in rounds[-1]:
                 self.notes.record(batch, match.names)
-            if len(batches) > RECENT:
-                self.log_view.add(Text(f"— Round {match.round_number}: the last moves before you left —", "bold"))
-            else:
-                self.log_view.add(Text(f"— Round {match.round_number} —", style="bold"))
-            for batch in batches[-RECENT:]:
-                self.write_log(batch)
-            self.pacer.changed(batches[-1])  # a forgotten UNO is open to a catch again
+            shown = 0
+            recent: list[tuple[int, list[list[Event]]]] = []
+            for number in range(len(rounds), 0, -1):  # the last RECENT actions, across rounds if need be
+                batches = rounds[number - 1][-(RECENT - shown) :]
+                recent.insert(0, (number, batches))
+                shown += len(batches)
+                if shown >= RECENT:
+                    break
+            for number, batches in recent:
+                self.log_view.add(Text(f"— Round {number} —", style="bold"))
+                for batch in batches:
+                    self.write_log(batch)
+            self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
         self.log_view.add(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
 
     # ------------------------------------------------------------------ showing
