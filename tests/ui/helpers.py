@@ -108,3 +108,12 @@ def forgetful_bots(config_dir) -> str:
     profiles.mkdir(parents=True, exist_ok=True)
     (profiles / "forgetful.toml").write_text(FORGETFUL)
     return "forgetful"
+
+
+async def until(pilot: Pilot, condition, limit: int = 50) -> None:
+    """Let the app run until ``condition()`` holds (each pause lets every pending message through)."""
+    for _ in range(limit):
+        await pilot.pause()  # first: a screen just pushed is mounted, and takes keys, after a pause
+        if condition():
+            return
+    raise AssertionError("the wanted moment never came")

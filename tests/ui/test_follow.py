@@ -28,7 +28,7 @@ from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import PlayerRow
 
-from .helpers import QUICK, SETTINGS, forgetful_bots, make_app, play_until, settle
+from .helpers import QUICK, SETTINGS, forgetful_bots, make_app, play_until, settle, until
 
 
 def seats_that_acted(match: Match) -> list[int]:
@@ -181,9 +181,9 @@ async def test_a_resumed_match_shows_the_moves_before_it_was_left():
         await pilot.pause()
     again = UnoKartApp(Session.load("test match"), settings=SETTINGS, pace=QUICK)
     async with again.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        after = [entry.plain for entry in again.screen.query_one(GameLog).entries]
+        log = again.screen.query_one(GameLog)
+        await until(pilot, lambda: any(entry.plain.startswith("Welcome back") for entry in log.entries))
+        after = [entry.plain for entry in log.entries]
         assert after[-1].startswith("Welcome back")
         assert after[-1 - 8 : -1] == before[-8:]  # the same last moves, word for word
         rows = [row.info.last for row in again.screen.query(PlayerRow)]
@@ -202,9 +202,9 @@ async def test_a_match_resumed_early_in_a_round_also_shows_how_the_last_one_ende
     session.close()
     app = UnoKartApp(Session.load("later"), settings=SETTINGS, pace=QUICK._replace(bot_delay=60))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        told = [entry.plain for entry in app.screen.query_one(GameLog).entries]
+        log = app.screen.query_one(GameLog)
+        await until(pilot, lambda: any(entry.plain.startswith("Welcome back") for entry in log.entries))
+        told = [entry.plain for entry in log.entries]
         assert "— Round 1 —" in told and "— Round 2 —" in told
         assert any(line.startswith("★") and "round" in line for line in told)  # round 1's winner
         assert told[-1] == "Welcome back: round 2 goes on."
@@ -339,9 +339,8 @@ async def test_the_key_bar_behind_a_dialog_shows_the_dialogs_keys():
 async def test_no_bot_thinks_while_the_player_reads_a_dialog():
     app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         hand = app.screen.query_one(HandView)
-        assert "is thinking" in hand.state.title  # Mario leads, and takes his time
+        await until(pilot, lambda: "is thinking" in hand.state.title)  # Mario leads, and takes his time
         await pilot.press("question_mark")
         await pilot.pause()
         assert "thinking" not in hand.state.title and "close the dialog" in hand.state.title
@@ -353,10 +352,7 @@ async def test_no_bot_thinks_while_the_player_reads_a_dialog():
 async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can_be_turned_off():
     app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        guide = app.screen
-        assert isinstance(guide, GuideDialog)
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
         assert on_screen(app, "Mushroom", "Banana", "Green", "Lightning", "Bob-omb")
         assert on_screen(app, "Players", "Table", "Colour")  # the table stays in view above it
         assert app.session.match.history == ((),)  # nothing happens while it is read
@@ -373,15 +369,15 @@ async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can
 async def test_a_resumed_match_does_not_show_the_guide_again():
     app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
         await pilot.press("enter")
         await settle(pilot)
         await pilot.press("q")
         await pilot.pause()
     again = UnoKartApp(Session.load("test match"), settings=SETTINGS._replace(guide=True), pace=QUICK)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        log = again.screen.query_one(GameLog)
+        await until(pilot, lambda: any(entry.plain.startswith("Welcome back") for entry in log.entries))
         assert isinstance(again.screen, GameScreen)
     again.session.close()
 
