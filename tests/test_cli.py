@@ -62,10 +62,15 @@ def test_continue_with_nothing_to_continue_says_so_with_status_1():
     assert "Traceback" not in result.stderr
 
 
-def test_load_of_a_missing_save_says_so_with_status_1():
-    result = run("load", "Nope")
+@pytest.mark.parametrize("backup", [[], ["--backup"]])
+def test_load_of_a_missing_save_says_so_with_status_1_and_leaves_nothing_behind(backup):
+    import saves
+
+    saves.save_dir().mkdir(parents=True)
+    result = run("load", "Nope", *backup)
     assert result.returncode == 1
     assert "Nope.toml" in result.stderr and "no such save" in result.stderr
+    assert list(saves.save_dir().iterdir()) == []  # no ".Nope.lock" (issue 13, bug 10)
 
 
 def test_continue_with_a_damaged_latest_save_names_it_and_offers_the_backup():

@@ -16,13 +16,16 @@ from textual.screen import Screen
 
 from saves import SaveError, SaveLocked, SaveUnreadable, has_backup
 
+from .defaults import PLAYER_NAME
 from .printable import printable
-from .settings import Settings, load_settings
+from .settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from .pacing import Pace
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
     from .screens.new_game import NewGameScreen
+    from .screens.settings import SettingsScreen
     from .screens.title import TitleScreen
     from .session import Session
 
@@ -33,14 +36,22 @@ class UnoKartApp(App[None]):
     CSS_PATH = "unokart.tcss"
 
     def __init__(
-        self, session: Session | None = None, *, settings: Settings | None = None, bot_delay: float | None = None
+        self,
+        session: Session | None = None,
+        *,
+        settings: Settings | None = None,
+        bot_delay: float | None = None,
+        pace: Pace | None = None,
     ) -> None:
+        """``bot_delay`` is `--bot-delay` (else the settings' bot speed); ``pace`` sets every timing at once."""
         super().__init__()
         self.settings_problem: str | None = None
         if settings is None:
             settings, self.settings_problem = load_settings()
         self.settings = settings
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
+        self.bot_delay_flag = bot_delay  # for the line that deals the match again
+        self.pace = pace
         self.session = session
 
     def on_mount(self) -> None:
@@ -104,13 +115,18 @@ class UnoKartApp(App[None]):
 
     def _game_screen(self, session: Session) -> GameScreen:
         # The table, the engine and the bots load with the first match: the title starts without them.
+        from .pacing import Pace  # noqa: PLC0415
         from .screens.game import GameScreen  # noqa: PLC0415
 
+        if self.pace is None:
+            self.pace = Pace(bot_delay=self.bot_delay)
         return GameScreen(
             session,
-            bot_delay=self.bot_delay,
+            pace=self.pace,
+            deal_again=session.deal_again_command(bot_delay=self.bot_delay_flag),
             uno_helper=self.settings.uno_helper,
             confirm_quit=self.settings.confirm_quit,
+            guide=self.settings.guide,
         )
 
     def _title_screen(self) -> TitleScreen:
@@ -126,6 +142,37 @@ class UnoKartApp(App[None]):
         self.session = session
         # After the dialog or form that led here has finished closing itself.
         self.call_later(self._replace_screens, self._game_screen(session))
+
+    def on_game_screen_leave_match(self, message: GameScreen.LeaveMatch) -> None:
+        self.leave_game()
+
+    def on_game_screen_play_again(self, message: GameScreen.PlayAgain) -> None:
+        self.play_again()
+
+    def on_game_screen_guide_off(self, message: GameScreen.GuideOff) -> None:
+        settings = self.settings._replace(guide=False)
+        try:
+            save_settings(settings)
+        except SaveError as error:
+            self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
+        self.use_settings(settings)
+
+    def on_settings_screen_changed(self, message: SettingsScreen.Changed) -> None:
+        self.use_settings(message.settings)
+
+    def use_settings(self, settings: Settings) -> None:
+        """New settings hold at once, in a match being played too."""
+        from .screens.game import GameScreen  # noqa: PLC0415 - loaded already if a match is open
+
+        self.settings = settings
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        self.bot_delay = settings.bot_delay
+        if self.pace is not None:
+            self.pace = self.pace._replace(bot_delay=settings.bot_delay)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and self.pace is not None:
+                screen.use_settings(settings, self.pace)
 
     def leave_game(self) -> None:
         """Back to the title; the match is already saved."""
@@ -205,7 +252,7 @@ class UnoKartApp(App[None]):
     def action_new_game(self) -> None:
         from .screens.new_game import NewGameScreen  # noqa: PLC0415 - loaded when first opened: a quicker start
 
-        self.push_screen(NewGameScreen(self.settings.player_name or "You"))
+        self.push_screen(NewGameScreen(self.settings.player_name or PLAYER_NAME))
 
     def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
         from .session import Session  # noqa: PLC0415 - with the first match, as the table
@@ -229,14 +276,9 @@ class UnoKartApp(App[None]):
         self.push_screen(RulesScreen())
 
     def action_settings(self) -> None:
-        def done(settings: Settings | None) -> None:
-            if settings is not None:
-                self.settings = settings
-                self.bot_delay = settings.bot_delay
-
         from .screens.settings import SettingsScreen  # noqa: PLC0415 - loaded when first opened
 
-        self.push_screen(SettingsScreen(self.settings), done)
+        self.push_screen(SettingsScreen(self.settings))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -67,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = commands.add_parser("new", help="start a new match", description="Start a new match against bots.")
     new.add_argument(
-        "--bots", default=",".join(defaults.LINE_UP), help=f"1 to {defaults.MAX_OPPONENTS} opponents, comma-separated"
+        "--bots",
+        default=",".join(defaults.LINE_UP),
+        help=f"1 to {defaults.MAX_OPPONENTS} opponents, comma-separated; NAME:PROFILE gives one its own profile",
     )
     new.add_argument("--seed", type=_whole, help="a seed, to replay the same deal")
     target_help = f"the score that wins the match (default {defaults.TARGET})"
@@ -183,6 +185,18 @@ def _bot_list(
     return bots
 
 
+def bot_line_up(text: str) -> tuple[list[str], list[str | None]]:
+    """The bots of ``--bots greedy:hard,challenger`` and each one's profile (None: ``--profile``'s)."""
+    kinds: list[str] = []
+    profiles: list[str | None] = []
+    for part in text.split(","):
+        kind, _, profile = part.partition(":")
+        if kind.strip():
+            kinds.append(kind.strip())
+            profiles.append(profile.strip() or None)
+    return kinds, profiles
+
+
 def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ai import BOTS  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
 
@@ -217,11 +231,14 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     command = args.command
     try:
         if command == "new":
-            bots = _bot_list(args.bots, parser, BOTS, low=1, high=defaults.MAX_OPPONENTS, what="opponents")
+            kinds, profiles = bot_line_up(args.bots)
+            bots = _bot_list(",".join(kinds), parser, BOTS, low=1, high=defaults.MAX_OPPONENTS, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
             try:
-                session = Session.new(args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile)
+                session = Session.new(
+                    args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile, profiles=profiles
+                )
             except ValueError as error:
                 parser.error(str(error))
         else:

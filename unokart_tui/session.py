@@ -10,6 +10,7 @@ a save changed by something else is left as it is, and the session says so.
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
@@ -154,15 +155,22 @@ class Session:
         """The bots by seat; the other seats are people's."""
         return self.driver.bots
 
-    def deal_again_command(self) -> str:
-        """The shell command that deals this match again: its seed, its opponents and its target."""
+    def deal_again_command(self, *, bot_delay: float | None = None) -> str:
+        """The shell command that deals this match again: its seed, opponents, profiles, target (and bots' delay)."""
         words = ["unokart", "new", "--seed", str(self.match.seed)]
-        bots = tuple(seat.kind for seat in self.seats[1:])
-        if bots != LINE_UP:
-            words += ["--bots", ",".join(bots)]
+        bots = self.seats[1:]
+        profiles = {seat.profile for seat in bots}
+        shared = profiles.pop() if len(profiles) == 1 else None  # one profile for all: --profile
+        line_up = [seat.kind if seat.profile in (None, shared) else f"{seat.kind}:{seat.profile}" for seat in bots]
+        if tuple(line_up) != LINE_UP:
+            words += ["--bots", ",".join(line_up)]
+        if shared is not None:
+            words += ["--profile", shared]
         if self.match.target != TARGET:
             words += ["--target", str(self.match.target)]
-        return " ".join(words)
+        if bot_delay is not None:
+            words += ["--bot-delay", f"{bot_delay:g}"]
+        return shlex.join(words)  # a profile is a file's name: it may need quoting
 
     def view(self) -> PlayerView:
         return self.match.view(HUMAN)

@@ -26,6 +26,7 @@ class Settings(NamedTuple):
     uno_helper: bool = False  # say UNO for the player with every play that leaves one card
     confirm_quit: bool = True
     player_name: str = ""  # the New game form's name; empty: "You" (`unokart serve` asks a new player once)
+    guide: bool = True  # the first-game guide (the Item Box in short) when a new match starts
 
     @property
     def bot_delay(self) -> float:

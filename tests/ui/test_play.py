@@ -8,13 +8,14 @@ from rich.console import Console
 from textual.geometry import Region
 
 import saves
+from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Draw, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
 
-from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
+from .helpers import QUICK, SETTINGS, answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 
 
 async def test_a_whole_round_with_the_keyboard_only():
@@ -91,13 +92,13 @@ async def test_resuming_opens_the_same_decision():
         await settle(pilot)
         before = app.session.match.round
         await pilot.press("q")
-    app.session.close()
-    from unokart_tui.app import UnoKartApp
+        await pilot.pause()
+        assert app.session is None  # left to the title, the match's lock released
     from unokart_tui.session import Session
 
     resumed = Session.load("test match")
     assert resumed.match.round == before
-    again = UnoKartApp(resumed, bot_delay=0)
+    again = UnoKartApp(resumed, settings=SETTINGS, pace=QUICK)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert again.session.is_human_turn()
@@ -118,6 +119,10 @@ async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
         await pilot.pause()
         assert len(session.match.round.hands[exposed]) == 3
         assert session.match.round.exposed is None
+        await pilot.press("c")  # again: the player was first, nothing came too late
+        await pilot.pause()
+        assert any("Nobody can be caught" in note.message for note in app._notifications)
+        assert not any("Too late" in note.message for note in app._notifications)
 
 
 async def test_saying_uno_late_saves_the_player():
@@ -134,7 +139,7 @@ async def test_saying_uno_late_saves_the_player():
             )
 
         await play_until(pilot, two_cards_and_a_play)
-        screen.bot_delay = 30.0  # the bots would react only long after the player's key
+        screen.pacer.set_pace(QUICK._replace(bot_delay=30, catch_window=30))  # no bot acts before the player's key
         card = next(x.card for x in session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
         cards = screen.query_one(HandView).state.cards
         screen.cursor = cards.index(card)
@@ -144,6 +149,8 @@ async def test_saying_uno_late_saves_the_player():
         await pilot.press("u")
         assert session.match.round.exposed is None
         assert len(session.view().hand) == 1
+        await pilot.press("u")  # again: nothing came too late, the player said it in time
+        assert not any("Too late" in note.message for note in app._notifications)
 
 
 def footer_keys(app) -> set[str]:
@@ -208,11 +215,10 @@ async def test_a_save_error_names_the_folder_as_it_is(monkeypatch, tmp_path):
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("UNOKART_DATA_DIR", str(blocker / "data"))
     app = make_app(seed=11)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        [toast] = app.screen.query("Toast")  # Textual's notification widget, by its CSS type
-        shown = str(toast.render())
-        assert "Could not save" in shown and f"{blocker}/data: is not a folder" in shown
+        shown = str(app.screen.query_one("#save-problem").render())
+        assert "Saving fails" in shown and f"{blocker}/data" in shown
     app.session.close()
 
 
@@ -233,3 +239,18 @@ async def test_saying_uno_ahead_shows_in_the_hand_title():
         await pilot.pause()
         assert "UNO ready" not in top_border()
     app.session.close()
+
+
+async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_line():
+    from textual.widgets import RichLog
+
+    from unokart_tui.app import UnoKartApp
+    from unokart_tui.session import Session
+
+    session = Session.new("Ann", ["greedy"], seed=5, name="delayed", profile="easy")
+    app = UnoKartApp(session, settings=SETTINGS, bot_delay=0.25)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines = [line.text for line in app.screen.query_one(RichLog).lines]
+        assert any("unokart new --seed 5 --bots greedy --profile easy --bot-delay 0.25 deals" in line for line in lines)
+    session.close()

@@ -157,17 +157,33 @@ def test_opponent_counts():
 
 
 @pytest.mark.parametrize(
-    ("bots", "target", "command"),
+    ("bots", "target", "profiles", "bot_delay", "command"),
     [
-        (defaults.LINE_UP, defaults.TARGET, "unokart new --seed 42"),
-        (("greedy",), 100, "unokart new --seed 42 --bots greedy --target 100"),
+        (defaults.LINE_UP, defaults.TARGET, (), None, "unokart new --seed 42"),
+        (("greedy",), 100, (), None, "unokart new --seed 42 --bots greedy --target 100"),
+        # Issue 13, bug 11: the profile and the bots' delay were left out.
+        (
+            ("greedy", "random"),
+            500,
+            ("hard", "hard"),
+            0.3,
+            "unokart new --seed 42 --bots greedy,random --profile hard --bot-delay 0.3",
+        ),
+        (("greedy", "random"), 500, ("easy", None), None, "unokart new --seed 42 --bots greedy:easy,random"),
     ],
 )
-def test_the_log_names_the_command_that_deals_the_match_again(bots, target, command):
-    session = Session.new("Ann", list(bots), seed=42, target=target, name="first")
-    assert session.deal_again_command() == command
+def test_the_log_names_the_command_that_deals_the_match_again(bots, target, profiles, bot_delay, command):
+    from unokart_tui.cli import bot_line_up
+
+    session = Session.new("Ann", list(bots), seed=42, target=target, profiles=profiles, name="first")
+    assert session.deal_again_command(bot_delay=bot_delay) == command
     args = build_parser().parse_args(command.split()[1:])
-    again = Session.new("Ann", args.bots.split(","), seed=args.seed, target=args.target, name="again")
+    kinds, chosen = bot_line_up(args.bots)
+    again = Session.new(
+        "Ann", kinds, seed=args.seed, target=args.target, profile=args.profile, profiles=chosen, name="again"
+    )
     assert again.match.round.hands == session.match.round.hands and again.match.target == target
+    assert again.seats == session.seats
+    assert args.bot_delay == bot_delay
     session.close()
     again.close()

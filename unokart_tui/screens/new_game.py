@@ -58,7 +58,8 @@ class NewGameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("ctrl+d", "default_line_up", "Default line-up"),
+        # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
+        Binding("ctrl+d", "default_line_up", "Default line-up", priority=True),
         Binding("ctrl+s", "start", "Start"),
     ]
 
