@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)
 RULES = "Everyone starts with 7 cards"  # the top of the rules page
 TABLE = "Game log"
-SETTINGS = 'bot_speed = "{speed}"\nconfirm_quit = false\nplayer_name = "Bench"\n'
+SETTINGS = 'bot_speed = "{speed}"\nconfirm_quit = false\nplayer_name = "Bench"\nguide = false\n'
 TICKS = os.sysconf("SC_CLK_TCK")
 SSH_OPTIONS = "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR"
 

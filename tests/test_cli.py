@@ -69,7 +69,8 @@ def test_load_of_a_missing_save_says_so_with_status_1_and_leaves_nothing_behind(
     saves.save_dir().mkdir(parents=True)
     result = run("load", "Nope", *backup)
     assert result.returncode == 1
-    assert "Nope.toml" in result.stderr and "no such save" in result.stderr
+    missing = "there is no backup of this save" if backup else "there is no such save"
+    assert "Nope.toml" in result.stderr and missing in result.stderr
     assert list(saves.save_dir().iterdir()) == []  # no ".Nope.lock" (issue 13, bug 10)
 
 

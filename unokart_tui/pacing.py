@@ -21,10 +21,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
+from .defaults import BOT_DELAY
 from .engine import Action, Event, PlayerExposed
 from .session import HUMAN, Session
-from .defaults import BOT_DELAY
-
 
 
 class Pace(NamedTuple):

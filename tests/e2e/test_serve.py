@@ -91,6 +91,8 @@ def test_a_key_is_a_player_who_plays_drops_the_connection_and_continues(terminal
     for _ in range(3):  # to the seed
         next_field(terminal, "ann")
     terminal.keys("ann", "7", "C-s")
+    terminal.wait_for("ann", "Got it", timeout=30)  # a new player's first match opens with the guide
+    terminal.keys("ann", "Enter")
     screen = terminal.wait_for("ann", "your turn", timeout=30)
     use_saves_of(monkeypatch, data)
     [entry] = saves.list_saves()

@@ -15,7 +15,17 @@ from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
 
-from .helpers import QUICK, SETTINGS, answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
+from .helpers import (
+    QUICK,
+    SETTINGS,
+    answer_dialog,
+    forgetful_bots,
+    make_app,
+    play_until,
+    settle,
+    take_turn_with_keys,
+    until,
+)
 
 
 async def test_a_whole_round_with_the_keyboard_only():
@@ -170,16 +180,14 @@ async def test_the_footer_shows_only_the_keys_that_apply(tmp_path, monkeypatch):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert footer_keys(app) == {"Play", "Draw", "UNO!", "Help", "Quit"}  # the player's turn
-        screen.bot_delay = 30.0  # the next bot waits: the footer of the bots' turn stays up
+        screen.pacer.set_pace(QUICK._replace(bot_delay=30))  # the next bot waits: the footer of the bots' turn stays up
         await pilot.press("d")
-        await pilot.pause()
-        assert app.session.view().phase is Phase.DRAWN  # seed 11: the card drawn can be played
+        await until(pilot, lambda: app.session.view().phase is Phase.DRAWN)  # seed 11: the card drawn can be played
         assert footer_keys(app) == {"Play", "Keep", "UNO!", "Help", "Quit"}
         await pilot.press("p")
-        await pilot.pause()
-        assert not app.session.is_human_turn()
+        await until(pilot, lambda: not app.session.is_human_turn())
         assert footer_keys(app) == {"UNO!", "Fast", "Help", "Quit"}
-        screen.bot_delay = 0.0
+        screen.pacer.set_pace(QUICK)
         await pilot.press("f")  # the waiting bot goes now
         await play_until(
             pilot, lambda a: a.session.match.round.exposed not in (None, 0) or a.session.match.round.is_over
