@@ -49,20 +49,26 @@ class Driver:
 
     def next_step(self, round_: Round) -> Step | None:
         """The next action of a bot, in the order of the module's docstring; ``None`` if a person must act."""
-        for seat in self.reaction_order:
-            reaction = self.reaction(round_, seat)
-            if reaction is not None:
-                return Step(seat, reaction, reaction=True)
-        decider = self.bot_to_decide(round_)
-        if decider is None:
+        if round_.is_over:
             return None
-        return Step(decider, self.decision(round_), reaction=False)
+        if self._open(round_):
+            for seat in self.reaction_order:
+                if self._open_to(round_, seat):
+                    reaction = self.bots[seat].react(round_.view(seat))
+                    if reaction is not None:
+                        return Step(seat, reaction, True)
+        decider = round_.decider
+        bot = self.bots.get(decider)
+        if bot is None:
+            return None  # a person decides
+        return Step(decider, bot.choose(round_.view(decider), round_.legal_actions()), False)
 
     def bot_to_decide(self, round_: Round) -> int | None:
         """The seat of the bot that must decide now, or ``None`` (a person decides, or the round is over)."""
-        if round_.is_over or round_.decider not in self.bots:
+        decider = round_.decider
+        if decider not in self.bots or round_.is_over:
             return None
-        return round_.decider
+        return decider
 
     def decision(self, round_: Round) -> Action:
         """The deciding bot's choice among the legal actions (see ``bot_to_decide``)."""
@@ -73,9 +79,15 @@ class Driver:
 
     def reaction(self, round_: Round, seat: int) -> Action | None:
         """What the bot at ``seat`` does out of turn now, or ``None``."""
-        if not self._open_to(round_, seat):
-            return None
-        return self.bots[seat].react(round_.view(seat))
+        open_to = self._open(round_) and self._open_to(round_, seat)
+        return self.bots[seat].react(round_.view(seat)) if open_to else None
 
-    def _open_to(self, round_: Round, seat: int) -> bool:
-        return bool(round_.reactions(seat))
+    @staticmethod
+    def _open(round_: Round) -> bool:
+        """Whether anything may be open to reactions now: a player is exposed, or jumping in is a rule (H5)."""
+        return not round_.is_over and (round_.exposed is not None or round_.rules.jump_in)
+
+    @staticmethod
+    def _open_to(round_: Round, seat: int) -> bool:
+        """Whether ``seat`` may react now: every seat while a player is exposed; a jump-in only to some (H5)."""
+        return round_.exposed is not None or bool(round_.reactions(seat))

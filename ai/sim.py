@@ -6,15 +6,18 @@ the same whatever the number of processes.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from unokart_tui.engine import (
+    DEFAULT_TARGET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     CardPlayed,
     CardsDrawn,
     CardTurned,
@@ -29,7 +32,7 @@ from unokart_tui.engine import (
     UnoCaught,
 )
 
-from . import make_bot
+from . import make_bot, workers
 from .base import Bot
 from .driver import Driver
 from .registry import BOTS
@@ -227,8 +230,12 @@ def play_game(
     target: int,
     profile: str | None,
     rules: HouseRules | None = None,
+    on_round: Callable[[], None] = lambda: None,
 ) -> tuple[list[EntryStats], Tally]:
-    """Game number ``game`` of a tournament: a round, or a whole match, under ``rules``."""
+    """Game number ``game`` of a tournament under ``rules``: a round, or a whole match.
+
+    ``on_round`` is called after every round played, for a progress line.
+    """
     players = len(bots)
     stats = [EntryStats() for _ in bots]
     entry_of = [0] * players
@@ -243,7 +250,9 @@ def play_game(
     tally = Tally()
     if not matches:
         round_ = Round.deal(players, dealer=0, seed=game_seed, rules=rules)
-        if tally.count(_play_round(round_, seat_bots, entry_of, stats, round_.apply)):
+        played = tally.count(_play_round(round_, seat_bots, entry_of, stats, round_.apply))
+        on_round()
+        if played:
             winner = round_.winner
             assert winner is not None
             stats[entry_of[winner]].wins += 1
@@ -253,7 +262,9 @@ def play_game(
     while not match.is_over:
         if match.round.is_over:
             match.next_round()
-        if not tally.count(_play_round(match.round, seat_bots, entry_of, stats, match.apply)):
+        played = tally.count(_play_round(match.round, seat_bots, entry_of, stats, match.apply))
+        on_round()
+        if not played:
             break
     if match.winner is not None:
         stats[entry_of[match.winner]].wins += 1
@@ -262,19 +273,37 @@ def play_game(
     return stats, tally
 
 
-Chunk = tuple[Sequence[str], range, int, bool, int, str | None, HouseRules]
+class _Chunk(NamedTuple):
+    """Some games of a tournament, played in one go (by one worker)."""
+
+    bots: Sequence[str]
+    games: range
+    seed: int
+    matches: bool
+    target: int
+    profile: str | None
+    rules: HouseRules
 
 
-def _play_chunk(args: Chunk) -> tuple[list[EntryStats], Tally]:
-    bots, games, seed, matches, target, profile, rules = args
-    totals = [EntryStats() for _ in bots]
+def _play_chunk(chunk: _Chunk, on_round: Callable[[], None]) -> tuple[list[EntryStats], Tally, int]:
+    """The totals of the chunk's games, its tally (rounds, actions, stuck rounds), and how many games it had."""
+    totals = [EntryStats() for _ in chunk.bots]
     tally = Tally()
-    for game in games:
-        stats, game_tally = play_game(bots, game, seed, matches=matches, target=target, profile=profile, rules=rules)
+    for game in chunk.games:
+        stats, game_tally = play_game(
+            chunk.bots,
+            game,
+            chunk.seed,
+            matches=chunk.matches,
+            target=chunk.target,
+            profile=chunk.profile,
+            rules=chunk.rules,
+            on_round=on_round,
+        )
         for total, entry in zip(totals, stats, strict=True):
             total.add(entry)
         tally.add(game_tally)
-    return totals, tally
+    return totals, tally, len(chunk.games)
 
 
 def simulate(
@@ -284,47 +313,50 @@ def simulate(
     matches: bool = False,
     seed: int = 0,
     jobs: int = 1,
-    target: int = 500,
+    target: int = DEFAULT_TARGET,
     profile: str | None = None,
     rules: HouseRules | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimResult:
-    """Play ``games`` rounds (or whole matches) between ``bots`` under ``rules`` and total what happened."""
-    rules = HouseRules() if rules is None else rules
+    """Play ``games`` rounds (or whole matches) between ``bots`` under ``rules`` and total what happened.
+
+    ``progress(games_done, rounds_played)`` is called as the games go on. The games are handed
+    out as processes become free, never built all at once; whatever stops the run (ctrl+c
+    raises ``KeyboardInterrupt`` here), the worker processes end with it.
+    """
     for name in bots:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})")
-    if not 2 <= len(bots) <= 10:
-        raise ValueError(f"a game needs 2 to 10 bots, not {len(bots)}")
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
+        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(bots)}")
     if profile is not None:
         make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
-    chunk = max(1, min(200, games // (jobs * 8) or 1))
-    work: list[Chunk] = [
-        (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile, rules)
-        for start in range(0, games, chunk)
-    ]
+    rules = HouseRules() if rules is None else rules
+    size = max(1, min(200, games // (jobs * 8) or 1))
+    chunks = (
+        _Chunk(list(bots), range(start, min(start + size, games)), seed, matches, target, profile, rules)
+        for start in range(0, games, size)
+    )
     entries = [EntryStats() for _ in bots]
     result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, entries, rules=rules)
-    done = 0
+    done = rounds = 0
 
-    def collect(totals: list[EntryStats], tally: Tally, size: int) -> None:
-        nonlocal done
-        for total, entry in zip(result.entries, totals, strict=True):
-            total.add(entry)
-        result.abandoned += tally.stuck
-        result.rounds += tally.rounds
-        result.actions += tally.actions
-        done += size
+    def report(played: int) -> None:
+        nonlocal rounds
+        rounds = played
         if progress is not None:
-            progress(done, games)
+            progress(done, rounds)
 
-    if jobs <= 1:
-        for item in work:
-            collect(*_play_chunk(item), len(item[1]))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for item, (totals, tally) in zip(work, pool.map(_play_chunk, work), strict=True):
-                collect(totals, tally, len(item[1]))
+    jobs = min(jobs, (games + size - 1) // size)  # no process without work
+    with contextlib.closing(workers.run(_play_chunk, chunks, jobs=jobs, progress=report)) as results:
+        for totals, tally, count in results:
+            for total, entry in zip(result.entries, totals, strict=True):
+                total.add(entry)
+            result.abandoned += tally.stuck
+            result.rounds += tally.rounds
+            result.actions += tally.actions
+            done += count
+            report(rounds)
     return result
 
 
@@ -379,7 +411,7 @@ def rows(result: SimResult) -> list[dict[str, Any]]:
 
 
 def rules_label(rules: HouseRules) -> str:
-    """The rules in a few words: ``party``, or ``official + jump_in``, or ``house + hand_size=5``."""
+    """The rules in a few words: ``party``, or ``official + jump_in``, or ``official + hand_size=5``."""
     name = rules.preset_name
     if name is not None:
         return name
@@ -401,6 +433,12 @@ def to_json(result: SimResult) -> dict[str, Any]:
         "avg_actions_per_round": result.actions_per_round,
         "results": rows(result),
     }
+
+
+def shortened(number: int, *, grouped: bool = True, most: int = 24) -> str:
+    """A number for a line of text (a count's digits grouped); one too long to read, shortened."""
+    text = f"{number:,}" if grouped else str(number)
+    return text if len(text) <= most else f"{text[:12]}…{text[-4:]} ({len(str(abs(number))):,} digits)"
 
 
 def _plus_minus(mean: float, interval: Sequence[float]) -> str:
@@ -425,8 +463,9 @@ def table(result: SimResult) -> str:
             f"{row['item_cards_near_out_per_round']:>6.2f} {row['uno_catches']:>7}"
         )
     what = "matches" if result.mode == "matches" else "rounds"
+    seed = shortened(result.seed, grouped=False)
     lines.append(
-        f"{result.games:,} {what}, seed {result.seed}, seats rotated, rules: {rules_label(result.rules)}; "
+        f"{shortened(result.games)} {what}, seed {seed}, seats rotated, rules: {rules_label(result.rules)}; "
         f"{result.actions_per_round:.1f} actions a round; challenges: won/made\n"
         "net/box: cards the Item Boxes made others draw, less their Bob-ombs (± the 95% interval); "
         "net/rnd: the same per round\n"

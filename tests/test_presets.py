@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -65,8 +66,21 @@ def test_a_broken_preset_file_names_the_file_and_the_key(rules_dir, text, messag
 
 def test_a_preset_file_that_is_not_text_says_so(rules_dir):
     (rules_dir / "binary.toml").write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(PresetError, match=r"binary\.toml: cannot be read"):
+    with pytest.raises(PresetError, match=r"binary\.toml: is not a text file"):
         load_preset("binary")
+
+
+def test_a_pipe_a_folder_or_a_huge_file_named_like_a_preset_is_refused_at_once(rules_dir):
+    os.mkfifo(rules_dir / "pipe.toml")  # reading it would wait for ever
+    (rules_dir / "folder.toml").mkdir()
+    (rules_dir / "huge.toml").write_text("# " + "x" * 100_000 + "\n")
+    assert presets.user_presets() == ["huge"]
+    with pytest.raises(PresetError, match=r"pipe\.toml: .*named pipe"):
+        load_preset("pipe")
+    with pytest.raises(PresetError, match=r"folder\.toml: .*folder"):
+        load_preset("folder")
+    with pytest.raises(PresetError, match=r"huge\.toml: "):
+        load_preset("huge")
 
 
 def test_a_players_file_cannot_take_a_shipped_name(rules_dir):

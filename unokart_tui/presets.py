@@ -18,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ai import user_profile_dir
+from ai.config import config_dir
 from unokart_tui.engine import PRESETS, SWITCHES, HouseRules, RulesError
 from unokart_tui.engine.house_rules import check_switch
+from unokart_tui.files import FileProblem, parse_toml, read_text
 
 SHIPPED = "rules_presets"
+MAX_PRESET_BYTES = 64 * 1024  # a preset is a few switches: anything bigger is not one
 _NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 _TRUE, _FALSE = ("true", "on", "yes"), ("false", "off", "no")
 
@@ -32,8 +34,8 @@ class PresetError(ValueError):
 
 
 def user_rules_dir() -> Path:
-    """Players' own presets: ``rules/`` beside the bot profiles' folder in the config directory."""
-    return user_profile_dir().parent / "rules"
+    """Players' own presets: ``rules/`` in the config directory, beside the bot profiles' ``profiles/``."""
+    return config_dir() / "rules"
 
 
 def shipped_file(name: str) -> Path:
@@ -47,7 +49,8 @@ def user_presets() -> list[str]:
     directory = user_rules_dir()
     if not directory.is_dir():
         return []
-    return sorted(path.stem for path in directory.glob("*.toml") if path.stem not in PRESETS)
+    # A folder, a pipe or a link to nowhere named like a preset is none.
+    return sorted(path.stem for path in directory.glob("*.toml") if path.stem not in PRESETS and path.is_file())
 
 
 def list_presets() -> list[str]:
@@ -78,14 +81,11 @@ def rules_from_table(data: Mapping[str, object], where: str) -> HouseRules:
 
 
 def read_preset_file(path: Path) -> HouseRules:
-    import tomllib  # noqa: PLC0415 - read on use: a game without a preset file starts sooner
-
+    """The rules in a preset file, read with care (unokart_tui.files: only a regular file, and a small one)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise PresetError(f"{path}: cannot be read ({error})") from None
-    except tomllib.TOMLDecodeError as error:
-        raise PresetError(f"{path}: not valid TOML ({error})") from None
+        data = parse_toml(read_text(path, limit=MAX_PRESET_BYTES))
+    except FileProblem as error:
+        raise PresetError(f"{path}: {error.problem}") from None
     return rules_from_table(data, str(path))
 
 
@@ -95,10 +95,10 @@ def load_preset(name: str) -> HouseRules:
         raise PresetError(f"{name!r} is not a preset name (letters, digits, '-' and '_')")
     user_file = user_rules_dir() / f"{name}.toml"
     if name in PRESETS:
-        if user_file.is_file():
+        if user_file.exists():
             raise PresetError(f"{user_file}: '{name}' is a shipped preset; give your own file another name")
         return HouseRules.preset(name)  # the engine knows it, and the shipped file says the same
-    if user_file.is_file():
+    if user_file.exists() or user_file.is_symlink():  # what it is, read_preset_file says
         return read_preset_file(user_file)
     raise PresetError(f"unknown preset {name!r} (the presets: {', '.join(list_presets())})")
 

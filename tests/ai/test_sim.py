@@ -59,11 +59,18 @@ def test_two_processes_give_exactly_what_one_gives():
     assert sim.to_json(one) == sim.to_json(two)
 
 
-def test_matches_mode_plays_to_the_target():
-    result = sim.simulate(["greedy", "random"], games=4, matches=True, target=100, seed=1)
-    rows = sim.rows(result)
-    assert sum(row["wins"] for row in rows) == 4
-    assert all(row["avg_points"] > 0 for row in rows)
+@pytest.mark.parametrize("target", [60, 250])
+def test_matches_mode_plays_to_the_target(target):
+    for game in range(4):
+        stats, tally = sim.play_game(["greedy", "random"], game, 1, matches=True, target=target, profile=None)
+        assert tally.stuck == 0 and tally.rounds == stats[0].rounds
+        winner = next(entry for entry in stats if entry.wins)
+        loser = next(entry for entry in stats if not entry.wins)
+        # E4: the match ends with the round that takes the winner to the target, not before, not after.
+        assert winner.points >= target > loser.points
+        assert winner.rounds == loser.rounds
+    result = sim.simulate(["greedy", "random"], games=4, matches=True, target=target, seed=1)
+    assert sum(row["wins"] for row in sim.rows(result)) == 4
 
 
 def test_a_tournament_under_house_rules_names_them_and_counts_the_rounds_length():
