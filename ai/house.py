@@ -6,7 +6,6 @@ The ``random`` baseline does without them. Each function reads a ``PlayerView`` 
 from __future__ import annotations
 
 from unokart_tui.engine import Card, PlayerView, Rank
-from unokart_tui.engine.round import follows
 
 SWAPPERS = (Rank.SEVEN, Rank.ZERO)
 GOOD_SWAP = 2  # a swap that leaves at least this many cards fewer is played before anything else
@@ -56,16 +55,6 @@ def stack_choice(cards: list[Card]) -> Card | None:
     draw_twos = [card for card in cards if card.rank is Rank.DRAW_TWO]
     choices = draw_twos or cards
     return choices[0] if choices else None
-
-
-def playable_on_turn(view: PlayerView) -> list[Card]:
-    """The cards of the hand that would follow the top card on this seat's own turn (T1, T2), each once."""
-    assert view.active_color is not None
-    seen: list[Card] = []
-    for card in view.hand:
-        if card not in seen and follows(card, view.active_color, view.top_card):
-            seen.append(card)
-    return seen
 
 
 def jump_fits_plan(view: PlayerView, card: Card) -> bool:
