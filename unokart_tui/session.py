@@ -197,7 +197,7 @@ class Session:
         return self.driver.decision(self.match.round)
 
     def bot_reaction(self, seat: int) -> Action | None:
-        """What the bot at ``seat`` does out of turn now (a late UNO, a catch), or ``None``."""
+        """What the bot at ``seat`` does out of turn now (a late UNO, a catch, a jump-in), or ``None``."""
         return self.driver.reaction(self.match.round, seat)
 
     def reaction_delays(self) -> list[tuple[float, int]]:

@@ -27,8 +27,9 @@ def make_app(
     profile=None,
     pace=QUICK,
     settings=SETTINGS,
+    rules=None,
 ) -> UnoKartApp:
-    session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile)
+    session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile, rules=rules)
     return UnoKartApp(session, settings=settings, pace=pace)
 
 
@@ -54,7 +55,7 @@ async def take_turn_with_keys(pilot: Pilot) -> None:
     legal = session.match.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
-        await pilot.press("d" if session.view().phase is Phase.PLAY else "p")
+        await pilot.press({Phase.PLAY: "d", Phase.STACK: "t"}.get(session.view().phase, "p"))  # t: take a stack
         return
     wanted = plays[0].card
     cards = pilot.app.screen.query_one(HandView).state.cards

@@ -1,0 +1,81 @@
+"""What the player sees of house rules (HOUSE_RULES.md), at 80x24 and 120x40: seeded matches, bots at full speed."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.app import UnoKartApp
+from unokart_tui.dialogs.choices import TargetDialog
+from unokart_tui.engine import HouseRules, Phase
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.session import HUMAN
+from unokart_tui.settings import Settings
+from unokart_tui.tableview import jump_in
+
+from .helpers import QUICK, make_app, play_until, settle, until
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+PARTY = HouseRules.preset("party")
+
+
+@SIZES
+def test_a_stack_waits_for_the_player(snap_compare, size):
+    async def until_stacked_on(pilot):
+        def stacked(app) -> bool:
+            on_table = isinstance(app.screen, GameScreen) and app.session.is_human_turn()
+            return on_table and app.session.view().phase is Phase.STACK
+
+        await play_until(pilot, stacked)
+        await pilot.pause()
+
+    app = make_app(seed=3, rules=HouseRules.preset("house"))
+    assert snap_compare(app, terminal_size=size, run_before=until_stacked_on)
+
+
+@SIZES
+def test_the_player_may_jump_in(snap_compare, size):
+    async def until_the_twin(pilot):
+        app = pilot.app
+        session = app.session
+        for _ in range(300):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen) and jump_in(session.match, HUMAN) is not None:
+                return
+            if isinstance(app.screen, GameScreen) and session.is_human_turn():
+                await pilot.press({Phase.PLAY: "d", Phase.STACK: "t"}.get(session.view().phase, "p"))
+            elif not isinstance(app.screen, GameScreen):
+                keys = {"ChallengeDialog": "a", "TargetDialog": "1", "ColorDialog": "r"}
+                await pilot.press(keys.get(type(app.screen).__name__, "enter"))
+        raise AssertionError("the player never held the twin of the top card")
+
+    app = make_app(seed=2, rules=PARTY, pace=QUICK._replace(catch_window=600.0))
+    assert snap_compare(app, terminal_size=size, run_before=until_the_twin)
+
+
+def test_a_seven_asks_whom_to_swap_with(snap_compare):
+    async def until_seven(pilot):
+        await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
+
+    app = make_app(seed=5, rules=HouseRules(seven_zero=True))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=until_seven)
+
+
+@SIZES
+def test_the_house_rules_dialog_of_new_game(snap_compare, size):
+    async def choose(pilot):
+        await pilot.press("n")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "NewGameScreen")
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "HouseRulesDialog")
+        await pilot.press("3", "down", "down", "down", "down", "space")  # party, then jump-in off
+
+    app = UnoKartApp(settings=Settings(bot_speed="instant", confirm_quit=False, guide=False), pace=QUICK)
+    assert snap_compare(app, terminal_size=size, run_before=choose)
+
+
+def test_help_names_the_house_rules_in_play(snap_compare):
+    async def open_help(pilot):
+        await settle(pilot)
+        await pilot.press("question_mark")
+
+    assert snap_compare(make_app(seed=2, rules=PARTY), terminal_size=(80, 24), run_before=open_help)
