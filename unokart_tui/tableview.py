@@ -157,7 +157,9 @@ def status(match: Match, you: int, *, thinking: bool, held: bool) -> str:
             return "play goes on when you close the dialog"
         return f"{match.names[round_.decider]} is thinking…" if thinking else f"{match.names[round_.decider]} to play"
     if round_.phase is Phase.STACK:
-        return f"+{round_.pending_draw} to you: stack a card on it (enter) or take them (t)"
+        if any(isinstance(a, Play) for a in round_.legal_actions()):
+            return f"+{round_.pending_draw} to you: stack a card on it (enter) or take them (t)"
+        return f"+{round_.pending_draw} to you and nothing to stack: take them (t)"
     if round_.phase is Phase.DRAWN:
         if Pass() not in round_.legal_actions():  # H7
             return "you must play the card you drew (enter)"
@@ -172,6 +174,8 @@ def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
     round_ = match.round
     my_turn = not round_.is_over and round_.decider == you
     phase = round_.phase
+    if action == "play" and phase is Phase.STACK:  # H1-H3: only when a card of the hand may be stacked
+        return my_turn and any(isinstance(a, Play) for a in round_.legal_actions())
     if action in ("move", "play"):
         return my_turn and phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK)
     if action == "draw":

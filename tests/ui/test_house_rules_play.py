@@ -18,7 +18,7 @@ from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.table import TablePanel
 
-from .helpers import QUICK, make_app, play_until, settle, until
+from .helpers import QUICK, SETTINGS, make_app, play_until, settle, until
 
 PARTY = HouseRules.preset("party")
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -40,7 +40,7 @@ async def test_a_stack_shows_its_total_and_t_takes_it():
         assert f"+{total} to you — stack or take it" in str(table.border_subtitle)
         assert str(table.border_title) == "Table · house"
         assert screen.check_action("take", ()) and not screen.check_action("draw", ())
-        assert "stack a card on it (enter) or take them (t)" in screen.query_one(HandView).state.title
+        assert "take them (t)" in screen.query_one(HandView).state.title
         await pilot.press("t")
         await pilot.pause()
         assert len(round_.hands[HUMAN]) == cards + total or len(round_.draw_pile) == 0
@@ -58,7 +58,7 @@ async def test_a_stackable_card_is_bright_and_enter_stacks_it():
         state = screen.query_one(HandView).state
         stackable = {a.card for a in session.match.legal_actions() if isinstance(a, Play)}
         assert {state.cards[i] for i in state.playable} == stackable  # only those are bright
-        screen.cursor = next(i for i in state.playable)
+        assert state.cursor in state.playable  # the cursor waits on a card that can be stacked
         card = state.cards[screen.cursor]
         moves = len(session.match.history[-1])
         await pilot.press("enter")
@@ -200,3 +200,12 @@ async def test_a_lone_wild_draw_four_may_be_stacked_from_the_challenge_dialog():
         await pilot.pause()
         played = app.session.match.history[-1][moves]
         assert isinstance(played, Play) and str(played.card) == "W+4" and played.color.value == "green"
+
+
+async def test_the_first_game_guide_names_the_house_rules_of_the_match():
+    app = make_app(seed=2, rules=PARTY, settings=SETTINGS._replace(guide=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+        assert app.screen.first_game and app.screen.rules == PARTY
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "House rules: party" in text and "t take a stack" in text and "j jump in" in text

@@ -6,7 +6,7 @@ import pytest
 
 from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import TargetDialog
-from unokart_tui.engine import HouseRules, Phase
+from unokart_tui.engine import HouseRules, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
@@ -21,9 +21,10 @@ PARTY = HouseRules.preset("party")
 @SIZES
 def test_a_stack_waits_for_the_player(snap_compare, size):
     async def until_stacked_on(pilot):
-        def stacked(app) -> bool:
+        def stacked(app) -> bool:  # with a card to stack: bright among the dim ones
             on_table = isinstance(app.screen, GameScreen) and app.session.is_human_turn()
-            return on_table and app.session.view().phase is Phase.STACK
+            stack = on_table and app.session.view().phase is Phase.STACK
+            return stack and any(isinstance(a, Play) for a in app.session.match.legal_actions())
 
         await play_until(pilot, stacked)
         await pilot.pause()

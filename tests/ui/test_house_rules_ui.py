@@ -79,19 +79,26 @@ def test_a_resumed_house_rules_match_is_told_again_from_its_history():
 # ---------------------------------------------------------------- what the table shows
 
 
+def stacked_match_from(seed: int) -> Match | None:
+    """The party match of ``seed`` at the first moment a stack waits for an answer, if it comes."""
+    match = Match.new(list(NAMES), seed=seed, target=10**6, rules=PARTY)
+    for _ in range(300):
+        if match.round.is_over:
+            return None
+        if match.round.phase is Phase.STACK:
+            return match
+        legal = match.round.legal_actions()
+        plays = legal[:-1] if match.round.phase is Phase.PLAY else legal
+        match.apply((plays or legal)[0])
+    return None
+
+
 def stacked_match() -> Match:
-    """A party match at a moment when a stack waits for an answer."""
-    for seed in range(200):
-        match = Match.new(list(NAMES), seed=seed, target=10**6, rules=PARTY)
-        for _ in range(300):
-            if match.round.is_over:
-                break
-            if match.round.phase is Phase.STACK:
-                return match
-            legal = match.round.legal_actions()
-            plays = legal[:-1] if match.round.phase is Phase.PLAY else legal
-            match.apply((plays or legal)[0])
-    raise AssertionError("no stack")
+    """A party match at a moment when a stack waits for an answer the decider can give."""
+    for match in filter(None, map(stacked_match_from, range(200))):
+        if any(isinstance(a, Play) for a in match.round.legal_actions()):
+            return match
+    raise AssertionError("no stack with an answer")
 
 
 def test_the_table_shows_the_rules_and_a_pending_stack():
@@ -105,6 +112,20 @@ def test_the_table_shows_the_rules_and_a_pending_stack():
     assert status(match, decider, thinking=False, held=False).startswith(f"+{match.round.pending_draw} to you")
     assert applies("take", match, decider) and applies("play", match, decider)
     assert not applies("draw", match, decider) and not applies("take", match, (decider + 1) % 4)
+
+
+def test_with_nothing_to_stack_only_taking_is_offered():
+    """H1-H3: enter is not offered on a stack the hand cannot answer, and the status says so."""
+    for seed in range(200):
+        match = stacked_match_from(seed)
+        if match is not None and not any(isinstance(a, Play) for a in match.round.legal_actions()):
+            break
+    else:
+        raise AssertionError("no stack without an answer")
+    decider, total = match.round.decider, match.round.pending_draw
+    assert applies("take", match, decider) and not applies("play", match, decider)
+    assert applies("move", match, decider)
+    assert status(match, decider, thinking=False, held=False) == f"+{total} to you and nothing to stack: take them (t)"
 
 
 def test_keep_is_offered_only_when_a_drawn_card_may_be_kept():
@@ -225,4 +246,4 @@ def test_while_the_player_decides_a_bot_jumps_in_after_its_reaction_time():
 def test_a_stacked_play_is_a_legal_play_of_the_player():
     match = stacked_match()
     plays = [a for a in match.round.legal_actions() if isinstance(a, Play)]
-    assert all(a.card.rank.value in ("+2", "W+4") for a in plays)
+    assert plays and all(a.card.rank.value in ("+2", "W+4") for a in plays)

@@ -190,7 +190,7 @@ class GameScreen(Screen[None]):
         if fresh and self.guide:
             from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
-            self.open_dialog(GuideDialog(first_game=True), self.guide_answered)
+            self.open_dialog(GuideDialog(first_game=True, rules=self.session.match.rules), self.guide_answered)
         self.pacer.step()
         self.render_table()
 
@@ -285,7 +285,7 @@ class GameScreen(Screen[None]):
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
-        if self.session.is_human_turn() and self.session.view().phase is Phase.PLAY:
+        if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
             self._cursor_to_playable = True
         self.report_saving()
         self.show_revealed(events)
