@@ -80,3 +80,15 @@ def test_help_names_the_house_rules_in_play(snap_compare):
         await pilot.press("question_mark")
 
     assert snap_compare(make_app(seed=2, rules=PARTY), terminal_size=(80, 24), run_before=open_help)
+
+
+def test_the_rules_of_a_match_begin_with_its_house_rules(snap_compare):
+    async def open_rules(pilot):
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "GuideDialog")
+        await pilot.press("r")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "RulesScreen")
+        await pilot.pause()
+
+    assert snap_compare(make_app(seed=2, rules=PARTY), terminal_size=(80, 24), run_before=open_rules)
