@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.dialogs.guide import GuideDialog
@@ -14,14 +12,12 @@ from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.screens.rules import RulesScreen
 from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
-from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.table import TablePanel
 
-from .helpers import QUICK, SETTINGS, make_app, play_until, settle, until
+from .helpers import QUICK, SETTINGS, draw_until_a_jump_in, make_app, play_until, settle, until
 
 PARTY = HouseRules.preset("party")
-SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
 
 def stack_on_the_player(app) -> bool:
@@ -88,22 +84,7 @@ async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
 
-        def may_jump() -> bool:
-            return isinstance(app.screen, GameScreen) and jump_in(session.match, HUMAN) is not None
-
-        for _ in range(300):
-            await pilot.pause()
-            if may_jump():
-                break
-            if isinstance(app.screen, GameScreen) and session.is_human_turn():
-                await pilot.press({Phase.PLAY: "d", Phase.STACK: "t"}.get(session.view().phase, "p"))
-            elif not isinstance(app.screen, GameScreen):
-                await pilot.press(
-                    {"ChallengeDialog": "a", "TargetDialog": "1", "ColorDialog": "r"}.get(
-                        type(app.screen).__name__, "enter"
-                    )
-                )
-        assert may_jump(), "the player never held the twin of the top card"
+        await draw_until_a_jump_in(pilot)
         screen = app.screen
         assert screen.check_action("jump", ()) and "j to jump in" in screen.query_one(HandView).state.title
         cards = len(session.view().hand)

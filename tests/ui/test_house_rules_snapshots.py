@@ -8,11 +8,9 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import TargetDialog
 from unokart_tui.engine import HouseRules, Phase, Play
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
-from unokart_tui.tableview import jump_in
 
-from .helpers import QUICK, make_app, play_until, settle, until
+from .helpers import QUICK, draw_until_a_jump_in, make_app, play_until, settle, until
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 PARTY = HouseRules.preset("party")
@@ -36,18 +34,7 @@ def test_a_stack_waits_for_the_player(snap_compare, size):
 @SIZES
 def test_the_player_may_jump_in(snap_compare, size):
     async def until_the_twin(pilot):
-        app = pilot.app
-        session = app.session
-        for _ in range(300):
-            await pilot.pause()
-            if isinstance(app.screen, GameScreen) and jump_in(session.match, HUMAN) is not None:
-                return
-            if isinstance(app.screen, GameScreen) and session.is_human_turn():
-                await pilot.press({Phase.PLAY: "d", Phase.STACK: "t"}.get(session.view().phase, "p"))
-            elif not isinstance(app.screen, GameScreen):
-                keys = {"ChallengeDialog": "a", "TargetDialog": "1", "ColorDialog": "r"}
-                await pilot.press(keys.get(type(app.screen).__name__, "enter"))
-        raise AssertionError("the player never held the twin of the top card")
+        await draw_until_a_jump_in(pilot)
 
     app = make_app(seed=2, rules=PARTY, pace=QUICK._replace(catch_window=600.0))
     assert snap_compare(app, terminal_size=size, run_before=until_the_twin)
