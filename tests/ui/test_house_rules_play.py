@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.dialogs.guide import GuideDialog
@@ -12,6 +14,7 @@ from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.screens.rules import RulesScreen
 from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
+from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.table import TablePanel
 
@@ -190,3 +193,20 @@ async def test_the_first_game_guide_names_the_house_rules_of_the_match():
         assert app.screen.first_game and app.screen.rules == PARTY
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "House rules: party" in text and "t take a stack" in text and "j jump in" in text
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [(HouseRules(), "Jumping in is not a rule of this match."), (PARTY, "No jump-in now: it takes the twin")],
+    ids=["official", "party"],
+)
+async def test_j_with_nothing_to_jump_in_with_says_why(rules, said):
+    app = make_app(seed=2, rules=rules)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the player's own turn: they play, they do not jump in (H5a)
+        assert jump_in(app.session.match, HUMAN) is None
+        moves = len(app.session.match.history[-1])
+        await pilot.press("j")
+        await pilot.pause()
+        assert any(note.message.startswith(said) for note in app._notifications)
+        assert len(app.session.match.history[-1]) == moves

@@ -96,6 +96,7 @@ class GameScreen(Screen[None]):
         Binding("t", "take", "Take them"),  # a stack's total (house rules H1-H3)
         Binding("p", "keep", "Keep"),
         Binding("j", "jump", "Jump in"),  # house rule H5
+        Binding("j", "missed_jump", "Jump in", show=False),  # when there is nothing to jump in with: says why
         Binding("u", "uno", "UNO!"),
         Binding("c", "catch", "Catch"),
         Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
@@ -459,6 +460,8 @@ class GameScreen(Screen[None]):
         """The key bar shows the keys that do something now; the rest are hidden."""
         if action == "missed_catch":
             return not applies("catch", self.session.match, HUMAN)
+        if action == "missed_jump":
+            return not applies("jump", self.session.match, HUMAN)
         return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def turn_key_is_late(self) -> bool:
@@ -530,12 +533,18 @@ class GameScreen(Screen[None]):
         """Jump in with the twin of the top card (H5): the first to act wins."""
         jump = jump_in(self.session.match, HUMAN)
         if jump is None:
-            if self.session.match.rules.jump_in:
-                self.refuse("Too late: you can't jump in now.")
-            else:
-                self.refuse("Jumping in is not a rule of this match.")
+            self.action_missed_jump()
             return
         self.act(JumpIn(HUMAN, jump.card, self.says_uno(jump.card)))
+
+    def action_missed_jump(self) -> None:
+        if self.session.match.rules.jump_in:
+            self.refuse(
+                "No jump-in now: it takes the twin of a card just played (same colour, same number or"
+                " symbol) while another player is to play or draw."
+            )
+        else:
+            self.refuse("Jumping in is not a rule of this match.")
 
     def action_uno(self) -> None:
         if self.session.view().exposed == HUMAN:
