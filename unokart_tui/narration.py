@@ -116,8 +116,8 @@ def _sentence(event: Event, voice: Voice) -> str:
         if len(event.cards) < event.wanted:
             text += f" — only {len(event.cards)} of {event.wanted} could be drawn"
         return text + "."
-    if isinstance(event, JumpedIn):  # H5
-        return f"{voice.verb(event.seat, 'jumps', 'jump')} in with {long(event.card)}!"
+    if isinstance(event, JumpedIn):  # H5: the play itself is the next line
+        return f"{voice.verb(event.seat, 'jumps', 'jump')} in, out of turn!"
     if isinstance(event, ChallengeResolved) and event.challenger == voice.you:
         held = "held" if event.guilty else "held no"
         shown = "  ".join(short(card) for card in event.hand) or "nothing"

@@ -37,7 +37,7 @@ PARTY = HouseRules.preset("party")
 
 
 def test_a_house_rule_is_told_in_the_log_and_as_a_banner():
-    assert log_line(JumpedIn(2, C("R5")), VOICE).text == "· Luigi jumps in with Red 5!"
+    assert log_line(JumpedIn(2, C("R5")), VOICE).text == "· Luigi jumps in, out of turn!"  # then "plays Red 5"
     assert banner([JumpedIn(2, C("R5"))], VOICE).text == "Jump-in! Luigi jumps in with R5"
     assert banner([DrawPending(3, 6)], VOICE).text == "+6 to Peach — stack or take it"
     assert banner([StackAccepted(0, 6)], VOICE).text == "You take the 6"
