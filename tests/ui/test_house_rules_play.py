@@ -136,7 +136,7 @@ async def test_house_rules_are_chosen_on_new_game(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         wanted = PARTY.replace(jump_in=False, hand_size=8)
-        assert str(app.screen.query_one("#house-rules").label).startswith("House rules: house: +2 stacks")
+        assert str(app.screen.query_one("#house-rules").label) == "House rules: 5 chosen (ctrl+r)"
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.session.match.rules == wanted

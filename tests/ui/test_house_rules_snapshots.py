@@ -79,3 +79,16 @@ def test_the_rules_of_a_match_begin_with_its_house_rules(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(seed=2, rules=PARTY), terminal_size=(80, 24), run_before=open_rules)
+
+
+def test_new_game_names_the_house_rules_chosen(snap_compare):
+    async def choose(pilot):
+        await pilot.press("n")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "NewGameScreen")
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "HouseRulesDialog")
+        await pilot.press("3", "down", "down", "down", "down", "space", "enter")  # party without jump-in
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "NewGameScreen")
+
+    app = UnoKartApp(settings=Settings(bot_speed="instant", confirm_quit=False, guide=False), pace=QUICK)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=choose)
