@@ -16,6 +16,7 @@ from unokart_tui.engine import (
     ChooseTarget,
     Color,
     Draw,
+    JumpIn,
     Pass,
     Phase,
     Play,
@@ -24,6 +25,7 @@ from unokart_tui.engine import (
     SayUno,
 )
 
+from . import house
 from .knowledge import colour_counts
 from .params import COMMON, Param, check_params
 
@@ -39,6 +41,8 @@ class Bot:
     name: ClassVar[str] = "bot"
     summary: ClassVar[str] = ""
     OWN_PARAMS: ClassVar[Mapping[str, Param]] = {}
+    # The shared tactics for the house rules (ai/house.py); the random baseline plays without.
+    house_tactics: ClassVar[bool] = True
 
     def __init__(self, *, seed: int | None = None, **params: object) -> None:
         self.seed = 0 if seed is None else seed
@@ -65,28 +69,44 @@ class Bot:
             return rng.choice(legal)
         phase = view.phase
         if phase is Phase.CHALLENGE:
-            return Challenge() if self.challenge(view, rng) else Accept()
+            if self.challenge(view, rng):
+                return Challenge()
+            return self._stack_or_accept(view, legal, rng)  # H2: a Wild Draw Four may be stacked on it
+        if phase is Phase.STACK:
+            return self._stack_or_accept(view, legal, rng)
         if phase is Phase.CHOOSE_COLOR:
             return ChooseColor(self.pick_color(view, None, rng))
         if phase is Phase.CHOOSE_TARGET:
             targets = [action.seat for action in legal if isinstance(action, ChooseTarget)]
+            if view.choice_for == "seven":  # H4
+                return ChooseTarget(self.pick_swap(view, targets, rng))
             return ChooseTarget(self.pick_target(view, targets, rng))
         cards = _playable_cards(legal)
         if phase is Phase.DRAWN:
             assert view.drawn is not None
             keep = not cards or self.keep_drawn(view, view.drawn, rng) or _would_loop(view, view.drawn)
-            return Pass() if keep else self._play(view, view.drawn, legal, rng)
+            if keep and Pass() in legal:  # H7: with must_play_drawn a playable card cannot be kept
+                return Pass()
+            return self._play(view, view.drawn, legal, rng)
+        if self.house_tactics and view.rules.seven_zero:  # H4: a swap into a much smaller hand first
+            cards = house.without_bad_swaps(view, cards)
+            swap = house.good_swap(view, cards)
+            if swap is not None:
+                return self._play(view, swap, legal, rng)
         card = self.pick_card(view, cards, rng) if cards else None
         return Draw() if card is None else self._play(view, card, legal, rng)
 
-    def react(self, view: PlayerView) -> SayUno | CatchUno | None:
-        """A late UNO of its own, or a catch of an exposed opponent, or nothing."""
-        if view.exposed is None:
-            return None
-        rng = self._rng(view, "react")
-        if view.exposed == view.seat:
-            return SayUno(view.seat) if rng.random() < self.params["late_uno"] else None
-        return CatchUno(view.seat) if rng.random() < self.params["catch_chance"] else None
+    def react(self, view: PlayerView) -> SayUno | CatchUno | JumpIn | None:
+        """A late UNO of its own, a catch of an exposed opponent, a jump-in (H5), or nothing."""
+        if view.exposed is not None:
+            rng = self._rng(view, "react")
+            if view.exposed == view.seat:
+                if rng.random() < self.params["late_uno"]:
+                    return SayUno(view.seat)
+            elif rng.random() < self.params["catch_chance"]:
+                return CatchUno(view.seat)
+        jumps = [action for action in view.reactions if isinstance(action, JumpIn)]
+        return self._jump_in(view, jumps) if jumps else None
 
     @property
     def reaction_seconds(self) -> float:
@@ -120,6 +140,22 @@ class Bot:
         """The Green Shell goes to the opponent closest to going out."""
         return min(targets, key=lambda seat: (view.hand_sizes[seat], seat))
 
+    def pick_swap(self, view: PlayerView, targets: list[int], rng: random.Random) -> int:
+        """H4: whom a 7 swaps hands with: the smallest hand, and on a tie what it knows of them."""
+        return house.swap_target(view, targets)
+
+    def stack_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
+        """H1-H3: the card to stack on the pending total from the stackable ``cards``, or ``None`` to take it.
+
+        Stacking sheds a card and passes the whole total on, where taking it draws it all:
+        every bot with a plan stacks when it can, a Draw Two before a Wild Draw Four.
+        """
+        return house.stack_choice(cards)
+
+    def jump_in_wanted(self, view: PlayerView, card: Card, rng: random.Random) -> bool:
+        """H5: whether to jump in with ``card`` now (it has noticed it in time): when it keeps its plan."""
+        return house.jump_fits_plan(view, card)
+
     # ------------------------------------------------------------------ helpers
 
     def _rng(self, view: PlayerView, purpose: str) -> random.Random:
@@ -133,15 +169,33 @@ class Bot:
 
     def _play(self, view: PlayerView, card: Card, legal: list[Action], rng: random.Random) -> Action:
         color = self.pick_color(view, card, rng) if card.rank is Rank.WILD_DRAW_FOUR else None
-        leaves_one = len(view.hand) == 2
-        uno = leaves_one and rng.random() >= self.params["forget_uno"]  # U1
-        action = Play(card, color, uno)
+        action = Play(card, color, self._says_uno(view, card, rng))
         if action not in legal:  # cannot happen with a correct engine; fall back to a listed play
             action = next(a for a in legal if isinstance(a, Play) and a.card == card)
         return action
 
+    def _says_uno(self, view: PlayerView, card: Card, rng: random.Random) -> bool:
+        """U1; H4b: the hand that comes back from a 7 or 0 is unknown, so UNO goes with it too."""
+        may_leave_one = len(view.hand) == 2 or (house.swap_gain(view, card) is not None and len(view.hand) > 1)
+        return may_leave_one and rng.random() >= self.params["forget_uno"]
+
+    def _stack_or_accept(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+        """H1-H3: stack a card on the pending total, or take it."""
+        card = self.stack_card(view, _playable_cards(legal), rng)
+        return Accept() if card is None else self._play(view, card, legal, rng)
+
+    def _jump_in(self, view: PlayerView, jumps: list[JumpIn]) -> JumpIn | None:
+        """H5: one of the jump-ins ``view.reactions`` offers, when it notices in time and wants it."""
+        rng = self._rng(view, "jump")
+        card = jumps[0].card
+        if rng.random() >= self.params["jump_in_chance"] or not self.jump_in_wanted(view, card, rng):
+            return None
+        uno = self._says_uno(view, card, rng)
+        return next((jump for jump in jumps if jump.uno == uno), jumps[-1])
+
 
 def _playable_cards(legal: Sequence[Action]) -> list[Card]:
+    """The cards of the plays in ``legal``, each once."""
     cards: list[Card] = []
     for action in legal:
         if isinstance(action, Play) and action.card not in cards:

@@ -7,15 +7,15 @@ same reactions and decisions, each when its bot's delay has passed.
 
 The order, at any moment of a round that is not over:
 
-1. **Reactions.** While something is open to every seat — today an exposed player (U2) —
-   each bot is asked in ``reaction_order`` (the fastest ``reaction_ms`` first, the lower
-   seat on a tie) what it does about it: the exposed bot says UNO late, the others catch
-   it. The first bot that reacts acts, and the table is asked again from the start: its
-   reaction may have closed what was open (a catch or a late UNO ends the exposure).
-2. **Jump-ins (H5, when the engine has them).** A jump-in is a reaction too
-   (``bot.react`` returns it), so it comes in step 1 in the same order; the only change
-   is in ``_open``, which then also answers yes while a jump-in is open.
-3. **The decision.** Nobody reacted: the decider's bot chooses among the legal actions.
+1. **Reactions.** Each bot for which the round lists reactions (``round.reactions(seat)``:
+   a late UNO or a catch while a player is exposed, U2; a jump-in with the twin of the
+   top card, H5) is asked in ``reaction_order`` (the fastest ``reaction_ms`` first, the
+   lower seat on a tie) what it does: the exposed bot says UNO late, the others catch it,
+   a bot holding the twin jumps in. The first bot that reacts acts, and the table is asked
+   again from the start: its reaction may have closed what was open (a catch or a late UNO
+   ends the exposure, a jump-in changes the top card and whose turn it is). So when several
+   bots could jump in, the fastest wins (H5b: the first to act).
+2. **The decision.** Nobody reacted: the decider's bot chooses among the legal actions.
    When the decider is a person, there is no next step until they act.
 """
 
@@ -53,9 +53,10 @@ class Driver:
             return None
         if self._open(round_):
             for seat in self.reaction_order:
-                reaction = self.bots[seat].react(round_.view(seat))
-                if reaction is not None:
-                    return Step(seat, reaction, True)
+                if self._open_to(round_, seat):
+                    reaction = self.bots[seat].react(round_.view(seat))
+                    if reaction is not None:
+                        return Step(seat, reaction, True)
         decider = round_.decider
         bot = self.bots.get(decider)
         if bot is None:
@@ -78,10 +79,15 @@ class Driver:
 
     def reaction(self, round_: Round, seat: int) -> Action | None:
         """What the bot at ``seat`` does out of turn now, or ``None``."""
-        return self.bots[seat].react(round_.view(seat)) if self._open(round_) else None
+        open_to = self._open(round_) and self._open_to(round_, seat)
+        return self.bots[seat].react(round_.view(seat)) if open_to else None
 
     @staticmethod
     def _open(round_: Round) -> bool:
-        """Whether anything is open to reactions now (a bot's ``react`` says whether it acts on it)."""
-        # H5 adds "or a jump-in is open"; a bot answers a jump-in from its own view, as it does a catch.
-        return round_.exposed is not None and not round_.is_over
+        """Whether anything may be open to reactions now: a player is exposed, or jumping in is a rule (H5)."""
+        return not round_.is_over and (round_.exposed is not None or round_.rules.jump_in)
+
+    @staticmethod
+    def _open_to(round_: Round, seat: int) -> bool:
+        """Whether ``seat`` may react now: every seat while a player is exposed; a jump-in only to some (H5)."""
+        return round_.exposed is not None or bool(round_.reactions(seat))

@@ -32,7 +32,8 @@ class ItemHoarderBot(Bot):
     nobody is close to going out; then it strikes, Wild Draw Four first, since a box is
     best kept for the last card (E2 spares the winner a Bob-omb). From the cards it has
     not seen it knows the odds of the card a box would turn, and plays a box at once
-    when those odds are well above a full deck's."""
+    when those odds are well above a full deck's. Under stacking house rules (H1-H3) it
+    stacks a Draw Two whenever it can, but keeps its Wild Draw Four for a total big enough."""
 
     name = "item-hoarder"
     summary = "saves Item Boxes and Wild Draw Fours for the moment they hurt most"
@@ -44,6 +45,9 @@ class ItemHoarderBot(Bot):
             0.25, -2.0, 2.0, "how much better than a full deck's its odds must be to play it at once"
         ),
         "challenge_above": Param(0.6, 0.0, 1.0, "the estimated chance of a bluff above which it challenges"),
+        "stack_wild_at": Param(
+            4, 2, 40, "the pending total from which it stacks a Wild Draw Four rather than take it (house rule H2, H3)"
+        ),
     }
 
     def item_box_edge(self, view: PlayerView) -> float:
@@ -75,6 +79,14 @@ class ItemHoarderBot(Bot):
         # where a Bob-omb cannot hurt (E2). Drawing to keep a box costs more than it brings
         # (measured with `unokart sim`), so a lone box is played.
         return (fours or boxes)[0]
+
+    def stack_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
+        draw_twos = [card for card in cards if card.rank is Rank.DRAW_TWO]
+        if draw_twos:
+            return draw_twos[0]
+        if cards and (view.pending_draw >= self.params["stack_wild_at"] or len(view.hand) == 1):
+            return cards[0]  # a total worth a Wild Draw Four, or its last card (H1b: it goes out)
+        return None
 
     def challenge(self, view: PlayerView, rng: random.Random) -> bool:
         return chance_colour_was_held(view) > self.params["challenge_above"]

@@ -32,7 +32,10 @@ COMMON: Mapping[str, Param] = {
     "forget_uno": Param(0.05, 0.0, 1.0, "chance of forgetting to say UNO with the play that leaves one card"),
     "late_uno": Param(0.5, 0.0, 1.0, "chance of noticing in time and saying UNO late after forgetting"),
     "catch_chance": Param(0.6, 0.0, 1.0, "chance of catching an opponent who forgot UNO"),
-    "reaction_ms": Param(900, 0, 10_000, "how long it takes to react to a forgotten UNO, in milliseconds"),
+    "reaction_ms": Param(
+        900, 0, 10_000, "how long it takes to react to a forgotten UNO or a chance to jump in, in milliseconds"
+    ),
+    "jump_in_chance": Param(0.9, 0.0, 1.0, "chance of noticing in time a card it could jump in with (house rule H5)"),
     "mistakes": Param(0.0, 0.0, 1.0, "chance of a deliberate random (but legal) move instead of its own choice"),
 }
 

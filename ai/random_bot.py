@@ -15,10 +15,12 @@ from .params import Param
 class RandomBot(Bot):
     """A uniformly random card among those it can play; it draws only when it has none,
     plays a drawn card when it can, picks colours, targets and challenges at random,
-    and always says UNO."""
+    and always says UNO. Under house rules it stacks a random card when it can
+    (H1-H3), swaps with a random player (H4) and jumps in whenever it notices (H5)."""
 
     name = "random"
     summary = "plays a random card it can; the baseline every other bot must beat"
+    house_tactics = False
     OWN_PARAMS: ClassVar[Mapping[str, Param]] = {
         "challenge_rate": Param(0.5, 0.0, 1.0, "chance of challenging a Wild Draw Four"),
     }
@@ -38,3 +40,12 @@ class RandomBot(Bot):
 
     def pick_target(self, view: PlayerView, targets: list[int], rng: random.Random) -> int:
         return rng.choice(targets)
+
+    def pick_swap(self, view: PlayerView, targets: list[int], rng: random.Random) -> int:
+        return rng.choice(targets)
+
+    def stack_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
+        return rng.choice(cards) if cards else None
+
+    def jump_in_wanted(self, view: PlayerView, card: Card, rng: random.Random) -> bool:
+        return True

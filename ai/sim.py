@@ -24,6 +24,7 @@ from unokart_tui.engine import (
     ChallengeResolved,
     DrawReason,
     Event,
+    HouseRules,
     Match,
     PlayerExposed,
     Rank,
@@ -82,6 +83,13 @@ class SimResult:
     seed: int
     entries: list[EntryStats]
     abandoned: int = 0
+    rules: HouseRules = field(default_factory=HouseRules)
+    rounds: int = 0  # rounds played to their end
+    actions: int = 0  # every action applied in them, reactions included
+
+    @property
+    def actions_per_round(self) -> float:
+        return self.actions / self.rounds if self.rounds else 0.0
 
 
 def mean_interval(total: float, squares: float, count: int, z: float = 1.96) -> tuple[float, float]:
@@ -114,28 +122,28 @@ def _seat_of(entry: int, game: int, players: int) -> int:
 
 def _play_round(
     round_: Round, bots: Sequence[Bot], entry_of: Sequence[int], stats: Sequence[EntryStats], apply: Callable[..., Any]
-) -> bool:
-    """Play ``round_`` to its end with ``apply`` (the round's or the match's); False if it got stuck."""
+) -> int:
+    """Play ``round_`` to its end with ``apply`` (the round's or the match's): its actions, or 0 if it got stuck."""
     driver = Driver(bots)
     box: BoxInPlay | None = None
     net_before = [stats[entry_of[seat]].item_net_cards for seat in range(len(bots))]
-    for _ in range(MAX_ACTIONS_PER_ROUND):
-        if round_.is_over:
-            break
+    actions = 0
+    while not round_.is_over:
+        if actions == MAX_ACTIONS_PER_ROUND:
+            _finish(box, entry_of, stats)  # every box counted is in the spread, also in a round abandoned
+            return 0
         step = driver.next_step(round_)
         assert step is not None  # every seat is a bot
         sizes = [len(hand) for hand in round_.hands]
         box = _count(apply(step.action), entry_of, stats, box, sizes)
-    else:
-        _finish(box, entry_of, stats)  # every box counted is in the spread, also in a round abandoned
-        return False
+        actions += 1
     _finish(box, entry_of, stats)
     for seat, hand in enumerate(round_.hands):
         entry = stats[entry_of[seat]]
         entry.rounds += 1
         entry.cards_left += len(hand)
         entry.item_net_squares_per_round += (entry.item_net_cards - net_before[seat]) ** 2
-    return True
+    return actions
 
 
 @dataclass
@@ -190,6 +198,29 @@ def _count(
     return box
 
 
+@dataclass
+class Tally:
+    """What the games of a tournament came to, besides each entry's stats."""
+
+    stuck: int = 0  # rounds abandoned
+    rounds: int = 0  # rounds played to their end
+    actions: int = 0  # every action applied in those, reactions included
+
+    def add(self, other: Tally) -> None:
+        self.stuck += other.stuck
+        self.rounds += other.rounds
+        self.actions += other.actions
+
+    def count(self, actions: int) -> bool:
+        """Count a round that took ``actions`` (0: it got stuck); whether it ended."""
+        if actions:
+            self.rounds += 1
+            self.actions += actions
+        else:
+            self.stuck += 1
+        return bool(actions)
+
+
 def play_game(
     bots: Sequence[str],
     game: int,
@@ -198,9 +229,10 @@ def play_game(
     matches: bool,
     target: int,
     profile: str | None,
+    rules: HouseRules | None = None,
     on_round: Callable[[], None] = lambda: None,
-) -> tuple[list[EntryStats], int]:
-    """Game number ``game`` of a tournament: a round, or a whole match. Returns the stats and stuck rounds.
+) -> tuple[list[EntryStats], Tally]:
+    """Game number ``game`` of a tournament under ``rules``: a round, or a whole match.
 
     ``on_round`` is called after every round played, for a progress line.
     """
@@ -215,33 +247,30 @@ def play_game(
     game_seed = random.Random(f"{seed}/{game}").getrandbits(64)
     for totals in stats:
         totals.games += 1
-    stuck = 0
+    tally = Tally()
     if not matches:
-        round_ = Round.deal(players, dealer=0, seed=game_seed)
-        played = _play_round(round_, seat_bots, entry_of, stats, round_.apply)
+        round_ = Round.deal(players, dealer=0, seed=game_seed, rules=rules)
+        played = tally.count(_play_round(round_, seat_bots, entry_of, stats, round_.apply))
         on_round()
         if played:
             winner = round_.winner
             assert winner is not None
             stats[entry_of[winner]].wins += 1
             stats[entry_of[winner]].points += round_.points or 0
-        else:
-            stuck += 1
-        return stats, stuck
-    match = Match.new(players, seed=game_seed, target=target)
+        return stats, tally
+    match = Match.new(players, seed=game_seed, target=target, rules=rules)
     while not match.is_over:
         if match.round.is_over:
             match.next_round()
-        played = _play_round(match.round, seat_bots, entry_of, stats, match.apply)
+        played = tally.count(_play_round(match.round, seat_bots, entry_of, stats, match.apply))
         on_round()
         if not played:
-            stuck += 1
             break
     if match.winner is not None:
         stats[entry_of[match.winner]].wins += 1
     for seat, score in enumerate(match.scores):
         stats[entry_of[seat]].points += score
-    return stats, stuck
+    return stats, tally
 
 
 class _Chunk(NamedTuple):
@@ -253,26 +282,28 @@ class _Chunk(NamedTuple):
     matches: bool
     target: int
     profile: str | None
+    rules: HouseRules
 
 
-def _play_chunk(chunk: _Chunk, on_round: Callable[[], None]) -> tuple[list[EntryStats], int, int]:
-    """The totals of the chunk's games, its stuck rounds, and how many games it had."""
+def _play_chunk(chunk: _Chunk, on_round: Callable[[], None]) -> tuple[list[EntryStats], Tally, int]:
+    """The totals of the chunk's games, its tally (rounds, actions, stuck rounds), and how many games it had."""
     totals = [EntryStats() for _ in chunk.bots]
-    stuck = 0
+    tally = Tally()
     for game in chunk.games:
-        stats, game_stuck = play_game(
+        stats, game_tally = play_game(
             chunk.bots,
             game,
             chunk.seed,
             matches=chunk.matches,
             target=chunk.target,
             profile=chunk.profile,
+            rules=chunk.rules,
             on_round=on_round,
         )
         for total, entry in zip(totals, stats, strict=True):
             total.add(entry)
-        stuck += game_stuck
-    return totals, stuck, len(chunk.games)
+        tally.add(game_tally)
+    return totals, tally, len(chunk.games)
 
 
 def simulate(
@@ -284,9 +315,10 @@ def simulate(
     jobs: int = 1,
     target: int = DEFAULT_TARGET,
     profile: str | None = None,
+    rules: HouseRules | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimResult:
-    """Play ``games`` rounds (or whole matches) between ``bots`` and total what happened.
+    """Play ``games`` rounds (or whole matches) between ``bots`` under ``rules`` and total what happened.
 
     ``progress(games_done, rounds_played)`` is called as the games go on. The games are handed
     out as processes become free, never built all at once; whatever stops the run (ctrl+c
@@ -299,12 +331,14 @@ def simulate(
         raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(bots)}")
     if profile is not None:
         make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
+    rules = HouseRules() if rules is None else rules
     size = max(1, min(200, games // (jobs * 8) or 1))
     chunks = (
-        _Chunk(list(bots), range(start, min(start + size, games)), seed, matches, target, profile)
+        _Chunk(list(bots), range(start, min(start + size, games)), seed, matches, target, profile, rules)
         for start in range(0, games, size)
     )
-    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, [EntryStats() for _ in bots])
+    entries = [EntryStats() for _ in bots]
+    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, entries, rules=rules)
     done = rounds = 0
 
     def report(played: int) -> None:
@@ -315,10 +349,12 @@ def simulate(
 
     jobs = min(jobs, (games + size - 1) // size)  # no process without work
     with contextlib.closing(workers.run(_play_chunk, chunks, jobs=jobs, progress=report)) as results:
-        for totals, stuck, count in results:
+        for totals, tally, count in results:
             for total, entry in zip(result.entries, totals, strict=True):
                 total.add(entry)
-            result.abandoned += stuck
+            result.abandoned += tally.stuck
+            result.rounds += tally.rounds
+            result.actions += tally.actions
             done += count
             report(rounds)
     return result
@@ -374,13 +410,27 @@ def rows(result: SimResult) -> list[dict[str, Any]]:
     return out
 
 
+def rules_label(rules: HouseRules) -> str:
+    """The rules in a few words: ``party``, or ``official + jump_in``, or ``official + hand_size=5``."""
+    name = rules.preset_name
+    if name is not None:
+        return name
+    changed = ", ".join(
+        switch if value is True else f"{switch}={value}".lower() for switch, value in rules.enabled().items()
+    )
+    return f"official + {changed}"
+
+
 def to_json(result: SimResult) -> dict[str, Any]:
     return {
         "bots": result.bots,
         "mode": result.mode,
         "games": result.games,
         "seed": result.seed,
+        "rules": {"name": rules_label(result.rules), "preset": result.rules.preset_name, **result.rules.as_dict()},
         "abandoned_rounds": result.abandoned,
+        "rounds_played": result.rounds,
+        "avg_actions_per_round": result.actions_per_round,
         "results": rows(result),
     }
 
@@ -415,7 +465,8 @@ def table(result: SimResult) -> str:
     what = "matches" if result.mode == "matches" else "rounds"
     seed = shortened(result.seed, grouped=False)
     lines.append(
-        f"{shortened(result.games)} {what}, seed {seed}, seats rotated; challenges: won/made\n"
+        f"{shortened(result.games)} {what}, seed {seed}, seats rotated, rules: {rules_label(result.rules)}; "
+        f"{result.actions_per_round:.1f} actions a round; challenges: won/made\n"
         "net/box: cards the Item Boxes made others draw, less their Bob-ombs (± the 95% interval); "
         "net/rnd: the same per round\n"
         "≤2/rnd: cards per round they made a player holding one or two cards draw"

@@ -1,8 +1,9 @@
 """A match as TOML text and back.
 
 The file holds a header (format, program, times, players, scores, round, status),
-the seats (human or bot, with the bot's settings), the current position in the card
-notation of RULES.md K5, and every action of the match. The actions are the truth:
+the seats (human or bot, with the bot's settings), the house rules (format 2; a file
+without them plays RULES.md exactly), the current position in the card notation of
+RULES.md K5, and every action of the match. The actions are the truth:
 loading replays them from the seed, which restores everything, random state
 included, and then checks that the replay reaches the stored header and position.
 A file that does not agree with itself is refused.
@@ -31,9 +32,10 @@ from unokart_tui.files import FileProblem, parse_toml, sha256
 from .errors import SaveError, SaveUnreadable
 
 if TYPE_CHECKING:
-    from unokart_tui.engine import Match, Round
+    from unokart_tui.engine import HouseRules, Match, Round
 
-# 1: the first format. 2: the file ends with a checksum of everything above it.
+# 1: the first format. 2: the file ends with a checksum of everything above it, and the
+# house rules are kept in a [rules] table (HOUSE_RULES.md; without one, RULES.md exactly).
 FORMAT_VERSION = 2
 CHECKSUMMED_SINCE = 2
 
@@ -129,6 +131,11 @@ def _seat_table(seat: Seat) -> dict[str, Any]:
     return table
 
 
+def _rules_table(rules: HouseRules) -> dict[str, Any]:
+    """Every switch of the house rules by name (HOUSE_RULES.md), so a reader sees which are on."""
+    return rules.as_dict()
+
+
 def _now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
@@ -155,6 +162,7 @@ def dumps(
     }
     if seats:
         document["match"]["seats"] = [_seat_table(seat) for seat in seats]
+    document["rules"] = _rules_table(match.rules)
     document["position"] = _position(match.round)
     document["history"] = {"rounds": [[str(action) for action in actions] for actions in match.history]}
     return with_checksum(_PREAMBLE + tomli_w.dumps(document))
@@ -280,7 +288,9 @@ def _without_checksum(reader: _Reader, text: str) -> tuple[str, bool]:
     if found is None:
         return text, False
     body = text[: found.start()]
-    if _sha256(body) != found.group(1):
+    # Text that came from no file may hold lone surrogates: they cannot be UTF-8, so they
+    # are hashed as they are (and so never match), not refused with a UnicodeEncodeError.
+    if sha256(body.encode("utf-8", "surrogatepass")) != found.group(1):
         reader.fail("its checksum does not match its contents: the file was damaged or changed after it was saved")
     return body, True
 
@@ -353,7 +363,31 @@ def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence
     return tuple(seats)
 
 
-def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[Any]) -> Match:
+def _read_rules(reader: _Reader, data: Mapping[str, Any]) -> HouseRules:
+    """The [rules] table: every switch of the house rules; a save without one (format 1) plays RULES.md."""
+    from unokart_tui.engine import SWITCHES, HouseRules, RulesError  # noqa: PLC0415
+    from unokart_tui.engine.house_rules import check_switch  # noqa: PLC0415
+
+    if "rules" not in data:
+        return HouseRules()
+    table = reader.table(data, "rules")
+    for key, value in table.items():
+        if key not in SWITCHES:
+            reader.fail(f"[rules] has an unknown switch {shown(key)} (the switches: {', '.join(SWITCHES)})")
+        try:
+            check_switch(key, value)
+        except RulesError as error:
+            reader.fail(f"[rules] '{key}': {error}")
+    missing = [switch for switch in SWITCHES if switch not in table]
+    if missing:  # every switch is written: one missing is a damaged file, not a default
+        reader.fail(f"[rules] has no '{missing[0]}'")
+    try:
+        return HouseRules(**table)
+    except RulesError as error:
+        reader.fail(f"[rules] cannot be played: {error}")
+
+
+def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[Any], rules: HouseRules) -> Match:
     # Loaded here, not with the module: listing saves reads headers only, and the title
     # screen lists them without the engine.
     from unokart_tui.engine import Match, RulesError, parse_action  # noqa: PLC0415
@@ -364,6 +398,7 @@ def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[An
             names,
             seed=reader.value(match_table, "[match]", "seed", int),
             target=reader.value(match_table, "[match]", "target", int),
+            rules=rules,
         )
     except RulesError as error:
         reader.fail(f"[match] describes no possible match: {error}")
@@ -397,7 +432,7 @@ def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
     position = reader.table(data, "position")
     history = reader.table(data, "history")
     rounds = reader.value(history, "[history]", "rounds", list)
-    match = _replay(reader, match_table, rounds)
+    match = _replay(reader, match_table, rounds, _read_rules(reader, data))
     for key, replayed in _match_table(match).items():
         if match_table.get(key) != replayed:
             reader.fail(f"[match] '{key}' does not agree with the history (the replay gives {shown(replayed)})")

@@ -20,6 +20,7 @@ CORE_MODULES = [
     "unokart_tui",
     "unokart_tui.engine",
     "unokart_tui.cli",
+    "unokart_tui.presets",
     "saves",
     "ai",
     "ai.sim",

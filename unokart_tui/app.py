@@ -259,7 +259,9 @@ class UnoKartApp(App[None]):
 
         game = message.game
         self.start(
-            lambda: Session.new(game.name, game.bots, seed=game.seed, target=game.target, profiles=game.profiles)
+            lambda: Session.new(
+                game.name, game.bots, seed=game.seed, target=game.target, profiles=game.profiles, rules=game.rules
+            )
         )
 
     def action_load_game(self) -> None:

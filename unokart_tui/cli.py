@@ -14,6 +14,7 @@ from .printable import printable
 from .serve.config import Address, Limits
 
 if TYPE_CHECKING:
+    from .engine import HouseRules
     from .session import Session
 
 
@@ -56,6 +57,29 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _add_rules_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--rules", metavar="PRESET", help="house rules: official (default), house, party, chaos or your own preset"
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="SWITCH=VALUE",
+        help="change one house rule, e.g. jump_in=false or hand_size=8 (repeatable)",
+    )
+
+
+def _rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> HouseRules:
+    """The house rules ``--rules`` and ``--rule`` ask for; a bad one is a one-line error (status 2)."""
+    from .presets import PresetError, build_rules  # noqa: PLC0415 - only for commands that play
+
+    try:
+        return build_rules(args.rules, args.rule)
+    except PresetError as error:
+        parser.error(str(error))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="unokart",
@@ -76,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--target", type=_positive, default=defaults.TARGET, help=target_help)
     new.add_argument("--name", default=defaults.PLAYER_NAME, help="your name at the table")
     new.add_argument("--profile", help="the bots' profile: easy, normal, hard or your own")
+    _add_rules_flags(new)
     commands.add_parser("continue", help="resume the most recent unfinished match")
     commands.add_parser("saves", help="list the saved matches")
     load = commands.add_parser("load", help="resume a saved match by name")
@@ -98,6 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_whole, default=0, help="the tournament's seed (default 0)")
     sim.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
     sim.add_argument("--profile", help="a bot profile for every bot (easy, normal, hard or your own)")
+    _add_rules_flags(sim)
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     _add_serve(commands)
     return parser
@@ -203,7 +229,8 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .engine import MAX_PLAYERS, MIN_PLAYERS  # noqa: PLC0415 - loaded with the bots anyway
     from .sim_command import run_sim as run  # noqa: PLC0415
 
-    return run(args, parser, _bot_list(args.bots, parser, BOTS, low=MIN_PLAYERS, high=MAX_PLAYERS, what="bots"))
+    bots = _bot_list(args.bots, parser, BOTS, low=MIN_PLAYERS, high=MAX_PLAYERS, what="bots")
+    return run(args, parser, bots, _rules(args, parser))
 
 
 def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -235,9 +262,16 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             bots = _bot_list(",".join(kinds), parser, BOTS, low=1, high=defaults.MAX_OPPONENTS, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
+            rules = _rules(args, parser)
             try:
                 session = Session.new(
-                    args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile, profiles=profiles
+                    args.name.strip(),
+                    bots,
+                    seed=args.seed,
+                    target=args.target,
+                    profile=args.profile,
+                    profiles=profiles,
+                    rules=rules,
                 )
             except ValueError as error:
                 parser.error(str(error))

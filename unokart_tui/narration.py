@@ -18,14 +18,19 @@ from .engine import (
     ColorChosen,
     DealerChosen,
     DrawnCardKept,
+    DrawPending,
     DrawReason,
     Event,
     ExtraTurn,
+    HandsPassed,
+    HandsSwapped,
     Item,
+    JumpedIn,
     Match,
     MatchWon,
     PlayerExposed,
     RoundWon,
+    StackAccepted,
     StartCardTurned,
     TargetChosen,
     TurnSkipped,
@@ -47,6 +52,7 @@ DRAW_WHY = {
     DrawReason.LIGHTNING: ICON[Item.LIGHTNING],
     DrawReason.BOB_OMB: ICON[Item.BOB_OMB],
     DrawReason.UNO_CAUGHT: "(caught)",
+    DrawReason.STACK: "(stack)",  # H1-H3
 }
 
 
@@ -85,7 +91,7 @@ def log_line(event: Event, voice: Voice) -> LogLine:
     if isinstance(event, (RoundWon, MatchWon)):
         return LogLine("★ " + event.describe(voice.names, you=voice.you), "bold reverse")
     style = ""
-    if isinstance(event, (PlayerExposed, UnoCaught)):
+    if isinstance(event, (PlayerExposed, UnoCaught, JumpedIn, DrawPending)):
         style = "bold"
     elif isinstance(event, CardPlayed) and event.card.color is not None:
         style = event.card.color.value
@@ -110,6 +116,8 @@ def _sentence(event: Event, voice: Voice) -> str:
         if len(event.cards) < event.wanted:
             text += f" — only {len(event.cards)} of {event.wanted} could be drawn"
         return text + "."
+    if isinstance(event, JumpedIn):  # H5: the play itself is the next line
+        return f"{voice.verb(event.seat, 'jumps', 'jump')} in, out of turn!"
     if isinstance(event, ChallengeResolved) and event.challenger == voice.you:
         held = "held" if event.guilty else "held no"
         shown = "  ".join(short(card) for card in event.hand) or "nothing"
@@ -125,10 +133,10 @@ def _sentence(event: Event, voice: Voice) -> str:
 
 
 class Banner(NamedTuple):
-    """One line worth stopping for: an Item Box, a challenge, a catch, a forgotten UNO, a win."""
+    """One line worth stopping for: an Item Box, a challenge, a catch, a forgotten UNO, a win, a house rule."""
 
     text: str
-    kind: str  # "item", "challenge", "catch", "exposed" or "win": how it is drawn
+    kind: str  # "item", "challenge", "catch", "exposed", "win" or "house": how it is drawn
 
 
 def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
@@ -156,11 +164,32 @@ def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
                 f"{voice.whom(event.target)}: {voice.object_verb(event.target, 'draws', 'draw')} 1",
                 "item",
             )
+    house = _house_banner(events, voice)
+    if house is not None:
+        return house
     for event in events:
         if isinstance(event, PlayerExposed):
             if event.seat == voice.you:
                 return Banner("You forgot to say UNO! Press u before someone catches you", "exposed")
             return Banner(f"{voice.names[event.seat]} forgot to say UNO! Press c to catch them", "exposed")
+    return None
+
+
+def _house_banner(events: Sequence[Event], voice: Voice) -> Banner | None:
+    """What a house rule did (HOUSE_RULES.md): a jump-in, a stack passed on or taken, hands swapped."""
+    for event in events:
+        if isinstance(event, JumpedIn):  # H5
+            return Banner(f"Jump-in! {voice.verb(event.seat, 'jumps', 'jump')} in with {short(event.card)}", "house")
+        if isinstance(event, DrawPending):  # H1-H3
+            return Banner(f"+{event.total} to {voice.whom(event.seat)} — stack or take it", "house")
+        if isinstance(event, StackAccepted):
+            return Banner(f"{voice.verb(event.seat, 'takes', 'take')} the {event.total}", "house")
+        if isinstance(event, HandsSwapped):  # H4
+            swaps = voice.verb(event.seat, "swaps", "swap")
+            return Banner(f"7 — {swaps} hands with {voice.whom(event.other)}", "house")
+        if isinstance(event, HandsPassed):
+            way = "left" if event.direction == 1 else "right"
+            return Banner(f"0 — every hand moves one seat {way}", "house")
     return None
 
 
@@ -268,6 +297,10 @@ class TableNotes:
                 note(event.catcher, f"caught {names[event.seat]}")
             elif isinstance(event, RoundWon):
                 note(event.seat, "won the round")
+            elif isinstance(event, HandsSwapped):  # H4
+                note(event.seat, f"swapped with {names[event.other]}")
+                touched.add(event.other)
+                self.last[event.other] = f"swapped with {names[event.seat]}"
 
 
 def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
@@ -289,7 +322,7 @@ def replay(match: Match) -> list[list[list[Event]]] | None:
     A save holds every action, not the words: the engine is deterministic, so the same seed
     and actions give the same events. None if the replay does not end where ``match`` is.
     """
-    again = Match(match.names, seed=match.seed, target=match.target)
+    again = Match(match.names, seed=match.seed, target=match.target, rules=match.rules)
     rounds: list[list[list[Event]]] = []
     for number, actions in enumerate(match.history):
         start = again.start_events if number == 0 else again.next_round()

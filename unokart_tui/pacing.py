@@ -10,6 +10,10 @@ screen's ``act``. No Textual here either: the screen is the clock, seen as a ``T
 - A forgotten UNO opens a window of ``catch_window`` seconds of real time, whatever the
   bots' speed: no bot acts in it, so the player can catch (or say their own UNO late).
   Then the bots react, fastest first, as the simulator orders them; then play goes on.
+- Jumping in (house rule H5): while the player holds the twin of the top card, the next
+  bot's move waits as long as a catch would (the player's fair window). When a bot's move
+  is due, a bot holding the twin jumps in first, as the simulator orders them; while the
+  player decides, it jumps in once its own reaction time has passed since the last move.
 - While a dialog or another screen is over the table, nothing happens.
 - A key answers only the decision that was on the table when it was pressed:
   ``decision_began`` is when the player's current decision was put to them.
@@ -22,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, Protocol
 
 from .defaults import BOT_DELAY
-from .engine import Action, Event, PlayerExposed
+from .engine import Action, Event, JumpIn, PlayerExposed
 from .session import HUMAN, Session
 
 
@@ -84,6 +88,7 @@ class Pacer:
         self.decision_began = 0.0
         self.exposure: Exposure | None = None
         self.missed: Missed | None = None
+        self.jump_began: float | None = None  # since when the player may jump in (H5), or None
         self._holds = 0
         self._stopped = False
         self._timer: Stoppable | None = None
@@ -133,9 +138,10 @@ class Pacer:
         elif self.exposure is not None and exposed is None:
             self.missed = Missed(self.exposure.seat, tuple(events))
             self.exposure = None
+        self.jump_began = now if self._can_jump(HUMAN) else None
 
     def new_round(self) -> None:
-        self.exposure, self.missed = None, None
+        self.exposure, self.missed, self.jump_began = None, None, None
         self._acted_at = self.clock()
 
     def pressed_before_decision(self, pressed: float) -> bool:
@@ -167,9 +173,13 @@ class Pacer:
             return
         if round_.decider == HUMAN:
             self._ask()
+            self._bot_may_jump_in()
             return
         self.waiting = True
-        self._wake(self._reading_time(), self._bot_moves)
+        wait = self._reading_time()
+        if self.jump_began is not None:  # H5b: the player's fair window to jump in
+            wait = max(wait, self.jump_began + self.pace.catch_window - self.clock())
+        self._wake(wait, self._bot_moves)
 
     def _reading_time(self) -> float:
         if self.fast:
@@ -189,11 +199,46 @@ class Pacer:
         self.table.ask_player()
 
     def _bot_moves(self) -> None:
+        jump = self._bot_jump_in()
+        if jump is not None:  # H5: before the decision, as the simulator has it
+            self.table.act(jump)
+            return
         seat = self.session.bot_to_act()
         if seat is None:
             self.step()
             return
         self.table.act(self.session.bot_action(seat))
+
+    def _can_jump(self, seat: int) -> bool:
+        round_ = self.session.match.round
+        return round_.rules.jump_in and any(isinstance(a, JumpIn) for a in round_.reactions(seat))
+
+    def _bot_jump_in(self) -> JumpIn | None:
+        """The jump-in of the first bot (fastest first) that makes one now (H5), or None."""
+        if not self.session.match.rules.jump_in:
+            return None
+        for _seconds, seat in self.session.reaction_delays():
+            if self._can_jump(seat):
+                reaction = self.session.bot_reaction(seat)
+                if isinstance(reaction, JumpIn):
+                    return reaction
+        return None
+
+    def _bot_may_jump_in(self) -> None:
+        """While the player decides, a bot holding the twin jumps in once its reaction time has passed (H5b)."""
+        if not self.session.match.rules.jump_in:
+            return
+        for seconds, seat in self.session.reaction_delays():
+            if self._can_jump(seat) and isinstance(self.session.bot_reaction(seat), JumpIn):
+                self._wake(self._acted_at + seconds - self.clock(), self._bot_jumps)
+                return
+
+    def _bot_jumps(self) -> None:
+        jump = self._bot_jump_in()
+        if jump is not None:
+            self.table.act(jump)
+        else:
+            self.step()
 
     def _window_closes(self) -> None:
         """The player's chance is over: each bot may react, fastest first (as ai/sim.py orders them)."""

@@ -1,8 +1,16 @@
 """The rules as the Rules screen tells them, in this project's words (RULES.md is the reference).
 
 ``ITEMS`` is the first-game guide: the Item Box's five items in a few lines, shown over
-the table (dialogs/guide.py) and at the top of the rules.
+the table (dialogs/guide.py) and at the top of the rules. ``HOUSE_RULES`` says each
+house rule of HOUSE_RULES.md in a line, for the New game screen, the table and the rules.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .engine import HouseRules
 
 ITEM_BOX = "The Item Box (W?) is a wild card. Play it and the draw pile's top card is turned over: its item goes off."
 ITEMS = (  # (icon, the turned card, item, what happens)
@@ -96,6 +104,8 @@ KEYS = """\
 | p | keep the card you drew |
 | u | say UNO (with your next play, or late) |
 | c | catch someone who forgot UNO |
+| t | take the total of a stack (house rules) |
+| j | jump in with the twin of the top card (house rules) |
 | f | let the bots play fast until your turn |
 | PgUp PgDn, the mouse wheel | scroll the game log |
 | ? | the Item Box in short, and the keys; r from there for these rules |
@@ -120,3 +130,69 @@ The answer keys are shown in each dialog and in the key bar: r y g b for a colou
 | ctrl+p | the command palette: new game, continue, load, rules, settings, theme |
 | escape | back |
 """
+
+
+class HouseRuleWords(NamedTuple):
+    rule: str  # its id in HOUSE_RULES.md
+    tag: str  # a few letters for the table
+    line: str  # one line that says what it does
+
+
+# Each switch of HOUSE_RULES.md; banana and hand_size are said by their value (see ``house_rule_words``).
+HOUSE_RULES = {
+    "stack_draw_two": HouseRuleWords("H1", "+2 stacks", "Answer a Draw Two with another: the total passes on."),
+    "stack_draw_four": HouseRuleWords("H2", "+4 stacks", "Answer a Wild Draw Four with another (no challenge)."),
+    "stack_cross": HouseRuleWords("H3", "+4 on +2", "A Wild Draw Four may go on a Draw Two total too."),
+    "seven_zero": HouseRuleWords("H4", "7-0", "A 7 swaps hands with a player; a 0 passes hands on."),
+    "jump_in": HouseRuleWords("H5", "jump-in", "Play the twin of the top card out of turn (key j)."),
+    "draw_until_playable": HouseRuleWords("H6", "draw till", "Draw until you get a card you can play."),
+    "must_play_drawn": HouseRuleWords("H7", "must play", "A playable card you draw must be played."),
+    "banana": HouseRuleWords("H8", "🍌 last turn", "The Banana hits the player who took the last turn."),
+    "hand_size": HouseRuleWords("H9", "{} cards", "Everyone is dealt {} cards (7 in the rules)."),
+}
+
+
+def house_rule_words(switch: str, value: object) -> HouseRuleWords:
+    """The words for ``switch`` set to ``value`` (a hand size is said with its number)."""
+    words = HOUSE_RULES[switch]
+    return words._replace(tag=words.tag.format(value), line=words.line.format(value))
+
+
+def house_rules_tag(rules: HouseRules) -> str:
+    """The rules in a few words: ``official``, a preset's name, or the house rules that are on."""
+    name = rules.preset_name
+    if name is not None:
+        return name
+    return "house: " + ", ".join(house_rule_words(switch, value).tag for switch, value in rules.enabled().items())
+
+
+# Each switch as it reads when it is on, for the list of every house rule.
+_SWITCHED_ON = {"banana": "last-turn", "hand_size": "5 to 10"}
+
+
+def every_house_rule() -> str:
+    """Every house rule in a line (Markdown), for the rules read from the title."""
+    lines = []
+    for switch in HOUSE_RULES:
+        words = house_rule_words(switch, _SWITCHED_ON.get(switch, True))
+        lines.append(f"- {words.rule}, **{words.tag}**: {words.line}")
+    return "\n".join(
+        [
+            "## House rules",
+            "",
+            "A new match may switch on house rules (New game, ctrl+r): the presets house, party",
+            "and chaos, or single rules. Without them the game is played exactly as above.",
+            "",
+            *lines,
+        ]
+    )
+
+
+def house_rules_text(rules: HouseRules) -> str:
+    """The house rules in play, in plain words (Markdown): for the rules screen and the table's help."""
+    if rules.is_official:
+        return "This match plays the official rules: no house rules."
+    name = rules.preset_name
+    head = f"This match plays the **{name}** house rules:" if name else "This match plays these house rules:"
+    lines = [f"- {house_rule_words(switch, value).line}" for switch, value in rules.enabled().items()]
+    return "\n".join([head, "", *lines])

@@ -21,7 +21,8 @@ from ai.driver import Driver
 from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat
 
 from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
-from .engine import Action, Event, Match, PlayerView
+from .engine import Action, Event, HouseRules, Match, PlayerView
+from .presets import rules_arguments
 
 HUMAN = 0  # the seat of the person at the keyboard
 
@@ -64,8 +65,9 @@ class Session:
         profile: str | None = None,
         profiles: Sequence[str | None] = (),
         name: str | None = None,
+        rules: HouseRules | None = None,
     ) -> Session:
-        """A new match for ``player`` against ``bots``, saved (and locked) under ``name``.
+        """A new match for ``player`` against ``bots`` under ``rules``, saved (and locked) under ``name``.
 
         ``profiles`` gives each bot its own profile; ``profile`` is for the others.
         """
@@ -74,7 +76,7 @@ class Session:
         if len(player) > MAX_NAME:
             raise ValueError(f"a player's name can be {MAX_NAME} characters at most, not {len(player):,}")
         names = [player, *BOT_NAMES[: len(bots)]]
-        match = Match.new(names, seed=seed, target=target)
+        match = Match.new(names, seed=seed, target=target, rules=rules)
         seats = [Seat(player)]
         for index, kind in enumerate(bots, start=1):
             chosen = profiles[index - 1] if index - 1 < len(profiles) and profiles[index - 1] else profile
@@ -156,7 +158,8 @@ class Session:
         return self.driver.bots
 
     def deal_again_command(self, *, bot_delay: float | None = None) -> str:
-        """The shell command that deals this match again: its seed, opponents, profiles, target (and bots' delay)."""
+        """The shell command that deals this match again: its seed, opponents, profiles, target, house rules
+        (and bots' delay)."""
         words = ["unokart", "new", "--seed", str(self.match.seed)]
         bots = self.seats[1:]
         profiles = {seat.profile for seat in bots}
@@ -168,6 +171,7 @@ class Session:
             words += ["--profile", shared]
         if self.match.target != TARGET:
             words += ["--target", str(self.match.target)]
+        words += rules_arguments(self.match.rules)
         if bot_delay is not None:
             words += ["--bot-delay", f"{bot_delay:g}"]
         return shlex.join(words)  # a profile is a file's name: it may need quoting
@@ -193,7 +197,7 @@ class Session:
         return self.driver.decision(self.match.round)
 
     def bot_reaction(self, seat: int) -> Action | None:
-        """What the bot at ``seat`` does out of turn now (a late UNO, a catch), or ``None``."""
+        """What the bot at ``seat`` does out of turn now (a late UNO, a catch, a jump-in), or ``None``."""
         return self.driver.reaction(self.match.round, seat)
 
     def reaction_delays(self) -> list[tuple[float, int]]:

@@ -16,6 +16,7 @@ from types import FrameType
 
 from ai import sim
 from ai.sim import shortened
+from unokart_tui.engine import HouseRules
 
 # What stops a run, and the status it ends with (128 + the signal's number, as a shell reports it).
 _STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -77,7 +78,7 @@ class ProgressLine:
             self.drawn = 0
 
 
-def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser, bots: list[str]) -> int:
+def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser, bots: list[str], rules: HouseRules) -> int:
     games = args.matches or args.rounds or 1000
     what = "matches" if args.matches else "rounds"
     jobs, available = args.jobs, processors()
@@ -104,6 +105,7 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser, bots: lis
             jobs=jobs,
             target=args.target,
             profile=args.profile,
+            rules=rules,
             progress=progress,
         )
     except ValueError as error:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .engine import Card, Color, Item, Match, Phase, Play
+from .engine import Card, Color, Item, JumpIn, Match, Pass, Phase, Play
 from .narration import TableNotes
+from .rules_text import house_rules_tag
 from .widgets.cardface import hand_order
 
 
@@ -35,6 +36,8 @@ class TableInfo(NamedTuple):
     draw_pile: int
     played_by: str  # who put the top card there, or "first card"
     item: Item | None  # the top card's item when it went off (turned by an Item Box), else None
+    rules: str = "official"  # the house rules in a few words (HOUSE_RULES.md)
+    pending: str = ""  # a stack waiting for its answer: "+6 to Peach — stack or take it" (H1-H3)
 
 
 class HandState(NamedTuple):
@@ -69,6 +72,10 @@ def table_info(match: Match, notes: TableNotes, you: int) -> TableInfo:
         by = "first card"
     else:
         by = "by you" if notes.top_by == you else f"by {match.names[notes.top_by]}"
+    pending = ""
+    if round_.phase is Phase.STACK:  # H1-H3
+        whom = "you" if round_.decider == you else match.names[round_.decider]
+        pending = f"+{round_.pending_draw} to {whom} — stack or take it"
     return TableInfo(
         top=round_.top_card,
         color=round_.active_color,
@@ -76,7 +83,15 @@ def table_info(match: Match, notes: TableNotes, you: int) -> TableInfo:
         draw_pile=len(round_.draw_pile),
         played_by=by,
         item=round_.top_card.item if notes.top_turned else None,
+        rules=house_rules_tag(match.rules),
+        pending=pending,
     )
+
+
+def jump_in(match: Match, you: int) -> JumpIn | None:
+    """The jump-in ``you`` may make now (H5), without UNO; None if there is none."""
+    round_ = match.round
+    return next((a for a in round_.reactions(you) if isinstance(a, JumpIn) and not a.uno), None)
 
 
 def hand_cards(match: Match, you: int) -> tuple[tuple[Card, ...], frozenset[int], Card | None]:
@@ -135,11 +150,19 @@ def status(match: Match, you: int, *, thinking: bool, held: bool) -> str:
         return "the round is over"
     if round_.exposed == you:
         return "one card and no UNO: press u, quick!"
+    if jump_in(match, you) is not None:
+        return "you hold the twin of the top card: j to jump in!"
     if round_.decider != you:
         if held:
             return "play goes on when you close the dialog"
         return f"{match.names[round_.decider]} is thinking…" if thinking else f"{match.names[round_.decider]} to play"
+    if round_.phase is Phase.STACK:
+        if any(isinstance(a, Play) for a in round_.legal_actions()):
+            return f"+{round_.pending_draw} to you: stack a card on it (enter) or take them (t)"
+        return f"+{round_.pending_draw} to you and nothing to stack: take them (t)"
     if round_.phase is Phase.DRAWN:
+        if Pass() not in round_.legal_actions():  # H7
+            return "you must play the card you drew (enter)"
         return "play the card you drew (enter) or keep it (p)"
     if round_.phase is Phase.PLAY:
         return "your turn: play (enter) or draw (d)"
@@ -151,12 +174,18 @@ def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
     round_ = match.round
     my_turn = not round_.is_over and round_.decider == you
     phase = round_.phase
+    if action == "play" and phase is Phase.STACK:  # H1-H3: only when a card of the hand may be stacked
+        return my_turn and any(isinstance(a, Play) for a in round_.legal_actions())
     if action in ("move", "play"):
-        return my_turn and phase in (Phase.PLAY, Phase.DRAWN)
+        return my_turn and phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK)
     if action == "draw":
         return my_turn and phase is Phase.PLAY
+    if action == "take":  # H1-H3
+        return my_turn and phase is Phase.STACK
     if action == "keep":
-        return my_turn and phase is Phase.DRAWN
+        return my_turn and phase is Phase.DRAWN and Pass() in round_.legal_actions()  # H7
+    if action == "jump":  # H5
+        return jump_in(match, you) is not None
     if action == "catch":
         return round_.exposed is not None and round_.exposed != you
     if action == "uno":

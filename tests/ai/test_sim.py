@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from ai import sim
-from unokart_tui.engine import Card, CardPlayed, CardsDrawn, CardTurned, DrawReason
+from unokart_tui.engine import Card, CardPlayed, CardsDrawn, CardTurned, DrawReason, HouseRules
 
 
 def test_a_tiny_tournament_adds_up():
@@ -62,8 +62,8 @@ def test_two_processes_give_exactly_what_one_gives():
 @pytest.mark.parametrize("target", [60, 250])
 def test_matches_mode_plays_to_the_target(target):
     for game in range(4):
-        stats, stuck = sim.play_game(["greedy", "random"], game, 1, matches=True, target=target, profile=None)
-        assert stuck == 0
+        stats, tally = sim.play_game(["greedy", "random"], game, 1, matches=True, target=target, profile=None)
+        assert tally.stuck == 0 and tally.rounds == stats[0].rounds
         winner = next(entry for entry in stats if entry.wins)
         loser = next(entry for entry in stats if not entry.wins)
         # E4: the match ends with the round that takes the winner to the target, not before, not after.
@@ -71,6 +71,22 @@ def test_matches_mode_plays_to_the_target(target):
         assert winner.rounds == loser.rounds
     result = sim.simulate(["greedy", "random"], games=4, matches=True, target=target, seed=1)
     assert sum(row["wins"] for row in sim.rows(result)) == 4
+
+
+def test_a_tournament_under_house_rules_names_them_and_counts_the_rounds_length():
+    party = HouseRules.preset("party")
+    result = sim.simulate(["greedy", "random", "item-hoarder"], games=40, seed=2, rules=party, jobs=2)
+    assert result.rules == party and result.rounds == 40 - result.abandoned
+    assert result.actions_per_round > 10
+    data = sim.to_json(result)
+    assert data["rules"]["name"] == "party" and data["rules"]["jump_in"] is True
+    assert data["avg_actions_per_round"] == result.actions_per_round
+    assert "rules: party;" in sim.table(result)
+    assert sim.to_json(sim.simulate(["greedy", "random"], games=40, seed=2, rules=party)) != sim.to_json(
+        sim.simulate(["greedy", "random"], games=40, seed=2)
+    )
+    assert sim.rules_label(HouseRules(jump_in=True, hand_size=5)) == "official + jump_in, hand_size=5"
+    assert sim.rules_label(HouseRules()) == "official"
 
 
 def test_mean_interval():
@@ -109,6 +125,10 @@ def test_the_sim_command_prints_a_table_and_json():
         unokart("sim", "--bots", "greedy,random", "--rounds", "30", "--seed", "1", "--json", "--jobs", "2").stdout
     )
     assert jobs == data
+    assert data["rules"]["name"] == "official"
+    party = unokart("sim", "--bots", "greedy,random", "--rounds", "20", "--rules", "party", "--rule", "jump_in=false")
+    assert party.returncode == 0, party.stderr
+    assert "rules: official + stack_draw_two, stack_draw_four, stack_cross, seven_zero;" in party.stdout
 
 
 @pytest.mark.parametrize(
@@ -122,6 +142,12 @@ def test_the_sim_command_prints_a_table_and_json():
         (["sim", "--bots", "greedy,random", "--rounds", "5", "--matches", "5"], "not allowed with"),
         (["sim", "--bots", "greedy,random", "--profile", "nightmare"], "unknown profile"),
         (["sim"], "required"),
+        (["sim", "--bots", "greedy,random", "--rules", "wild"], "unknown preset 'wild'"),
+        (["sim", "--bots", "greedy,random", "--rule", "jump_in"], "is not SWITCH=VALUE"),
+        (["sim", "--bots", "greedy,random", "--rule", "jumping=true"], "unknown switch 'jumping'"),
+        (["sim", "--bots", "greedy,random", "--rule", "jump_in=perhaps"], "jump_in is true or false"),
+        (["sim", "--bots", "greedy,random", "--rule", "hand_size=11"], "hand_size is a whole number from 5 to 10"),
+        (["sim", "--bots", "greedy,random", "--rule", "stack_cross=true"], "stack_cross needs"),
     ],
 )
 def test_bad_sim_flags_are_one_line_and_status_2(args, message):

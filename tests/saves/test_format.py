@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 import tomllib
 from pathlib import Path
 
 import pytest
 
 import saves
-from unokart_tui.engine import Phase
+from saves.format import with_checksum
+from unokart_tui.engine import PRESETS, HouseRules, Phase
 
 from .play import played, step
 
@@ -27,13 +29,15 @@ def continue_both(original, loaded, seed: int, steps: int = 150) -> None:
     assert original.history == loaded.history
 
 
-def test_round_trip_continues_identically_in_every_phase_for_2_to_10_players():
+def test_round_trip_continues_identically_in_every_phase_for_2_to_10_players_under_every_preset():
     phases = set()
     rng = random.Random(2024)
-    wanted = [phase for phase in Phase if phase is not Phase.STACK]  # STACK needs house rules (H1-H3)
-    for index in range(120):
+    wanted = list(Phase)
+    presets = list(PRESETS)
+    for index in range(160):
         players = 2 + index % 9
-        match = played(players, seed=index, steps=rng.randrange(0, 300), target=300)
+        rules = HouseRules.preset(presets[index // 2 % len(presets)])
+        match = played(players, seed=index, steps=rng.randrange(0, 300), target=300, rules=rules)
         play_rng = random.Random(index)
         for _ in range(20_000):  # go on to a decision of the wanted kind
             if match.round.phase is wanted[index % len(wanted)] or match.is_over:
@@ -42,14 +46,15 @@ def test_round_trip_continues_identically_in_every_phase_for_2_to_10_players():
         phases.add(match.round.phase)
         loaded = saves.loads(saves.dumps(match))
         assert loaded.round == match.round  # the same position, random state included
-        assert (loaded.names, loaded.seed, loaded.target, loaded.dealer) == (
+        assert (loaded.names, loaded.seed, loaded.target, loaded.dealer, loaded.rules) == (
             match.names,
             match.seed,
             match.target,
             match.dealer,
+            match.rules,
         )
         continue_both(match, loaded, seed=index)
-    assert phases == set(wanted), f"not every phase was saved: {set(wanted) - phases}"
+    assert phases == set(Phase), f"not every phase was saved: {set(Phase) - phases}"
 
 
 def test_seats_are_kept():
@@ -90,6 +95,27 @@ def test_the_committed_format_1_fixture_still_loads_and_plays_on():
     assert match.names == ("Ann", "Mario", "Luigi", "Peach")
     assert match.round_number == 2
     assert game.seats[1].kind == "greedy"
+    assert match.rules == HouseRules()  # written before house rules: RULES.md exactly
+    rng = random.Random(0)
+    while not match.is_over:
+        step(match, rng)
+    assert match.scores[match.winner] >= match.target
+
+
+def test_the_rules_are_saved_as_readable_switches():
+    rules = HouseRules.preset("party").replace(hand_size=8, banana="last-turn")
+    data = tomllib.loads(saves.dumps(played(3, seed=2, steps=40, rules=rules)))
+    assert data["rules"] == rules.as_dict()
+    assert data["rules"]["jump_in"] is True and data["rules"]["hand_size"] == 8
+    assert saves.loads(saves.dumps(played(3, seed=2, steps=40, rules=rules))).rules == rules
+
+
+def test_the_committed_format_2_fixture_with_house_rules_loads_and_plays_on():
+    # Written once by saves.dumps (format 2, party rules, hand size 8) and committed.
+    text = (FIXTURES / "format-2-house-rules.toml").read_text()
+    match = saves.loads(text, source="format-2-house-rules.toml")
+    assert match.rules == HouseRules.preset("party").replace(hand_size=8)
+    assert any(action.startswith("jump ") for actions in tomllib.loads(text)["history"]["rounds"] for action in actions)
     rng = random.Random(0)
     while not match.is_over:
         step(match, rng)
@@ -109,7 +135,7 @@ BROKEN = {
     "empty": lambda t: "",
     "not TOML": lambda t: "this is { not toml",
     "truncated": lambda t: t[: len(t) // 2],
-    "newer format": lambda t: _rewrite(t, "format = 1", "format = 2"),
+    "newer format": lambda t: _rewrite(t, "format = 1", "format = 3"),
     "format zero": lambda t: _rewrite(t, "format = 1", "format = 0"),
     "format as text": lambda t: _rewrite(t, "format = 1", 'format = "1"'),
     "no match table": lambda t: _rewrite(t, "[match]", "[matchx]"),
@@ -138,6 +164,40 @@ def test_broken_saves_raise_save_error_naming_the_file(kind):
         saves.loads(text, source="/saves/broken.toml")
     assert str(caught.value).startswith("/saves/broken.toml: ")
     assert caught.value.problem
+
+
+def house_text() -> str:
+    return (FIXTURES / "format-2-house-rules.toml").read_text()
+
+
+BROKEN_RULES = {
+    "rules removed": (lambda t: t.replace("[rules]", "[rulesx]", 1), "cannot be played"),
+    "a switch turned off": (lambda t: _rewrite(t, "jump_in = true", "jump_in = false"), "cannot be played"),
+    "an unknown switch": (lambda t: _rewrite(t, "jump_in = true", "jumping = true"), "unknown switch 'jumping'"),
+    "a switch missing": (lambda t: _rewrite(t, "must_play_drawn = false\n", ""), "[rules] has no 'must_play_drawn'"),
+    "a switch as text": (lambda t: _rewrite(t, "jump_in = true", 'jump_in = "yes"'), "'jump_in'"),
+    "a hand size out of range": (lambda t: _rewrite(t, "hand_size = 8", "hand_size = 12"), "'hand_size'"),
+    "an impossible combination": (
+        lambda t: _rewrite(t, "stack_draw_two = true", "stack_draw_two = false"),
+        "stack_cross needs",
+    ),
+    "rules not a table": (
+        lambda t: _rewrite(_rewrite(t, "[rules]\n", "[rulesx]\n"), "[save]\n", "rules = 3\n[save]\n"),
+        "[rules] must be a table",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BROKEN_RULES))
+def test_broken_rules_raise_save_error_naming_the_file_and_the_key(kind):
+    change, message = BROKEN_RULES[kind]
+    # Checksummed again: what is judged is the [rules] table, not the checksum that would catch it first.
+    text = with_checksum(_without_checksum(change(house_text())))
+    with pytest.raises(saves.SaveError, match=re.escape(message)) as caught:
+        saves.loads(text, source="/saves/party.toml")
+    assert str(caught.value).startswith("/saves/party.toml: ")
+    with pytest.raises(saves.SaveUnreadable, match="checksum does not match"):
+        saves.loads(change(house_text()))  # as it was changed, the checksum catches it first
 
 
 def test_a_newer_format_says_so():
@@ -179,8 +239,11 @@ def mutate(text: str, rng: random.Random) -> str:
     return "".join(lines)
 
 
-def test_a_thousand_corrupted_saves_only_ever_raise_save_error():
-    base = good_text()
+# The house-rules fixture is a tenth of the size: its comments and blank lines, where a change
+# matters to nobody, are a bigger share of it.
+@pytest.mark.parametrize(("fixture", "at_least"), [("format-1.toml", 900), ("format-2-house-rules.toml", 850)])
+def test_a_thousand_corrupted_saves_only_ever_raise_save_error(fixture, at_least):
+    base = (FIXTURES / fixture).read_text()
     rng = random.Random(99)
     refused = 0
     for _ in range(1000):
@@ -190,7 +253,7 @@ def test_a_thousand_corrupted_saves_only_ever_raise_save_error():
         except saves.SaveError as error:
             assert error.file == "fuzz.toml"
             refused += 1
-    assert refused > 900  # almost every change is caught; the rest change nothing that matters
+    assert refused > at_least  # almost every change is caught; the rest change nothing that matters
 
 
 def test_the_committed_format_2_fixture_loads_and_plays_on():

@@ -9,8 +9,9 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.engine import Phase, Play, Rank
 from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import Session
+from unokart_tui.session import HUMAN, Session
 from unokart_tui.settings import Settings
+from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.hand import HandView
 
 # Bots at full speed, no wait for a catch, banners until the next one: nothing hangs on the clock.
@@ -27,8 +28,9 @@ def make_app(
     profile=None,
     pace=QUICK,
     settings=SETTINGS,
+    rules=None,
 ) -> UnoKartApp:
-    session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile)
+    session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile, rules=rules)
     return UnoKartApp(session, settings=settings, pace=pace)
 
 
@@ -46,6 +48,11 @@ async def settle(pilot: Pilot, limit: int = 500) -> None:
     raise AssertionError("the bots never handed the turn back")
 
 
+def draw_key(phase: Phase) -> str:
+    """The key that plays no card: draw, take a stack's total (house rules), or keep the card drawn."""
+    return {Phase.PLAY: "d", Phase.STACK: "t"}.get(phase, "p")
+
+
 async def take_turn_with_keys(pilot: Pilot) -> None:
     """Play the player's turn with the keyboard only: the first playable card, else draw."""
     screen = pilot.app.screen
@@ -54,7 +61,7 @@ async def take_turn_with_keys(pilot: Pilot) -> None:
     legal = session.match.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
-        await pilot.press("d" if session.view().phase is Phase.PLAY else "p")
+        await pilot.press(draw_key(session.view().phase))
         return
     wanted = plays[0].card
     cards = pilot.app.screen.query_one(HandView).state.cards
@@ -85,13 +92,30 @@ async def play_until(pilot: Pilot, done, *, draw_only: bool = False, challenge: 
             return
         if isinstance(app.screen, GameScreen):
             if draw_only and app.session.is_human_turn():
-                phase = app.session.view().phase
-                await pilot.press("d" if phase is Phase.PLAY else "p")
+                await pilot.press(draw_key(app.session.view().phase))
             else:
                 await take_turn_with_keys(pilot)
         else:
             await answer_dialog(pilot, challenge=challenge)
     raise AssertionError("the wanted moment never came")
+
+
+async def draw_until_a_jump_in(pilot: Pilot, limit: int = 300) -> None:
+    """Always draw (or take a stack) until the player holds the twin of the top card (house rule H5).
+
+    The bots must wait for the player's window to jump in: give the app a long ``catch_window``.
+    """
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            await answer_dialog(pilot)
+        elif jump_in(screen.session.match, HUMAN) is not None:
+            return
+        elif screen.session.is_human_turn():
+            await pilot.press(draw_key(screen.session.view().phase))
+    raise AssertionError("the player never held the twin of the top card")
 
 
 FORGETFUL = """

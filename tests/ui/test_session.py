@@ -11,7 +11,8 @@ import pytest
 import saves
 from unokart_tui import defaults
 from unokart_tui.cli import build_parser
-from unokart_tui.engine import Accept, RulesError
+from unokart_tui.engine import Accept, HouseRules, RulesError
+from unokart_tui.presets import build_rules
 from unokart_tui.session import Session
 
 from ..hostile import changed, good_save_text
@@ -186,4 +187,35 @@ def test_the_log_names_the_command_that_deals_the_match_again(bots, target, prof
     assert again.seats == session.seats
     assert args.bot_delay == bot_delay
     session.close()
+    again.close()
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        (HouseRules.preset("party"), "--rules party"),
+        (HouseRules(jump_in=True, hand_size=5), "--rule jump_in=true --rule hand_size=5"),
+        (HouseRules(banana="last-turn"), "--rule banana=last-turn"),
+    ],
+)
+def test_the_command_that_deals_the_match_again_names_its_house_rules(rules, words):
+    session = Session.new("Ann", ["greedy"], seed=42, name="ruled", rules=rules)
+    command = session.deal_again_command()
+    assert command == f"unokart new --seed 42 --bots greedy {words}"
+    args = build_parser().parse_args(command.split()[1:])
+    assert build_rules(args.rules, args.rule) == rules
+    session.close()
+
+
+def test_a_session_keeps_its_house_rules_when_loaded_again():
+    party = HouseRules.preset("party").replace(hand_size=6)
+    session = Session.new("Ann", ["greedy", "random"], seed=8, name="party", rules=party)
+    for _ in range(40):
+        seat = session.bot_to_act()
+        if seat is None:
+            break
+        session.apply(session.bot_action(seat))
+    session.close()
+    again = Session.load("party")
+    assert again.match.rules == party and again.match.round == session.match.round
     again.close()

@@ -1,4 +1,4 @@
-"""Decisions the player answers with one key: a colour, a Green Shell target, a challenge."""
+"""Decisions the player answers with one key: a colour, a Green Shell or 7 target, a challenge."""
 
 from __future__ import annotations
 
@@ -45,20 +45,29 @@ class ColorDialog(Dialog[Color]):
 
 
 class TargetDialog(Dialog[int]):
-    """Choose who the Green Shell hits: a number key per opponent."""
+    """Choose who the Green Shell hits, or whom a 7 swaps hands with (house rule H4): a number key per opponent."""
 
-    def __init__(self, targets: Sequence[tuple[int, str, int]]) -> None:
+    def __init__(self, targets: Sequence[tuple[int, str, int]], *, seven: bool = False) -> None:
         super().__init__()
         self.targets = list(targets)  # (seat, name, cards)
+        self.seven = seven
         for number, (seat, _name, _cards) in enumerate(self.targets, start=1):
             # One entry in the key bar for them all: "1-3 Hit".
             self._bindings.bind(
-                str(number), f"pick({seat})", "Hit", show=number == 1, key_display=f"1-{len(self.targets)}"
+                str(number),
+                f"pick({seat})",
+                "Swap" if seven else "Hit",
+                show=number == 1,
+                key_display=f"1-{len(self.targets)}",
             )
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static("Green Shell! Who do you hit? They draw one card.", classes="title")
+            if self.seven:
+                title = "Seven! Whom do you swap hands with? You take their cards, they take yours."
+            else:
+                title = "Green Shell! Who do you hit? They draw one card."
+            yield Static(title, classes="title")
             for number, (_, name, cards) in enumerate(self.targets, start=1):
                 line = Text()
                 line.append(f" {number} ", style="bold reverse")
@@ -70,14 +79,22 @@ class TargetDialog(Dialog[int]):
         self.dismiss(seat)
 
 
-class ChallengeDialog(Dialog[bool]):
-    """Accept a Wild Draw Four (draw 4) or challenge it (C1-C3). Answers True to challenge."""
+class ChallengeDialog(Dialog[str]):
+    """Accept a Wild Draw Four (draw 4) or challenge it (C1-C3), or stack one of your own on it (house rule H2).
 
-    BINDINGS = [Binding("a", "answer(False)", "Accept"), Binding("c", "answer(True)", "Challenge")]
+    Answers "accept", "challenge" or "stack".
+    """
 
-    def __init__(self, player: str, color: Color, cards: int) -> None:
+    BINDINGS = [
+        Binding("a", "answer('accept')", "Accept"),
+        Binding("c", "answer('challenge')", "Challenge"),
+        Binding("s", "answer('stack')", "Stack yours"),
+    ]
+
+    def __init__(self, player: str, color: Color, cards: int, *, can_stack: bool = False) -> None:
         super().__init__()
         self.player, self.color, self.cards = player, color, cards
+        self.can_stack = can_stack
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -93,8 +110,17 @@ class ChallengeDialog(Dialog[bool]):
             keys.append(" accept, draw 4    ")
             keys.append(" c ", style="bold reverse")
             keys.append(" challenge")
+            if self.can_stack:
+                keys.append("    ")
+                keys.append(" s ", style="bold reverse")
+                keys.append(" stack your Wild Draw Four: +8 to the next")
             yield Static(keys, classes="keys")
         yield KeyBar()
 
-    def action_answer(self, challenge: bool) -> None:
-        self.dismiss(challenge)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if parameters == ("stack",):
+            return self.can_stack
+        return True
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)

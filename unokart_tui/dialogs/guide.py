@@ -12,7 +12,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ..rules_text import ITEM_BOX, ITEMS
+from ..engine import HouseRules
+from ..rules_text import ITEM_BOX, ITEMS, house_rule_words, house_rules_tag
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
@@ -28,9 +29,10 @@ class GuideDialog(Dialog[str]):
         Binding("n", "answer('off')", "Don't show again"),
     ]
 
-    def __init__(self, *, first_game: bool) -> None:
+    def __init__(self, *, first_game: bool, rules: HouseRules | None = None) -> None:
         super().__init__()
         self.first_game = first_game
+        self.rules = HouseRules() if rules is None else rules  # the match's house rules, said in a line each
         self.add_class("guide")
 
     def compose(self) -> ComposeResult:
@@ -46,7 +48,17 @@ class GuideDialog(Dialog[str]):
                 items.add_row(icon, card, item, what)
             yield Static(Text(ITEM_BOX))
             yield Static(items)
-            yield Static(Text(KEYS, style="dim"), classes="keys")
+            if not self.rules.is_official:
+                house = Text(f"House rules: {house_rules_tag(self.rules)}", style="bold")
+                for switch, value in self.rules.enabled().items():
+                    house.append(f"\n  {house_rule_words(switch, value).line}", style="not bold")
+                yield Static(house)
+            keys = KEYS
+            if self.rules.stack_draw_two or self.rules.stack_draw_four:
+                keys = keys.replace("d draw ·", "d draw · t take a stack ·")
+            if self.rules.jump_in:
+                keys = keys.replace("c catch ·", "c catch · j jump in ·")
+            yield Static(Text(keys, style="dim"), classes="keys")
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -56,16 +56,23 @@ PRESETS: Mapping[str, Mapping[str, object]] = MappingProxyType(
 )
 
 
-def _check(name: str, value: object) -> None:
+def _shown(value: object, most: int = 40) -> str:
+    """A value quoted short enough for a message, whatever it is (a preset file may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[: most - 1]}…"
+
+
+def check_switch(name: str, value: object) -> None:
+    """A ``RulesError`` naming the switch if ``value`` is not one of its values (``name`` is a switch)."""
     default = SWITCHES[name]
     if isinstance(default, bool):
         if value is not True and value is not False:
-            raise RulesError(f"house rule {name} is true or false, not {value!r}")
+            raise RulesError(f"house rule {name} is true or false, not {_shown(value)}")
     elif name == "banana":
         if not isinstance(value, str) or value not in BANANA_VALUES:
-            raise RulesError(f'house rule banana is "previous-seat" or "last-turn", not {value!r}')
+            raise RulesError(f'house rule banana is "previous-seat" or "last-turn", not {_shown(value)}')
     elif not is_whole(value) or value not in HAND_SIZES:
-        raise RulesError(f"house rule hand_size is a whole number from 5 to 10, not {value!r}")
+        raise RulesError(f"house rule hand_size is a whole number from 5 to 10, not {_shown(value)}")
 
 
 class HouseRules:
@@ -90,10 +97,10 @@ class HouseRules:
     def __init__(self, **switches: Any) -> None:
         unknown = sorted(set(switches) - set(SWITCHES))
         if unknown:
-            raise RulesError(f"unknown house rule {unknown[0]!r} (the switches: {', '.join(SWITCHES)})")
+            raise RulesError(f"unknown house rule {_shown(unknown[0])} (the switches: {', '.join(SWITCHES)})")
         for name, default in SWITCHES.items():
             value = switches.get(name, default)
-            _check(name, value)
+            check_switch(name, value)
             object.__setattr__(self, name, value)
         if self.stack_cross and not (self.stack_draw_two and self.stack_draw_four):  # H3
             raise RulesError("house rule stack_cross needs stack_draw_two and stack_draw_four on too")
@@ -103,7 +110,7 @@ class HouseRules:
         """One of the presets of HOUSE_RULES.md: ``official``, ``house``, ``party``, ``chaos``."""
         switches = PRESETS.get(name) if isinstance(name, str) else None
         if switches is None:
-            raise RulesError(f"unknown preset {name!r} (the presets: {', '.join(PRESETS)})")
+            raise RulesError(f"unknown preset {_shown(name)} (the presets: {', '.join(PRESETS)})")
         return cls(**switches)
 
     def replace(self, **switches: Any) -> HouseRules:

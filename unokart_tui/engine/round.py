@@ -170,7 +170,6 @@ class Round:
         "_exposed",
         "_hands",
         "_jump_in",
-        "_jump_ins",
         "_must_play",
         "_pending",
         "_phase",
@@ -253,8 +252,7 @@ class Round:
         self._pending = 0  # what accepting draws: a lone Wild Draw Four's 4 (A4), a stacked total (H1-H3)
         # H5a: the seat that played the top card; None for the start card or a card an Item Box turned.
         self._played_by: int | None = None
-        self._jump_ins: dict[int, tuple[JumpIn, ...]] | None = None  # what _open_jump_ins found for this position
-        # H8: the seats that took the last turn and the one before (a play, or a draw on one's own turn).
+        # H8 "last-turn": the seats that took the last turn and the one before (kept only under that rule).
         self._turn_before: int | None = None
         self._turn_last: int | None = None
         self.start_events: tuple[Event, ...] = ()
@@ -472,7 +470,7 @@ class Round:
         revealed = self._revealed.get(seat)
         then = self._then
         # Positional, in the order of PlayerView's fields: a bot asks for a view before every
-        # decision, and _make is a third faster than naming each field.
+        # decision, and _make builds the tuple without matching 23 keywords to their fields.
         return PlayerView._make(
             (
                 seat,
@@ -621,36 +619,23 @@ class Round:
         if type(seat) is not int or not 0 <= seat < len(self._hands):
             raise RulesError(f"there is no seat {seat!r}")
         actions: list[Action] = []
-        if self._phase is OVER:
+        phase = self._phase
+        if phase is OVER:
             return actions
         exposed = self._exposed
         if exposed is not None:
             actions.append(SayUno(seat) if seat == exposed else CatchUno(seat))
-        if self._jump_in:
-            jump_ins = self._jump_ins
-            if jump_ins is None:
-                jump_ins = self._open_jump_ins()
-            if seat in jump_ins:
-                actions.extend(jump_ins[seat])
+        # H5, H5a, written out for speed (a driver asks every seat before every action);
+        # _jump_in_error says the same in words, and the property tests hold the two to it.
+        if self._jump_in and phase is PLAY and self._played_by is not None:
+            top = self._discard[-1]
+            hand = self._hands[seat]
+            if top in hand and seat not in (self._played_by, self._current) and top.color is not None:
+                if len(hand) == 2 or (self._seven_zero and top.rank in (SEVEN, ZERO) and len(hand) > 1):  # U1, H4b
+                    actions.extend((JumpIn(seat, top, True), JumpIn(seat, top, False)))
+                else:
+                    actions.append(JumpIn(seat, top))
         return actions
-
-    def _open_jump_ins(self) -> dict[int, tuple[JumpIn, ...]]:
-        """H5, H5a: each seat that may jump in now, with its jump-ins; worked out once for each position.
-
-        A driver asks every seat before every action. ``_jump_in_error`` says the same in words,
-        and the property tests hold the two to it.
-        """
-        found: dict[int, tuple[JumpIn, ...]] = {}
-        top = self._discard[-1]
-        if self._phase is PLAY and self._played_by is not None and top.color is not None:
-            passed = (self._played_by, self._current)
-            swapper = self._seven_zero and top.rank in (SEVEN, ZERO)
-            for seat, hand in enumerate(self._hands):
-                if top in hand and seat not in passed:
-                    both = len(hand) == 2 or (swapper and len(hand) > 1)  # U1, H4b
-                    found[seat] = (JumpIn(seat, top, True), JumpIn(seat, top, False)) if both else (JumpIn(seat, top),)
-        self._jump_ins = found
-        return found
 
     # ------------------------------------------------------------------ applying
 
@@ -658,18 +643,18 @@ class Round:
         """Apply the decider's ``action`` (or a reaction from any seat: ``reactions``) and say what happened."""
         if self._phase is OVER:
             raise RulesError("The round is over.")
-        self._jump_ins = None  # the position may change
         events: list[Event] = []
         if isinstance(action, Play):
             self._check_play(action)
             self._exposed = None  # U2: any other action ends the exposure
-            if self._phase is not DRAWN:  # H8: a play is a turn; playing the card just drawn is the same turn
+            if self._banana_last_turn and self._phase is not DRAWN:  # H8: a play is a turn (a drawn card's: the same)
                 self._turn_before, self._turn_last = self._turn_last, self._current
             self._play(action, events)
         elif isinstance(action, Draw):
             self._check_phase(PLAY, "draw")
             self._exposed = None
-            self._turn_before, self._turn_last = self._turn_last, self._current  # H8: drawing on one's turn
+            if self._banana_last_turn:  # H8: drawing on one's turn is a turn
+                self._turn_before, self._turn_last = self._turn_last, self._current
             self._take_draw(events)
         elif isinstance(action, Pass):
             self._check_phase(DRAWN, "keep a drawn card")
@@ -727,18 +712,20 @@ class Round:
     def _check_play(self, action: Play) -> None:
         card = action.card
         phase = self._phase
-        if phase is DRAWN:
-            if card != self._drawn:
-                assert self._drawn is not None
-                raise RulesError(f"You may only play the card you just drew ({self._drawn.name}), or keep it.")
-        elif phase is STACK or (phase is CHALLENGE and self._stack_draw_four):
-            self._check_stack(card)
-        elif phase is not PLAY:
-            raise RulesError(f"You can't play {card.name} now: {self._expected()}.")
+        stacking = False
+        if phase is not PLAY:
+            if phase is DRAWN:
+                if card != self._drawn:
+                    assert self._drawn is not None
+                    raise RulesError(f"You may only play the card you just drew ({self._drawn.name}), or keep it.")
+            elif phase is STACK or (phase is CHALLENGE and self._stack_draw_four):
+                self._check_stack(card)  # on a pending total, only a stacking card goes (H1-H3)
+                stacking = True
+            else:
+                raise RulesError(f"You can't play {card.name} now: {self._expected()}.")
         if card not in self._hands[self._current]:
             raise RulesError(f"You have no {card.name}.")
-        # On a pending total, _check_stack has judged the card; otherwise:
-        if (phase is PLAY or phase is DRAWN) and not self._follow_mask() >> card._key & 1:  # T1, T2
+        if not stacking and not self._follow_mask() >> card._key & 1:  # T1, T2
             top = self._discard[-1]
             assert self._color is not None
             wanted = f"{self._color.value}" if top.is_wild else f"{self._color.value} or {top.rank.label}"
@@ -961,7 +948,8 @@ class Round:
         seat = action.seat
         events.append(JumpedIn(seat, action.card))
         self._current = seat
-        self._turn_before, self._turn_last = self._turn_last, seat  # H8: a jump-in is a turn; being passed over is not
+        if self._banana_last_turn:  # H8: a jump-in is a turn; being passed over is not
+            self._turn_before, self._turn_last = self._turn_last, seat
         self._play(_PLAYS[action.card._key][1][0 if action.uno else 1], events)
 
     def _item_box(self, player: int, out: bool, events: list[Event]) -> None:

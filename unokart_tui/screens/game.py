@@ -37,6 +37,7 @@ from ..engine import (
     ChooseTarget,
     Draw,
     Event,
+    JumpIn,
     Pass,
     Phase,
     Play,
@@ -54,6 +55,7 @@ from ..tableview import (
     HandState,
     applies,
     hand_cards,
+    jump_in,
     place_cursor,
     round_summary,
     seat_lines,
@@ -91,7 +93,10 @@ class GameScreen(Screen[None]):
         Binding("right,l", "move(1)", "Card →", show=False),
         Binding("enter,space", "play", "Play"),
         Binding("d", "draw", "Draw"),
+        Binding("t", "take", "Take them"),  # a stack's total (house rules H1-H3)
         Binding("p", "keep", "Keep"),
+        Binding("j", "jump", "Jump in"),  # house rule H5
+        Binding("j", "missed_jump", "Jump in", show=False),  # when there is nothing to jump in with: says why
         Binding("u", "uno", "UNO!"),
         Binding("c", "catch", "Catch"),
         Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
@@ -159,7 +164,6 @@ class GameScreen(Screen[None]):
         self.banner_view = self.query_one(BannerView)
         self.hand = self.query_one(HandView)
         self.players.border_title = "Players · cards · last move · pts"
-        self.table.border_title = "Table"
         self.log_view.border_title = "Game log"
         self.render_table()
         self.call_after_refresh(self.first_words)
@@ -187,7 +191,7 @@ class GameScreen(Screen[None]):
         if fresh and self.guide:
             from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
-            self.open_dialog(GuideDialog(first_game=True), self.guide_answered)
+            self.open_dialog(GuideDialog(first_game=True, rules=self.session.match.rules), self.guide_answered)
         self.pacer.step()
         self.render_table()
 
@@ -282,7 +286,7 @@ class GameScreen(Screen[None]):
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
-        if self.session.is_human_turn() and self.session.view().phase is Phase.PLAY:
+        if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
             self._cursor_to_playable = True
         self.report_saving()
         self.show_revealed(events)
@@ -382,12 +386,29 @@ class GameScreen(Screen[None]):
             self.open_dialog(ColorDialog(reason), lambda color: self.act(ChooseColor(color)))
         elif view.phase is Phase.CHOOSE_TARGET:
             targets = [(s, self.session.names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != HUMAN]
-            self.open_dialog(TargetDialog(targets), lambda seat: self.act(ChooseTarget(seat)))
+            dialog = TargetDialog(targets, seven=view.choice_for == "seven")  # H4: a 7's swap
+            self.open_dialog(dialog, lambda seat: self.act(ChooseTarget(seat)))
         elif view.phase is Phase.CHALLENGE:
             assert view.wild_draw_four is not None
             player, color = view.wild_draw_four
-            dialog = ChallengeDialog(self.session.names[player], color, view.hand_sizes[player])
-            self.open_dialog(dialog, lambda challenge: self.act(Challenge() if challenge else Accept()))
+            stack = next((a.card for a in self.session.match.legal_actions() if isinstance(a, Play)), None)  # H2
+            names, sizes = self.session.names, view.hand_sizes
+            challenge = ChallengeDialog(names[player], color, sizes[player], can_stack=stack is not None)
+            self.open_dialog(challenge, self.challenge_answered)
+
+    def challenge_answered(self, answer: str) -> None:
+        if answer == "challenge":
+            self.act(Challenge())
+        elif answer == "accept":
+            self.act(Accept())
+        else:  # H2: a Wild Draw Four of the player's on the lone one; its colour comes next
+            self.play_wild_draw_four(next(a.card for a in self.session.match.legal_actions() if isinstance(a, Play)))
+
+    def play_wild_draw_four(self, card: Card) -> None:
+        from ..dialogs.choices import ColorDialog  # noqa: PLC0415
+
+        uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
+        self.open_dialog(ColorDialog("for your Wild Draw Four"), lambda color: self.act(Play(card, color, uno)))
 
     def show_revealed(self, events: list[Event]) -> None:
         from ..dialogs.notices import revealed_hand  # noqa: PLC0415
@@ -418,7 +439,7 @@ class GameScreen(Screen[None]):
         if answer == "rules":
             from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
 
-            self.app.push_screen(RulesScreen())
+            self.app.push_screen(RulesScreen(self.session.match.rules))
         elif answer == "off":
             self.guide = False
             self.post_message(self.GuideOff())
@@ -439,6 +460,8 @@ class GameScreen(Screen[None]):
         """The key bar shows the keys that do something now; the rest are hidden."""
         if action == "missed_catch":
             return not applies("catch", self.session.match, HUMAN)
+        if action == "missed_jump":
+            return not applies("jump", self.session.match, HUMAN)
         return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def turn_key_is_late(self) -> bool:
@@ -460,19 +483,28 @@ class GameScreen(Screen[None]):
             self.play(card)
 
     def play(self, card: Card) -> None:
-        if not self.session.is_human_turn() or self.session.view().phase not in (Phase.PLAY, Phase.DRAWN):
+        phase = self.session.view().phase
+        if not self.session.is_human_turn() or phase not in (Phase.PLAY, Phase.DRAWN, Phase.STACK):
             self.refuse("Wait for your turn.")
             return
         if self.turn_key_is_late():
             return
-        uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         playable = self.hand.state.cards.index(card) in self.hand.state.playable
         if card.rank is Rank.WILD_DRAW_FOUR and playable:
-            from ..dialogs.choices import ColorDialog  # noqa: PLC0415
-
-            self.open_dialog(ColorDialog("for your Wild Draw Four"), lambda color: self.act(Play(card, color, uno)))
+            self.play_wild_draw_four(card)
             return
-        self.act(Play(card, None, uno))
+        self.act(Play(card, None, self.says_uno(card)))
+
+    def says_uno(self, card: Card) -> bool:
+        """UNO goes with the play when the player armed it, or when the helper sees one card left.
+
+        With seven-zero (H4b) the hand that comes back is unknown: the helper says it with every 7 and 0.
+        """
+        if self.uno_armed:
+            return True
+        hand = self.session.view().hand
+        swaps = self.session.match.rules.seven_zero and card.rank in (Rank.SEVEN, Rank.ZERO) and len(hand) > 1
+        return self.uno_helper and (len(hand) == 2 or swaps)
 
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
         self._pressed_at = message.time
@@ -491,6 +523,28 @@ class GameScreen(Screen[None]):
     def action_keep(self) -> None:
         if self.session.is_human_turn() and not self.turn_key_is_late():
             self.act(Pass())
+
+    def action_take(self) -> None:
+        """Take a stack's whole total (H1-H3)."""
+        if self.session.is_human_turn() and not self.turn_key_is_late():
+            self.act(Accept())
+
+    def action_jump(self) -> None:
+        """Jump in with the twin of the top card (H5): the first to act wins."""
+        jump = jump_in(self.session.match, HUMAN)
+        if jump is None:
+            self.action_missed_jump()
+            return
+        self.act(JumpIn(HUMAN, jump.card, self.says_uno(jump.card)))
+
+    def action_missed_jump(self) -> None:
+        if self.session.match.rules.jump_in:
+            self.refuse(
+                "No jump-in now: it takes the twin of a card just played (same colour, same number or"
+                " symbol) while another player is to play or draw."
+            )
+        else:
+            self.refuse("Jumping in is not a rule of this match.")
 
     def action_uno(self) -> None:
         if self.session.view().exposed == HUMAN:
@@ -537,7 +591,7 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
-        self.open_dialog(GuideDialog(first_game=False), self.guide_answered)
+        self.open_dialog(GuideDialog(first_game=False, rules=self.session.match.rules), self.guide_answered)
 
     def action_leave(self) -> None:
         if self.session.save_error is None and not self.confirm_quit:

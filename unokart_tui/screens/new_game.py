@@ -1,4 +1,4 @@
-"""New game: your name, the opponents (personality and profile), the target, an optional seed."""
+"""New game: your name, the opponents (personality and profile), the target, an optional seed, the house rules."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, Static
 import ai
 
 from ..defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
+from ..engine import HouseRules
 from ..printable import control_characters
 from ..widgets.keybar import KeyBar
 
@@ -27,6 +28,7 @@ class NewGame:
     profiles: tuple[str | None, ...]
     target: int
     seed: int | None
+    rules: HouseRules = HouseRules()  # noqa: RUF009 - immutable, a value like the others
 
 
 def parse_line_up(text: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
@@ -61,11 +63,13 @@ class NewGameScreen(Screen[None]):
         # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
         Binding("ctrl+d", "default_line_up", "Default line-up", priority=True),
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+r", "house_rules", "House rules"),
     ]
 
     def __init__(self, player_name: str = PLAYER_NAME) -> None:
         super().__init__()
         self.player_name = player_name
+        self.rules = HouseRules()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form", classes="form"):
@@ -82,8 +86,15 @@ class NewGameScreen(Screen[None]):
             yield Label("Seed (optional: the same seed deals the same match)")
             yield Input("", id="seed", type="integer", placeholder="random")
             yield Static("", id="seed-error", classes="error", markup=False)
-            yield Button("Start (ctrl+s)", id="start", variant="primary")
+            with Horizontal(id="start-row"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary")
+                yield Button(self.rules_label(), id="house-rules")
         yield KeyBar()
+
+    def rules_label(self) -> str:
+        # A mix of single switches is counted, not listed: listed, it ran off an 80-column screen.
+        name = self.rules.preset_name
+        return f"House rules: {name or f'{len(self.rules.enabled())} chosen'} (ctrl+r)"
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
@@ -113,13 +124,16 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#{field}-error", Static).update(errors.get(field, ""))
         if errors:
             return None
-        return NewGame(name, bots, profiles, target, seed)
+        return NewGame(name, bots, profiles, target, seed, self.rules)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#start", Button).disabled = self.read_form() is None
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_start()
+        if event.button.id == "house-rules":
+            self.action_house_rules()
+        else:
+            self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -128,6 +142,16 @@ class NewGameScreen(Screen[None]):
         game = self.read_form()
         if game is not None:
             self.post_message(self.Chosen(game))
+
+    def action_house_rules(self) -> None:
+        from ..dialogs.house_rules import HouseRulesDialog  # noqa: PLC0415 - loaded when first opened
+
+        def chosen(rules: HouseRules | None) -> None:
+            if rules is not None:
+                self.rules = rules
+                self.query_one("#house-rules", Button).label = self.rules_label()
+
+        self.app.push_screen(HouseRulesDialog(self.rules), chosen)
 
     def action_default_line_up(self) -> None:
         self.query_one("#bots", Input).value = DEFAULT_LINE_UP

@@ -1,4 +1,8 @@
-"""The rules in the project's own words, and a second page with the keys."""
+"""The rules in the project's own words, and a second page with the keys.
+
+Opened from a match, the rules begin with the house rules it plays (HOUSE_RULES.md);
+opened from the title, they end with every house rule a new match may switch on.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane
 
-from ..rules_text import KEYS, RULES
+from ..engine import HouseRules
+from ..rules_text import KEYS, RULES, every_house_rule, house_rules_text
 from ..widgets.keybar import KeyBar
 
 
@@ -27,10 +32,22 @@ class RulesScreen(Screen[None]):
         Binding("end", "scroll('end')", "End", show=False),
     ]
 
+    def __init__(self, rules: HouseRules | None = None) -> None:
+        super().__init__()
+        self.rules = rules  # the match's, when opened from one
+
+    def text(self) -> str:
+        if self.rules is None:
+            return f"{RULES}\n{every_house_rule()}\n"
+        if self.rules.is_official:
+            return RULES
+        title, rest = RULES.split("\n\n", 1)
+        return f"{title}\n\n## House rules in this match\n\n{house_rules_text(self.rules)}\n\n{rest}"
+
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="rules"):
             with TabPane("Rules", id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
-                yield Markdown(RULES)
+                yield Markdown(self.text())
             with TabPane("Keys", id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
                 yield Markdown(KEYS)
         yield KeyBar()

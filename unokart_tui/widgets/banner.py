@@ -43,6 +43,10 @@ class BannerView(Static):
         border: heavy $success;
         background: $success 25%;
     }
+    BannerView.house {
+        border: heavy $secondary;
+        background: $secondary 25%;
+    }
     """
 
     banner: reactive[Banner | None] = reactive(None)

@@ -1,4 +1,7 @@
-"""The middle of the table: the draw pile, the top card (who played it, its item if it went off), colour, direction."""
+"""The middle of the table: the draw pile, the top card (who played it, its item if it went off), colour, direction.
+
+Its border names the house rules in play (HOUSE_RULES.md) and a stack waiting for its answer.
+"""
 
 from __future__ import annotations
 
@@ -83,3 +86,5 @@ class TablePanel(Vertical):
             facts.append(f" {info.color.label.upper()} ", style=f"bold reverse {info.color.value}")
         facts.append("\n\nPlay goes\n" + ("→ left" if info.direction == 1 else "← right"), style="bold")
         self.query_one("#facts", Static).update(facts)
+        self.border_title = "Table" if info.rules == "official" else f"Table · {info.rules}"
+        self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""

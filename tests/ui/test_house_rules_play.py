@@ -1,0 +1,212 @@
+"""House rules at the real table (HOUSE_RULES.md): chosen on New game, answered with keys, explained on screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.app import UnoKartApp
+from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
+from unokart_tui.dialogs.guide import GuideDialog
+from unokart_tui.dialogs.house_rules import HouseRulesDialog, toggled
+from unokart_tui.engine import HouseRules, JumpedIn, Phase, Play
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.screens.new_game import NewGameScreen
+from unokart_tui.screens.rules import RulesScreen
+from unokart_tui.session import HUMAN
+from unokart_tui.settings import Settings
+from unokart_tui.tableview import jump_in
+from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.table import TablePanel
+
+from .helpers import QUICK, SETTINGS, draw_until_a_jump_in, make_app, play_until, settle, until
+
+PARTY = HouseRules.preset("party")
+
+
+def stack_on_the_player(app) -> bool:
+    return (
+        isinstance(app.screen, GameScreen) and app.session.is_human_turn() and app.session.view().phase is Phase.STACK
+    )
+
+
+async def test_a_stack_shows_its_total_and_t_takes_it():
+    app = make_app(seed=3, rules=HouseRules.preset("house"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, stack_on_the_player)
+        screen, round_ = app.screen, app.session.match.round
+        total, cards = round_.pending_draw, len(round_.hands[HUMAN])
+        table = screen.query_one(TablePanel)
+        assert f"+{total} to you — stack or take it" in str(table.border_subtitle)
+        assert str(table.border_title) == "Table · house"
+        assert screen.check_action("take", ()) and not screen.check_action("draw", ())
+        assert "take them (t)" in screen.query_one(HandView).state.title
+        await pilot.press("t")
+        await pilot.pause()
+        assert len(round_.hands[HUMAN]) == cards + total or len(round_.draw_pile) == 0
+        assert not (round_.decider == HUMAN and round_.phase is Phase.STACK)
+
+
+async def test_a_stackable_card_is_bright_and_enter_stacks_it():
+    def can_stack(app) -> bool:
+        return stack_on_the_player(app) and any(isinstance(a, Play) for a in app.session.match.legal_actions())
+
+    app = make_app(seed=3, rules=HouseRules.preset("house"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, can_stack)
+        screen, session = app.screen, app.session
+        state = screen.query_one(HandView).state
+        stackable = {a.card for a in session.match.legal_actions() if isinstance(a, Play)}
+        assert {state.cards[i] for i in state.playable} == stackable  # only those are bright
+        assert state.cursor in state.playable  # the cursor waits on a card that can be stacked
+        card = state.cards[screen.cursor]
+        moves = len(session.match.history[-1])
+        await pilot.press("enter")
+        if card.rank.value == "W+4":
+            await pilot.press("b")
+        await pilot.pause()
+        played = session.match.history[-1][moves]
+        assert isinstance(played, Play) and played.card == card
+
+
+async def test_a_seven_asks_whom_to_swap_with():
+    app = make_app(seed=5, rules=HouseRules(seven_zero=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
+        dialog = app.screen
+        assert dialog.seven
+        before = app.session.match.round.hands
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.session.match.round.hands != before  # the hands were swapped
+        assert app.session.match.round.choice_for is None
+
+
+async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
+    pace = QUICK._replace(catch_window=600.0)  # the window stays open while the test looks
+    app = make_app(seed=2, rules=PARTY, pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+
+        await draw_until_a_jump_in(pilot)
+        screen = app.screen
+        assert screen.check_action("jump", ()) and "j to jump in" in screen.query_one(HandView).state.title
+        cards = len(session.view().hand)
+        moves = len(session.match.history[-1])
+        await pilot.press("j")
+        await pilot.pause()
+        assert len(session.match.history[-1]) > moves
+        assert str(session.match.history[-1][moves]).startswith(f"jump {HUMAN} ")
+        assert len(session.view().hand) < cards or session.match.round.is_over
+
+
+async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
+    app = make_app(seed=2, rules=PARTY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        banners: list[str] = []
+        logged: list[str] = []
+        show, write_log = screen.show, screen.write_log
+
+        def shown(events):
+            show(events)
+            if any(isinstance(e, JumpedIn) and e.seat != HUMAN for e in events):
+                banners.append(screen.banner_view.banner.text)
+
+        def written(events):
+            write_log(events)
+            logged.extend(str(screen.voice.who(e.seat)) for e in events if isinstance(e, JumpedIn))
+
+        screen.show, screen.write_log = shown, written
+        await play_until(pilot, lambda app: bool(banners), limit=1500)
+        assert banners[0].startswith("Jump-in! ") and " jumps in with " in banners[0]
+        assert logged and logged[0] in banners[0]
+
+
+async def test_house_rules_are_chosen_on_new_game(tmp_path):
+    app = UnoKartApp(settings=Settings(bot_speed="instant", confirm_quit=False, guide=False), pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: isinstance(app.screen, HouseRulesDialog))
+        await pilot.press("3")  # party
+        await pilot.press("down", "down", "down", "down", "space")  # jump_in: off
+        await pilot.press("down", "down", "down", "down", "right")  # hand_size: 8
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        wanted = PARTY.replace(jump_in=False, hand_size=8)
+        assert str(app.screen.query_one("#house-rules").label) == "House rules: 5 chosen (ctrl+r)"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.session.match.rules == wanted
+        assert app.session.deal_again_command().endswith(
+            "--rule stack_draw_two=true --rule stack_draw_four=true --rule stack_cross=true "
+            "--rule seven_zero=true --rule hand_size=8"
+        )
+
+
+def test_turning_a_stacking_switch_keeps_the_combination_possible():
+    rules = toggled(HouseRules(), "stack_cross")
+    assert rules == HouseRules(stack_draw_two=True, stack_draw_four=True, stack_cross=True)
+    assert toggled(rules, "stack_draw_four") == HouseRules(stack_draw_two=True)
+    assert toggled(HouseRules(), "hand_size", -1).hand_size == 6
+    assert toggled(HouseRules(hand_size=10), "hand_size").hand_size == 5
+    assert toggled(HouseRules(), "banana").banana == "last-turn"
+
+
+async def test_help_and_the_rules_say_the_house_rules_in_play():
+    app = make_app(seed=2, rules=PARTY)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "House rules: party" in text and "A 7 swaps hands with a player" in text
+        assert "j jump in" in text
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert "House rules in this match" in app.screen.text()
+
+
+async def test_a_lone_wild_draw_four_may_be_stacked_from_the_challenge_dialog():
+    def can_stack_on_a_lone_four(app) -> bool:
+        screen = app.screen
+        return isinstance(screen, ChallengeDialog) and screen.can_stack
+
+    app = make_app(bots=("random",), seed=0, rules=HouseRules(stack_draw_four=True, hand_size=10))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, can_stack_on_a_lone_four, limit=2000)
+        moves = len(app.session.match.history[-1])
+        await pilot.press("s")
+        await until(pilot, lambda: type(app.screen).__name__ == "ColorDialog")
+        await pilot.press("g")
+        await pilot.pause()
+        played = app.session.match.history[-1][moves]
+        assert isinstance(played, Play) and str(played.card) == "W+4" and played.color.value == "green"
+
+
+async def test_the_first_game_guide_names_the_house_rules_of_the_match():
+    app = make_app(seed=2, rules=PARTY, settings=SETTINGS._replace(guide=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+        assert app.screen.first_game and app.screen.rules == PARTY
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "House rules: party" in text and "t take a stack" in text and "j jump in" in text
+
+
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [(HouseRules(), "Jumping in is not a rule of this match."), (PARTY, "No jump-in now: it takes the twin")],
+    ids=["official", "party"],
+)
+async def test_j_with_nothing_to_jump_in_with_says_why(rules, said):
+    app = make_app(seed=2, rules=rules)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the player's own turn: they play, they do not jump in (H5a)
+        assert jump_in(app.session.match, HUMAN) is None
+        moves = len(app.session.match.history[-1])
+        await pilot.press("j")
+        await pilot.pause()
+        assert any(note.message.startswith(said) for note in app._notifications)
+        assert len(app.session.match.history[-1]) == moves

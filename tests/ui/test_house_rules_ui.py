@@ -1,0 +1,249 @@
+"""House rules at the table (HOUSE_RULES.md): what it shows and says, when bots jump in, and the player's keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.engine import (
+    Card,
+    CardsDrawn,
+    DrawPending,
+    DrawReason,
+    HandsPassed,
+    HandsSwapped,
+    HouseRules,
+    JumpedIn,
+    JumpIn,
+    Match,
+    Phase,
+    Play,
+    StackAccepted,
+)
+from unokart_tui.narration import TableNotes, Voice, banner, log_line, replay
+from unokart_tui.pacing import Pace
+from unokart_tui.rules_text import house_rules_tag, house_rules_text
+from unokart_tui.session import HUMAN, Session
+from unokart_tui.tableview import applies, jump_in, status, table_info
+
+from .test_pacing import Table
+
+NAMES = ("Ann", "Mario", "Luigi", "Peach")
+VOICE = Voice(NAMES, 0)
+C = Card.parse
+PARTY = HouseRules.preset("party")
+
+
+# ---------------------------------------------------------------- words
+
+
+def test_a_house_rule_is_told_in_the_log_and_as_a_banner():
+    assert log_line(JumpedIn(2, C("R5")), VOICE).text == "· Luigi jumps in, out of turn!"  # then "plays Red 5"
+    assert banner([JumpedIn(2, C("R5"))], VOICE).text == "Jump-in! Luigi jumps in with R5"
+    assert banner([DrawPending(3, 6)], VOICE).text == "+6 to Peach — stack or take it"
+    assert banner([StackAccepted(0, 6)], VOICE).text == "You take the 6"
+    assert banner([HandsSwapped(0, 2)], VOICE).text == "7 — You swap hands with Luigi"
+    assert banner([HandsPassed(1, -1)], VOICE).text == "0 — every hand moves one seat right"
+    assert {b.kind for b in map(lambda e: banner([e], VOICE), [JumpedIn(1, C("G2")), DrawPending(1, 2)])} == {"house"}
+
+
+def test_each_seat_remembers_a_stack_taken_and_a_swap():
+    notes = TableNotes(4)
+    notes.record([StackAccepted(1, 6), CardsDrawn(1, (C("R1"),) * 6, DrawReason.STACK, 6)], NAMES)
+    assert notes.last[1] == "drew 6 (stack)"
+    notes.record([HandsSwapped(2, 3)], NAMES)
+    assert notes.last[2] == "swapped with Peach" and notes.last[3] == "swapped with Luigi"
+
+
+def test_the_rules_are_told_in_a_tag_and_in_plain_words():
+    assert house_rules_tag(HouseRules()) == "official"
+    assert house_rules_tag(PARTY) == "party"
+    assert house_rules_tag(HouseRules(jump_in=True, hand_size=5)) == "house: jump-in, 5 cards"
+    text = house_rules_text(PARTY)
+    assert text.startswith("This match plays the **party** house rules:")
+    assert "A 7 swaps hands with a player" in text and "twin of the top card" in text
+    assert house_rules_text(HouseRules()) == "This match plays the official rules: no house rules."
+
+
+def test_a_resumed_house_rules_match_is_told_again_from_its_history():
+    match = Match.new(list(NAMES), seed=4, target=10**6, rules=PARTY)
+    for _ in range(60):
+        legal = match.round.legal_actions()
+        plays = legal[:-1] if match.round.phase is Phase.PLAY else legal
+        match.apply((plays or legal)[0])
+        if match.round.is_over:
+            match.next_round()
+    rounds = replay(match)
+    assert rounds is not None  # replayed under its own rules, it ends where the match is
+
+
+# ---------------------------------------------------------------- what the table shows
+
+
+def stacked_match_from(seed: int) -> Match | None:
+    """The party match of ``seed`` at the first moment a stack waits for an answer, if it comes."""
+    match = Match.new(list(NAMES), seed=seed, target=10**6, rules=PARTY)
+    for _ in range(300):
+        if match.round.is_over:
+            return None
+        if match.round.phase is Phase.STACK:
+            return match
+        legal = match.round.legal_actions()
+        plays = legal[:-1] if match.round.phase is Phase.PLAY else legal
+        match.apply((plays or legal)[0])
+    return None
+
+
+def stacked_match() -> Match:
+    """A party match at a moment when a stack waits for an answer the decider can give."""
+    for match in filter(None, map(stacked_match_from, range(200))):
+        if any(isinstance(a, Play) for a in match.round.legal_actions()):
+            return match
+    raise AssertionError("no stack with an answer")
+
+
+def test_the_table_shows_the_rules_and_a_pending_stack():
+    match = stacked_match()
+    decider = match.round.decider
+    info = table_info(match, TableNotes(4), you=(decider + 1) % 4)
+    assert info.rules == "party"
+    assert info.pending == f"+{match.round.pending_draw} to {NAMES[decider]} — stack or take it"
+    mine = table_info(match, TableNotes(4), you=decider)
+    assert mine.pending.startswith(f"+{match.round.pending_draw} to you")
+    assert status(match, decider, thinking=False, held=False).startswith(f"+{match.round.pending_draw} to you")
+    assert applies("take", match, decider) and applies("play", match, decider)
+    assert not applies("draw", match, decider) and not applies("take", match, (decider + 1) % 4)
+
+
+def test_with_nothing_to_stack_only_taking_is_offered():
+    """H1-H3: enter is not offered on a stack the hand cannot answer, and the status says so."""
+    for seed in range(200):
+        match = stacked_match_from(seed)
+        if match is not None and not any(isinstance(a, Play) for a in match.round.legal_actions()):
+            break
+    else:
+        raise AssertionError("no stack without an answer")
+    decider, total = match.round.decider, match.round.pending_draw
+    assert applies("take", match, decider) and not applies("play", match, decider)
+    assert applies("move", match, decider)
+    assert status(match, decider, thinking=False, held=False) == f"+{total} to you and nothing to stack: take them (t)"
+
+
+def test_keep_is_offered_only_when_a_drawn_card_may_be_kept():
+    must = HouseRules(must_play_drawn=True)
+    for seed in range(300):
+        match = Match.new(list(NAMES), seed=seed, target=10**6, rules=must)
+        match.apply(match.round.legal_actions()[-1]) if match.round.phase is Phase.PLAY else None
+        if match.round.phase is Phase.DRAWN and match.round.drawn.rank.value != "WI":
+            break
+    else:
+        raise AssertionError("no playable drawn card")
+    decider = match.round.decider
+    assert not applies("keep", match, decider) and applies("play", match, decider)
+    assert status(match, decider, thinking=False, held=False) == "you must play the card you drew (enter)"
+
+
+def test_jump_in_is_offered_to_the_player_who_holds_the_twin():
+    for seed in range(300):
+        match = Match.new(list(NAMES), seed=seed, target=10**6, rules=PARTY)
+        for _ in range(200):
+            if match.round.is_over:
+                break
+            holder = next((s for s in range(4) if jump_in(match, s) is not None), None)
+            if holder is not None:
+                assert applies("jump", match, holder)
+                assert status(match, holder, thinking=False, held=False).endswith("j to jump in!")
+                assert jump_in(match, holder) == JumpIn(holder, match.round.top_card)
+                assert not applies("jump", match, (holder + 1) % 4) or jump_in(match, (holder + 1) % 4)
+                return
+            legal = match.round.legal_actions()
+            plays = legal[:-1] if match.round.phase is Phase.PLAY else legal
+            match.apply((plays or legal)[0])
+    raise AssertionError("no jump-in")
+
+
+# ---------------------------------------------------------------- when bots jump in (the pacer)
+
+
+def party_table(name: str, pace: Pace) -> Table:
+    bots = ["greedy", "challenger", "item-hoarder"]
+    session = Session.new("Ann", bots, seed=7, name=name, target=10**6, rules=PARTY)
+    return Table(session, pace)
+
+
+def scheduled(table: Table) -> bool:
+    """Whether a wake-up that is still wanted is pending."""
+    return any(not timer.stopped for *_, timer in table.pending)
+
+
+def next_event(table: Table, player) -> None:
+    """Whatever comes next: the player's move (``player(match)``), a wake-up, or the next round."""
+    session = table.session
+    if session.match.round.is_over and not scheduled(table):
+        session.next_round()
+        table.pacer.new_round()
+        table.pacer.step()
+    elif session.is_human_turn() and not scheduled(table):
+        table.act(player(session.match))
+    else:
+        assert table.run_next()
+
+
+def keeps_drawing(match: Match) -> object:
+    return match.legal_actions()[-1]
+
+
+def test_the_player_who_may_jump_in_gets_the_fair_window_before_the_next_bot_moves():
+    table = party_table("jump window", Pace(bot_delay=0.2, catch_window=1.5))
+    table.pacer.step()
+    for _ in range(3000):
+        round_ = table.session.match.round
+        if table.pacer.jump_began is not None and round_.decider != HUMAN and table.pacer.exposure is None:
+            break
+        next_event(table, keeps_drawing)
+    else:
+        raise AssertionError("the player never held a twin while a bot was to move")
+    began, moves = table.pacer.jump_began, len(table.acted)
+    assert table.run_next()
+    moment, _action = table.acted[moves]
+    assert moment - began >= 1.5  # the bot's move waited for the player's chance, not just 0.2 s
+
+
+def test_a_bot_jumps_in_before_the_move_and_the_player_can_jump_in_first():
+    table = party_table("bots jump", Pace(bot_delay=0.2, catch_window=1.5))
+    table.pacer.step()
+    jumps = []
+    for _ in range(3000):
+        jump = jump_in(table.session.match, HUMAN)
+        if jump is not None:  # the player presses j within the window
+            table.act(jump)
+        else:
+            next_event(table, keeps_drawing)
+        jumps = [(moment, action) for moment, action in table.acted if isinstance(action, JumpIn)]
+        if {action.seat == HUMAN for _, action in jumps} == {True, False}:
+            break
+    assert any(action.seat != HUMAN for _, action in jumps), "no bot jumped in"
+    assert any(action.seat == HUMAN for _, action in jumps), "the player never jumped in"
+
+
+def test_while_the_player_decides_a_bot_jumps_in_after_its_reaction_time():
+    table = party_table("during your turn", Pace(bot_delay=0.1, catch_window=1.5))
+    table.pacer.step()
+    for _ in range(5000):
+        if table.session.is_human_turn() and scheduled(table):
+            # The player takes their time: what was scheduled comes first, a bot's jump-in.
+            acted, started = len(table.acted), table.pacer._acted_at
+            assert table.run_next()
+            if len(table.acted) > acted:
+                moment, action = table.acted[-1]
+                assert isinstance(action, JumpIn) and action.seat != HUMAN
+                assert moment - started == pytest.approx(table.session.bots[action.seat].reaction_seconds)
+                return
+        else:
+            next_event(table, keeps_drawing)
+    raise AssertionError("no bot jumped in while the player was deciding")
+
+
+def test_a_stacked_play_is_a_legal_play_of_the_player():
+    match = stacked_match()
+    plays = [a for a in match.round.legal_actions() if isinstance(a, Play)]
+    assert plays and all(a.card.rank.value in ("+2", "W+4") for a in plays)
