@@ -134,6 +134,15 @@ class Pacer:
             self.missed = Missed(self.exposure.seat, tuple(events))
             self.exposure = None
 
+    def rewound(self, events: Sequence[Event]) -> None:
+        """An undo took the table back to the player's decision: it is put to them anew, and an UNO
+        forgotten in ``events`` (what led there) is open to a catch again. Call ``step`` next.
+        """
+        self._cancel()
+        self.exposure, self.missed, self.fast = None, None, False
+        self._decision = None
+        self.changed(events)
+
     def new_round(self) -> None:
         self.exposure, self.missed = None, None
         self._acted_at = self.clock()

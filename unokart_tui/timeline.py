@@ -19,7 +19,7 @@ No Textual here: the replay screen, the undo, the statistics and ``unokart expor
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .engine import Action, CatchUno, Event, JumpIn, Match, Round, RoundWon, SayUno
@@ -192,11 +192,20 @@ class Timeline:
 
     def scores_by_round(self) -> list[tuple[int, ...]]:
         """Every seat's score before the first round and after each finished one: the score race."""
-        scores = [0] * len(self.names)
-        race = [tuple(scores)]
-        for events in self.events:
-            for event in events:
-                if isinstance(event, RoundWon):
-                    scores[event.seat] += event.points
-                    race.append(tuple(scores))
-        return race
+        return _race(len(self.names), self.events)
+
+
+def _race(seats: int, batches: Iterable[list[Event]]) -> list[tuple[int, ...]]:
+    scores = [0] * seats
+    race = [tuple(scores)]
+    for events in batches:
+        for event in events:
+            if isinstance(event, RoundWon):
+                scores[event.seat] += event.points
+                race.append(tuple(scores))
+    return race
+
+
+def score_race(match: Match) -> list[tuple[int, ...]]:
+    """Every seat's score before ``match``'s first round and after each finished one."""
+    return _race(len(match.names), (step.events for step in play_again(match)))

@@ -17,18 +17,23 @@ from typing import NamedTuple
 from saves import Undo
 
 from .engine import (
+    Accept,
     Action,
     CardsDrawn,
     CardTurned,
     CatchUno,
     ChallengeResolved,
+    ChooseColor,
+    ChooseTarget,
     Draw,
     Event,
     HandsPassed,
     HandsSwapped,
     JumpIn,
     Match,
+    Pass,
     PileReshuffled,
+    Play,
     SayUno,
 )
 from .narration import Voice
@@ -44,7 +49,34 @@ class UndoPlan(NamedTuple):
     record: Undo  # what the save keeps of it
     decision: Action  # the player's decision that is taken back
     taken_back: tuple[Action, ...]  # that decision and every action after it
-    events: list[Event]  # what led to the decision again: the last kept action's events (or the deal's)
+    round_events: list[list[Event]]  # the round's deal and each action kept, up to the decision
+
+    @property
+    def events(self) -> list[Event]:
+        """What led to the decision again: the last kept action's events (or the deal's)."""
+        return self.round_events[-1]
+
+    def words(self) -> str:
+        """The log's line for it."""
+        move = describe(self.decision)
+        after = len(self.taken_back) - 1
+        rest = f" and the {after} move{'s' * (after != 1)} after it" if after else ""
+        return f"↶ You take back {move}{rest}: your decision again."
+
+
+def describe(action: Action) -> str:
+    """A decision in a few words: "your Red 5", "your choice of blue"."""
+    if isinstance(action, Play):
+        return f"your {action.card.name}"
+    if isinstance(action, ChooseColor):
+        return f"your choice of {action.color.value}"
+    if isinstance(action, ChooseTarget):
+        return "your Green Shell's target"
+    if isinstance(action, Pass):
+        return "keeping the card you drew"
+    if isinstance(action, Accept):
+        return "accepting the draw"
+    return f"your move ({action})"
 
 
 def _hidden(event: Event, voice: Voice, decided_draw: bool) -> str | None:
@@ -98,5 +130,4 @@ def plan_undo(match: Match, you: int) -> UndoPlan:
     rebuilt = replayed(match, rounds)
     taken_back = actions[kept:]
     record = Undo(round=match.round_number, kept=kept, actions=tuple(str(action) for action in taken_back))
-    events = steps[kept - 1][1] if kept else dealt
-    return UndoPlan(rebuilt, record, actions[kept], taken_back, events)
+    return UndoPlan(rebuilt, record, actions[kept], taken_back, [dealt, *(events for _, events in steps[:kept])])
