@@ -1,8 +1,9 @@
 """What the statistics keep of a match: one record for the match and one for each finished round.
 
 A record is worked out from a save's contents alone (the match played again from its seed,
-its seats, its times and its undos), so the record the session writes as a round ends and
-the one ``unokart stats --rebuild`` reads from the save file are the same record.
+its seats, its times and its undos), and only from its finished rounds: the record the
+session writes as a round ends and the one ``unokart stats --rebuild`` reads from the save
+later, when more has been played, are the same record.
 """
 
 from __future__ import annotations
@@ -75,14 +76,14 @@ class MatchRecord(NamedTuple):
     key: str  # the seed and the moment the match began: the same match in a save, its copy or its trash
     save: str  # the save's name, when it was last recorded
     started: datetime
-    updated: datetime  # its last move
+    finished_at: datetime | None  # its last move, once it is over
     finished: bool
     seed: int
     target: int
     rules: str  # the house rules that differ from RULES.md, as JSON ("{}": none)
-    actions: int
+    actions: int  # in its finished rounds
     winner: int | None
-    undos: int
+    undos: int  # in its finished rounds
     hints: int
     seats: tuple[SeatRecord, ...]
     rounds: tuple[RoundRecord, ...]  # the finished rounds
@@ -174,14 +175,14 @@ def match_record(name: str, game: SavedGame, *, hints: int = 0) -> MatchRecord:
         key=match_key(match.seed, game.created),
         save=name,
         started=game.created,
-        updated=game.updated,
+        finished_at=game.updated if match.is_over else None,
         finished=match.is_over,
         seed=match.seed,
         target=match.target,
         rules=json.dumps(match.rules.enabled(), sort_keys=True),
-        actions=sum(len(actions) for actions in match.history),
+        actions=sum(record.actions for record in rounds),
         winner=match.winner,
-        undos=len(game.undos),
+        undos=sum(record.undos for record in rounds),
         hints=hints,
         seats=tuple(
             SeatRecord(seat=index, name=seat.name, kind=seat.kind, profile=seat.profile, score=scores[index])

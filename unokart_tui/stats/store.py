@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
 import stat
 from collections.abc import Iterator, Sequence
@@ -34,14 +35,14 @@ CREATE TABLE matches (
     key TEXT PRIMARY KEY,          -- the seed and the moment it began: one match, wherever its save is
     save TEXT NOT NULL,            -- the save's name when last recorded
     started TEXT NOT NULL,         -- ISO 8601, UTC
-    updated TEXT NOT NULL,         -- its last move
+    finished_at TEXT,              -- its last move, once it is over
     finished INTEGER NOT NULL,     -- 1 once someone reached the target
     seed INTEGER NOT NULL,
     target INTEGER NOT NULL,
     rules TEXT NOT NULL,           -- the house rules that differ from RULES.md, as JSON
-    actions INTEGER NOT NULL,
+    actions INTEGER NOT NULL,      -- in its finished rounds
     winner INTEGER,                -- the seat that won the match
-    undos INTEGER NOT NULL,
+    undos INTEGER NOT NULL,        -- in its finished rounds
     hints INTEGER NOT NULL
 );
 CREATE TABLE seats (
@@ -176,7 +177,7 @@ class Store:
                 record.key,
                 record.save,
                 when(record.started),
-                when(record.updated),
+                None if record.finished_at is None else when(record.finished_at),
                 int(record.finished),
                 record.seed,
                 record.target,
@@ -340,6 +341,17 @@ def save_files() -> list[Path]:
     return found
 
 
+# The Load screen's trash keeps a deleted save as "<name> <when>.toml" (screens/load.py).
+_TRASHED = re.compile(r"(.+) \d{8}-\d{6}")
+
+
+def save_name(path: Path) -> str:
+    """The name the match's save had: a file in the trash had it before the time was added."""
+    name = path.name[: -len(SUFFIX)]
+    trashed = _TRASHED.fullmatch(name) if path.parent.name == TRASH else None
+    return trashed.group(1) if trashed else name
+
+
 class _Found(NamedTuple):
     read: int
     records: list[MatchRecord]
@@ -367,7 +379,7 @@ def records_from_saves() -> _Found:
         if game.match.round_number == 1 and not game.match.round.is_over:
             skipped.append((where, "no round finished yet"))
             continue
-        one = match_record(path.name[: -len(SUFFIX)], game)
+        one = match_record(save_name(path), game)
         earlier = records.get(one.key)
         if earlier is not None:
             (kept_where, kept), (dropped_where, _) = sorted(

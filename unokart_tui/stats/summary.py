@@ -178,8 +178,8 @@ def finished_matches(store: Store) -> list[MatchLine]:
     for match, winner, points in store.rows("SELECT match, winner, points FROM rounds ORDER BY match, number"):
         won_rounds[match].append((winner, points))
     lines = []
-    for key, save, updated, winner, target in store.rows(
-        "SELECT key, save, updated, winner, target FROM matches WHERE finished = 1 ORDER BY updated, key"
+    for key, save, finished_at, winner, target in store.rows(
+        "SELECT key, save, finished_at, winner, target FROM matches WHERE finished = 1 ORDER BY finished_at, key"
     ):
         table = seats[key]
         scores = [0] * len(table)
@@ -191,7 +191,7 @@ def finished_matches(store: Store) -> list[MatchLine]:
             MatchLine(
                 key=key,
                 save=save,
-                finished=datetime.fromisoformat(updated),
+                finished=datetime.fromisoformat(finished_at),
                 names=tuple(name for name, _, _, _ in table),
                 kinds=tuple(kind for _, kind, _, _ in table),
                 scores=tuple(score for _, _, _, score in table),
