@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import ai
+import saves
 from ai.driver import Driver
-from unokart_tui import defaults
-from unokart_tui.engine import Play
+from saves import Seat
+from unokart_tui import defaults, stats
+from unokart_tui.engine import Match, Play
 from unokart_tui.session import HUMAN, Session
 
 
@@ -53,3 +57,38 @@ def a_plain_play(session: Session) -> Play:
         if plays:
             return plays[0]
         play(session, actions=1)
+
+
+FIXED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def bot_match(seed: int, *, target: int = 60, actions: int | None = None) -> tuple[Match, list[Seat]]:
+    """A match of the default line-up, the player's seat played by a seeded greedy bot, without a session."""
+    names = ["Ann", *defaults.BOT_NAMES[: len(defaults.LINE_UP)]]
+    match = Match.new(names, seed=seed, target=target)
+    kinds = ("greedy", *defaults.LINE_UP)
+    driver = Driver({seat: ai.make_bot(kind, seed=seed + seat) for seat, kind in enumerate(kinds)})
+    count = 0
+    while not match.is_over and (actions is None or count < actions):
+        if match.round.is_over:
+            match.next_round()
+            continue
+        step = driver.next_step(match.round)
+        assert step is not None
+        match.apply(step.action)
+        count += 1
+    seats = [Seat("Ann")] + [Seat(names[seat], kind, seed=seed + seat) for seat, kind in enumerate(kinds) if seat]
+    return match, seats
+
+
+def fixed_saves(count: int = 5) -> list[str]:
+    """``count`` finished matches saved an hour apart from a fixed moment, then recorded: the same screens every run."""
+    names = []
+    for number in range(count):
+        match, seats = bot_match(number + 1, target=300)
+        began = FIXED + timedelta(hours=number)
+        text = saves.dumps(match, seats=seats, created=began, updated=began + timedelta(minutes=25))
+        names.append(f"Match {number + 1}")
+        saves.write_atomic(saves.path_of(names[-1]), text)
+    stats.rebuild()
+    return names

@@ -101,7 +101,8 @@ class GameScreen(Screen[None]):
         Binding("f", "fast", "Fast"),
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
-        Binding("z", "undo", "Undo"),
+        # Not in the key bar, which is full at 80 columns: the help (?) and the keys page list it.
+        Binding("z", "undo", "Undo", show=False),
         Binding("z", "undo_off", "Undo", show=False),  # undo turned off in the settings: says so
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),

@@ -116,6 +116,9 @@ class StatsScreen(Screen[None]):
             player.update(player_grid(summary))
         rates = tuple(rate for _, rate in summary.win_rate)
         self.query_one("#win-rate", ChartView).chart = WinRate(rates)
+        if rates:
+            now = f"now {rates[-1]:.0%}: {summary.matches_won} of {summary.matches}"
+            self.query_one("#rate-title", Static).update(f"Your win rate after each finished match ({now})")
         self.query_one("#rate-title").display = self.query_one("#win-rate").display = len(rates) > 0
         self.query_one("#versus", Static).update(
             Text("\n").join([])

@@ -106,7 +106,7 @@ def versus_tables(summary: Summary) -> list[Table]:
     """The player's win rate by opponent personality and by difficulty, and how each personality played."""
     faced = {record.name: record.matches for record in summary.by_personality}
     played = Table(
-        "How they played (won/played; challenges won/made; cards they drew from items)",
+        "How they played (won/played; challenges won/made; items: cards drawn)",
         ("personality", "rounds", "matches", "pts/won", "challenges", "catches", "hit by items"),
         [
             (
