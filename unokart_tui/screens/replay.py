@@ -49,6 +49,7 @@ class ReplayScreen(Screen[None]):
         self.replay = Replay(game)
         self.name_shown = printable(name)
         self.at = 0
+        self._hand_lines = -1
 
     def compose(self) -> ComposeResult:
         seats = len(self.replay.game.match.names)
@@ -88,12 +89,20 @@ class ReplayScreen(Screen[None]):
         self.players.border_subtitle = frame.players_title
         self.table.info = frame.table
         self.query_one(HandView).state = frame.hand
-        self.query_one("#hands", Static).update("\n".join(frame.hands))
-        self.log_view.replace([Text(line.text, style=line.style) for line in frame.log])
+        # Lines of a fixed size are updated without a new layout: each costs a repaint of the screen.
+        hands = self.query_one("#hands", Static)
+        hands.update("\n".join(frame.hands), layout=len(frame.hands) != self._hand_lines)
+        self._hand_lines = len(frame.hands)
+        # Only what the log can show: each line takes a row at least, and writing one costs 0.3 ms.
+        rows = max(self.log_view.scrollable_content_region.height, 1)
+        self.log_view.replace([Text(line.text, style=line.style) for line in frame.log[-rows:]])
         self.query_one(BannerView).banner = frame.banner
-        self.query_one("#replay-caption", Static).update(frame.caption)
+        self.query_one("#replay-caption", Static).update(frame.caption, layout=False)
         last = len(self.replay) - 1
         self.query_one(Scrubber).fraction = self.at / last if last else 1.0
+
+    def on_resize(self) -> None:
+        self.show(self.at)  # the log holds what fitted before
 
     def action_step(self, steps: int) -> None:
         self.show(self.at + steps)
