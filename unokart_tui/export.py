@@ -17,10 +17,11 @@ from pathlib import Path
 from saves import SavedGame
 
 from . import __version__
+from .defaults import PLAYER_NAME
 from .engine import RoundWon
 from .narration import Voice, log_line
 from .printable import printable
-from .replayview import undone
+from .replayview import undone, undos_by_point
 from .saved import scores_line
 from .session import HUMAN, Session
 from .stats.records import default_seats
@@ -49,8 +50,9 @@ def export_text(name: str, game: SavedGame) -> str:
         status = f"finished: {match.names[match.winner]} won with {match.scores[match.winner]} points"
     else:
         status = f"in progress, round {match.round_number}"
+    seen_by = "you" if match.names[HUMAN] == PLAYER_NAME else match.names[HUMAN]
     lines = [
-        f'unokart {__version__} — the match "{name}", as {match.names[HUMAN]} saw it',
+        f'unokart {__version__} — the match "{name}", as {seen_by} saw it',
         f"Players: {', '.join(players)}",
         f"First to {match.target} points; house rules: {rules or 'none (RULES.md exactly)'}",
         f"Began {_when(game.created)}, last move {_when(game.updated)}; {status}",
@@ -58,7 +60,7 @@ def export_text(name: str, game: SavedGame) -> str:
     ]
     if game.undos:
         lines.append(f"Undos: {len(game.undos)}, each written where it was made.")
-    undos = {(undo.round, undo.kept): undo for undo in game.undos}
+    undos = undos_by_point(game.undos)
     scores = [0] * len(match.names)
     for number, point in enumerate(timeline.points):
         if point.move == 0:
@@ -68,9 +70,7 @@ def export_text(name: str, game: SavedGame) -> str:
             if isinstance(event, RoundWon):
                 scores[event.seat] += event.points
                 lines.append(f"  Scores: {scores_line(match.names, scores)}")
-        undo = undos.get((point.round, point.move))
-        if undo is not None:
-            lines.append(f"{undone(undo)} ({', '.join(undo.actions)})")
+        lines += [undone(undo) for undo in undos.get((point.round, point.move), ())]
     return printable("\n".join(lines) + "\n", newlines=True)
 
 

@@ -102,9 +102,7 @@ class Replay:
         self.kinds = [seat.kind for seat in seats] if seats else ["human"] + ["random"] * (len(game.match.names) - 1)
         self.reveal = game.match.is_over  # only a finished match shows the hands the player never saw
         self.voice = Voice(game.match.names, HUMAN)
-        self.undos: dict[tuple[int, int], list[Undo]] = {}
-        for undo in game.undos:
-            self.undos.setdefault((undo.round, undo.kept), []).append(undo)
+        self.undos = undos_by_point(game.undos)
 
     def __len__(self) -> int:
         return len(self.timeline)
@@ -150,9 +148,18 @@ class Replay:
         return tuple(lines)
 
 
+def undos_by_point(undos: Sequence[Undo]) -> dict[tuple[int, int], list[Undo]]:
+    """The undos made at each point (round, actions kept): one may be made twice at the same point."""
+    found: dict[tuple[int, int], list[Undo]] = {}
+    for undo in undos:
+        found.setdefault((undo.round, undo.kept), []).append(undo)
+    return found
+
+
 def undone(undo: Undo) -> str:
     """The log's line for an undo made at this point."""
     after = len(undo.actions) - 1
     if not after:
         return f"↶ Undo: your move ({undo.actions[0]}) was taken back here."
-    return f"↶ Undo: your move ({undo.actions[0]}) and {after} after it were taken back here."
+    moves = "the move" if after == 1 else f"the {after} moves"
+    return f"↶ Undo: your move and {moves} after it were taken back here ({', '.join(undo.actions)})."

@@ -60,7 +60,7 @@ class UndoPlan(NamedTuple):
         """The log's line for it."""
         move = describe(self.decision)
         after = len(self.taken_back) - 1
-        rest = f" and the {after} move{'s' * (after != 1)} after it" if after else ""
+        rest = f" and the {after} moves after it" if after > 1 else " and the move after it" if after else ""
         return f"↶ You take back {move}{rest}: your decision again."
 
 
@@ -85,7 +85,7 @@ def _hidden(event: Event, voice: Voice, decided_draw: bool) -> str | None:
         if decided_draw:
             return "your move was a draw: it showed you a hidden card, and a draw cannot be taken back"
         count = "a card" if len(event.cards) == 1 else f"{len(event.cards)} cards"
-        return f"{voice.verb(event.seat, 'drew', 'drew')} {count} since: a draw moves hidden cards"
+        return f"{voice.whom(event.seat)} drew {count} since: a draw moves hidden cards"
     if isinstance(event, CardTurned):
         return "an Item Box turned a hidden card over since"
     if isinstance(event, ChallengeResolved):

@@ -82,3 +82,35 @@ def test_stats_with_a_data_folder_that_is_a_file_says_so_in_one_line(tmp_path, m
     )
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "cannot be used" in result.stderr
+
+
+def test_export_by_a_player_of_the_default_name_reads_as_a_sentence():
+    from unokart_tui.defaults import PLAYER_NAME
+    from unokart_tui.export import export_text
+    from unokart_tui.session import Session
+
+    session = Session.new(PLAYER_NAME, ["random"], seed=3, name="Yours")
+    session.close()
+    text = export_text("Yours", saves.load_game("Yours"))
+    assert text.startswith(f'unokart {__version__} — the match "Yours", as you saw it\n')
+
+
+def test_export_writes_every_undo_where_it_was_made():
+    from unokart_tui.export import export_text
+    from unokart_tui.session import Session
+
+    from .play import a_plain_play
+
+    session = Session.new("Ann", ["random"], seed=8, name="Undone")
+    choice = a_plain_play(session)
+    for _ in range(2):  # the same move taken back twice at the same point
+        session.apply(choice)
+        session.undo()
+    session.apply(choice)
+    session.close()
+    lines = export_text("Undone", saves.load_game("Undone")).splitlines()
+    undo = f"↶ Undo: your move ({choice}) was taken back here."
+    assert lines.count(undo) == 2
+    assert "Undos: 2, each written where it was made." in lines
+    # Where: after the last move kept, before the move played again (each undo on a line)
+    assert lines[lines.index(undo) + 2] == f"· You play {choice.card.name}."

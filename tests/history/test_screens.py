@@ -18,6 +18,7 @@ from unokart_tui.screens.title import TitleScreen
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.players import PlayerRow
+from unokart_tui.widgets.scrubber import Scrubber
 from unokart_tui.widgets.table import TablePanel
 
 from ..ui.helpers import QUICK, SETTINGS, make_app, play_until, settle, until
@@ -94,7 +95,11 @@ def check_screen_shows(screen: ReplayScreen) -> None:
     assert [row.info for row in screen.query(PlayerRow)] == [frame.seats[s] for s in (*range(1, len(frame.seats)), 0)]
     assert screen.query_one(TablePanel).info == frame.table
     assert screen.query_one(HandView).state == frame.hand
-    assert [line.plain for line in screen.query_one(GameLog).entries] == [line.text for line in frame.log]
+    log = screen.query_one(GameLog)
+    shown = [line.plain for line in log.entries]
+    # The log is given the last lines of the frame's log, as many as it has rows (each takes one at least).
+    assert shown == [line.text for line in frame.log][-len(shown) :]
+    assert len(shown) == min(len(frame.log), log.scrollable_content_region.height)
 
 
 async def test_the_replay_screen_steps_by_move_and_round_and_jumps():
@@ -128,6 +133,29 @@ async def test_the_replay_screen_steps_by_move_and_round_and_jumps():
         check_screen_shows(screen)
         await pilot.press("q")
         await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
+
+
+async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_screen():
+    fixed_saves(1)
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert screen.query_one("#middle").region.width == 80
+        bar = screen.query_one(Scrubber)
+        last = len(screen.replay) - 1
+        width = bar.content_size.width
+        await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x + width - 1, 0))
+        assert screen.at == last
+        await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x, 0))
+        assert screen.at == 0
+        middle = width // 2
+        await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x + middle, 0))
+        assert screen.at == round(middle / (width - 1) * last)
+        check_screen_shows(screen)
 
 
 async def test_the_match_over_dialog_leads_to_the_replay():

@@ -28,6 +28,15 @@ from unokart_tui.undo import UndoRefused, plan_undo
 from .play import a_plain_play, play, to_the_players_turn
 
 HIDDEN = (CardsDrawn, CardTurned, ChallengeResolved, HandsSwapped, HandsPassed, PileReshuffled, RoundWon)
+# The reason an undo gives, by the first hidden thing it would take back.
+REASONS = {
+    CardsDrawn: "draw|drew",
+    CardTurned: "an Item Box turned a hidden card over",
+    ChallengeResolved: "a challenge showed a hand",
+    HandsSwapped: "hands changed places",
+    HandsPassed: "hands changed places",
+    PileReshuffled: "the draw pile was shuffled",
+}
 
 
 def state(session: Session) -> bytes:
@@ -87,7 +96,7 @@ def test_an_undo_is_refused_after_a_draw_and_changes_nothing():
 
 def test_undo_is_refused_exactly_when_it_would_take_back_something_hidden():
     """At each decision of the player in seeded matches: refused iff what it takes back drew, turned or showed."""
-    checked = {"allowed": 0, "refused": 0}
+    checked = {"allowed": 0, "refused": 0, "challenge": 0}
     for seed in range(3):
         session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=seed, name=f"u{seed}", target=300)
         driver = Driver({**session.bots, HUMAN: ai.make_bot("greedy", seed=7)})
@@ -106,11 +115,13 @@ def test_undo_is_refused_exactly_when_it_would_take_back_something_hidden():
                 before = state(session)
             events.append(session.apply(step.action))
             if decided and session.match.round.decider == HUMAN and not session.match.round.is_over:
-                hidden = any(isinstance(event, HIDDEN) for batch in events for event in batch)
+                hidden = [event for batch in events for event in batch if isinstance(event, HIDDEN)]
                 if hidden:
-                    with pytest.raises(UndoRefused):
+                    with pytest.raises(UndoRefused, match=REASONS[type(hidden[0])]) as refused:
                         plan_undo(session.match, HUMAN)
+                    assert not str(refused.value).startswith("You")  # it follows "Cannot undo: "
                     checked["refused"] += 1
+                    checked["challenge"] += isinstance(hidden[0], ChallengeResolved)
                 else:
                     plan = plan_undo(session.match, HUMAN)
                     assert (
@@ -119,7 +130,7 @@ def test_undo_is_refused_exactly_when_it_would_take_back_something_hidden():
                     )
                     checked["allowed"] += 1
         session.close()
-    assert checked["allowed"] > 20 and checked["refused"] > 20, checked
+    assert checked["allowed"] > 20 and checked["refused"] > 20 and checked["challenge"] > 0, checked
 
 
 def test_an_undo_that_cannot_be_saved_is_not_made(monkeypatch):

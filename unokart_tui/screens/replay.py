@@ -38,8 +38,8 @@ class ReplayScreen(Screen[None]):
         Binding("right,l", "step(1)", "Next", key_display="→"),
         Binding("pageup,shift+left", "round(-1)", "Round", key_display="PgUp"),
         Binding("pagedown,shift+right", "round(1)", "Round", key_display="PgDn"),
-        Binding("home", "edge(0)", "Start"),
-        Binding("end", "edge(1)", "End"),
+        Binding("home", "edge(0)", "Start", key_display="Home"),
+        Binding("end", "edge(1)", "End", key_display="End"),
         Binding("g", "jump", "Go to"),
         Binding("q,escape", "close", "Close"),
     ]

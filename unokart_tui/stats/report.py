@@ -52,13 +52,20 @@ def opponents(line: MatchLine) -> str:
 def streak_words(current: int) -> str:
     if not current:
         return "none"
-    count = abs(current)
-    return f"{count} win{'s' * (count != 1)}" if current > 0 else f"{count} loss{'es' * (count != 1)}"
+    return wins(current) if current > 0 else losses(-current)
+
+
+def wins(count: int) -> str:
+    return f"{count} win{'s' * (count != 1)}"
+
+
+def losses(count: int) -> str:
+    return f"{count} loss{'es' * (count != 1)}"
 
 
 def hit_by(figures: Figures) -> str:
     items = [(REASON_WORDS[item], cards) for item, cards in figures.items() if cards]
-    return ", ".join(f"{name} {cards}" for name, cards in items) or "nothing yet"
+    return ", ".join(f"{name} {cards}" for name, cards in items) + " (cards)" if items else "nothing yet"
 
 
 def challenges(figures: Figures) -> str:
@@ -76,8 +83,7 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
         ("Points", f"{you.points_per_round_won:.0f} a round won" if you.points_per_round_won else "no round won yet"),
         (
             "Streaks",
-            f"now {streak_words(streaks.current)}; longest {streak_words(streaks.longest_win)}, "
-            f"{streak_words(-streaks.longest_loss)}",
+            f"now {streak_words(streaks.current)}; longest {wins(streaks.longest_win)}, {losses(streaks.longest_loss)}",
         ),
     ]
     if summary.best is not None and summary.worst is not None:
@@ -89,7 +95,7 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
             "UNO",
             f"caught {you.count('catches_made')}, caught out {you.count('caught')}, forgot {you.count('forgot_uno')}",
         ),
-        ("Items hit you", f"{hit_by(you)} (cards)"),
+        ("Items hit you", hit_by(you)),
         ("Undos", str(summary.undos)),
     ]
     if summary.hints:

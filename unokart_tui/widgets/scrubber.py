@@ -40,6 +40,7 @@ class Scrubber(Widget, can_focus=False):
 
     def on_click(self, event: events.Click) -> None:
         width = self.content_size.width
+        offset = event.get_content_offset_capture(self)  # padding excluded: the bar's first cell is 0
         if width > 1:
             event.stop()
-            self.post_message(self.Jumped(min(max(event.x / (width - 1), 0.0), 1.0)))
+            self.post_message(self.Jumped(min(max(offset.x / (width - 1), 0.0), 1.0)))
