@@ -11,7 +11,8 @@ times, in milliseconds:
   the table, the hand and the log up to it) for a step forward, a step back, a round forward
   and a jump to a random move;
 - the same moves on the replay screen in a headless app: the data handed to the table's
-  widgets (``ReplayScreen.show``);
+  widgets (``ReplayScreen.show``), then with the frame's work too (the layout if one was
+  asked for, and painting what changed);
 - keys pressed in a real pseudo-terminal of 80x24 running ``unokart replay`` (read with pyte,
   from the bench extra), from the key to the screen showing the position it leads to: what a
   player waits. "g NUMBER enter" is timed from the enter. For comparison, in the same
@@ -40,6 +41,7 @@ import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -47,6 +49,11 @@ from bench_saves import FIXED, game_seats, long_match
 
 import saves
 from unokart_tui.replayview import Replay
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from unokart_tui.screens.replay import ReplayScreen
 
 
 def timed(run: Callable[[], object]) -> float:
@@ -56,7 +63,7 @@ def timed(run: Callable[[], object]) -> float:
 
 
 def row(name: str, samples: list[float]) -> None:
-    print(f"{name:<52} {statistics.median(samples):>9.2f} {max(samples):>9.2f}")
+    print(f"{name:<56} {statistics.median(samples):>9.2f} {max(samples):>9.2f}")
 
 
 def moves(replay: Replay, count: int, seed: int) -> dict[str, list[int]]:
@@ -92,6 +99,22 @@ async def on_screen(name: str, game: saves.SavedGame, plan: dict[str, list[int]]
                 screen.show(start)
                 shown.append(timed(lambda end=end: screen.show(end)))
             row(f"screen: {kind}, data to the widgets", shown)
+        # The next frame's work too, done at once: the layout if a widget asked for one, and the
+        # paint of what changed (Textual's own steps, private: what a frame does, without the
+        # terminal's writing and reading). Other moves than above: none visited before.
+        samples = len(next(iter(plan.values()))) // 2
+        for kind, pairs in moves(screen.replay, samples, seed=3).items():
+            painted = []
+            for start, end in zip(pairs[::2], pairs[1::2], strict=True):
+                screen.show(start)
+                painted.append(timed(lambda end=end: frame_of(app, screen, end)))
+            row(f"screen: {kind}, with layout and paint", painted)
+
+
+def frame_of(app: App[None], screen: ReplayScreen, number: int) -> None:
+    screen.show(number)
+    screen._refresh_layout()
+    app._display(screen, screen._compositor.render_update(full=False, screen_stack=app._background_screens))
 
 
 class Terminal:
@@ -229,7 +252,7 @@ def main() -> None:
             saves.path_of("long"), saves.dumps(match, seats=game_seats(match), created=FIXED, updated=FIXED)
         )
         print(f"a save of {args.actions:,} actions in {match.round_number} rounds, 4 players")
-        print(f"{'measure':<52} {'median ms':>9} {'worst ms':>9}")
+        print(f"{'measure':<56} {'median ms':>9} {'worst ms':>9}")
         games: list[saves.SavedGame] = []
         replays: list[Replay] = []
         row("open: load and check the save", [timed(lambda: games.append(saves.load_game("long"))) for _ in range(5)])

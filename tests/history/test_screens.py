@@ -18,6 +18,7 @@ from unokart_tui.screens.title import TitleScreen
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.players import PlayerRow
+from unokart_tui.widgets.recentlog import RecentLog, fitting
 from unokart_tui.widgets.scrubber import Scrubber
 from unokart_tui.widgets.table import TablePanel
 
@@ -95,22 +96,32 @@ def check_screen_shows(screen: ReplayScreen) -> None:
     assert [row.info for row in screen.query(PlayerRow)] == [frame.seats[s] for s in (*range(1, len(frame.seats)), 0)]
     assert screen.query_one(TablePanel).info == frame.table
     assert screen.query_one(HandView).state == frame.hand
-    log = screen.query_one(GameLog)
-    shown = [line.plain for line in log.entries]
-    # The log is given the last lines of the frame's log, as many as it has rows (each takes one at least).
-    assert shown == [line.text for line in frame.log][-len(shown) :]
-    assert len(shown) == min(len(frame.log), log.scrollable_content_region.height)
+    log = screen.query_one(RecentLog)
+    assert [line.plain for line in log.lines] == [line.text for line in frame.log]
+    # It shows the last of them that fit, wrapped.
+    width, height = log.content_size
+    shown = fitting(log.lines, screen.app.console, width, height)
+    assert shown == list(log.lines[-len(shown) :])
+    assert sum(len(line.wrap(screen.app.console, width)) for line in shown) <= height
+    one_more = log.lines[-len(shown) - 1 :]
+    assert len(shown) == len(log.lines) or sum(len(line.wrap(screen.app.console, width)) for line in one_more) > height
+
+
+async def replay_from_the_load_screen(pilot) -> ReplayScreen:
+    """The title's Load, then r on the first save: its replay."""
+    app = pilot.app
+    await pilot.press("l")
+    await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
+    await pilot.press("r")
+    await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    return app.screen
 
 
 async def test_the_replay_screen_steps_by_move_and_round_and_jumps():
     fixed_saves(1)
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+        screen = await replay_from_the_load_screen(pilot)
         timeline = screen.replay.timeline
         assert screen.at == 0
         await pilot.press("right", "right", "right")
@@ -139,11 +150,7 @@ async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_scree
     fixed_saves(1)
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+        screen = await replay_from_the_load_screen(pilot)
         assert screen.query_one("#middle").region.width == 80
         bar = screen.query_one(Scrubber)
         last = len(screen.replay) - 1
@@ -249,3 +256,14 @@ def test_replay_data_of_the_snapshot_is_the_players():
     app = replay_app(False)
     replay = Replay(app.replay[1])
     assert not replay.reveal and replay.frame(len(replay) - 1).hands == ()
+
+
+def test_the_replays_log_shows_the_last_lines_that_fit_once_wrapped():
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=80)
+    lines = [Text(f"line {n}") for n in range(5)] + [Text("a long line " * 3)]  # 36 columns: 2 rows of 20
+    assert [line.plain for line in fitting(lines, console, 20, 4)] == ["line 3", "line 4", lines[-1].plain]
+    assert fitting(lines, console, 20, 1) == [lines[-1]]  # the newest line at least, even cut
+    assert fitting(lines, console, 40, 10) == lines

@@ -21,10 +21,10 @@ from ..printable import printable
 from ..replayview import Replay
 from ..session import HUMAN
 from ..widgets.banner import BannerView
-from ..widgets.gamelog import GameLog
 from ..widgets.hand import HandView
 from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow
+from ..widgets.recentlog import RecentLog
 from ..widgets.scrubber import Scrubber
 from ..widgets.table import TablePanel
 
@@ -61,7 +61,7 @@ class ReplayScreen(Screen[None]):
             yield TablePanel(id="table")
         yield Static(id="hands", markup=False)
         with Vertical(id="middle"):
-            yield GameLog(id="log")
+            yield RecentLog(id="log")
             yield BannerView(id="banner")
         yield Static(id="replay-caption", markup=False)
         yield Scrubber(id="scrubber")
@@ -72,7 +72,7 @@ class ReplayScreen(Screen[None]):
         self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in range(len(self.replay.game.match.names))]
         self.players = self.query_one("#opponents", Vertical)
         self.table = self.query_one(TablePanel)
-        self.log_view = self.query_one(GameLog)
+        self.log_view = self.query_one(RecentLog)
         self.players.border_title = "Players · cards · last move · pts"
         self.table.border_title = "Table"
         whose = "every hand shown" if self.replay.reveal else "as you saw it"
@@ -93,16 +93,11 @@ class ReplayScreen(Screen[None]):
         hands = self.query_one("#hands", Static)
         hands.update("\n".join(frame.hands), layout=len(frame.hands) != self._hand_lines)
         self._hand_lines = len(frame.hands)
-        # Only what the log can show: each line takes a row at least, and writing one costs 0.3 ms.
-        rows = max(self.log_view.scrollable_content_region.height, 1)
-        self.log_view.replace([Text(line.text, style=line.style) for line in frame.log[-rows:]])
+        self.log_view.show([Text(line.text, style=line.style) for line in frame.log])
         self.query_one(BannerView).banner = frame.banner
         self.query_one("#replay-caption", Static).update(frame.caption, layout=False)
         last = len(self.replay) - 1
         self.query_one(Scrubber).fraction = self.at / last if last else 1.0
-
-    def on_resize(self) -> None:
-        self.show(self.at)  # the log holds what fitted before
 
     def action_step(self, steps: int) -> None:
         self.show(self.at + steps)
