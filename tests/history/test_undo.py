@@ -167,4 +167,9 @@ def test_undos_are_counted_in_the_statistics():
     assert session.match.is_over
     with stats.open_store().store as store:
         assert stats.summarize(store).undos == 1
+        recorded = store.dump()
     assert saves.load_game("counted").undos == session.undos
+    os.remove(stats.store_path())
+    stats.rebuild()  # the undo is read from the save as it was recorded
+    with stats.open_store().store as store:
+        assert store.dump() == recorded
