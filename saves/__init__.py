@@ -4,7 +4,7 @@ No Textual here: bots, tools and tests import this without the UI.
 """
 
 from .errors import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
-from .format import FORMAT_VERSION, Header, SavedGame, Seat, dumps, loads, loads_game, read_header
+from .format import FORMAT_VERSION, Header, SavedGame, Seat, Undo, dumps, loads, loads_game, read_header
 from .lock import MatchLock
 from .store import (
     SaveEntry,
@@ -38,6 +38,7 @@ __all__ = [
     "SaveUnreadable",
     "SavedGame",
     "Seat",
+    "Undo",
     "backup_of",
     "check_folder",
     "check_name",

@@ -8,6 +8,10 @@ loading replays them from the seed, which restores everything, random state
 included, and then checks that the replay reaches the stored header and position.
 A file that does not agree with itself is refused.
 
+A format-2 file may also list the undos made against bots (``[[undo]]``): the actions each
+took back, which are no longer in the history, so that a replay and the statistics can tell
+them. A file without undos has no such table.
+
 Since format 2 the file ends with a SHA-256 of everything above it. The replay cannot
 see a damaged history that is still a legal one (an action turned into a comment, a
 target of 500 become 501); the checksum, checked before anything is parsed, can. It
@@ -61,11 +65,21 @@ class Seat(NamedTuple):
     params: Mapping[str, ParamValue] = MappingProxyType({})
 
 
+class Undo(NamedTuple):
+    """One undo: in round ``round`` play went back to just after its first ``kept`` actions, taking
+    back ``actions`` (written as in the history, which no longer holds them)."""
+
+    round: int
+    kept: int
+    actions: tuple[str, ...]
+
+
 class SavedGame(NamedTuple):
     match: Match
     seats: tuple[Seat, ...]
     created: datetime
     updated: datetime
+    undos: tuple[Undo, ...] = ()
 
 
 class Header(NamedTuple):
@@ -146,8 +160,9 @@ def dumps(
     seats: Sequence[Seat] = (),
     created: datetime | None = None,
     updated: datetime | None = None,
+    undos: Sequence[Undo] = (),
 ) -> str:
-    """The match as TOML text (``seats`` describe who plays each seat, when known)."""
+    """The match as TOML text (``seats`` describe who plays each seat, when known; ``undos`` the undos made)."""
     if seats and len(seats) != len(match.names):
         raise ValueError(f"{len(seats)} seats for a match of {len(match.names)} players")
     updated = updated or _now()
@@ -165,6 +180,8 @@ def dumps(
     document["rules"] = _rules_table(match.rules)
     document["position"] = _position(match.round)
     document["history"] = {"rounds": [[str(action) for action in actions] for actions in match.history]}
+    if undos:
+        document["undo"] = [{"round": u.round, "kept": u.kept, "actions": list(u.actions)} for u in undos]
     return with_checksum(_PREAMBLE + tomli_w.dumps(document))
 
 
@@ -420,6 +437,40 @@ def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[An
     return match
 
 
+def _read_undos(reader: _Reader, data: Mapping[str, Any], match: Match) -> tuple[Undo, ...]:
+    """The [[undo]] tables: each in a round played so far, within its history, taking back real actions."""
+    from unokart_tui.engine import RulesError, parse_action  # noqa: PLC0415 - loaded by the replay already
+
+    if "undo" not in data:
+        return ()
+    tables = data["undo"]
+    if not isinstance(tables, list) or not all(isinstance(table, dict) for table in tables):
+        reader.fail("'undo' must be a list of tables ([[undo]])")
+    history = match.history
+    undos: list[Undo] = []
+    for index, table in enumerate(tables, start=1):
+        where = f"[[undo]] {index}"
+        extra = set(table) - set(Undo._fields)
+        if extra:
+            reader.fail(f"{where} has unknown keys: {shown(sorted(extra))}")
+        number = reader.number(table, where, "round", least=1)
+        if number > len(history) or (undos and number < undos[-1].round):
+            reader.fail(f"{where} 'round' {number} is not a round played after the undos before it")
+        kept = reader.number(table, where, "kept", least=0)
+        if kept > len(history[number - 1]):
+            reader.fail(f"{where} 'kept' {kept} is more than the {len(history[number - 1])} actions of round {number}")
+        actions = reader.strings(table, where, "actions")
+        if not actions:
+            reader.fail(f"{where} 'actions' is empty: an undo takes back one action at least")
+        for text in actions:
+            try:
+                parse_action(text)
+            except RulesError as error:
+                reader.fail(f"{where} action {shown(text)} is no action: {error}")
+        undos.append(Undo(number, kept, tuple(actions)))
+    return tuple(undos)
+
+
 def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
     """Read a save completely: replay its history and check it against its header and position."""
     reader = _Reader(source)
@@ -444,7 +495,8 @@ def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
         if position.get(key) != expected.get(key):
             reader.fail(f"[position] '{key}' is not where the history leads: the file was changed or damaged")
     seats = _read_seats(reader, match_table, match.names)
-    return SavedGame(match=match, seats=seats, created=header.created, updated=header.updated)
+    undos = _read_undos(reader, data, match)
+    return SavedGame(match=match, seats=seats, created=header.created, updated=header.updated, undos=undos)
 
 
 def loads(text: str, *, source: str = "<text>") -> Match:

@@ -28,6 +28,13 @@ CORE_MODULES = [
     "unokart_tui.tableview",
     "unokart_tui.narration",
     "unokart_tui.pacing",
+    # The history: replays' data, undo, statistics, charts and export, for the command line too.
+    "unokart_tui.timeline",
+    "unokart_tui.replayview",
+    "unokart_tui.undo",
+    "unokart_tui.stats",
+    "unokart_tui.charts",
+    "unokart_tui.export",
 ]
 
 

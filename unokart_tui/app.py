@@ -14,7 +14,7 @@ from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from saves import SaveError, SaveLocked, SaveUnreadable, has_backup
+from saves import SavedGame, SaveError, SaveLocked, SaveUnreadable, has_backup
 
 from .defaults import PLAYER_NAME
 from .printable import printable
@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
     from .screens.new_game import NewGameScreen
+    from .screens.replay import ReplayScreen
     from .screens.settings import SettingsScreen
+    from .screens.stats import StatsScreen
     from .screens.title import TitleScreen
     from .session import Session
 
@@ -42,8 +44,12 @@ class UnoKartApp(App[None]):
         settings: Settings | None = None,
         bot_delay: float | None = None,
         pace: Pace | None = None,
+        replay: tuple[str, SavedGame] | None = None,
     ) -> None:
-        """``bot_delay`` is `--bot-delay` (else the settings' bot speed); ``pace`` sets every timing at once."""
+        """``bot_delay`` is `--bot-delay` (else the settings' bot speed); ``pace`` sets every timing at once.
+
+        ``replay``: a save's name and contents, to replay first (`unokart replay`).
+        """
         super().__init__()
         self.settings_problem: str | None = None
         if settings is None:
@@ -53,13 +59,19 @@ class UnoKartApp(App[None]):
         self.bot_delay_flag = bot_delay  # for the line that deals the match again
         self.pace = pace
         self.session = session
+        self.replay = replay
 
     def on_mount(self) -> None:
         # The default screen stays empty underneath: the title or the table goes on top of it,
         # and replacing one by the other is popping it and pushing the next. The first one is
         # pushed once Textual has started: a screen laid out while it starts up is painted only
         # on its second layout, about 25 ms later.
-        first = self._game_screen(self.session) if self.session is not None else self._title_screen()
+        if self.session is not None:
+            first: Screen[None] = self._game_screen(self.session)
+        elif self.replay is not None:
+            first = self._replay_screen(*self.replay)
+        else:
+            first = self._title_screen()
         self.call_later(self._show_first, first)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
@@ -127,7 +139,13 @@ class UnoKartApp(App[None]):
             uno_helper=self.settings.uno_helper,
             confirm_quit=self.settings.confirm_quit,
             guide=self.settings.guide,
+            undo=self.settings.undo,
         )
+
+    def _replay_screen(self, name: str, game: SavedGame) -> ReplayScreen:
+        from .screens.replay import ReplayScreen  # noqa: PLC0415 - loaded when first opened
+
+        return ReplayScreen(game, name)
 
     def _title_screen(self) -> TitleScreen:
         from .screens.title import TitleScreen  # noqa: PLC0415 - a match started from the shell opens without it
@@ -148,6 +166,15 @@ class UnoKartApp(App[None]):
 
     def on_game_screen_play_again(self, message: GameScreen.PlayAgain) -> None:
         self.play_again()
+
+    def on_game_screen_watch_replay(self, message: GameScreen.WatchReplay) -> None:
+        """The match just finished: its replay, from the match in memory (the save holds the same)."""
+        session = self.session
+        if session is None:
+            return
+        game = SavedGame(session.match, session.seats, session.created, session.updated, session.undos)
+        self.leave_game()
+        self.call_later(self.push_screen, self._replay_screen(session.name, game))
 
     def on_game_screen_guide_off(self, message: GameScreen.GuideOff) -> None:
         settings = self.settings._replace(guide=False)
@@ -272,6 +299,41 @@ class UnoKartApp(App[None]):
     def on_load_screen_open(self, message: LoadScreen.Open) -> None:
         self.open(message.name)  # a save that cannot be read: the app offers its backup
 
+    def on_load_screen_replay(self, message: LoadScreen.Replay) -> None:
+        self.open_replay(message.name)
+
+    def on_stats_screen_replay(self, message: StatsScreen.Replay) -> None:
+        self.open_replay(message.name, key=message.key)
+
+    def open_replay(self, name: str, *, key: str | None = None) -> None:
+        """Replay the save ``name`` (read only: a match being played elsewhere may be watched too).
+
+        ``key``: the match the save must hold (a match of the statistics), or it is said to be gone.
+        """
+        from saves import load_game  # noqa: PLC0415
+
+        from .stats.records import match_key  # noqa: PLC0415
+
+        try:
+            game = load_game(name)
+        except SaveError as error:
+            self.notify(str(error), title="Cannot replay", severity="error", timeout=8)
+            return
+        if key is not None and match_key(game.match.seed, game.created) != key:
+            self.notify(f"The save {name} now holds another match.", title="Cannot replay", severity="warning")
+            return
+        self.push_screen(self._replay_screen(name, game))
+
+    def on_replay_screen_closed(self, message: ReplayScreen.Closed) -> None:
+        self.pop_screen()
+        if len(self.screen_stack) == 1:  # the replay was the first screen, or came after a match
+            self.push_screen(self._title_screen())
+
+    def action_statistics(self) -> None:
+        from .screens.stats import StatsScreen  # noqa: PLC0415 - loaded when first opened: SQLite with it
+
+        self.push_screen(StatsScreen())
+
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
 
@@ -287,5 +349,6 @@ class UnoKartApp(App[None]):
         yield SystemCommand("New game", "Start a new match against bots", self.action_new_game)
         yield SystemCommand("Continue", "Resume the most recent unfinished match", self.action_continue_latest)
         yield SystemCommand("Load game", "Open a saved match", self.action_load_game)
+        yield SystemCommand("Statistics", "Your matches: win rates, streaks, charts, replays", self.action_statistics)
         yield SystemCommand("Rules", "How to play, and the keys", self.action_rules)
         yield SystemCommand("Settings", "Bot speed, theme, UNO helper, quitting", self.action_settings)

@@ -14,6 +14,8 @@ from .printable import printable
 from .serve.config import Address, Limits
 
 if TYPE_CHECKING:
+    from saves import SavedGame
+
     from .engine import HouseRules
     from .session import Session
 
@@ -125,8 +127,103 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--profile", help="a bot profile for every bot (easy, normal, hard or your own)")
     _add_rules_flags(sim)
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    _add_history(commands)
     _add_serve(commands)
     return parser
+
+
+# ---------------------------------------------------------------------- unokart stats, replay, export
+
+
+def _add_history(commands: argparse._SubParsersAction[_Parser]) -> None:
+    stats = commands.add_parser(
+        "stats",
+        help="your statistics: win rates, streaks, opponents",
+        description="Your statistics, from every round you finished here (kept even when saves are deleted).",
+    )
+    stats.add_argument("--json", action="store_true", help="print them as JSON")
+    stats.add_argument("--rebuild", action="store_true", help="make the statistics again from the saves first")
+    replay = commands.add_parser(
+        "replay", help="step through a saved match", description="Step through a saved match, finished or not."
+    )
+    replay.add_argument("save", metavar="NAME", help="the save's name (see unokart saves)")
+    replay.add_argument("--backup", action="store_true", help="replay the previous version of the save")
+    export = commands.add_parser(
+        "export",
+        help="write a match as a plain-text log",
+        description="Write a saved match as a plain-text log: the game log's sentences, the seed, "
+        "and the command that deals it again.",
+    )
+    export.add_argument("save", metavar="NAME", help="the save's name (see unokart saves)")
+    export.add_argument("--output", "-o", metavar="FILE", type=Path, help="write it to FILE, not the standard output")
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    import json  # noqa: PLC0415
+
+    from . import stats  # noqa: PLC0415 - SQLite loads only for this command
+    from .stats.report import text  # noqa: PLC0415
+
+    notes = sys.stderr if args.json else sys.stdout
+    try:
+        if args.rebuild:
+            report, note = stats.rebuild()
+            if note:
+                notes.write(printable(note, newlines=True) + "\n")
+            notes.write(f"Rebuilt from the saves: {report}.\n")
+            for file, reason in report.skipped:
+                notes.write(f"  skipped {printable(file)}: {printable(reason)}\n")
+            if not args.json:
+                notes.write("\n")
+        opened = stats.open_store()
+        with opened.store as store:
+            summary = stats.summarize(store)
+    except stats.StatsError as error:
+        return _fail(str(error))
+    if opened.note:
+        sys.stderr.write(printable(opened.note, newlines=True) + "\n")
+    print(json.dumps(summary.as_json(), indent=2) if args.json else text(summary))
+    return 0
+
+
+def _read_game(name: str, *, backup: bool = False) -> SavedGame:
+    from saves import load_game  # noqa: PLC0415
+
+    return load_game(name, backup=backup)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from saves import SaveError  # noqa: PLC0415
+
+    try:
+        game = _read_game(args.save, backup=args.backup)
+    except SaveError as error:
+        return _fail(str(error))
+    from .app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
+
+    app = UnoKartApp(replay=(args.save, game))
+    app.run()
+    return app.return_code or 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from saves import SaveError  # noqa: PLC0415
+
+    from .export import export_text, write_text  # noqa: PLC0415
+
+    try:
+        text = export_text(args.save, _read_game(args.save))
+    except SaveError as error:
+        return _fail(str(error))
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_text(args.output, text)
+    except OSError as error:
+        return _fail(f"{args.output}: cannot be written: {error.strerror or error}")
+    print(f"Wrote {printable(args.output)} ({text.count(chr(10)):,} lines).")
+    return 0
 
 
 # ---------------------------------------------------------------------- unokart serve
@@ -342,6 +439,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return print_saves()
     if args.command == "serve":
         return run_serve(args, _sub_parser(parser, "serve"))
+    if args.command == "stats":
+        return run_stats(args)
+    if args.command == "export":
+        return run_export(args)
+    if args.command == "replay":
+        return run_replay(args)
     # Loading the game makes a great many objects that live as long as the process; the garbage
     # collector would walk them again and again, stalling the start by tens of milliseconds.
     # Those objects are set aside (gc.freeze) before the app runs, and the collector stays off

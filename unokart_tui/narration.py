@@ -37,6 +37,7 @@ from .engine import (
     UnoCaught,
     UnoSaid,
 )
+from .timeline import play_again
 from .widgets.cardface import long, short
 
 ICON = {Item.MUSHROOM: "🍄", Item.BANANA: "🍌", Item.GREEN_SHELL: "🐢", Item.LIGHTNING: "⚡", Item.BOB_OMB: "💣"}
@@ -322,9 +323,11 @@ def replay(match: Match) -> list[list[list[Event]]] | None:
     A save holds every action, not the words: the engine is deterministic, so the same seed
     and actions give the same events. None if the replay does not end where ``match`` is.
     """
-    again = Match(match.names, seed=match.seed, target=match.target, rules=match.rules)
     rounds: list[list[list[Event]]] = []
-    for number, actions in enumerate(match.history):
-        start = again.start_events if number == 0 else again.next_round()
-        rounds.append([list(start), *(again.apply(action) for action in actions)])
+    again = match
+    for step in play_again(match):
+        if step.action is None:
+            rounds.append([])
+        rounds[-1].append(step.events)
+        again = step.match
     return rounds if again.round == match.round and again.scores == match.scores else None

@@ -140,6 +140,15 @@ class Pacer:
             self.exposure = None
         self.jump_began = now if self._can_jump(HUMAN) else None
 
+    def rewound(self, events: Sequence[Event]) -> None:
+        """An undo took the table back to the player's decision: it is put to them anew, and an UNO
+        forgotten in ``events`` (what led there) is open to a catch again. Call ``step`` next.
+        """
+        self._cancel()
+        self.exposure, self.missed, self.fast = None, None, False
+        self._decision = None
+        self.changed(events)
+
     def new_round(self) -> None:
         self.exposure, self.missed, self.jump_began = None, None, None
         self._acted_at = self.clock()

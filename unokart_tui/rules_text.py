@@ -107,6 +107,7 @@ KEYS = """\
 | t | take the total of a stack (house rules) |
 | j | jump in with the twin of the top card (house rules) |
 | f | let the bots play fast until your turn |
+| z | take back your last move, and the bots' after it |
 | PgUp PgDn, the mouse wheel | scroll the game log |
 | ? | the Item Box in short, and the keys; r from there for these rules |
 | q | leave to the menu (the match is saved) |
@@ -115,6 +116,15 @@ KEYS = """\
 
 The answer keys are shown in each dialog and in the key bar: r y g b for a colour,
 1-9 for a target, a or c to accept or challenge, enter to go on.
+
+## In a replay (Load → r, or after a match)
+
+| key | what |
+| --- | --- |
+| ← → | one move back or on |
+| PgUp PgDn, shift+← → | one round back or on |
+| Home End, or a click on the bar | the first deal, the end |
+| g | go to a move by its number |
 
 ## In the rules
 
@@ -127,7 +137,7 @@ The answer keys are shown in each dialog and in the key bar: r y g b for a colou
 
 | key | what |
 | --- | --- |
-| ctrl+p | the command palette: new game, continue, load, rules, settings, theme |
+| ctrl+p | the command palette: new game, continue, load, statistics, rules, settings, theme |
 | escape | back |
 """
 

@@ -18,11 +18,12 @@ import ai
 import saves
 from ai.base import Bot
 from ai.driver import Driver
-from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat
+from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat, Undo
 
 from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from .engine import Action, Event, HouseRules, Match, PlayerView
 from .presets import rules_arguments
+from .undo import UndoPlan, UndoRefused, plan_undo
 
 HUMAN = 0  # the seat of the person at the keyboard
 
@@ -37,16 +38,23 @@ class Session:
         *,
         lock: MatchLock | None = None,
         on_disk: str | None = None,
+        undos: tuple[Undo, ...] = (),
     ) -> None:
         self.match = match
         self.seats = seats
         self.name = name  # of the save file
         self.created = created
+        self.updated = created  # when the match was last saved (or a save was tried)
+        self.undos = undos  # every undo made in this match, kept in its save
         self.lock = lock
         self.driver = Driver({})  # the bots, once made from the seats
         # The last save failure, until a save succeeds again. A SaveChanged will not go away by
         # trying again: the file was changed by something else, and is left as it is.
         self.save_failure: SaveError | None = None
+        # Why the last round's statistics could not be recorded, until a record succeeds again; and
+        # what to tell the player once about the store (it was damaged, and rebuilt).
+        self.stats_problem: str | None = None
+        self.stats_note: str | None = None
         # What the save file holds, as this session last read or wrote it (a fingerprint; None: no
         # file), and how many of the match's actions it holds.
         self._on_disk = on_disk
@@ -117,7 +125,8 @@ class Session:
             seats = game.seats or tuple(
                 Seat(n, "human" if i == HUMAN else "random") for i, n in enumerate(game.match.names)
             )
-            session = cls(game.match, seats, name, game.created, lock=lock, on_disk=on_disk)
+            session = cls(game.match, seats, name, game.created, lock=lock, on_disk=on_disk, undos=game.undos)
+            session.updated = game.updated
             session.driver = Driver(session._make_bots())
         except BaseException:
             lock.release()  # on every way out: a match that could not be opened is free for the next try
@@ -205,10 +214,40 @@ class Session:
         return [(self.bots[seat].reaction_seconds, seat) for seat in self.driver.reaction_order]
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` (a ``RulesError`` changes nothing) and save the match."""
+        """Apply ``action`` (a ``RulesError`` changes nothing) and save the match; a round that ends is recorded."""
         events = self.match.apply(action)
         self.save()
+        if self.match.round.is_over:
+            self.record_stats()
         return events
+
+    def undo(self) -> UndoPlan:
+        """Take back the player's last decision and every action after it (``unokart_tui.undo``), and save.
+
+        ``UndoRefused`` says why not, and then nothing changed.
+        """
+        if any(seat.kind == "human" for index, seat in enumerate(self.seats) if index != HUMAN):
+            raise UndoRefused("undo is for matches against bots only")
+        plan = plan_undo(self.match, HUMAN)
+        before = self.match, self.undos, self.updated, self.save_failure
+        self.match, self.undos = plan.match, (*self.undos, plan.record)
+        if not self.save():  # the file must agree with the table: an undo that cannot be saved is not made
+            problem = self.save_error
+            self.match, self.undos, self.updated, self.save_failure = before
+            raise UndoRefused(f"it could not be saved ({problem})")
+        return plan
+
+    def record_stats(self) -> None:
+        """Record the match in the statistics (each finished round, and the match once it is over)."""
+        from . import stats  # noqa: PLC0415 - SQLite loads when the first round ends, not with the table
+
+        game = saves.SavedGame(self.match, self.seats, self.created, self.updated, self.undos)
+        try:
+            self.stats_note = stats.record(stats.match_record(self.name, game))
+        except stats.StatsError as error:
+            self.stats_problem = str(error)
+        else:
+            self.stats_problem = None
 
     def next_round(self) -> list[Event]:
         events = self.match.next_round()
@@ -240,7 +279,8 @@ class Session:
         again (every move makes one, and so may a timer of the interface): the first that
         succeeds catches up with every move since the last save.
         """
-        text = saves.dumps(self.match, seats=self.seats, created=self.created)
+        self.updated = datetime.now(UTC).replace(microsecond=0)
+        text = saves.dumps(self.match, seats=self.seats, created=self.created, updated=self.updated, undos=self.undos)
         try:
             if self.lock is None:
                 self.lock = MatchLock(self.name).acquire()

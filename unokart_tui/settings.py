@@ -27,6 +27,7 @@ class Settings(NamedTuple):
     confirm_quit: bool = True
     player_name: str = ""  # the New game form's name; empty: "You" (`unokart serve` asks a new player once)
     guide: bool = True  # the first-game guide (the Item Box in short) when a new match starts
+    undo: bool = True  # z takes back the player's last move, against bots
 
     @property
     def bot_delay(self) -> float:

@@ -7,12 +7,25 @@ here: the table's contents are tested without the interface (tests/ui/test_table
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
-from .engine import Card, Color, Item, JumpIn, Match, Pass, Phase, Play
+from .engine import Card, Color, HouseRules, Item, JumpIn, Match, Pass, Phase, Play, Round
 from .narration import TableNotes
 from .rules_text import house_rules_tag
 from .widgets.cardface import hand_order
+
+
+class MatchState(Protocol):
+    """What the table reads of a match: a ``Match``, or a replay's position in one (``timeline.Position``)."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def round(self) -> Round: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def rules(self) -> HouseRules: ...
 
 
 class SeatLine(NamedTuple):
@@ -47,7 +60,7 @@ class HandState(NamedTuple):
     title: str = "Your hand"
 
 
-def seat_lines(match: Match, kinds: Sequence[str], notes: TableNotes, you: int) -> tuple[SeatLine, ...]:
+def seat_lines(match: MatchState, kinds: Sequence[str], notes: TableNotes, you: int) -> tuple[SeatLine, ...]:
     round_ = match.round
     sizes = [len(hand) for hand in round_.hands]
     return tuple(
@@ -66,7 +79,7 @@ def seat_lines(match: Match, kinds: Sequence[str], notes: TableNotes, you: int) 
     )
 
 
-def table_info(match: Match, notes: TableNotes, you: int) -> TableInfo:
+def table_info(match: MatchState, notes: TableNotes, you: int) -> TableInfo:
     round_ = match.round
     if notes.top_by is None:
         by = "first card"
@@ -94,7 +107,7 @@ def jump_in(match: Match, you: int) -> JumpIn | None:
     return next((a for a in round_.reactions(you) if isinstance(a, JumpIn) and not a.uno), None)
 
 
-def hand_cards(match: Match, you: int) -> tuple[tuple[Card, ...], frozenset[int], Card | None]:
+def hand_cards(match: MatchState, you: int) -> tuple[tuple[Card, ...], frozenset[int], Card | None]:
     """The player's cards in display order, the positions of those they can play now, the card just drawn."""
     round_ = match.round
     hand = round_.hands[you]
@@ -126,7 +139,7 @@ class RoundSummary(NamedTuple):
     scores: str  # "Ann 120, Mario 35, ..."
 
 
-def round_summary(match: Match) -> RoundSummary:
+def round_summary(match: MatchState) -> RoundSummary:
     round_ = match.round
     assert round_.winner is not None, "a round summary is for a round that is over"
     rows = tuple(

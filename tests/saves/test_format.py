@@ -308,3 +308,49 @@ def test_a_save_of_format_2_without_its_checksum_is_refused():
     cut = text[: text.index("sha256 = ") + 20]  # cut off in the middle of its last line
     with pytest.raises(saves.SaveUnreadable):
         saves.loads(cut)
+
+
+def test_the_committed_format_2_fixture_with_an_undo_loads_and_plays_on():
+    # A match with an undo (issue 17), written by saves.dumps (with its [rules] table since the merge of
+    # issue 16) and committed.
+    text = (FIXTURES / "format-2-undo.toml").read_text()
+    game = saves.loads_game(text, source="format-2-undo.toml")
+    assert game.undos == (saves.Undo(round=1, kept=20, actions=("play B5",)),)
+    again = saves.dumps(game.match, seats=game.seats, created=game.created, updated=game.updated, undos=game.undos)
+    assert again == text
+    rng = random.Random(0)
+    while not game.match.is_over:
+        step(game.match, rng)
+
+
+def test_saves_without_undos_have_no_undo_table():
+    assert "[[undo]]" not in saves.dumps(played(3, seed=1, steps=30))
+    assert saves.loads_game((FIXTURES / "format-2.toml").read_text()).undos == ()
+
+
+UNDO = '[[undo]]\nround = 1\nkept = 20\nactions = [\n    "play B5",\n]\n'
+BAD_UNDOS = {
+    "an unknown key": ("kept = 20\n", "kept = 20\nwhen = 3\n", "unknown keys"),
+    "a round not played": ("round = 1\nkept", "round = 7\nkept", "is not a round played"),
+    "more kept than played": ("kept = 20", "kept = 2000", "is more than the"),
+    "nothing taken back": ('actions = [\n    "play B5",\n]', "actions = []", "takes back one action at least"),
+    "no action": ('"play B5"', '"fly away"', "is no action"),
+    "not a table": (UNDO, "", "must be a list of tables"),
+    "out of order": (
+        UNDO,
+        UNDO.replace("round = 1", "round = 2").replace("kept = 20", "kept = 0") + f"\n{UNDO}",
+        "after",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_UNDOS))
+def test_a_bad_undo_record_is_refused_naming_it(kind):
+    from tests.hostile import changed
+
+    old, new, problem = BAD_UNDOS[kind]
+    text = changed((FIXTURES / "format-2-undo.toml").read_text(), old, new)
+    if kind == "not a table":  # a plain value, where a table's key would not be the file's
+        text = changed(text, "[save]\n", "undo = 3\n\n[save]\n")
+    with pytest.raises(saves.SaveUnreadable, match=problem):
+        saves.loads(text, source="undo.toml")

@@ -17,7 +17,7 @@ from ..rules_text import ITEM_BOX, ITEMS, house_rule_words, house_rules_tag
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
-KEYS = "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · PgUp/PgDn log · q leave (saved)"
+KEYS = "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · z undo · PgUp/PgDn log · q leave (saved)"
 
 
 class GuideDialog(Dialog[str]):

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from unokart_tui.engine import Card
 
 from ..widgets.cardface import cards as card_list
+from ..widgets.chart import ChartView, Drawing
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
@@ -22,10 +23,14 @@ class NoticeDialog(Dialog[str]):
     """A box of text; each of ``keys`` (key, label) closes it and answers that key."""
 
     def __init__(
-        self, title: str, body: RenderableType, keys: Sequence[tuple[str, str]] = (("enter", "continue"),)
+        self,
+        title: str,
+        body: RenderableType,
+        keys: Sequence[tuple[str, str]] = (("enter", "continue"),),
+        chart: Drawing | None = None,
     ) -> None:
         super().__init__()
-        self.title_text, self.body, self.keys = title, body, list(keys)
+        self.title_text, self.body, self.keys, self.chart = title, body, list(keys), chart
         for key, label in self.keys:
             also = ",space" if key == "enter" else ""
             self._bindings.bind(key + also, f"answer('{key}')", label.capitalize())
@@ -34,6 +39,8 @@ class NoticeDialog(Dialog[str]):
         with Vertical(classes="box"):
             yield Static(self.title_text, classes="title", markup=False)  # names are not markup
             yield Static(self.body, markup=False)
+            if self.chart is not None:
+                yield ChartView(self.chart)
             line = Text()
             for key, label in self.keys:
                 line.append(f" {key} ", style="bold reverse")
@@ -66,9 +73,21 @@ def round_over(winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card
     return NoticeDialog(f"{winner} won the round: +{points} points", body, [("enter", "next round")])
 
 
-def match_over(winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card], int]], scores: str) -> NoticeDialog:
-    """The last round's cards and points too: the round that ends a match gets no dialog of its own."""
+def match_over(
+    winner: str,
+    points: int,
+    rows: Sequence[tuple[str, Sequence[Card], int]],
+    scores: str,
+    race: Drawing | None = None,
+) -> NoticeDialog:
+    """The last round's cards and points too: the round that ends a match gets no dialog of its own.
+
+    ``race``: the match's score race, drawn under them; ``r`` asks for the match's replay.
+    """
     body = _round_rows(rows, f"Final scores: {scores}")
     return NoticeDialog(
-        f"{winner} won the last round (+{points}) and the match!", body, [("n", "play again"), ("q", "menu")]
+        f"{winner} won the last round (+{points}) and the match!",
+        body,
+        [("n", "play again"), ("r", "replay"), ("q", "menu")],
+        chart=race,
     )

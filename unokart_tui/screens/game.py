@@ -2,8 +2,8 @@
 
 What the table shows is worked out by ``tableview`` and ``narration`` (no Textual); when
 things happen is the ``Pacer``'s business (``pacing``). This screen is the one place that
-changes the game: ``act`` calls ``Session.apply``, and nothing else does. It talks to
-the app by messages: ``LeaveMatch``, ``PlayAgain``, ``GuideOff``.
+changes the game: ``act`` calls ``Session.apply`` (and ``undo`` ``Session.undo``), and nothing
+else does. It talks to the app by messages: ``LeaveMatch``, ``PlayAgain``, ``GuideOff``, ``WatchReplay``.
 
 The dialogs are imported where they open: defining their classes takes 3 ms, and the
 table's first frame does not need them.
@@ -88,6 +88,9 @@ class GameScreen(Screen[None]):
     class GuideOff(Message):
         """The player needs the first-game guide no more."""
 
+    class WatchReplay(Message):
+        """The match is over: replay it."""
+
     BINDINGS = [
         Binding("left,h", "move(-1)", "Card ←", show=False),
         Binding("right,l", "move(1)", "Card →", show=False),
@@ -103,6 +106,9 @@ class GameScreen(Screen[None]):
         Binding("f", "fast", "Fast"),
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
+        # Not in the key bar, which is full at 80 columns: the help (?) and the keys page list it.
+        Binding("z", "undo", "Undo", show=False),
+        Binding("z", "undo_off", "Undo", show=False),  # undo turned off in the settings: says so
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
     ]
@@ -116,6 +122,7 @@ class GameScreen(Screen[None]):
         uno_helper: bool = False,
         confirm_quit: bool = False,
         guide: bool = False,
+        undo: bool = True,
     ) -> None:
         super().__init__()
         self.session = session
@@ -126,6 +133,7 @@ class GameScreen(Screen[None]):
         self.uno_helper = uno_helper
         self.confirm_quit = confirm_quit
         self.guide = guide
+        self.undo_on = undo
         self.cursor = 0
         # Set when a turn of the player's begins: the cursor then moves to a card that can be
         # played, if it is not on one, so the player does not have to hunt for it.
@@ -421,19 +429,34 @@ class GameScreen(Screen[None]):
     def round_over(self) -> None:
         from ..dialogs.notices import round_over  # noqa: PLC0415
 
+        self.report_stats()
         summary = round_summary(self.session.match)
         dialog = round_over(summary.winner, summary.points, summary.rows, summary.scores)
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
     def match_over(self) -> None:
+        from ..charts import ScoreRace  # noqa: PLC0415
         from ..dialogs.notices import match_over  # noqa: PLC0415
+        from ..timeline import score_race  # noqa: PLC0415
 
         def answered(key: str) -> None:
             self.pacer.stop()
-            self.post_message(self.PlayAgain() if key == "n" else self.LeaveMatch())
+            self.post_message({"n": self.PlayAgain, "r": self.WatchReplay}.get(key, self.LeaveMatch)())
 
-        summary = round_summary(self.session.match)  # the last round's winner is the match's
-        self.open_dialog(match_over(summary.winner, summary.points, summary.rows, summary.scores), answered)
+        self.report_stats()
+        match = self.session.match
+        summary = round_summary(match)  # the last round's winner is the match's
+        race = ScoreRace(match.names, tuple(score_race(match)), match.target)
+        self.open_dialog(match_over(summary.winner, summary.points, summary.rows, summary.scores, race), answered)
+
+    def report_stats(self) -> None:
+        """Say once if the store of statistics was rebuilt, or if this round could not be recorded."""
+        session = self.session
+        if session.stats_note is not None:
+            self.notify(session.stats_note, title="Statistics", timeout=10)
+            session.stats_note = None
+        if session.stats_problem is not None:
+            self.notify(f"This round is not in your statistics: {session.stats_problem}", severity="warning")
 
     def guide_answered(self, answer: str) -> None:
         if answer == "rules":
@@ -447,6 +470,7 @@ class GameScreen(Screen[None]):
     def use_settings(self, settings: Settings, pace: Pace) -> None:
         """The player changed the settings during the match: they hold from now on."""
         self.uno_helper, self.confirm_quit, self.guide = settings.uno_helper, settings.confirm_quit, settings.guide
+        self.undo_on = settings.undo
         self.pacer.set_pace(pace)
         self.render_table()
 
@@ -462,6 +486,8 @@ class GameScreen(Screen[None]):
             return not applies("catch", self.session.match, HUMAN)
         if action == "missed_jump":
             return not applies("jump", self.session.match, HUMAN)
+        if action in ("undo", "undo_off"):
+            return self.undo_on == (action == "undo")
         return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def turn_key_is_late(self) -> bool:
@@ -587,6 +613,30 @@ class GameScreen(Screen[None]):
             self.log_view.scroll_page_up(animate=False)
         else:
             self.log_view.scroll_page_down(animate=False)
+
+    def action_undo(self) -> None:
+        """Take back the player's last decision and the bots' moves after it (unokart_tui.undo)."""
+        from ..undo import UndoRefused  # noqa: PLC0415 - loaded with the session already
+
+        try:
+            plan = self.session.undo()
+        except UndoRefused as refusal:
+            self.refuse(f"Cannot undo: {refusal}.", title="Undo")
+            return
+        self.notes.new_round()
+        for batch in plan.round_events:
+            self.notes.record(batch, self.session.names)
+        self.log_view.add(Text(plan.words(), style="italic"))
+        self.uno_armed = False
+        self._cursor_to_playable = True
+        self.show_banner(None)
+        self.pacer.rewound(plan.events)
+        self.report_saving()
+        self.pacer.step()
+        self.render_table()
+
+    def action_undo_off(self) -> None:
+        self.refuse("Undo is off: turn it on in Settings.", title="Undo")
 
     def action_help(self) -> None:
         from ..dialogs.guide import GuideDialog  # noqa: PLC0415

@@ -1,4 +1,4 @@
-"""Load game: every save, newest first; open one, or delete it (to a trash folder, after asking)."""
+"""Load game: every save, newest first; open one, replay it, or delete it (to a trash folder, after asking)."""
 
 from __future__ import annotations
 
@@ -40,15 +40,20 @@ def move_to_trash(entry: SaveEntry) -> None:
 
 
 class LoadScreen(Screen[None]):
-    """Posts ``Open`` with the name of the save to open; the app opens it."""
+    """Posts ``Open`` (or ``Replay``) with the name of the save; the app opens it (or replays it)."""
 
     @dataclass
     class Open(Message):
         name: str
 
+    @dataclass
+    class Replay(Message):
+        name: str
+
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("enter", "open", "Open"),
+        Binding("r", "replay", "Replay"),
         Binding("delete,x", "delete", "Delete"),
     ]
 
@@ -98,6 +103,11 @@ class LoadScreen(Screen[None]):
         entry = self.selected()
         if entry is not None:  # one that cannot be read too: the app says why, and offers its backup
             self.post_message(self.Open(entry.name))
+
+    def action_replay(self) -> None:
+        entry = self.selected()
+        if entry is not None:
+            self.post_message(self.Replay(entry.name))
 
     def action_delete(self) -> None:
         entry = self.selected()

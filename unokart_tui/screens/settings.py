@@ -23,6 +23,7 @@ SWITCHES = (
     ("uno_helper", "UNO helper: say UNO for me"),
     ("guide", "First-game guide when a match starts"),
     ("confirm_quit", "Ask before leaving a match"),
+    ("undo", "Undo against bots (z takes back your last move)"),
 )
 
 

@@ -1,4 +1,4 @@
-"""The title screen: continue, new game, load, rules, settings, quit."""
+"""The title screen: continue, new game, load, statistics, rules, settings, quit."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "app.continue_latest", "Continue", show=False),
         Binding("n", "app.new_game", "New game"),
         Binding("l", "app.load_game", "Load"),
+        Binding("t", "app.statistics", "Stats"),
         Binding("r", "app.rules", "Rules"),
         Binding("s", "app.settings", "Settings"),
         Binding("q", "app.quit", "Quit"),
@@ -73,6 +74,7 @@ class TitleScreen(Screen[None]):
             [
                 Option("New game", id="new_game"),
                 Option("Load game", id="load_game"),
+                Option("Statistics", id="statistics"),
                 Option("Rules", id="rules"),
                 Option("Settings", id="settings"),
                 Option("Quit", id="quit"),

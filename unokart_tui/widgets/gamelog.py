@@ -45,6 +45,15 @@ class GameLog(RichLog, can_focus=False):
             del self.entries[: len(self.entries) - MAX_LINES]
         self.write(line, scroll_end=self.following)
 
+    def replace(self, lines: list[Text]) -> None:
+        """Show ``lines`` instead of what the log held, following the last one (a replay's jump)."""
+        self.entries = lines[-MAX_LINES:]
+        self.clear()
+        for line in self.entries:
+            self.write(line, scroll_end=False)
+        self.following = True
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+
     def on_resize(self, event: events.Resize) -> None:
         width = event.size.width
         follow = self.following

@@ -68,7 +68,7 @@ class TablePanel(Vertical):
     def watch_info(self, info: TableInfo | None) -> None:
         if info is None:
             return
-        self.query_one("#draw-pile", Static).update(f"UNO\n\n{info.draw_pile:>3}")
+        self.query_one("#draw-pile", Static).update(f"UNO\n\n{info.draw_pile:>3}", layout=False)
         top = self.query_one("#top-card", Static)
         top.set_classes(f"bigcard {color_class(info.top)}")
         colour = info.top.color.label if info.top.color else "Wild"
@@ -76,7 +76,7 @@ class TablePanel(Vertical):
         if info.item is not None:  # only an item that went off: a card that was just played has none
             item = f"{ICON[info.item]} {info.item.label}"
             item = item if cell_len(item) <= 14 else info.item.label  # the card's width inside its edge
-        top.update(Text(f"{colour}\n{short(info.top)}\n{item}"))
+        top.update(Text(f"{colour}\n{short(info.top)}\n{item}"), layout=False)
         top.border_subtitle = Text(info.played_by[:12])
         facts = Text()
         facts.append("Colour\n")
@@ -85,6 +85,6 @@ class TablePanel(Vertical):
         else:
             facts.append(f" {info.color.label.upper()} ", style=f"bold reverse {info.color.value}")
         facts.append("\n\nPlay goes\n" + ("→ left" if info.direction == 1 else "← right"), style="bold")
-        self.query_one("#facts", Static).update(facts)
+        self.query_one("#facts", Static).update(facts, layout=False)
         self.border_title = "Table" if info.rules == "official" else f"Table · {info.rules}"
         self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""

@@ -1,0 +1,269 @@
+"""The history at the keyboard: undo at the table, the replay screen, the Statistics screen, and their snapshots."""
+
+from __future__ import annotations
+
+import copy
+import os
+
+import pytest
+
+import saves
+from unokart_tui import stats
+from unokart_tui.app import UnoKartApp
+from unokart_tui.engine import Phase, Play
+from unokart_tui.replayview import Replay
+from unokart_tui.screens.replay import ReplayScreen
+from unokart_tui.screens.stats import StatsScreen
+from unokart_tui.screens.title import TitleScreen
+from unokart_tui.widgets.gamelog import GameLog
+from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.players import PlayerRow
+from unokart_tui.widgets.recentlog import RecentLog, fitting
+from unokart_tui.widgets.scrubber import Scrubber
+from unokart_tui.widgets.table import TablePanel
+
+from ..ui.helpers import QUICK, SETTINGS, make_app, play_until, settle, until
+from .play import bot_match, fixed_saves
+
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+WAITING_BOTS = QUICK._replace(bot_delay=60)  # the bots wait: what the player does stays on the table
+
+
+def messages(app) -> list[str]:
+    return [note.message for note in app._notifications]
+
+
+async def to_a_number_card(pilot) -> Play:
+    """At the player's turn, the cursor on a number card they can play; from now on the bots wait."""
+    await settle(pilot)
+    screen = pilot.app.screen
+    screen.pacer.set_pace(WAITING_BOTS)
+    state = screen.query_one(HandView).state
+    position = next(i for i in sorted(state.playable) if state.cards[i].number is not None)
+    screen.cursor = position
+    screen.render_table()
+    return Play(state.cards[position])
+
+
+async def test_undo_at_the_table_returns_to_the_same_decision():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_a_number_card(pilot)
+        screen = app.screen
+        round_ = copy.deepcopy(app.session.match.round)
+        before = (screen.query_one(HandView).state.cards, round_, app.session.match.legal_actions())
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]) - 1)
+        await pilot.press("z")
+        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]))
+        assert app.session.match.round == before[1] and app.session.match.legal_actions() == before[2]
+        assert screen.query_one(HandView).state.cards == before[0]
+        assert screen.query_one(HandView).state.title.endswith("your turn: play (enter) or draw (d)")
+        assert "↶ You take back your" in screen.query_one(GameLog).entries[-1].plain
+        assert saves.load("test match").round == before[1]  # saved at once
+
+
+async def test_undo_after_a_draw_is_refused_with_its_reason():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.pacer.set_pace(WAITING_BOTS)
+        await pilot.press("d")
+        await until(pilot, lambda: app.session.match.history[-1])
+        if app.session.view().phase is Phase.DRAWN:
+            await pilot.press("p")  # kept: the turn is over, the draw is what came before
+        round_ = copy.deepcopy(app.session.match.round)
+        await pilot.press("z")
+        await until(pilot, lambda: any("Cannot undo: your move was a draw" in m for m in messages(app)))
+        assert app.session.match.round == round_ and app.session.undos == ()
+
+
+async def test_undo_turned_off_says_so():
+    app = make_app(seed=7, settings=SETTINGS._replace(undo=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_a_number_card(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session.match.history[-1])
+        played = app.session.match.history
+        await pilot.press("z")
+        await until(pilot, lambda: any("Undo is off" in m for m in messages(app)))
+        assert app.session.match.history == played
+
+
+def check_screen_shows(screen: ReplayScreen) -> None:
+    """The widgets hold the replay's data for the position it is at."""
+    frame = screen.replay.frame(screen.at)
+    assert [row.info for row in screen.query(PlayerRow)] == [frame.seats[s] for s in (*range(1, len(frame.seats)), 0)]
+    assert screen.query_one(TablePanel).info == frame.table
+    assert screen.query_one(HandView).state == frame.hand
+    log = screen.query_one(RecentLog)
+    assert [line.plain for line in log.lines] == [line.text for line in frame.log]
+    # It shows the last of them that fit, wrapped.
+    width, height = log.content_size
+    shown = fitting(log.lines, screen.app.console, width, height)
+    assert shown == list(log.lines[-len(shown) :])
+    assert sum(len(line.wrap(screen.app.console, width)) for line in shown) <= height
+    one_more = log.lines[-len(shown) - 1 :]
+    assert len(shown) == len(log.lines) or sum(len(line.wrap(screen.app.console, width)) for line in one_more) > height
+
+
+async def replay_from_the_load_screen(pilot) -> ReplayScreen:
+    """The title's Load, then r on the first save: its replay."""
+    app = pilot.app
+    await pilot.press("l")
+    await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
+    await pilot.press("r")
+    await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+    return app.screen
+
+
+async def test_the_replay_screen_steps_by_move_and_round_and_jumps():
+    fixed_saves(1)
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await replay_from_the_load_screen(pilot)
+        timeline = screen.replay.timeline
+        assert screen.at == 0
+        await pilot.press("right", "right", "right")
+        assert screen.at == 3
+        check_screen_shows(screen)
+        await pilot.press("left")
+        assert screen.at == 2
+        await pilot.press("pagedown")
+        assert screen.at == timeline.round_starts[1]
+        await pilot.press("pageup")
+        assert screen.at == 0
+        await pilot.press("end")
+        assert screen.at == timeline.last and screen.replay.reveal
+        check_screen_shows(screen)
+        await pilot.press("home", "g")
+        await until(pilot, lambda: type(app.screen).__name__ == "JumpDialog")
+        await pilot.press(*"45", "enter")
+        await until(pilot, lambda: app.screen is screen)
+        assert timeline.points[screen.at].actions == 45
+        check_screen_shows(screen)
+        await pilot.press("q")
+        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
+
+
+async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_screen():
+    fixed_saves(1)
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await replay_from_the_load_screen(pilot)
+        assert screen.query_one("#middle").region.width == 80
+        bar = screen.query_one(Scrubber)
+        last = len(screen.replay) - 1
+        width = bar.content_size.width
+        await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x + width - 1, 0))
+        assert screen.at == last
+        await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x, 0))
+        assert screen.at == 0
+        middle = width // 2
+        await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x + middle, 0))
+        assert screen.at == round(middle / (width - 1) * last)
+        check_screen_shows(screen)
+
+
+async def test_the_match_over_dialog_leads_to_the_replay():
+    app = make_app(seed=11, target=50)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda app: app.session.match.is_over)
+        await until(pilot, lambda: "and the match" in getattr(app.screen, "title_text", ""))
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.session is None  # the match was left: it is saved and over
+        assert app.screen.replay.reveal
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+async def test_a_damaged_store_never_stops_the_title_and_the_statistics_say_it_was_rebuilt():
+    fixed_saves(2)
+    path = stats.store_path()
+    path.write_bytes(os.urandom(8192))
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        assert any("was damaged" in m and "rebuilt from the saves" in m for m in messages(app))
+        assert app.screen.summary.matches == 2
+
+
+async def test_a_match_of_the_statistics_opens_its_replay():
+    fixed_saves(3)
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.press("right", "right", "down")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.screen.name_shown == "Match 2"  # the second latest
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+
+
+# ---------------------------------------------------------------------- snapshots
+
+
+def stats_app() -> UnoKartApp:
+    fixed_saves()
+    return UnoKartApp(settings=SETTINGS, pace=QUICK)
+
+
+@SIZES
+def test_statistics_screen(snap_compare, size):
+    assert snap_compare(stats_app(), terminal_size=size, press=["t"])
+
+
+@SIZES
+def test_statistics_opponents(snap_compare, size):
+    assert snap_compare(stats_app(), terminal_size=size, press=["t", "right"])
+
+
+@SIZES
+def test_a_score_race_chart_of_a_past_match(snap_compare, size):
+    assert snap_compare(stats_app(), terminal_size=size, press=["t", "right", "right"])
+
+
+def test_the_charts_read_without_colour(snap_compare, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(stats_app(), terminal_size=(80, 24), press=["t", "right", "right"])
+
+
+def replay_app(finished: bool) -> UnoKartApp:
+    match, seats = bot_match(4, target=60 if finished else 5000, actions=None if finished else 90)
+    name = "Finished" if finished else "Unfinished"
+    from .play import FIXED
+
+    saves.write_atomic(saves.path_of(name), saves.dumps(match, seats=seats, created=FIXED, updated=FIXED))
+    return UnoKartApp(settings=SETTINGS, pace=QUICK, replay=(name, saves.load_game(name)))
+
+
+@SIZES
+def test_replay_of_a_finished_match(snap_compare, size):
+    assert snap_compare(replay_app(True), terminal_size=size, press=[*["right"] * 12])
+
+
+@SIZES
+def test_replay_of_an_unfinished_match(snap_compare, size):
+    assert snap_compare(replay_app(False), terminal_size=size, press=["end"])
+
+
+def test_replay_data_of_the_snapshot_is_the_players():
+    app = replay_app(False)
+    replay = Replay(app.replay[1])
+    assert not replay.reveal and replay.frame(len(replay) - 1).hands == ()
+
+
+def test_the_replays_log_shows_the_last_lines_that_fit_once_wrapped():
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(width=80)
+    lines = [Text(f"line {n}") for n in range(5)] + [Text("a long line " * 3)]  # 36 columns: 2 rows of 20
+    assert [line.plain for line in fitting(lines, console, 20, 4)] == ["line 3", "line 4", lines[-1].plain]
+    assert fitting(lines, console, 20, 1) == [lines[-1]]  # the newest line at least, even cut
+    assert fitting(lines, console, 40, 10) == lines

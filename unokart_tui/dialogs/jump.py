@@ -1,0 +1,43 @@
+"""Ask for a move number to jump to in a replay."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+from ..widgets.keybar import KeyBar
+from .base import Dialog
+
+
+class JumpDialog(Dialog[int]):
+    """Answers the move number typed (0 is the first deal), or nothing with escape."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, total: int) -> None:
+        super().__init__()
+        self.total = total
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Static(f"Go to move (0 to {self.total:,})", classes="title")
+            yield Input(type="integer", placeholder="a move number, then enter", id="move")
+            yield Static("", id="jump-error", classes="error")
+        yield KeyBar()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            number = int(event.value)
+        except ValueError:
+            self.query_one("#jump-error", Static).update("Type a whole number.")
+            return
+        if not 0 <= number <= self.total:
+            self.query_one("#jump-error", Static).update(f"There are moves 0 to {self.total:,}.")
+            return
+        self.dismiss(number)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

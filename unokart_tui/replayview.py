@@ -1,0 +1,166 @@
+"""What a replay shows: any position of a saved match turned into the table widgets' data.
+
+The same data as at the table (``tableview``), seen from the player's seat, with the log up
+to that point. An unfinished match shows only what the player saw at the time: their own
+hand, the others' card counts, the public cards and the log as it was written for them,
+never a bot's hand or the draw pile's order, so a replay cannot be used to cheat. A
+finished match also shows every hand. No Textual here (tests/test_layering.py; the data is tested in
+tests/history/test_replay.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from saves import SavedGame, Undo
+
+from .engine import Card, Event, Play
+from .narration import Banner, LogLine, TableNotes, Voice, banner, log_line
+from .session import HUMAN
+from .tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, table_info
+from .timeline import Position, Timeline
+from .widgets.cardface import cards as card_list
+from .widgets.cardface import hand_order
+
+RECENT = 40  # the log shows the events of this many actions up to the position
+NO_CURSOR = -1  # the hand shows no cursor: it is not the player's turn, or they did not play a card
+
+
+class ReplayFrame(NamedTuple):
+    seats: tuple[SeatLine, ...]
+    table: TableInfo
+    hand: HandState
+    hands: tuple[str, ...]  # every other seat's hand, one line each: a finished match only
+    log: tuple[LogLine, ...]
+    banner: Banner | None
+    caption: str  # where the replay is: "Move 123 of 4,567 · round 3 of 9"
+    players_title: str
+
+
+def hand_title(position: Position, you: int) -> str:
+    round_ = position.round
+    count = len(round_.hands[you])
+    if position.is_over:
+        what = "the match is over"
+    elif round_.is_over:
+        what = "the round is over"
+    elif round_.decider == you:
+        what = "your decision"
+    else:
+        what = f"{position.names[round_.decider]} to play"
+    return f"Your hand ({count}) — {what}"
+
+
+def frame(
+    position: Position,
+    kinds: Sequence[str],
+    notes: TableNotes,
+    *,
+    log: tuple[LogLine, ...],
+    events: Sequence[Event],
+    caption: str,
+    reveal: bool,
+    played_next: Card | None = None,
+) -> ReplayFrame:
+    """The widgets' data at ``position``; ``reveal`` (a finished match only) shows every hand.
+
+    ``played_next``: the card the player played from here, which the hand's cursor points at.
+    """
+    voice = Voice(position.names, HUMAN)
+    cards, playable, _ = hand_cards(position, HUMAN)
+    cursor = max((i for i, card in enumerate(cards) if card == played_next), default=NO_CURSOR)
+    hands: tuple[str, ...] = ()
+    if reveal:
+        hands = tuple(
+            f"{name}: {card_list(_sorted(hand)) or '(no cards)'}"
+            for seat, (name, hand) in enumerate(zip(position.names, position.round.hands, strict=True))
+            if seat != HUMAN
+        )
+    return ReplayFrame(
+        seats=seat_lines(position, kinds, notes, HUMAN),
+        table=table_info(position, notes, HUMAN),
+        hand=HandState(cards, playable, cursor, hand_title(position, HUMAN)),
+        hands=hands,
+        log=log,
+        banner=banner(events, voice),
+        caption=caption,
+        players_title=f"round {position.round_number} · first to {position.target}",
+    )
+
+
+def _sorted(hand: Sequence[Card]) -> list[Card]:
+    return [hand[i] for i in hand_order(tuple(hand))]
+
+
+class Replay:
+    """A saved match to step through, from the first deal (point 0) to where it stands."""
+
+    def __init__(self, game: SavedGame) -> None:
+        self.game = game
+        self.timeline = Timeline(game.match)
+        seats = game.seats
+        self.kinds = [seat.kind for seat in seats] if seats else ["human"] + ["random"] * (len(game.match.names) - 1)
+        self.reveal = game.match.is_over  # only a finished match shows the hands the player never saw
+        self.voice = Voice(game.match.names, HUMAN)
+        self.undos = undos_by_point(game.undos)
+
+    def __len__(self) -> int:
+        return len(self.timeline)
+
+    def frame(self, number: int) -> ReplayFrame:
+        timeline = self.timeline
+        position = timeline.position(number)
+        notes = TableNotes(len(position.names))
+        for events in timeline.round_events(number):
+            notes.record(events, position.names)
+        point = timeline.points[number]
+        rounds = len(timeline.round_starts)
+        caption = f"Move {point.actions:,} of {timeline.total_actions:,} · round {point.round} of {rounds}"
+        if point.seat is not None:
+            caption += f" · {self.voice.who(point.seat)}: {notes.last[point.seat] or 'acted'}"
+        elif point.move == 0:
+            caption += " · the deal"
+        following = timeline.actions[number + 1] if number < timeline.last else None
+        played = following.card if isinstance(following, Play) and timeline.points[number + 1].seat == HUMAN else None
+        return frame(
+            position,
+            self.kinds,
+            notes,
+            log=self.log(number),
+            events=timeline.events[number],
+            caption=caption,
+            reveal=self.reveal,
+            played_next=played,
+        )
+
+    def log(self, number: int) -> tuple[LogLine, ...]:
+        """The log as the player read it, for the last ``RECENT`` actions up to point ``number``."""
+        timeline = self.timeline
+        first = max(0, number - RECENT)
+        lines: list[LogLine] = []
+        for step in range(first, number + 1):
+            point = timeline.points[step]
+            if point.move == 0 or step == first:
+                lines.append(LogLine(f"— Round {point.round} —", "bold"))
+            lines += [log_line(event, self.voice) for event in timeline.events[step]]
+            for undo in self.undos.get((point.round, point.move), ()):
+                lines.append(LogLine(undone(undo), "italic"))
+        return tuple(lines)
+
+
+def undos_by_point(undos: Sequence[Undo]) -> dict[tuple[int, int], list[Undo]]:
+    """The undos made at each point (round, actions kept): one may be made twice at the same point."""
+    found: dict[tuple[int, int], list[Undo]] = {}
+    for undo in undos:
+        found.setdefault((undo.round, undo.kept), []).append(undo)
+    return found
+
+
+def undone(undo: Undo) -> str:
+    """The log's line for an undo made at this point."""
+    after = len(undo.actions) - 1
+    if not after:
+        return f"↶ Undo: your move ({undo.actions[0]}) was taken back here."
+    moves = "the move" if after == 1 else f"the {after} moves"
+    return f"↶ Undo: your move and {moves} after it were taken back here ({', '.join(undo.actions)})."
