@@ -27,6 +27,8 @@ CORE_MODULES = [
     "unokart_tui.tableview",
     "unokart_tui.narration",
     "unokart_tui.pacing",
+    "unokart_tui.glyphs",
+    "unokart_tui.widgets.cardface",
 ]
 
 

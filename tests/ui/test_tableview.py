@@ -50,7 +50,7 @@ def test_one_short_form_and_one_long_form():
         (StartCardTurned(C("BR")), "The first card is Blue Reverse.", "(BR)"),
         (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?.", "RS"),
         (CardsDrawn(0, (C("G+2"),), DrawReason.BANANA, 2), "You draw G+2 (Banana) — only 1 of 2", "G+2,"),
-        (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: 🐢 Green Shell!", "(GS)"),
+        (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: ◉ Green Shell!", "(GS)"),
         (ChallengeResolved(0, 1, True, Color.RED, (C("RR"), C("W+4"))), "(hand: R⇄  W+4)", "RR"),
     ],
 )
@@ -63,25 +63,25 @@ def test_the_log_writes_cards_as_the_table_does(event, shown, not_shown):
 @pytest.mark.parametrize(
     ("events", "text"),
     [
-        ([CardTurned(1, C("R5")), ExtraTurn(1)], "Mario's Item Box: R5 🍄 Mushroom — Mario goes again"),
+        ([CardTurned(1, C("R5")), ExtraTurn(1)], "Mario's Item Box: R5 ☂ Mushroom — Mario goes again"),
         (
             [CardTurned(1, C("Y5")), CardsDrawn(0, (C("R1"), C("R2")), DrawReason.BANANA, 2)],
-            "Mario's Item Box: Y5 🍌 Banana — you draw 2",
+            "Mario's Item Box: Y5 ☽ Banana — you draw 2",
         ),
-        ([CardTurned(1, C("G5"))], "Mario's Item Box: G5 🐢 Green Shell — Mario picks who draws 1"),
+        ([CardTurned(1, C("G5"))], "Mario's Item Box: G5 ◉ Green Shell — Mario picks who draws 1"),
         (
             [
                 CardTurned(0, C("B5")),
                 *(CardsDrawn(s, (C("R1"),), DrawReason.LIGHTNING, 1) for s in (1, 2, 3)),
                 ExtraTurn(0),
             ],
-            "Your Item Box: B5 ⚡ Lightning — everyone else draws 1, you go again",
+            "Your Item Box: B5 ↯ Lightning — everyone else draws 1, you go again",
         ),
         (
             [CardTurned(3, C("W+4")), CardsDrawn(3, (C("R1"), C("R2")), DrawReason.BOB_OMB, 2)],
-            "Peach's Item Box: W+4 💣 Bob-omb — Peach draws 2 and chooses the colour",
+            "Peach's Item Box: W+4 ✸ Bob-omb — Peach draws 2 and chooses the colour",
         ),
-        ([TargetChosen(1, 0), CardsDrawn(0, (C("R1"),), DrawReason.GREEN_SHELL, 1)], "🐢 Green Shell — Mario hits you"),
+        ([TargetChosen(1, 0), CardsDrawn(0, (C("R1"),), DrawReason.GREEN_SHELL, 1)], "◉ Green Shell — Mario hits you"),
     ],
     ids=["mushroom", "banana", "green-shell", "lightning", "bob-omb", "shell-target"],
 )
@@ -124,7 +124,7 @@ def test_each_seat_remembers_its_last_move():
     notes.record([UnoCaught(1, 2), CardsDrawn(2, (C("B1"), C("B2")), DrawReason.UNO_CAUGHT, 2)], NAMES)
     assert notes.last[1:3] == ["caught Luigi", "drew 2 (caught)"]
     notes.record([CardTurned(3, C("W+4")), CardsDrawn(3, (C("R1"),), DrawReason.BOB_OMB, 2)], NAMES)
-    assert notes.last[3] == "W? → Bob-omb" and notes.top_by == 3 and notes.top_turned
+    assert notes.last[3] == "W? ✸ Bob-omb" and notes.top_by == 3 and notes.top_turned
     notes.record([ColorChosen(3, Color.RED)], NAMES)
     assert notes.last[3] == "chose red"
 

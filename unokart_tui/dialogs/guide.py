@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from ..glyphs import UNICODE, Glyphs
 from ..rules_text import ITEM_BOX, ITEMS
 from ..widgets.keybar import KeyBar
 from .base import Dialog
@@ -28,9 +29,10 @@ class GuideDialog(Dialog[str]):
         Binding("n", "answer('off')", "Don't show again"),
     ]
 
-    def __init__(self, *, first_game: bool) -> None:
+    def __init__(self, *, first_game: bool, glyphs: Glyphs = UNICODE) -> None:
         super().__init__()
         self.first_game = first_game
+        self.glyphs = glyphs
         self.add_class("guide")
 
     def compose(self) -> ComposeResult:
@@ -42,8 +44,8 @@ class GuideDialog(Dialog[str]):
             items.add_column(no_wrap=True)
             items.add_column(no_wrap=True, style="bold")
             items.add_column()
-            for icon, card, item, what in ITEMS:
-                items.add_row(icon, card, item, what)
+            for item, card, what in ITEMS:
+                items.add_row(self.glyphs.items[item], card, item.label, what)
             yield Static(Text(ITEM_BOX))
             yield Static(items)
             yield Static(Text(KEYS, style="dim"), classes="keys")

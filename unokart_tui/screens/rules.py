@@ -8,7 +8,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane
 
-from ..rules_text import KEYS, RULES
+from ..glyphs import UNICODE, Glyphs
+from ..rules_text import KEYS, rules
 from ..widgets.keybar import KeyBar
 
 
@@ -27,10 +28,14 @@ class RulesScreen(Screen[None]):
         Binding("end", "scroll('end')", "End", show=False),
     ]
 
+    def __init__(self, glyphs: Glyphs = UNICODE) -> None:
+        super().__init__()
+        self.glyphs = glyphs  # the items' symbols, as the cards show them
+
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="rules"):
             with TabPane("Rules", id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
-                yield Markdown(RULES)
+                yield Markdown(rules(self.glyphs))
             with TabPane("Keys", id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
                 yield Markdown(KEYS)
         yield KeyBar()
