@@ -219,9 +219,9 @@ class NewGameScreen(Screen[None]):
         select = event.select
         if select.id == "table-difficulty":
             if event.value != EACH:
-                for row in self.rows():
-                    if event.value in difficulties(row.choice()[0]):
-                        row.query_one(".difficulty", Select).value = event.value
+                for each in self.rows():
+                    if event.value in difficulties(each.choice()[0]):
+                        each.query_one(".difficulty", Select).value = event.value
             return
         row = next((ancestor for ancestor in select.ancestors if isinstance(ancestor, OpponentRow)), None)
         if row is None:
