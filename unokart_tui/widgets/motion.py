@@ -21,7 +21,7 @@ from ..tableview import Motion
 from .cardview import CardView
 
 TRAVEL = 0.2  # seconds a card takes to cross the table
-FLIP = 0.1  # seconds an Item Box's card takes to turn over, once the Item Box has landed
+FLIP = 0.09  # seconds an Item Box's card takes to turn over, once the Item Box has landed
 
 
 class FlyingCard(CardView):
