@@ -28,6 +28,7 @@ CORE_MODULES = [
     "unokart_tui.narration",
     "unokart_tui.pacing",
     "unokart_tui.glyphs",
+    "unokart_tui.lineup",
     "unokart_tui.widgets.cardface",
 ]
 
