@@ -89,7 +89,7 @@ HIGH_CONTRAST = Theme(
     luminosity_spread=0.3,
     text_alpha=1.0,
     variables={
-        **_faces(("#ff5f57", "#ffe600", "#3ddc84", "#66a3ff", "#1a1a1a"), "#000000", "bbbbww"),
+        **_faces(("#ff5f57", "#ffe600", "#3ddc84", "#66a3ff", "#1a1a1a"), "#4d4d4d", "bbbbww"),
         "footer-key-foreground": "#ffff00",
         "border": "#ffffff",
     },
@@ -109,12 +109,13 @@ RED_GREEN = Theme(
     variables=_faces(("#bb4411", "#ffff66", "#44bb99", "#0055cc", "#333333"), "#4a2a10", "wbbwww"),
 )
 
-# Tritanopia (blue and green, yellow and pink look alike): a red, a gold, a mint, a violet-blue.
+# Tritanopia (blue and green, yellow and pink look alike): a red, a gold, a mint, a violet-blue;
+# the cursor a pink that none of the four faces is.
 BLUE_YELLOW = Theme(
     name="unokart-tritan",
     primary="#cc3322",
     secondary="#8a2217",
-    accent="#11cc88",
+    accent="#ff66cc",
     warning="#ffdd55",
     error="#cc3322",
     success="#11cc88",

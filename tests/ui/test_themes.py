@@ -14,6 +14,7 @@ from unokart_tui.widgets.paint import contrast
 from .colorvision import ciede2000, difference
 
 APART = 20  # ΔE00 between every two card faces: told apart at a glance (about 1 is the least one notices)
+CURSOR_APART = 5  # ΔE00 between the cursor's outline and any face: the outline is also heavier than the others
 
 # Sharma, Wu and Dalal (2005), table 1: pairs of CIELAB colours and their ΔE00.
 SHARMA = [
@@ -47,6 +48,14 @@ def test_a_colour_blind_theme_keeps_every_two_card_colours_apart(theme, deficien
     chosen = next(t for t in THEMES if t.name == theme)
     nearest, pair = closest(chosen, deficiency)
     assert nearest >= APART, f"{pair} are only {nearest:.1f} apart for {deficiency or 'normal vision'}"
+
+
+@pytest.mark.parametrize(("theme", "deficiency"), [(t, d) for t in THEMES for d in (None, *MADE_FOR.get(t.name, ()))])
+def test_the_cursors_outline_is_never_the_colour_of_the_card_under_it(theme, deficiency):
+    # The accent outlines the card under the cursor: on a face of its own colour it would vanish.
+    colours = faces(theme)
+    nearest = min(difference(theme.accent, colours[face], deficiency) for face in FACES)
+    assert nearest >= CURSOR_APART, (theme.name, deficiency, round(nearest, 1))
 
 
 def test_the_check_tells_a_palette_that_is_not_safe():
