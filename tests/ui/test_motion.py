@@ -44,7 +44,7 @@ async def test_a_played_card_travels_to_the_pile_and_lands_within_the_motions_ti
 
 async def test_no_motion_in_tests_with_reduce_motion_or_while_the_bots_are_fast_forwarded():
     events = [CardPlayed(1, C("R5")), CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)]
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=0.7))
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=60))  # slow enough to be shown; none comes meanwhile
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -76,6 +76,7 @@ T = TypeVar("T")
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
+SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
 
 
@@ -171,7 +172,8 @@ class GameScreen(Screen[None]):
                         with Vertical(id="seats-right", classes="side"):
                             for seat in places.right:
                                 yield SeatView(id=f"place-{seat}")
-                    yield SeatView(id=f"place-{HUMAN}", classes="you")
+                    with Horizontal(id="you-row"):
+                        yield SeatView(id=f"place-{HUMAN}", classes="you")
             with Vertical(id="middle"):
                 yield GameLog(id="log")
                 yield BannerView(id="banner")
@@ -207,6 +209,7 @@ class GameScreen(Screen[None]):
         notice.display = small
         notice.update(f"Please enlarge your terminal to at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height}).")
         self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
+        self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
 
     def lay_out(self, *, roomy: bool) -> None:
         """The compact table or the roomy one: classes and two widgets' sizes, nothing rebuilt."""

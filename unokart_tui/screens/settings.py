@@ -40,6 +40,7 @@ class SettingsScreen(Screen[None]):
         settings: Settings
 
     BINDINGS = [Binding("escape", "back", "Back")]
+    AUTO_FOCUS = ""  # the first field is focused in on_mount, without scrolling the page to centre it
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
@@ -53,7 +54,11 @@ class SettingsScreen(Screen[None]):
             yield Static("Settings", classes="title")
             yield Label("Bot speed")
             yield Select(
-                [(name, name) for name in BOT_SPEEDS], value=self.settings.bot_speed, id="bot_speed", allow_blank=False
+                [(name, name) for name in BOT_SPEEDS],
+                value=self.settings.bot_speed,
+                id="bot_speed",
+                allow_blank=False,
+                compact=True,
             )
             yield Label("Theme")
             known = {name for _, name in themes}
@@ -62,6 +67,7 @@ class SettingsScreen(Screen[None]):
                 value=self.settings.theme if self.settings.theme in known else THEME,
                 id="theme",
                 allow_blank=False,
+                compact=True,
             )
             yield Label("Card symbols")
             yield Select(
@@ -69,12 +75,16 @@ class SettingsScreen(Screen[None]):
                 value=self.settings.glyphs,
                 id="glyphs",
                 allow_blank=False,
+                compact=True,
             )
             for field, label in SWITCHES:
                 with Horizontal(classes="switch-row"):
                     yield Switch(getattr(self.settings, field), id=field)
                     yield Label(label)
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#bot_speed", Select).focus(scroll_visible=False)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id is not None and isinstance(event.value, str):

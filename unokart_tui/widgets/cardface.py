@@ -107,7 +107,9 @@ def _inner(card: Card, glyphs: Glyphs, width: int, height: int, caption: str) ->
     if height >= 6:  # the opposite corner, as on a real card
         tail.append((Span(item, "face"), Span(" " * (width - len(corner) - 1), "face"), Span(corner, "face")))
     blank = (Span(" " * width, "face"),)
-    rows += [blank] * (height - len(rows) - len(tail)) + tail
+    spare = height - len(rows) - len(tail)  # a tall card: the rank in the middle, as printed cards have it
+    rows[1:1] = [blank] * (spare // 2)
+    rows += [blank] * (spare - spare // 2) + tail
     return rows
 
 

@@ -4,7 +4,7 @@ Two sizes: small cards (6x3, the short form) in rows, for the compact table, and
 cards (9x6: the corner, the rank drawn big, the item) for the roomy one, fanned out
 (overlapping, the corners in view) when they do not fit side by side. A card that
 cannot be played fades and has a dashed outline; the cursor's card has a heavy one and
-is drawn whole, over its neighbours.
+is drawn whole, over its neighbours (a small one also in reverse).
 
 One widget draws every card line by line (Textual's line API), so a new hand after
 each draw or play costs a repaint, not building and styling a widget per card.
@@ -147,7 +147,8 @@ class HandView(ScrollView, can_focus=False):
             outline = "selected" if selected else ("edges" if playable else "unplayable")
             art = card_art(card, state.glyphs, layout.width, layout.height, outline=outline, item_in_edge=small)
             x = (position - first) * layout.step
-            for segment in painter.line(art, part, color_class(card), playable, selected):
+            # A small card under the cursor is shown in reverse too; a full-size one's heavy outline says enough.
+            for segment in painter.line(art, part, color_class(card), playable, selected, reverse=selected and small):
                 for character in segment.text:
                     cells[x] = (character, segment.style or background)
                     x += 1

@@ -65,7 +65,7 @@ class CardPainter:
         self.widget = widget
         self.base = widget.background_colors[1]
         self._colors: dict[str, tuple[Color, Color]] = {}
-        self._styles: dict[tuple[str, bool, bool], dict[str, Style]] = {}
+        self._styles: dict[tuple[str, bool, bool, bool], dict[str, Style]] = {}
 
     def colors(self, face: str) -> tuple[Color, Color]:
         """A face's background and ink, as the theme has them."""
@@ -74,9 +74,13 @@ class CardPainter:
             self._colors[face] = (styles.background, styles.color)
         return self._colors[face]
 
-    def styles(self, face: str, playable: bool = True, selected: bool = False) -> dict[str, Style]:
-        """Each role's style for a card of ``face`` ("red"... "wild", "back")."""
-        key = (face, playable, selected)
+    def styles(
+        self, face: str, playable: bool = True, selected: bool = False, *, reverse: bool | None = None
+    ) -> dict[str, Style]:
+        """Each role's style for a card of ``face`` ("red"... "wild", "back"). The cursor's card
+        (``selected``) has the accent's outline and, unless ``reverse`` is False, its face in reverse."""
+        reverse = selected if reverse is None else reverse
+        key = (face, playable, selected, reverse)
         if key in self._styles:
             return self._styles[key]
         background, ink = self.colors(face)
@@ -88,7 +92,7 @@ class CardPainter:
             marks = {name: colour.blend(self.base, UNPLAYABLE_FADE) for name, colour in marks.items()}
             ink = readable(ink, background)
         bg = background.rich_color
-        if selected:  # the cursor's card in reverse: the same two colours, the same contrast
+        if reverse:  # the cursor's card in reverse: the same two colours, the same contrast
             text = Style(color=bg, bgcolor=ink.rich_color, bold=True)
         else:
             text = Style(color=ink.rich_color, bgcolor=bg, bold=True)
@@ -102,7 +106,16 @@ class CardPainter:
         self._styles[key] = styles
         return styles
 
-    def line(self, art: Art, row: int, face: str, playable: bool = True, selected: bool = False) -> list[Segment]:
+    def line(
+        self,
+        art: Art,
+        row: int,
+        face: str,
+        playable: bool = True,
+        selected: bool = False,
+        *,
+        reverse: bool | None = None,
+    ) -> list[Segment]:
         """One line of a card as segments."""
-        styles = self.styles(face, playable, selected)
+        styles = self.styles(face, playable, selected, reverse=reverse)
         return [Segment(span.text, styles[span.role]) for span in art[row]]

@@ -1,8 +1,8 @@
 """The middle of the table: the draw pile, the top card (who played it, its item if it went off), colour, direction.
 
 Compact (the 80x24 table): small cards beside the facts. Roomy: the two cards large
-(11x8: the corner, the rank drawn big, the colour's word), a line under each, and the
-facts beside them.
+(11x8, 15x11 on a big terminal: the corner, the rank drawn big, the colour's word), a
+line under each, and the facts under them.
 """
 
 from __future__ import annotations
@@ -62,6 +62,16 @@ class TablePanel(Vertical):
     TablePanel.-roomy .pile {
         margin-right: 0;
     }
+    TablePanel.-spacious #piles {
+        grid-columns: 17 15;
+        grid-rows: 12 2;
+        width: 32;
+        height: 14;
+    }
+    TablePanel.-spacious #draw-pile, TablePanel.-spacious #top-card {
+        width: 15;
+        height: 11;
+    }
     TablePanel.-roomy .pile-label {
         display: block;
     }
@@ -76,6 +86,7 @@ class TablePanel(Vertical):
 
     info: reactive[TableInfo | None] = reactive(None)
     roomy: reactive[bool] = reactive(False)
+    spacious: reactive[bool] = reactive(False)  # a big terminal: the roomy table's cards bigger still (15x11)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="piles"):
@@ -90,6 +101,9 @@ class TablePanel(Vertical):
     def watch_roomy(self, roomy: bool) -> None:
         self.set_class(roomy, "-roomy")
         self.watch_info(self.info)
+
+    def watch_spacious(self, spacious: bool) -> None:
+        self.set_class(spacious, "-spacious")
 
     def watch_info(self, info: TableInfo | None) -> None:
         if info is None:
@@ -113,9 +127,9 @@ class TablePanel(Vertical):
             facts.append(
                 f" {info.color.label.upper()} ", style=self.get_component_rich_style(f"card--{info.color.value}")
             )
-        if self.roomy:
+        if self.roomy:  # the engine's words for the direction (D8): left is clockwise round the table
             arrow = info.glyphs.clockwise if info.direction == 1 else info.glyphs.anticlockwise
-            facts.append(f"\n{arrow} play goes {'clockwise' if info.direction == 1 else 'anticlockwise'}", style="bold")
+            facts.append(f"\n{arrow} {'clockwise' if info.direction == 1 else 'counter-clockwise'}", style="bold")
         else:
             forward, back = info.glyphs.arrows
             facts.append(
