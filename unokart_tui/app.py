@@ -57,6 +57,8 @@ class UnoKartApp(ThemedApp):
         self.pace = pace
         self.session = session
         self.full_motion = self.animation_level  # TEXTUAL_ANIMATIONS, or Textual's default: without "reduce motion"
+        if settings.theme in self.available_themes:
+            self.start_with_theme(settings.theme)
 
     def on_mount(self) -> None:
         # The default screen stays empty underneath: the title or the table goes on top of it,

@@ -145,5 +145,19 @@ class ThemedApp(App[None]):
         for theme in THEMES:
             self.register_theme(theme)
 
+    def start_with_theme(self, name: str) -> None:
+        """Set the first theme before the app runs, as ``App.theme = name`` does but without its
+        watcher: that one has every style read and parsed again once the app has started (about
+        0.1 s of the first frame on a busy machine); here the first parse already uses ``name``."""
+        theme = self.get_theme(name)
+        if theme is None or self.is_running:
+            raise ValueError(f"{name!r} is not a theme, or the app already runs")
+        self.set_reactive(App.theme, name)
+        self.stylesheet.set_variables(self.get_css_variables())  # read at App.__init__, for Textual's default theme
+        self.set_class(theme.dark, "-dark-mode", update=False)
+        self.set_class(not theme.dark, "-light-mode", update=False)
+        self.set_class(True, f"-theme-{name}", update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)  # ANSI colours as the theme's dark or light side has them
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **CARD_DEFAULTS}
