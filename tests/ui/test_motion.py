@@ -6,6 +6,8 @@ at the motion itself, and wait for it with the animator's own "idle", not with a
 
 from __future__ import annotations
 
+from textual.events import Key
+
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.cardview import CardView
@@ -93,4 +95,24 @@ async def test_the_reduce_motion_setting_stops_motion_at_the_table_and_textuals_
         app.change_settings(reduce_motion=False)
         assert app.animation_level == "full" and app.screen.motion is True
         assert app.screen.session.view().phase in (Phase.PLAY, Phase.DRAWN)
+    app.session.close()
+
+
+async def test_keys_act_at_once_while_a_card_is_still_in_the_air(monkeypatch):
+    app = make_app(seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)  # the player's turn
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        stopped = app.animator._get_time()
+        monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the animator's clock stands still
+        screen.move_cards([CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)], by_player=True)
+        screen.cursor = 0
+        app.post_message(Key("right", None))  # as the terminal sends it; the pilot's keys would wait for the motion
+        await pilot.pause()
+        assert screen.cursor == 1 and len(flying(screen)) == 1  # moved while the card still flies
+        monkeypatch.undo()
+        await app.animator.wait_for_idle()
+        assert flying(screen) == []
     app.session.close()
