@@ -15,7 +15,12 @@ find ten saved matches of 60 moves; each new match is saved in a folder of its o
 "key -> frame" is one key press through Textual's test pilot to the repainted screen,
 for a bare App that changes one label (the floor the pilot sets) and for a cursor move
 in the hand. "table update" is the game screen's own work for one update
-(GameScreen.render_table). Medians in milliseconds.
+(GameScreen.render_table), on the compact table at 80x24 and on the roomy one at 200x60
+with nine opponents seated round it. "animation frame" is one step of a card flying
+from the hand to the pile on the roomy table: the card moved, the whole screen laid out
+again and its changed lines composed and written out (Screen._on_timer_update, what
+Textual's refresh timer runs once per frame, made to lay out everything: an upper bound).
+Medians in milliseconds.
 """
 
 from __future__ import annotations
@@ -43,12 +48,15 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from unokart_tui.app import UnoKartApp
+from unokart_tui.defaults import LINE_UP
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import Session
 from unokart_tui.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)
+ROOMY = (200, 60)  # the roomy table, nine opponents round it
+NINE = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
 
 # The table's layout and styles with fixed text, no game: what Textual needs to draw such a screen.
 LAYOUT_ONLY = f"""
@@ -192,24 +200,54 @@ async def key_to_frame(app: App[object], presses: int = 20) -> list[float]:
     return samples
 
 
-def _table(number: int) -> UnoKartApp:
-    session = Session.new("Ann", seed=number, name=f"bench {number}")
+def _table(number: int, bots: Sequence[str] = LINE_UP) -> UnoKartApp:
+    session = Session.new("Ann", bots, seed=number, name=f"bench {number}")
     # The bots wait: only the player's side is timed; no first-game guide over the table.
     return UnoKartApp(session, settings=Settings(guide=False), bot_delay=60)
 
 
-async def table_updates(number: int, updates: int = 20) -> float:
-    app = _table(number)
-    async with app.run_test(size=SIZE) as pilot:
+async def table_updates(number: int, updates: int = 20, *, roomy: bool = False) -> float:
+    app = _table(number, NINE if roomy else LINE_UP)
+    async with app.run_test(size=ROOMY if roomy else SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        # The table under a dialog the deal may have put up (a wild first card's colour) still updates.
+        [screen] = [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
         start = time.perf_counter()
         for _ in range(updates):
             screen.render_table()
         elapsed = (time.perf_counter() - start) / updates
     app.session.close()
     return elapsed
+
+
+async def animation_frames(number: int, steps: int = 30) -> list[float] | None:
+    """A played card's flight to the pile, frame by frame: the card moved, the screen written.
+    None if the deal put a dialog before the player (a wild first card's colour)."""
+    app = _table(number, NINE)
+    samples = []
+    async with app.run_test(size=ROOMY) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            app.session.close()
+            return None
+        assert screen.has_class("-roomy")
+        stage = screen.stage()
+        [flight, *_] = screen.flights
+        flight.styles.width, flight.styles.height = stage.card
+        flight.card, flight.glyphs = screen.hand.state.cards[0], stage.glyphs
+        flight.start, flight.end = stage.seats[0].offset, stage.pile.offset
+        flight.display = True
+        await pilot.pause()
+        for step in range(1, steps + 1):
+            start = time.perf_counter()
+            flight.progress = step / steps
+            # What the frame's refresh does, and more: the whole screen laid out again, not only the card.
+            screen._layout_required = True
+            screen._on_timer_update()
+            samples.append(time.perf_counter() - start)
+    app.session.close()
+    return samples
 
 
 async def main() -> None:
@@ -226,7 +264,11 @@ async def main() -> None:
             app = _table(100 + number)
             moves += await key_to_frame(app)
             app.session.close()
-        render = statistics.median([await table_updates(200 + n) for n in range(args.repeats // 3 or 1)])
+        runs = range(args.repeats // 3 or 1)
+        render = statistics.median([await table_updates(200 + n) for n in runs])
+        roomy = statistics.median([await table_updates(300 + n, roomy=True) for n in runs])
+        frames_of_flights = [await animation_frames(400 + n) for n in range(2 * len(runs))]
+        frame = statistics.median([sample for flight in frames_of_flights if flight for sample in flight])
     bare = frames["bare App"]
     print(f"{'measure':<66} {'median ms':>10}")
     for label, seconds in frames.items():
@@ -234,7 +276,9 @@ async def main() -> None:
         print(f"{'first frame in a terminal, ' + label:<66} {seconds * 1000:>10.1f}{ratio}")
     print(f"{'key -> frame, bare App changing a label':<66} {floor * 1000:>10.1f}")
     print(f"{'key -> frame, cursor move in the hand':<66} {statistics.median(moves) * 1000:>10.1f}")
-    print(f"{'table update (state -> widgets)':<66} {render * 1000:>10.2f}")
+    print(f"{'table update (state -> widgets), compact, 80x24':<66} {render * 1000:>10.2f}")
+    print(f"{'table update (state -> widgets), roomy, 200x60, 9 opponents':<66} {roomy * 1000:>10.2f}")
+    print(f"{'animation frame, roomy, 200x60: a card one step nearer the pile':<66} {frame * 1000:>10.2f}")
 
 
 if __name__ == "__main__":

@@ -12,8 +12,15 @@ def _private_data_dir(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _no_animations(monkeypatch):
-    """Snapshots and pilots see the final frame, not a moment of an animation."""
+    """Snapshots and pilots see the final frame, not a moment of an animation.
+
+    Textual reads TEXTUAL_ANIMATIONS once, when it is imported (here: while the tests are
+    collected), so its constant is set too; the variable is for the games tests start.
+    """
+    import textual.constants
+
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
 
 
 @pytest.fixture(autouse=True)

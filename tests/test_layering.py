@@ -35,6 +35,9 @@ CORE_MODULES = [
     "unokart_tui.stats",
     "unokart_tui.charts",
     "unokart_tui.export",
+    "unokart_tui.glyphs",
+    "unokart_tui.lineup",
+    "unokart_tui.widgets.cardface",
 ]
 
 

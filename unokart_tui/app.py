@@ -8,19 +8,22 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 
 from saves import SavedGame, SaveError, SaveLocked, SaveUnreadable, has_backup
 
 from .defaults import PLAYER_NAME
 from .printable import printable
 from .settings import Settings, load_settings, save_settings
+from .themes import THEME_LABELS, ThemedApp
 
 if TYPE_CHECKING:
+    from .glyphs import Glyphs
     from .pacing import Pace
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
@@ -32,7 +35,7 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-class UnoKartApp(App[None]):
+class UnoKartApp(ThemedApp):
     TITLE = "unokart"
     SUB_TITLE = "UNO Mario Kart"
     CSS_PATH = "unokart.tcss"
@@ -60,6 +63,9 @@ class UnoKartApp(App[None]):
         self.pace = pace
         self.session = session
         self.replay = replay
+        self.full_motion = self.animation_level  # TEXTUAL_ANIMATIONS, or Textual's default: without "reduce motion"
+        if settings.theme in self.available_themes:
+            self.start_with_theme(settings.theme)
 
     def on_mount(self) -> None:
         # The default screen stays empty underneath: the title or the table goes on top of it,
@@ -82,6 +88,9 @@ class UnoKartApp(App[None]):
             )
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8)
+        self.animation_level = "none" if self.settings.reduce_motion else self.full_motion
+        # A theme chosen in the command palette (Textual's own "Theme" command) is kept like one chosen in Settings.
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGHUP, self.hang_up)  # the SSH connection dropped
         loop.add_signal_handler(signal.SIGTERM, self.exit)
@@ -125,6 +134,13 @@ class UnoKartApp(App[None]):
         if self.session is not None:
             self.session.close()
 
+    @property
+    def glyphs(self) -> Glyphs:
+        """The glyph set the settings ask for, "auto" worked out from the locale and the terminal."""
+        from .glyphs import choose  # noqa: PLC0415 - with the engine's cards: the title starts without them
+
+        return choose(self.settings.glyphs, os.environ)
+
     def _game_screen(self, session: Session) -> GameScreen:
         # The table, the engine and the bots load with the first match: the title starts without them.
         from .pacing import Pace  # noqa: PLC0415
@@ -140,6 +156,8 @@ class UnoKartApp(App[None]):
             confirm_quit=self.settings.confirm_quit,
             guide=self.settings.guide,
             undo=self.settings.undo,
+            glyphs=self.glyphs,
+            motion=not self.settings.reduce_motion,
         )
 
     def _replay_screen(self, name: str, game: SavedGame) -> ReplayScreen:
@@ -177,12 +195,22 @@ class UnoKartApp(App[None]):
         self.call_later(self.push_screen, self._replay_screen(session.name, game))
 
     def on_game_screen_guide_off(self, message: GameScreen.GuideOff) -> None:
-        settings = self.settings._replace(guide=False)
+        self.change_settings(guide=False)
+
+    def change_settings(self, **values: Any) -> None:
+        """Change some settings (fields of ``Settings``), save them, and let them hold at once."""
+        settings = self.settings._replace(**values)
+        if settings == self.settings:
+            return
         try:
             save_settings(settings)
         except SaveError as error:
             self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
         self.use_settings(settings)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name != self.settings.theme:
+            self.change_settings(theme=theme.name)
 
     def on_settings_screen_changed(self, message: SettingsScreen.Changed) -> None:
         self.use_settings(message.settings)
@@ -194,12 +222,13 @@ class UnoKartApp(App[None]):
         self.settings = settings
         if settings.theme in self.available_themes:
             self.theme = settings.theme
+        self.animation_level = "none" if settings.reduce_motion else self.full_motion
         self.bot_delay = settings.bot_delay
         if self.pace is not None:
             self.pace = self.pace._replace(bot_delay=settings.bot_delay)
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and self.pace is not None:
-                screen.use_settings(settings, self.pace)
+                screen.use_settings(settings, self.pace, self.glyphs)
 
     def leave_game(self) -> None:
         """Back to the title; the match is already saved."""
@@ -337,7 +366,7 @@ class UnoKartApp(App[None]):
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
 
-        self.push_screen(RulesScreen())
+        self.push_screen(RulesScreen(glyphs=self.glyphs))
 
     def action_settings(self) -> None:
         from .screens.settings import SettingsScreen  # noqa: PLC0415 - loaded when first opened
@@ -351,4 +380,32 @@ class UnoKartApp(App[None]):
         yield SystemCommand("Load game", "Open a saved match", self.action_load_game)
         yield SystemCommand("Statistics", "Your matches: win rates, streaks, charts, replays", self.action_statistics)
         yield SystemCommand("Rules", "How to play, and the keys", self.action_rules)
-        yield SystemCommand("Settings", "Bot speed, theme, UNO helper, quitting", self.action_settings)
+        yield SystemCommand("Settings", "Bot speed, theme, motion, symbols, UNO helper, quitting", self.action_settings)
+        if self.settings.reduce_motion:
+            yield SystemCommand(
+                "Motion: on", "Cards move across the table again", lambda: self.change_settings(reduce_motion=False)
+            )
+        else:
+            yield SystemCommand(
+                "Reduce motion",
+                "Cards no longer move across the table",
+                lambda: self.change_settings(reduce_motion=True),
+            )
+        for choice, what in GLYPH_COMMANDS.items():
+            if choice != self.settings.glyphs:
+                yield SystemCommand(
+                    f"Symbols: {choice}", what, lambda choice=choice: self.change_settings(glyphs=choice)
+                )
+        for name, label in THEME_LABELS.items():
+            if name != self.theme:
+                yield SystemCommand(
+                    f"Theme: {label}", "Saved, like every setting", lambda name=name: self.change_settings(theme=name)
+                )
+
+
+# The glyph sets in the command palette (glyphs.py).
+GLYPH_COMMANDS = {
+    "unicode": "Cards and items drawn with Unicode symbols",
+    "ascii": "Cards and items in plain ASCII, for terminals and fonts that lack the symbols",
+    "auto": "Unicode when the locale is UTF-8, else ASCII",
+}

@@ -1,7 +1,8 @@
 """Words for what happens at the table: log lines, banners, each seat's last action.
 
-Cards are written as ``widgets/cardface.py`` writes them everywhere on screen. No
-Textual here: everything is built and tested without the interface.
+Cards are written as ``widgets/cardface.py`` writes them everywhere on screen, items
+with the symbols of the player's glyph set (``glyphs.py``). No Textual here: everything
+is built and tested without the interface.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .engine import (
+    Card,
     CardPlayed,
     CardsDealt,
     CardsDrawn,
@@ -29,6 +31,7 @@ from .engine import (
     Match,
     MatchWon,
     PlayerExposed,
+    Rank,
     RoundWon,
     StackAccepted,
     StartCardTurned,
@@ -37,31 +40,43 @@ from .engine import (
     UnoCaught,
     UnoSaid,
 )
+from .glyphs import UNICODE, Glyphs
 from .timeline import play_again
 from .widgets.cardface import long, short
 
-ICON = {Item.MUSHROOM: "🍄", Item.BANANA: "🍌", Item.GREEN_SHELL: "🐢", Item.LIGHTNING: "⚡", Item.BOB_OMB: "💣"}
-
-# A forced draw on a seat's line, in a few letters ("drew 2 🍌").
+# A forced draw on a seat's line, in a few letters ("drew 2 (+2)"); the items' draws show the item's symbol.
 DRAW_WHY = {
     DrawReason.DRAW_TWO: "(+2)",
     DrawReason.WILD_DRAW_FOUR: "(+4)",
     DrawReason.CHALLENGE_GUILTY: "(bluff)",
     DrawReason.CHALLENGE_FAILED: "(challenge)",
-    DrawReason.BANANA: ICON[Item.BANANA],
-    DrawReason.GREEN_SHELL: ICON[Item.GREEN_SHELL],
-    DrawReason.LIGHTNING: ICON[Item.LIGHTNING],
-    DrawReason.BOB_OMB: ICON[Item.BOB_OMB],
     DrawReason.UNO_CAUGHT: "(caught)",
     DrawReason.STACK: "(stack)",  # H1-H3
 }
+ITEM_DRAWS = {
+    DrawReason.BANANA: Item.BANANA,
+    DrawReason.GREEN_SHELL: Item.GREEN_SHELL,
+    DrawReason.LIGHTNING: Item.LIGHTNING,
+    DrawReason.BOB_OMB: Item.BOB_OMB,
+}
+
+
+def draw_why(reason: DrawReason, glyphs: Glyphs) -> str:
+    item = ITEM_DRAWS.get(reason)
+    return glyphs.items[item] if item is not None else DRAW_WHY.get(reason, f"({reason.value})")
 
 
 class Voice:
-    """Names the seats of one match, the reader's own seat as "you"."""
+    """Names the seats of one match, the reader's own seat as "you"; writes cards and items in ``glyphs``."""
 
-    def __init__(self, names: Sequence[str], you: int | None) -> None:
-        self.names, self.you = names, you
+    def __init__(self, names: Sequence[str], you: int | None, glyphs: Glyphs = UNICODE) -> None:
+        self.names, self.you, self.glyphs = names, you, glyphs
+
+    def icon(self, item: Item) -> str:
+        return self.glyphs.items[item]
+
+    def card(self, card: Card) -> str:
+        return short(card, self.glyphs)
 
     def who(self, seat: int) -> str:
         return "You" if seat == self.you else self.names[seat]
@@ -102,16 +117,16 @@ def log_line(event: Event, voice: Voice) -> LogLine:
 def _sentence(event: Event, voice: Voice) -> str:
     """The engine's sentence, except where it lists cards: those are written as on the table."""
     if isinstance(event, DealerChosen):
-        drawn = ", ".join(f"{voice.whom(seat)} {short(card)}" for seat, card in event.draws[-1])
+        drawn = ", ".join(f"{voice.whom(seat)} {voice.card(card)}" for seat, card in event.draws[-1])
         ties = " after a tie" if len(event.draws) > 1 else ""
         return f"Cards drawn for the deal ({drawn}){ties}: {voice.verb(event.dealer, 'deals', 'deal')}."
     if isinstance(event, StartCardTurned):
         return f"The first card is {long(event.card)}."
     if isinstance(event, CardTurned):
         item = event.card.item
-        return f"{voice.whose(event.seat)} Item Box turns {long(event.card)}: {ICON[item]} {item.label}!"
+        return f"{voice.whose(event.seat)} Item Box turns {long(event.card)}: {voice.icon(item)} {item.label}!"
     if isinstance(event, CardsDrawn) and event.seat == voice.you and event.cards:
-        text = f"You draw {', '.join(short(card) for card in event.cards)}"
+        text = f"You draw {', '.join(voice.card(card) for card in event.cards)}"
         if event.reason is not DrawReason.CHOICE:
             text += f" ({event.reason.value})"
         if len(event.cards) < event.wanted:
@@ -121,7 +136,7 @@ def _sentence(event: Event, voice: Voice) -> str:
         return f"{voice.verb(event.seat, 'jumps', 'jump')} in, out of turn!"
     if isinstance(event, ChallengeResolved) and event.challenger == voice.you:
         held = "held" if event.guilty else "held no"
-        shown = "  ".join(short(card) for card in event.hand) or "nothing"
+        shown = "  ".join(voice.card(card) for card in event.hand) or "nothing"
         whose = voice.whose(event.challenged)
         return (
             f"You challenge {whose} Wild Draw Four: {'guilty' if event.guilty else 'not guilty'} — "
@@ -161,7 +176,7 @@ def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
             return Banner(_item_words(event, events, voice), "item")
         if isinstance(event, TargetChosen):
             return Banner(
-                f"{ICON[Item.GREEN_SHELL]} Green Shell — {voice.object_verb(event.seat, 'hits', 'hit')} "
+                f"{voice.icon(Item.GREEN_SHELL)} Green Shell — {voice.object_verb(event.seat, 'hits', 'hit')} "
                 f"{voice.whom(event.target)}: {voice.object_verb(event.target, 'draws', 'draw')} 1",
                 "item",
             )
@@ -212,7 +227,7 @@ def _challenge(event: ChallengeResolved, voice: Voice) -> Banner:
 def _item_words(turned: CardTurned, events: Sequence[Event], voice: Voice) -> str:
     """``Peach's Item Box: B5 ⚡ Lightning — everyone else draws 1, Peach goes again``."""
     item, seat = turned.card.item, turned.seat
-    head = f"{voice.whose(seat)} Item Box: {short(turned.card)} {ICON[item]} {item.label}"
+    head = f"{voice.whose(seat)} Item Box: {voice.card(turned.card)} {voice.icon(item)} {item.label}"
     again = any(isinstance(e, ExtraTurn) and e.seat == seat for e in events)
     drawn = {e.seat: len(e.cards) for e in events if isinstance(e, CardsDrawn)}
     target = next((e.target for e in events if isinstance(e, TargetChosen)), None)
@@ -244,7 +259,8 @@ def _item_words(turned: CardTurned, events: Sequence[Event], voice: Voice) -> st
 class TableNotes:
     """What the table remembers of the round: each seat's last action, who put the top card there."""
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, glyphs: Glyphs = UNICODE) -> None:
+        self.glyphs = glyphs  # how the last moves write cards and items
         self.last = [""] * seats
         self.top_by: int | None = None  # None: the first card of the round
         self.top_turned = False  # turned by an Item Box: its item went off
@@ -269,10 +285,11 @@ class TableNotes:
                 self.top_by, self.top_turned = None, False
             elif isinstance(event, CardPlayed):
                 color = f" {event.color.value}" if event.color is not None else ""
-                note(event.seat, f"played {short(event.card)}{color}")
+                note(event.seat, f"played {short(event.card, self.glyphs)}{color}")
                 self.top_by, self.top_turned = event.seat, False
             elif isinstance(event, CardTurned):
-                note(event.seat, f"W? → {event.card.item.label}")
+                item = event.card.item
+                note(event.seat, f"W{self.glyphs.ranks[Rank.WILD_ITEM_BOX]} {self.glyphs.items[item]} {item.label}")
                 self.top_by, self.top_turned = event.seat, True
             elif isinstance(event, CardsDrawn):
                 if event.reason is DrawReason.BOB_OMB:
@@ -281,7 +298,7 @@ class TableNotes:
                 if event.reason is DrawReason.CHOICE:
                     note(event.seat, "drew a card" if count else "drew nothing")
                 else:
-                    note(event.seat, f"drew {count} {DRAW_WHY[event.reason]}")
+                    note(event.seat, f"drew {count} {draw_why(event.reason, self.glyphs)}")
             elif isinstance(event, DrawnCardKept):
                 note(event.seat, "drew, kept it")
             elif isinstance(event, TurnSkipped) and event.seat not in touched:
@@ -289,7 +306,7 @@ class TableNotes:
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 note(event.seat, f"chose {event.color.value}")
             elif isinstance(event, TargetChosen):
-                note(event.seat, f"{ICON[Item.GREEN_SHELL]} hit {names[event.target]}")
+                note(event.seat, f"{self.glyphs.items[Item.GREEN_SHELL]} hit {names[event.target]}")
             elif isinstance(event, ChallengeResolved):
                 note(event.challenger, "challenged: won" if event.guilty else "challenged: lost")
             elif isinstance(event, UnoSaid):

@@ -1,32 +1,38 @@
 """The rules as the Rules screen tells them, in this project's words (RULES.md is the reference).
 
 ``ITEMS`` is the first-game guide: the Item Box's five items in a few lines, shown over
-the table (dialogs/guide.py) and at the top of the rules. ``HOUSE_RULES`` says each
-house rule of HOUSE_RULES.md in a line, for the New game screen, the table and the rules.
+the table (dialogs/guide.py) and at the top of the rules, each with the symbol the cards
+show (in the player's glyph set, ``glyphs.py``). ``HOUSE_RULES`` says each house rule of
+HOUSE_RULES.md in a line, for the New game screen, the table and the rules.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from .engine import Item
+from .glyphs import UNICODE, Glyphs
+
 if TYPE_CHECKING:
     from .engine import HouseRules
 
 ITEM_BOX = "The Item Box (W?) is a wild card. Play it and the draw pile's top card is turned over: its item goes off."
-ITEMS = (  # (icon, the turned card, item, what happens)
-    ("🍄", "red", "Mushroom", "you play again"),
-    ("🍌", "yellow", "Banana", "the player before you draws 2"),
-    ("🐢", "green", "Green Shell", "an opponent you choose draws 1"),
-    ("⚡", "blue", "Lightning", "everyone else draws 1, you play again"),
-    ("💣", "a wild", "Bob-omb", "you draw 2 and choose the colour"),
+ITEMS = (  # (item, the turned card, what happens)
+    (Item.MUSHROOM, "red", "you play again"),
+    (Item.BANANA, "yellow", "the player before you draws 2"),
+    (Item.GREEN_SHELL, "green", "an opponent you choose draws 1"),
+    (Item.LIGHTNING, "blue", "everyone else draws 1, you play again"),
+    (Item.BOB_OMB, "a wild", "you draw 2 and choose the colour"),
 )
 
-RULES = (
-    "# UNO Mario Kart\n\n"
-    + ITEM_BOX
-    + "\n\n"
-    + "".join(f"- {icon} {card}: **{item}**, {what}\n" for icon, card, item, what in ITEMS)
-    + """
+
+def rules(glyphs: Glyphs = UNICODE) -> str:
+    """The rules as Markdown, the items with their symbols in ``glyphs``."""
+    items = "".join(f"- {glyphs.items[item]} {card}: **{item.label}**, {what}\n" for item, card, what in ITEMS)
+    return "# UNO Mario Kart\n\n" + ITEM_BOX + "\n\n" + items + _RULES
+
+
+_RULES = """
 ## Playing
 
 Everyone starts with 7 cards. On your turn, play a card that matches the top card by
@@ -89,7 +95,6 @@ seat to the left each round.
   there is still nothing, the draw just does not happen.
 - A Wild Draw Four turned by an Item Box is a Bob-omb: nobody draws four.
 """
-)
 
 KEYS = """\
 # Keys

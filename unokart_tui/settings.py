@@ -14,7 +14,7 @@ import tomli_w
 from ai.config import config_dir
 from saves import SaveError, write_atomic
 
-from .defaults import BOT_SPEED, BOT_SPEEDS
+from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, THEME
 from .files import FileProblem, NoFile, parse_toml, read_text
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
@@ -22,12 +22,14 @@ MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 
 class Settings(NamedTuple):
     bot_speed: str = BOT_SPEED
-    theme: str = "textual-dark"
+    theme: str = THEME
     uno_helper: bool = False  # say UNO for the player with every play that leaves one card
     confirm_quit: bool = True
     player_name: str = ""  # the New game form's name; empty: "You" (`unokart serve` asks a new player once)
     guide: bool = True  # the first-game guide (the Item Box in short) when a new match starts
     undo: bool = True  # z takes back the player's last move, against bots
+    reduce_motion: bool = False  # no cards moving across the table
+    glyphs: str = GLYPHS  # "auto", "unicode" or "ascii": how cards and items are drawn (glyphs.py)
 
     @property
     def bot_delay(self) -> float:
@@ -57,9 +59,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             return Settings(), f"{path}: '{key}' must be {expected.__name__}, not {value!r}; using the defaults"
         values[key] = value
     settings = Settings(**values)
-    if settings.bot_speed not in BOT_SPEEDS:
-        choices = ", ".join(BOT_SPEEDS)
-        return Settings(), f"{path}: bot_speed must be one of {choices}, not {settings.bot_speed!r}; using the defaults"
+    for key, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("glyphs", GLYPH_CHOICES)):
+        if getattr(settings, key) not in choices:
+            shown = ", ".join(choices)
+            return (
+                Settings(),
+                f"{path}: {key} must be one of {shown}, not {getattr(settings, key)!r}; using the defaults",
+            )
     return settings, None
 
 

@@ -9,7 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from .engine import Card, Color, HouseRules, Item, JumpIn, Match, Pass, Phase, Play, Round
+from .engine import (
+    Card,
+    CardPlayed,
+    CardsDrawn,
+    CardTurned,
+    Color,
+    Event,
+    HouseRules,
+    Item,
+    JumpIn,
+    Match,
+    Pass,
+    Phase,
+    Play,
+    Round,
+)
+from .glyphs import UNICODE, Glyphs
 from .narration import TableNotes
 from .rules_text import house_rules_tag
 from .widgets.cardface import hand_order
@@ -40,6 +56,9 @@ class SeatLine(NamedTuple):
     exposed: bool  # one card and no UNO: open to a catch
     you: bool
     last: str  # their last action, in a few words ("played R7", "drew 2 (+2)", "UNO!")
+    next_up: bool = False  # the seat after the one to act, in the direction of play
+    level: str = ""  # the bot's difficulty (its profile), "" for the player or a bot's own defaults
+    glyphs: Glyphs = UNICODE
 
 
 class TableInfo(NamedTuple):
@@ -51,6 +70,7 @@ class TableInfo(NamedTuple):
     item: Item | None  # the top card's item when it went off (turned by an Item Box), else None
     rules: str = "official"  # the house rules in a few words (HOUSE_RULES.md)
     pending: str = ""  # a stack waiting for its answer: "+6 to Peach — stack or take it" (H1-H3)
+    glyphs: Glyphs = UNICODE
 
 
 class HandState(NamedTuple):
@@ -58,11 +78,21 @@ class HandState(NamedTuple):
     playable: frozenset[int] = frozenset()  # display positions that can be played now
     cursor: int = 0
     title: str = "Your hand"
+    glyphs: Glyphs = UNICODE
 
 
-def seat_lines(match: MatchState, kinds: Sequence[str], notes: TableNotes, you: int) -> tuple[SeatLine, ...]:
+def seat_lines(
+    match: MatchState,
+    kinds: Sequence[str],
+    notes: TableNotes,
+    you: int,
+    *,
+    glyphs: Glyphs = UNICODE,
+    levels: Sequence[str] = (),
+) -> tuple[SeatLine, ...]:
     round_ = match.round
     sizes = [len(hand) for hand in round_.hands]
+    after = None if round_.is_over else (round_.decider + round_.direction) % round_.num_players
     return tuple(
         SeatLine(
             seat=seat,
@@ -74,12 +104,15 @@ def seat_lines(match: MatchState, kinds: Sequence[str], notes: TableNotes, you: 
             exposed=round_.exposed == seat,
             you=seat == you,
             last=notes.last[seat],
+            next_up=seat == after,
+            level=levels[seat] if seat < len(levels) else "",
+            glyphs=glyphs,
         )
         for seat, name in enumerate(match.names)
     )
 
 
-def table_info(match: MatchState, notes: TableNotes, you: int) -> TableInfo:
+def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = UNICODE) -> TableInfo:
     round_ = match.round
     if notes.top_by is None:
         by = "first card"
@@ -98,6 +131,7 @@ def table_info(match: MatchState, notes: TableNotes, you: int) -> TableInfo:
         item=round_.top_card.item if notes.top_turned else None,
         rules=house_rules_tag(match.rules),
         pending=pending,
+        glyphs=glyphs,
     )
 
 
@@ -206,3 +240,60 @@ def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
     if action == "fast":
         return not my_turn and not round_.is_over and not fast
     return True
+
+
+# ---------------------------------------------------------------------- the roomy table
+
+
+class Seating(NamedTuple):
+    """Where the opponents sit around the roomy table, as the seats' numbers.
+
+    The player sits at the bottom. Play with direction 1 goes to the left (D8), so the
+    seats run clockwise from there: up the left side (``left``, listed bottom to top),
+    along the top (``top``, left to right), down the right side (``right``, top to bottom).
+    """
+
+    left: tuple[int, ...]
+    top: tuple[int, ...]
+    right: tuple[int, ...]
+
+
+def seating(opponents: int) -> Seating:
+    """Up to two opponents across the top; then one, and from seven on two, on each side."""
+    side = 0 if opponents <= 2 else 1 if opponents <= 6 else 2
+    seats = list(range(1, opponents + 1))
+    return Seating(tuple(seats[:side]), tuple(seats[side : opponents - side]), tuple(seats[opponents - side :]))
+
+
+class Motion(NamedTuple):
+    """A card moving at the table, for the animation that shows it.
+
+    ``kind``: "play" (from ``seat`` to the pile), "draw" (``cards`` cards from the pile
+    to ``seat``) or "turn" (the Item Box turned ``card`` over on the pile). ``card`` is
+    the face to show, ``None`` for a card only its owner may see (a back is shown).
+    """
+
+    kind: str
+    seat: int
+    card: Card | None
+    cards: int = 1
+
+
+def motions(events: Sequence[Event], you: int) -> tuple[Motion, ...]:
+    """The cards that moved in one action's events, in order; each seat's draws counted as one move."""
+    moved: list[Motion] = []
+    drawn: dict[int, int] = {}  # seat -> index in moved of its draw
+    for event in events:
+        if isinstance(event, CardPlayed):
+            moved.append(Motion("play", event.seat, event.card))
+        elif isinstance(event, CardTurned):
+            moved.append(Motion("turn", event.seat, event.card))
+        elif isinstance(event, CardsDrawn) and event.cards:
+            seen = event.cards[0] if event.seat == you else None
+            if event.seat in drawn:
+                earlier = moved[drawn[event.seat]]
+                moved[drawn[event.seat]] = earlier._replace(cards=earlier.cards + len(event.cards))
+            else:
+                drawn[event.seat] = len(moved)
+                moved.append(Motion("draw", event.seat, seen, len(event.cards)))
+    return tuple(moved)

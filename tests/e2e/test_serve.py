@@ -66,15 +66,24 @@ def a_saved_match(monkeypatch, data: Path, player: str) -> str:
     return "Duel"
 
 
-def next_field(terminal, name: str) -> None:
-    """Tab, and wait until the focus has moved (the terminal's cursor follows it): Tabs sent at once can be lost."""
+def previous_field(terminal, name: str) -> None:
+    """From the name to the seed: once the terminal's cursor is in the name (it follows the focused
+    text field), shift+tab past the Start and House rules buttons to the field before them, and wait for
+    the cursor there."""
 
-    def cursor() -> str:
-        return terminal.tmux("display", "-p", "-t", name, "#{cursor_x},#{cursor_y}").stdout
+    def cursor() -> tuple[int, int]:
+        x, y = terminal.tmux("display", "-p", "-t", name, "#{cursor_x},#{cursor_y}").stdout.split(",")
+        return int(x), int(y)
 
+    def in_the_name(screen: str) -> bool:
+        lines = screen.splitlines()
+        row = next(i for i, line in enumerate(lines) if "Your name" in line) + 1
+        return cursor()[1] == row
+
+    terminal.wait_for(name, in_the_name)
     before = cursor()
-    terminal.keys(name, "Tab")
-    terminal.wait_for(name, lambda _: cursor() != before)
+    terminal.keys(name, "BTab", "BTab", "BTab")
+    terminal.wait_for(name, lambda _: cursor()[1] > before[1])
 
 
 def test_a_key_is_a_player_who_plays_drops_the_connection_and_continues(terminal, serve, keys, monkeypatch):
@@ -88,8 +97,7 @@ def test_a_key_is_a_player_who_plays_drops_the_connection_and_continues(terminal
     assert settings["player_name"] == "Ann" and settings["bot_speed"] == "fast"  # the others kept
     terminal.keys("ann", "n")
     terminal.wait_for("ann", lambda s: "Ann" in s.partition("Your name")[2][:40])  # the name it keeps
-    for _ in range(3):  # to the seed
-        next_field(terminal, "ann")
+    previous_field(terminal, "ann")  # back round the form: past Start and House rules, to the seed
     terminal.keys("ann", "7", "C-s")
     terminal.wait_for("ann", "Got it", timeout=30)  # a new player's first match opens with the guide
     terminal.keys("ann", "Enter")

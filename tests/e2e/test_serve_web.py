@@ -34,6 +34,6 @@ def test_the_browser_page_shows_the_title_and_takes_keys(tmp_path):
         host.stop()
     assert "UNO Mario Kart — a card game with items, for your terminal" in title
     assert "Load game" in title and "Quit" in title
-    assert "Opponents, 1 to 9" in form
+    assert "1 to 9: ctrl+o adds one" in form
     assert picture.read_bytes().startswith(b"\x89PNG") and picture.stat().st_size > 10_000
     assert list((tmp_path / "host" / "web").iterdir())  # the browser players' own folders

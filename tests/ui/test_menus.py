@@ -9,10 +9,11 @@ import pytest
 
 import saves
 from unokart_tui.app import UnoKartApp
+from unokart_tui.defaults import LINE_UP
 from unokart_tui.engine import Match
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen
-from unokart_tui.screens.new_game import DEFAULT_LINE_UP, NewGameScreen, parse_line_up
+from unokart_tui.screens.new_game import EACH, NewGame, NewGameScreen, OpponentRow
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
 from unokart_tui.widgets.keybar import KeyBar
@@ -55,7 +56,7 @@ def test_new_game_shows_errors_next_to_the_fields(snap_compare):
         await pilot.press("n")
         await pilot.pause()
         screen = pilot.app.screen
-        screen.query_one("#bots").value = "greedy, grumpy"
+        screen.query_one("#name").value = " "
         screen.query_one("#target").value = "0"
         await pilot.pause()
 
@@ -149,14 +150,6 @@ async def test_a_match_open_elsewhere_is_refused_with_a_message():
         holder.release()
 
 
-def test_parse_line_up():
-    assert parse_line_up("greedy:hard, challenger") == (("greedy", "challenger"), ("hard", None))
-    with pytest.raises(ValueError, match="unknown personality"):
-        parse_line_up("grumpy")
-    with pytest.raises(ValueError, match="1 to 9"):
-        parse_line_up("random," * 10)
-
-
 async def test_a_broken_save_offers_its_backup():
     write_save("Friday", actions=10)
     write_save("Friday", actions=12)  # the first version becomes the backup
@@ -195,17 +188,65 @@ async def test_names_and_reasons_are_shown_as_written():
         assert "the [match] table is missing" in listed
 
 
-async def test_a_mistake_is_quoted_as_typed():
+async def choose(pilot, select, value) -> None:
+    """Choose ``value`` in a dropdown as a player would: open it, move to the option, enter."""
+    select.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    options = [option for _, option in select._options]
+    steps = options.index(value) - options.index(select.value)
+    await pilot.press(*(["down"] * steps if steps > 0 else ["up"] * -steps), "enter")
+    await pilot.pause()
+
+
+async def test_new_game_offers_each_opponent_a_personality_and_a_difficulty():
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        application.screen.query_one("#bots").value = "greedy, [/]grumpy"
+        screen = application.screen
+        rows = list(screen.query(OpponentRow))
+        assert [row.choice() for row in rows] == [(p, "normal") for p in ("greedy", "challenger", "item-hoarder")]
+        assert "sheds its costliest cards" in shown(rows[0].query_one(".how"))  # one line on how each plays
+        await choose(pilot, rows[1].query_one(".personality"), "random")
+        await choose(pilot, rows[2].query_one(".difficulty"), "hard")
+        assert "at random" in shown(rows[1].query_one(".how"))
+        assert screen.query_one("#table-difficulty").value == EACH  # they differ now
+        game = screen.read_form()
+        assert game == NewGame("You", ("greedy", "random", "item-hoarder"), ("normal", "normal", "hard"), 500, None)
+        await choose(pilot, screen.query_one("#table-difficulty"), "easy")  # the whole table at once
+        assert screen.read_form().profiles == ("easy", "easy", "easy")
+        await pilot.press("ctrl+o", "ctrl+o")  # two more, at the table's difficulty
+        assert screen.read_form().profiles == ("easy",) * 5
+        await pilot.click(screen.query_one(OpponentRow).query_one(".remove"))
         await pilot.pause()
-        assert "[/]grumpy" in shown(application.screen.query_one("#bots-error"))
+        assert screen.read_form().bots == ("random", "item-hoarder", "greedy", "challenger")
+        assert [shown(row.query_one(".number")).strip() for row in screen.query(OpponentRow)] == [
+            "1.",
+            "2.",
+            "3.",
+            "4.",
+        ]
 
 
-@pytest.mark.parametrize("field", ["#name", "#bots", "#target", "#seed"])
+async def test_nine_opponents_at_most_and_one_at_least():
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = application.screen
+        await pilot.press(*["ctrl+o"] * 8)  # 3 + 8 asked: 9 seated
+        await pilot.pause()
+        assert len(screen.query(OpponentRow)) == 9 and screen.query_one("#add").disabled
+        for row in list(screen.query(OpponentRow))[1:]:
+            await row.remove()
+        screen.number_rows()
+        await pilot.pause()
+        assert screen.query_one(".remove").disabled  # the last one stays
+        assert screen.read_form().bots == ("greedy",)
+
+
+@pytest.mark.parametrize("field", ["#name", ".personality", "#target", "#seed"])
 async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus(field):
     # A focused text field took ctrl+d for itself (delete) and emptied the opponents (issue 13, bug 4).
     application = app()
@@ -213,14 +254,14 @@ async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus(fi
         await pilot.press("n")
         await pilot.pause()
         screen = application.screen
-        screen.query_one("#bots").value = "random"
+        await pilot.click(screen.query_one(".remove"))
+        await pilot.press("ctrl+o", "ctrl+o")
         screen.query_one(field).focus()
         await pilot.pause()
         await pilot.press("ctrl+d")
         await pilot.pause()
-        assert screen.query_one("#bots").value == DEFAULT_LINE_UP
+        assert screen.read_form() == NewGame("You", LINE_UP, ("normal",) * 3, 500, None)
         assert screen.query_one("#name").value == "You"
-        assert screen.read_form() is not None
         assert shown(screen.query_one("#bots-error")).strip() == ""
 
 

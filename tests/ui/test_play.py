@@ -250,15 +250,14 @@ async def test_saying_uno_ahead_shows_in_the_hand_title():
 
 
 async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_line():
-    from textual.widgets import RichLog
-
     from unokart_tui.app import UnoKartApp
     from unokart_tui.session import Session
+    from unokart_tui.widgets.gamelog import GameLog
 
     session = Session.new("Ann", ["greedy"], seed=5, name="delayed", profile="easy")
     app = UnoKartApp(session, settings=SETTINGS, bot_delay=0.25)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        lines = [line.text for line in app.screen.query_one(RichLog).lines]
+        lines = [line.plain for line in app.screen.query_one(GameLog).entries]  # as written, not as wrapped
         assert any("unokart new --seed 5 --bots greedy --profile easy --bot-delay 0.25 deals" in line for line in lines)
     session.close()

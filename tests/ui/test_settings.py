@@ -67,3 +67,32 @@ def test_a_pipe_named_settings_toml_never_stops_the_start():
         [sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=20, env=os.environ.copy()
     )
     assert "is a named pipe, not a file" in result.stdout and "using the default settings" in result.stdout
+
+
+async def test_theme_motion_and_symbols_chosen_in_the_command_palette_are_saved():
+    from unokart_tui.app import UnoKartApp
+
+    app = UnoKartApp(settings=Settings(guide=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"reduce motion", "enter")  # as a player would
+        await pilot.pause()
+        assert load_settings()[0].reduce_motion and app.animation_level == "none"
+        commands = {command.title: command.callback for command in app.get_system_commands(app.screen)}
+        assert "Reduce motion" not in commands and "Motion: on" in commands  # the palette offers the way back
+        commands["Symbols: ascii"]()
+        commands["Theme: High contrast"]()
+        await pilot.pause()
+        saved = load_settings()[0]
+        assert (saved.glyphs, saved.theme, app.theme) == ("ascii", "unokart-high-contrast", "unokart-high-contrast")
+        app.theme = "nord"  # what Textual's own theme command does
+        await pilot.pause()
+        assert load_settings()[0].theme == "nord"
+
+
+def test_an_unknown_glyph_set_gives_the_defaults_and_says_why():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("glyphs = 'emoji'")
+    settings, problem = load_settings()
+    assert settings == Settings() and "glyphs must be one of auto, unicode, ascii, not 'emoji'" in problem

@@ -1,4 +1,5 @@
-"""What the player sees, at 80x24 and 120x40. Seeded matches, bots at full speed, no animations."""
+"""What the player sees: the compact table at 80x24, the roomy one at 120x40 and 200x60, each theme,
+the ASCII glyph set, NO_COLOR. Seeded matches, bots at full speed, no animations."""
 
 from __future__ import annotations
 
@@ -9,12 +10,43 @@ from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.engine import Rank
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import Session
+from unokart_tui.themes import THEMES
 from unokart_tui.widgets.banner import BannerView
 from unokart_tui.widgets.hand import HandView
 
 from .helpers import QUICK, SETTINGS, answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+LINE_UPS = {
+    1: ("challenger",),
+    3: ("greedy", "challenger", "item-hoarder"),
+    9: ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",),
+}
+
+
+@pytest.mark.parametrize("opponents", [1, 3, 9])
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=["120x40", "200x60"])
+def test_the_roomy_table(snap_compare, size, opponents):
+    # The players seated round the piles, the log beside the table, full-size cards.
+    assert snap_compare(make_app(bots=LINE_UPS[opponents], seed=7), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("theme", [theme.name for theme in THEMES])
+def test_each_theme(snap_compare, theme):
+    settings = SETTINGS._replace(theme=theme)
+    assert snap_compare(make_app(seed=7, settings=settings), terminal_size=(80, 24), run_before=settle)
+
+
+@SIZES
+def test_the_ascii_glyph_set(snap_compare, size):
+    settings = SETTINGS._replace(glyphs="ascii")
+    assert snap_compare(make_app(seed=7, settings=settings), terminal_size=size, run_before=settle)
+
+
+def test_no_color(snap_compare, monkeypatch):
+    # NO_COLOR (no-color.org): letters, symbols and outlines carry everything the colours do.
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=settle)
 
 
 @SIZES

@@ -30,7 +30,17 @@ from unokart_tui.engine import (
     UnoSaid,
 )
 from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, log_line, replay
-from unokart_tui.tableview import place_cursor, round_summary, seat_lines, status, table_info
+from unokart_tui.tableview import (
+    Motion,
+    Seating,
+    motions,
+    place_cursor,
+    round_summary,
+    seat_lines,
+    seating,
+    status,
+    table_info,
+)
 from unokart_tui.widgets.cardface import long, short
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")
@@ -50,7 +60,7 @@ def test_one_short_form_and_one_long_form():
         (StartCardTurned(C("BR")), "The first card is Blue Reverse.", "(BR)"),
         (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?.", "RS"),
         (CardsDrawn(0, (C("G+2"),), DrawReason.BANANA, 2), "You draw G+2 (Banana) — only 1 of 2", "G+2,"),
-        (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: 🐢 Green Shell!", "(GS)"),
+        (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: ◉ Green Shell!", "(GS)"),
         (ChallengeResolved(0, 1, True, Color.RED, (C("RR"), C("W+4"))), "(hand: R⇄  W+4)", "RR"),
     ],
 )
@@ -63,25 +73,25 @@ def test_the_log_writes_cards_as_the_table_does(event, shown, not_shown):
 @pytest.mark.parametrize(
     ("events", "text"),
     [
-        ([CardTurned(1, C("R5")), ExtraTurn(1)], "Mario's Item Box: R5 🍄 Mushroom — Mario goes again"),
+        ([CardTurned(1, C("R5")), ExtraTurn(1)], "Mario's Item Box: R5 ☂ Mushroom — Mario goes again"),
         (
             [CardTurned(1, C("Y5")), CardsDrawn(0, (C("R1"), C("R2")), DrawReason.BANANA, 2)],
-            "Mario's Item Box: Y5 🍌 Banana — you draw 2",
+            "Mario's Item Box: Y5 ☽ Banana — you draw 2",
         ),
-        ([CardTurned(1, C("G5"))], "Mario's Item Box: G5 🐢 Green Shell — Mario picks who draws 1"),
+        ([CardTurned(1, C("G5"))], "Mario's Item Box: G5 ◉ Green Shell — Mario picks who draws 1"),
         (
             [
                 CardTurned(0, C("B5")),
                 *(CardsDrawn(s, (C("R1"),), DrawReason.LIGHTNING, 1) for s in (1, 2, 3)),
                 ExtraTurn(0),
             ],
-            "Your Item Box: B5 ⚡ Lightning — everyone else draws 1, you go again",
+            "Your Item Box: B5 ↯ Lightning — everyone else draws 1, you go again",
         ),
         (
             [CardTurned(3, C("W+4")), CardsDrawn(3, (C("R1"), C("R2")), DrawReason.BOB_OMB, 2)],
-            "Peach's Item Box: W+4 💣 Bob-omb — Peach draws 2 and chooses the colour",
+            "Peach's Item Box: W+4 ✸ Bob-omb — Peach draws 2 and chooses the colour",
         ),
-        ([TargetChosen(1, 0), CardsDrawn(0, (C("R1"),), DrawReason.GREEN_SHELL, 1)], "🐢 Green Shell — Mario hits you"),
+        ([TargetChosen(1, 0), CardsDrawn(0, (C("R1"),), DrawReason.GREEN_SHELL, 1)], "◉ Green Shell — Mario hits you"),
     ],
     ids=["mushroom", "banana", "green-shell", "lightning", "bob-omb", "shell-target"],
 )
@@ -124,7 +134,7 @@ def test_each_seat_remembers_its_last_move():
     notes.record([UnoCaught(1, 2), CardsDrawn(2, (C("B1"), C("B2")), DrawReason.UNO_CAUGHT, 2)], NAMES)
     assert notes.last[1:3] == ["caught Luigi", "drew 2 (caught)"]
     notes.record([CardTurned(3, C("W+4")), CardsDrawn(3, (C("R1"),), DrawReason.BOB_OMB, 2)], NAMES)
-    assert notes.last[3] == "W? → Bob-omb" and notes.top_by == 3 and notes.top_turned
+    assert notes.last[3] == "W? ✸ Bob-omb" and notes.top_by == 3 and notes.top_turned
     notes.record([ColorChosen(3, Color.RED)], NAMES)
     assert notes.last[3] == "chose red"
 
@@ -196,3 +206,50 @@ def test_a_round_summary_lists_what_the_losers_held_and_its_worth():
     assert [name for name, _, _ in summary.rows] == [name for seat, name in enumerate(NAMES) if seat != winner]
     assert sum(worth for _, _, worth in summary.rows) == summary.points
     assert summary.scores == ", ".join(f"{name} {score}" for name, score in zip(NAMES, match.scores, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("opponents", "left", "top", "right"),
+    [
+        (1, (), (1,), ()),
+        (2, (), (1, 2), ()),
+        (3, (1,), (2,), (3,)),
+        (6, (1,), (2, 3, 4, 5), (6,)),
+        (7, (1, 2), (3, 4, 5), (6, 7)),
+        (9, (1, 2), (3, 4, 5, 6, 7), (8, 9)),
+    ],
+)
+def test_the_roomy_table_seats_the_opponents_clockwise_from_the_players_left(opponents, left, top, right):
+    # D8: play goes to the left at first: seat 1 sits on the player's left, and so on round the table.
+    assert seating(opponents) == Seating(left, top, right)
+    assert [*left, *top, *right] == list(range(1, opponents + 1))
+
+
+def test_the_seat_after_the_one_to_act_is_marked_the_way_play_goes():
+    match = Match.new(list(NAMES), seed=3)
+    notes = TableNotes(4)
+    lines = seat_lines(match, ["human", "greedy", "greedy", "greedy"], notes, 0, levels=["", "hard", "", "easy"])
+    decider = match.round.decider
+    assert [line.to_act for line in lines] == [seat == decider for seat in range(4)]
+    after = (decider + match.round.direction) % 4
+    assert [line.next_up for line in lines] == [seat == after for seat in range(4)]
+    assert [line.level for line in lines] == ["", "hard", "", "easy"]
+
+
+def test_cards_that_move_the_played_card_what_an_item_box_turned_and_each_seats_draws():
+    events = [
+        CardPlayed(1, C("WI")),
+        CardTurned(1, C("B5")),
+        *(CardsDrawn(seat, (C("R1"),), DrawReason.LIGHTNING, 1) for seat in (2, 3, 0)),
+        ExtraTurn(1),
+    ]
+    assert motions(events, 0) == (
+        Motion("play", 1, C("WI")),
+        Motion("turn", 1, C("B5")),
+        Motion("draw", 2, None),  # another seat's card is not shown
+        Motion("draw", 3, None),
+        Motion("draw", 0, C("R1")),  # the player sees their own
+    )
+    caught = [UnoCaught(2, 1), CardsDrawn(1, (C("R1"), C("R2")), DrawReason.UNO_CAUGHT, 2)]
+    assert motions(caught, 0) == (Motion("draw", 1, None, 2),)
+    assert motions([CardsDrawn(3, (), DrawReason.CHOICE, 1), TurnSkipped(3)], 0) == ()  # nothing left to draw

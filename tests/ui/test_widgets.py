@@ -11,6 +11,7 @@ from unokart_tui.dialogs.confirm import ConfirmDialog
 from unokart_tui.dialogs.notices import round_over
 from unokart_tui.engine import Card, Color, Draw, Phase
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.themes import ThemedApp
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
 from unokart_tui.widgets.keybar import KeyBar
 
@@ -19,8 +20,8 @@ from .helpers import make_app, settle
 CARDS = tuple(Card.parse(text) for text in ("R1", "R2", "Y3", "G4", "B5", "W+4", "WI") * 6)  # 42 cards
 
 
-class HandOnly(App[None]):
-    """The hand alone, with its own styles only: no app stylesheet."""
+class HandOnly(ThemedApp):
+    """The hand alone, with its own styles only (no app stylesheet), under the game's themes."""
 
     CSS = "HandView { height: auto; max-height: 11; border: round $secondary; }"  # the table's layout of it
 
@@ -69,9 +70,10 @@ async def test_a_hand_that_fits_has_no_scroll_bar():
         assert hand.size.height == CARD_HEIGHT
         assert not hand.show_vertical_scrollbar
         lines = [hand.render_line(y).text for y in range(CARD_HEIGHT)]
-        assert lines[0].startswith("┏━━━━┓ ╭────╮")  # the cursor's card has the heavy edge
-        assert lines[1].startswith("┃ R1 ┃ │ R2 │ │ Y3 │")  # every card readable without colour
-        assert "│W+4 │ │ W? │" in lines[1]  # the short form of every screen (widgets/cardface.py)
+        # The cursor's card has the heavy edge; cards that cannot be played a dashed one; the item in the edge.
+        assert lines[0].startswith("┏━━━☂┓ ╭┄┄┄☂╮ ╭┄┄┄☽╮")
+        assert lines[1].startswith("┃ R1 ┃ ┆ R2 ┆ ┆ Y3 ┆")  # every card readable without colour
+        assert "┆W+4 ┆ ┆ W? ┆" in lines[1]  # the short form of every screen (widgets/cardface.py)
 
 
 class Keys(App[None]):

@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..engine import HouseRules
+from ..glyphs import UNICODE, Glyphs
 from ..rules_text import ITEM_BOX, ITEMS, house_rule_words, house_rules_tag
 from ..widgets.keybar import KeyBar
 from .base import Dialog
@@ -29,10 +30,11 @@ class GuideDialog(Dialog[str]):
         Binding("n", "answer('off')", "Don't show again"),
     ]
 
-    def __init__(self, *, first_game: bool, rules: HouseRules | None = None) -> None:
+    def __init__(self, *, first_game: bool, rules: HouseRules | None = None, glyphs: Glyphs = UNICODE) -> None:
         super().__init__()
         self.first_game = first_game
         self.rules = HouseRules() if rules is None else rules  # the match's house rules, said in a line each
+        self.glyphs = glyphs
         self.add_class("guide")
 
     def compose(self) -> ComposeResult:
@@ -44,8 +46,8 @@ class GuideDialog(Dialog[str]):
             items.add_column(no_wrap=True)
             items.add_column(no_wrap=True, style="bold")
             items.add_column()
-            for icon, card, item, what in ITEMS:
-                items.add_row(icon, card, item, what)
+            for item, card, what in ITEMS:
+                items.add_row(self.glyphs.items[item], card, item.label, what)
             yield Static(Text(ITEM_BOX))
             yield Static(items)
             if not self.rules.is_official:

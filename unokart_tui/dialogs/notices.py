@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from unokart_tui.engine import Card
 
+from ..glyphs import UNICODE, Glyphs
 from ..widgets.cardface import cards as card_list
 from ..widgets.chart import ChartView, Drawing
 from ..widgets.keybar import KeyBar
@@ -52,24 +53,26 @@ class NoticeDialog(Dialog[str]):
         self.dismiss(key)
 
 
-def revealed_hand(name: str, cards: Sequence[Card], guilty: bool) -> NoticeDialog:
+def revealed_hand(name: str, cards: Sequence[Card], guilty: bool, glyphs: Glyphs = UNICODE) -> NoticeDialog:
     verdict = "Guilty! They draw 4." if guilty else "Not guilty: you draw 6."
-    return NoticeDialog(f"{name} shows you their hand — {verdict}", Text(card_list(cards) or "(no cards)"))
+    return NoticeDialog(f"{name} shows you their hand — {verdict}", Text(card_list(cards, glyphs) or "(no cards)"))
 
 
-def _round_rows(rows: Sequence[tuple[str, Sequence[Card], int]], scores: str) -> Group:
+def _round_rows(rows: Sequence[tuple[str, Sequence[Card], int]], scores: str, glyphs: Glyphs) -> Group:
     """Each loser's points and cards, the cards wrapping under themselves however many there are."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True, width=8)
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column()
     for name, cards, value in rows:
-        grid.add_row(Text(name[:8], style="bold"), Text(f"{value} pts", style="bold"), Text(card_list(cards)))
+        grid.add_row(Text(name[:8], style="bold"), Text(f"{value} pts", style="bold"), Text(card_list(cards, glyphs)))
     return Group(grid, Text(""), Text(scores))
 
 
-def round_over(winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card], int]], scores: str) -> NoticeDialog:
-    body = _round_rows(rows, f"Scores: {scores}")
+def round_over(
+    winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card], int]], scores: str, glyphs: Glyphs = UNICODE
+) -> NoticeDialog:
+    body = _round_rows(rows, f"Scores: {scores}", glyphs)
     return NoticeDialog(f"{winner} won the round: +{points} points", body, [("enter", "next round")])
 
 
@@ -78,13 +81,15 @@ def match_over(
     points: int,
     rows: Sequence[tuple[str, Sequence[Card], int]],
     scores: str,
+    *,
     race: Drawing | None = None,
+    glyphs: Glyphs = UNICODE,
 ) -> NoticeDialog:
     """The last round's cards and points too: the round that ends a match gets no dialog of its own.
 
     ``race``: the match's score race, drawn under them; ``r`` asks for the match's replay.
     """
-    body = _round_rows(rows, f"Final scores: {scores}")
+    body = _round_rows(rows, f"Final scores: {scores}", glyphs)
     return NoticeDialog(
         f"{winner} won the last round (+{points}) and the match!",
         body,

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
@@ -47,6 +47,7 @@ from ..engine import (
     UnoCaught,
     UnoSaid,
 )
+from ..glyphs import UNICODE, Glyphs
 from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
@@ -56,22 +57,28 @@ from ..tableview import (
     applies,
     hand_cards,
     jump_in,
+    motions,
     place_cursor,
     round_summary,
     seat_lines,
+    seating,
     status,
     table_info,
 )
 from ..widgets.banner import BannerView
+from ..widgets.cardview import CardView, DrawPile
 from ..widgets.gamelog import GameLog
-from ..widgets.hand import HandView
+from ..widgets.hand import BIG_HEIGHT, BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, HandView
 from ..widgets.keybar import KeyBar
-from ..widgets.players import PlayerRow
-from ..widgets.table import DrawPile, TablePanel
+from ..widgets.motion import FlyingCard, MotionPlan, Stage
+from ..widgets.players import PlayerRow, SeatView
+from ..widgets.table import TablePanel
 
 T = TypeVar("T")
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
+ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
+SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
 
 
@@ -123,12 +130,16 @@ class GameScreen(Screen[None]):
         confirm_quit: bool = False,
         guide: bool = False,
         undo: bool = True,
+        glyphs: Glyphs = UNICODE,
+        motion: bool = True,
     ) -> None:
         super().__init__()
         self.session = session
         self.pacer = Pacer(session, pace or Pace(), self)
-        self.notes = TableNotes(len(session.names))
-        self.voice = Voice(session.names, HUMAN)
+        self.glyphs = glyphs
+        self.motion = motion  # cards move across the table (off: the "reduce motion" setting)
+        self.notes = TableNotes(len(session.names), glyphs)
+        self.voice = Voice(session.names, HUMAN, glyphs)
         self.deal_again = deal_again or session.deal_again_command()
         self.uno_helper = uno_helper
         self.confirm_quit = confirm_quit
@@ -150,40 +161,77 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            with Vertical(id="opponents"):
-                for seat in range(1, len(self.session.names)):
-                    yield PlayerRow(id=f"seat-{seat}", classes="opponent")
-                yield PlayerRow(id=f"seat-{HUMAN}", classes="opponent you")
-            yield TablePanel(id="table")
-        with Vertical(id="middle"):
-            yield GameLog(id="log")
-            yield BannerView(id="banner")
+        # One set of widgets for both layouts: a resize changes classes, never the widgets, so the
+        # cursor, a dialog and the log stay as they are. The compact table lists the players and
+        # has the log under it; the roomy one seats them around the cards, the log beside it.
+        places = seating(len(self.session.names) - 1)
+        with Container(id="board"):
+            with Horizontal(id="top"):
+                with Vertical(id="opponents"):
+                    for seat in range(1, len(self.session.names)):
+                        yield PlayerRow(id=f"seat-{seat}", classes="opponent")
+                    yield PlayerRow(id=f"seat-{HUMAN}", classes="opponent you")
+                with Vertical(id="felt"):
+                    with Horizontal(id="seats-top"):
+                        for seat in places.top:
+                            yield SeatView(id=f"place-{seat}")
+                    with Horizontal(id="felt-middle"):
+                        with Vertical(id="seats-left", classes="side"):
+                            for seat in reversed(places.left):  # up the left side from the player
+                                yield SeatView(id=f"place-{seat}")
+                        with Vertical(id="centre"):
+                            yield TablePanel(id="table")
+                            yield BannerView(id="felt-banner")
+                        with Vertical(id="seats-right", classes="side"):
+                            for seat in places.right:
+                                yield SeatView(id=f"place-{seat}")
+                    with Horizontal(id="you-row"):
+                        yield SeatView(id=f"place-{HUMAN}", classes="you")
+            with Vertical(id="middle"):
+                yield GameLog(id="log")
+                yield BannerView(id="banner")
         yield Static(id="save-problem")
         yield HandView(id="hand")
         yield KeyBar()
         yield Static(id="too-small")
+        for _ in range(len(self.session.names) + 1):  # a play, and a draw to every seat (a Lightning)
+            yield FlyingCard()
 
     def on_mount(self) -> None:
-        self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in range(len(self.session.names))]
+        seats = range(len(self.session.names))
+        self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in seats]
+        self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
         self.players = self.query_one("#opponents", Vertical)
+        self.felt = self.query_one("#felt", Vertical)
         self.table = self.query_one(TablePanel)
         self.log_view = self.query_one(GameLog)
-        self.banner_view = self.query_one(BannerView)
+        self.banner_views = list(self.query(BannerView))
+        self.banner_view = self.banner_views[0]
         self.hand = self.query_one(HandView)
+        self.flights = list(self.query(FlyingCard))
         self.players.border_title = "Players · cards · last move · pts"
         self.log_view.border_title = "Game log"
         self.render_table()
         self.call_after_refresh(self.first_words)
 
     def on_resize(self, event: events.Resize) -> None:
-        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        width, height = event.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
         notice = self.query_one("#too-small", Static)
         notice.display = small
-        notice.update(
-            f"Please enlarge your terminal to at least {MIN_WIDTH}×{MIN_HEIGHT} "
-            f"(it is {event.size.width}×{event.size.height})."
-        )
+        notice.update(f"Please enlarge your terminal to at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height}).")
+        self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
+        self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
+
+    def lay_out(self, *, roomy: bool) -> None:
+        """The compact table or the roomy one: classes and two widgets' sizes, nothing rebuilt."""
+        if roomy == self.has_class("-roomy"):
+            return
+        self.set_class(roomy, "-roomy")
+        self.hand.big = roomy
+        self.table.roomy = roomy
+        for flight in self.flights:
+            flight.land()  # a card in flight would land where the old layout had the pile
 
     def first_words(self) -> None:
         """After the first layout (the log wraps to the width it has, known only now): then play starts."""
@@ -199,7 +247,9 @@ class GameScreen(Screen[None]):
         if fresh and self.guide:
             from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
-            self.open_dialog(GuideDialog(first_game=True, rules=self.session.match.rules), self.guide_answered)
+            self.open_dialog(
+                GuideDialog(first_game=True, rules=self.session.match.rules, glyphs=self.glyphs), self.guide_answered
+            )
         self.pacer.step()
         self.render_table()
 
@@ -245,7 +295,8 @@ class GameScreen(Screen[None]):
 
     def show_banner(self, shown: Banner | None) -> None:
         self._banners += 1
-        self.banner_view.banner = shown
+        for view in self.banner_views:  # the compact table's, over the log, and the roomy one's, on the felt
+            view.banner = shown
         seconds = self.pacer.pace.banner_seconds
         if shown is not None and shown.kind != "exposed" and seconds is not None:
             number = self._banners
@@ -253,23 +304,28 @@ class GameScreen(Screen[None]):
 
     def _hide_banner(self, number: int) -> None:
         if number == self._banners:
-            self.banner_view.banner = None
+            for view in self.banner_views:
+                view.banner = None
 
     def render_table(self) -> None:
         session = self.session
         match = session.match
         kinds = [seat.kind for seat in session.seats]
-        for line in seat_lines(match, kinds, self.notes, HUMAN):
+        levels = [seat.profile or "" for seat in session.seats]
+        for line in seat_lines(match, kinds, self.notes, HUMAN, glyphs=self.glyphs, levels=levels):
             self.rows[line.seat].info = line
-        self.players.border_subtitle = f"round {match.round_number} · first to {match.target}"
-        self.table.info = table_info(match, self.notes, HUMAN)
+            self.places[line.seat].info = line
+        where = f"round {match.round_number} · first to {match.target}"
+        self.players.border_subtitle = where
+        self.felt.border_title = f"Table · {where}"
+        self.table.info = table_info(match, self.notes, HUMAN, self.glyphs)
         cards, playable, drawn = hand_cards(match, HUMAN)
         self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
         if self._cursor_to_playable and playable:
             self._cursor_to_playable = False
         waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held)
         title = f"Your hand ({len(cards)}) — {waiting}" + ("  [UNO ready]" if self.uno_armed else "")
-        self.hand.state = HandState(cards, playable, self.cursor, title)
+        self.hand.state = HandState(cards, playable, self.cursor, title, self.glyphs)
         self.refresh_bindings()
 
     def selected_card(self) -> Card | None:
@@ -285,11 +341,13 @@ class GameScreen(Screen[None]):
 
     def act(self, action: Action) -> bool:
         """The one place the game changes. An illegal action is explained and changes nothing."""
+        by_player = self.session.is_human_turn()
         try:
             events = self.session.apply(action)
         except RulesError as error:
             self.refuse(str(error), title="Not allowed")
             return False
+        self.move_cards(events, by_player=by_player)
         self.show(events)
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
@@ -301,6 +359,33 @@ class GameScreen(Screen[None]):
         self.pacer.step()
         self.render_table()
         return True
+
+    def move_cards(self, events: list[Event], *, by_player: bool) -> None:
+        """Cards cross the table: played to the pile, drawn from it, turned over by an Item Box.
+
+        Only decoration over a table already drawn as it now is: no key waits for it. None when
+        motion is off (the setting, or Textual's animations: tests run without), while the bots
+        are fast-forwarded, or when their moves follow each other too fast to be watched.
+        """
+        if not self.motion or self.app.animation_level == "none" or self.pacer.fast:
+            return
+        if not by_player and self.pacer.pace.bot_delay < MotionPlan.SECONDS:
+            return
+        moved = motions(events, HUMAN)
+        if moved:
+            MotionPlan(self.stage(), self.flights, self.table.query_one("#top-card", CardView)).run(moved)
+
+    def stage(self) -> Stage:
+        """Where the seats and the piles are now, in this layout."""
+        roomy = self.has_class("-roomy")
+        seats = [
+            self.hand.card_region(self.cursor) if seat == HUMAN else (self.places if roomy else self.rows)[seat].region
+            for seat in range(len(self.session.names))
+        ]
+        size = (BIG_WIDTH, BIG_HEIGHT) if roomy else (CARD_WIDTH, CARD_HEIGHT)
+        return Stage(
+            seats, self.table.query_one("#top-card").region, self.table.query_one(DrawPile).region, size, self.glyphs
+        )
 
     def start_next_round(self) -> None:
         events = self.session.next_round()
@@ -424,14 +509,14 @@ class GameScreen(Screen[None]):
         for event in events:
             if isinstance(event, ChallengeResolved) and event.challenger == HUMAN:
                 name = self.session.names[event.challenged]
-                self.open_dialog(revealed_hand(name, event.hand, event.guilty), lambda _: None)
+                self.open_dialog(revealed_hand(name, event.hand, event.guilty, self.glyphs), lambda _: None)
 
     def round_over(self) -> None:
         from ..dialogs.notices import round_over  # noqa: PLC0415
 
         self.report_stats()
         summary = round_summary(self.session.match)
-        dialog = round_over(summary.winner, summary.points, summary.rows, summary.scores)
+        dialog = round_over(summary.winner, summary.points, summary.rows, summary.scores, self.glyphs)
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
     def match_over(self) -> None:
@@ -447,7 +532,8 @@ class GameScreen(Screen[None]):
         match = self.session.match
         summary = round_summary(match)  # the last round's winner is the match's
         race = ScoreRace(match.names, tuple(score_race(match)), match.target)
-        self.open_dialog(match_over(summary.winner, summary.points, summary.rows, summary.scores, race), answered)
+        dialog = match_over(summary.winner, summary.points, summary.rows, summary.scores, race=race, glyphs=self.glyphs)
+        self.open_dialog(dialog, answered)
 
     def report_stats(self) -> None:
         """Say once if the store of statistics was rebuilt, or if this round could not be recorded."""
@@ -462,15 +548,17 @@ class GameScreen(Screen[None]):
         if answer == "rules":
             from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
 
-            self.app.push_screen(RulesScreen(self.session.match.rules))
+            self.app.push_screen(RulesScreen(self.session.match.rules, self.glyphs))
         elif answer == "off":
             self.guide = False
             self.post_message(self.GuideOff())
 
-    def use_settings(self, settings: Settings, pace: Pace) -> None:
+    def use_settings(self, settings: Settings, pace: Pace, glyphs: Glyphs) -> None:
         """The player changed the settings during the match: they hold from now on."""
         self.uno_helper, self.confirm_quit, self.guide = settings.uno_helper, settings.confirm_quit, settings.guide
         self.undo_on = settings.undo
+        self.motion = not settings.reduce_motion
+        self.glyphs = self.notes.glyphs = self.voice.glyphs = glyphs  # the log keeps what it wrote
         self.pacer.set_pace(pace)
         self.render_table()
 
@@ -641,7 +729,9 @@ class GameScreen(Screen[None]):
     def action_help(self) -> None:
         from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
-        self.open_dialog(GuideDialog(first_game=False, rules=self.session.match.rules), self.guide_answered)
+        self.open_dialog(
+            GuideDialog(first_game=False, rules=self.session.match.rules, glyphs=self.glyphs), self.guide_answered
+        )
 
     def action_leave(self) -> None:
         if self.session.save_error is None and not self.confirm_quit:

@@ -1,4 +1,9 @@
-"""New game: your name, the opponents (personality and profile), the target, an optional seed, the house rules."""
+"""New game, in sections: you; the opponents (each a personality and a difficulty, or one difficulty for
+the whole table); the target; the seed; the house rules. Each personality and difficulty says in a line how it plays.
+
+A section is a ``Vertical`` with the class ``section`` and a title: another one goes in ``compose``
+beside these, and its values into ``read_form``.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +14,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Static
-
-import ai
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ..defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from ..engine import HouseRules
+from ..lineup import default_difficulty, difficulties, personalities
 from ..printable import control_characters
 from ..widgets.keybar import KeyBar
 
-DEFAULT_LINE_UP = ", ".join(LINE_UP)
+EACH = "each"  # the whole table's difficulty when the opponents' differ
 
 
 @dataclass(frozen=True)
@@ -31,24 +35,73 @@ class NewGame:
     rules: HouseRules = HouseRules()  # noqa: RUF009 - immutable, a value like the others
 
 
-def parse_line_up(text: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-    """``"greedy:hard, challenger"`` -> the bots and their profiles; ValueError says what is wrong."""
-    bots, profiles = [], []
-    known_profiles = set(ai.list_profiles())
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        bot, _, profile = part.partition(":")
-        bot, profile = bot.strip(), profile.strip()
-        if bot not in ai.BOTS:
-            raise ValueError(f"unknown personality {bot!r} (choose from {', '.join(sorted(ai.BOTS))})")
-        if profile and profile not in known_profiles:
-            raise ValueError(f"unknown profile {profile!r} (choose from {', '.join(sorted(known_profiles))})")
-        bots.append(bot)
-        profiles.append(profile or None)
-    if not 1 <= len(bots) <= MAX_OPPONENTS:
-        raise ValueError(f"choose 1 to {MAX_OPPONENTS} opponents, not {len(bots)}")
-    return tuple(bots), tuple(profiles)
+class OpponentRow(Vertical):
+    """One opponent: a personality, a difficulty, a button that sends them home; how they play, in a line."""
+
+    DEFAULT_CSS = """
+    OpponentRow {
+        height: auto;
+    }
+    OpponentRow Horizontal {
+        height: 1;
+    }
+    OpponentRow .number {
+        width: 4;
+        margin: 0;
+    }
+    OpponentRow .personality {
+        width: 20;
+    }
+    OpponentRow .difficulty {
+        width: 14;
+        margin-left: 1;
+    }
+    OpponentRow Button {
+        margin: 0 0 0 1;
+        min-width: 10;
+    }
+    OpponentRow .how {
+        color: $text-muted;
+        padding-left: 4;
+    }
+    """
+
+    def __init__(self, personality: str, difficulty: str) -> None:
+        super().__init__(classes="opponent")
+        self.personality, self.difficulty = personality, difficulty
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Static("", classes="number")
+            yield Select(
+                [(name, name) for name in personalities()],
+                value=self.personality,
+                allow_blank=False,
+                compact=True,
+                classes="personality",
+            )
+            yield Select(
+                [(name, name) for name in difficulties(self.personality)],
+                value=self.difficulty,
+                allow_blank=False,
+                compact=True,
+                classes="difficulty",
+            )
+            yield Button("Remove", compact=True, classes="remove")
+        yield Static("", classes="how", markup=False)
+
+    def on_mount(self) -> None:
+        self.describe()
+
+    def choice(self) -> tuple[str, str]:
+        """The personality and the difficulty chosen."""
+        personality = self.query_one(".personality", Select).value
+        difficulty = self.query_one(".difficulty", Select).value
+        return str(personality), str(difficulty)
+
+    def describe(self) -> None:
+        personality, _ = self.choice()
+        self.query_one(".how", Static).update(personalities().get(personality, ""))
 
 
 class NewGameScreen(Screen[None]):
@@ -62,9 +115,12 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
         Binding("ctrl+d", "default_line_up", "Default line-up", priority=True),
+        Binding("ctrl+o", "add_opponent", "Add opponent", priority=True),
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+r", "house_rules", "House rules"),
     ]
+
+    AUTO_FOCUS = ""  # no focus that scrolls the form to centre it: the name is focused in on_mount
 
     def __init__(self, player_name: str = PLAYER_NAME) -> None:
         super().__init__()
@@ -72,23 +128,43 @@ class NewGameScreen(Screen[None]):
         self.rules = HouseRules()
 
     def compose(self) -> ComposeResult:
+        levels = difficulties(LINE_UP[0])
         with Vertical(id="form", classes="form"):
             yield Static("New game", classes="title")
-            yield Label("Your name")
-            yield Input(self.player_name, id="name", max_length=MAX_NAME)
-            yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
-            yield Label(f"Opponents, 1 to {MAX_OPPONENTS}: personality[:profile], … (ctrl+d: the default three)")
-            yield Input(DEFAULT_LINE_UP, id="bots", placeholder=DEFAULT_LINE_UP)
-            yield Static("", id="bots-error", classes="error", markup=False)
-            yield Label("Target score")
-            yield Input(str(TARGET), id="target", type="integer")
-            yield Static("", id="target-error", classes="error", markup=False)
-            yield Label("Seed (optional: the same seed deals the same match)")
-            yield Input("", id="seed", type="integer", placeholder="random")
-            yield Static("", id="seed-error", classes="error", markup=False)
-            with Horizontal(id="start-row"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary")
-                yield Button(self.rules_label(), id="house-rules")
+            with Vertical(id="section-you", classes="section"):
+                yield Label("Your name")
+                yield Input(self.player_name, id="name", max_length=MAX_NAME)
+                yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
+            with Vertical(id="section-opponents", classes="section"):
+                yield Static(
+                    f"1 to {MAX_OPPONENTS}: ctrl+o adds one, ctrl+d puts back the default three", classes="hint"
+                )
+                with Horizontal(id="whole-table"):
+                    yield Static("Difficulty for the whole table:")
+                    yield Select(
+                        [("each their own", EACH), *((name, name) for name in levels)],
+                        value=self.shared_difficulty(LINE_UP),
+                        allow_blank=False,
+                        compact=True,
+                        id="table-difficulty",
+                    )
+                yield Static("\n".join(f"{name:<7} {line}" for name, line in levels.items()), classes="hint")
+                with Vertical(id="line-up"):
+                    for personality in LINE_UP:
+                        yield OpponentRow(personality, default_difficulty(personality))
+                yield Button("Add an opponent (ctrl+o)", id="add", compact=True)
+                yield Static("", id="bots-error", classes="error", markup=False)
+            with Vertical(id="section-target", classes="section"):
+                yield Label("Target score")
+                yield Input(str(TARGET), id="target", type="integer")
+                yield Static("", id="target-error", classes="error", markup=False)
+            with Vertical(id="section-seed", classes="section"):
+                yield Label("Seed (optional: the same seed deals the same match)")
+                yield Input("", id="seed", type="integer", placeholder="random")
+                yield Static("", id="seed-error", classes="error", markup=False)
+            with Vertical(id="section-rules", classes="section"):
+                yield Button(self.rules_label(), id="house-rules", compact=True)
+            yield Button("Start (ctrl+s)", id="start", variant="primary")
         yield KeyBar()
 
     def rules_label(self) -> str:
@@ -96,8 +172,32 @@ class NewGameScreen(Screen[None]):
         name = self.rules.preset_name
         return f"House rules: {name or f'{len(self.rules.enabled())} chosen'} (ctrl+r)"
 
+    @staticmethod
+    def shared_difficulty(line_up: tuple[str, ...]) -> str:
+        chosen = {default_difficulty(personality) for personality in line_up}
+        return chosen.pop() if len(chosen) == 1 else EACH
+
     def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
+        for section, title in (
+            ("you", "You"),
+            ("opponents", "Opponents"),
+            ("target", "Target"),
+            ("seed", "Seed"),
+            ("rules", "House rules"),
+        ):
+            self.query_one(f"#section-{section}", Vertical).border_title = title
+        self.query_one("#name", Input).focus(scroll_visible=False)
+        self.number_rows()
+
+    def rows(self) -> list[OpponentRow]:
+        return list(self.query(OpponentRow))
+
+    def number_rows(self) -> None:
+        rows = self.rows()
+        for number, row in enumerate(rows, start=1):
+            row.query_one(".number", Static).update(f"{number}.")
+            row.query_one(".remove", Button).disabled = len(rows) == 1
+        self.query_one("#add", Button).disabled = len(rows) >= MAX_OPPONENTS
 
     def read_form(self) -> NewGame | None:
         """The form as a new game, or None with every problem shown next to its field."""
@@ -107,11 +207,9 @@ class NewGameScreen(Screen[None]):
             errors["name"] = "Your name cannot be empty."
         elif control_characters(name):
             errors["name"] = f"Your name cannot hold control characters ({' '.join(control_characters(name))})."
-        try:
-            bots, profiles = parse_line_up(self.query_one("#bots", Input).value)
-        except ValueError as error:
-            errors["bots"] = str(error).capitalize() + "."
-            bots, profiles = (), ()
+        chosen = [row.choice() for row in self.rows()]
+        if not 1 <= len(chosen) <= MAX_OPPONENTS:
+            errors["bots"] = f"Choose 1 to {MAX_OPPONENTS} opponents, not {len(chosen)}."
         target_text = self.query_one("#target", Input).value.strip()
         target = int(target_text) if target_text.lstrip("-").isdigit() else 0
         if not 1 <= target <= 100_000:
@@ -124,14 +222,56 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#{field}-error", Static).update(errors.get(field, ""))
         if errors:
             return None
+        bots = tuple(personality for personality, _ in chosen)
+        profiles = tuple(difficulty or None for _, difficulty in chosen)
         return NewGame(name, bots, profiles, target, seed, self.rules)
 
-    def on_input_changed(self, event: Input.Changed) -> None:
+    def check_form(self) -> None:
         self.query_one("#start", Button).disabled = self.read_form() is None
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "house-rules":
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check_form()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        select = event.select
+        if select.id == "table-difficulty":
+            if event.value != EACH:
+                for each in self.rows():
+                    if event.value in difficulties(each.choice()[0]):
+                        each.query_one(".difficulty", Select).value = event.value
+            return
+        row = next((ancestor for ancestor in select.ancestors if isinstance(ancestor, OpponentRow)), None)
+        if row is None:
+            return
+        if select.has_class("personality"):
+            self.offer_difficulties(row)
+        row.describe()
+        self.show_shared_difficulty()
+        self.check_form()
+
+    def show_shared_difficulty(self) -> None:
+        """The whole table's difficulty: the opponents', when they all have the same."""
+        chosen = {difficulty for _, difficulty in (row.choice() for row in self.rows())}
+        self.query_one("#table-difficulty", Select).value = chosen.pop() if len(chosen) == 1 else EACH
+
+    def offer_difficulties(self, row: OpponentRow) -> None:
+        """A personality's own difficulties (another bot may have others); the one chosen stays if it can."""
+        personality, difficulty = row.choice()
+        levels = difficulties(personality)
+        select = row.query_one(".difficulty", Select)
+        select.set_options([(name, name) for name in levels])
+        select.value = difficulty if difficulty in levels else default_difficulty(personality)
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "add":
+            await self.action_add_opponent()
+        elif event.button.id == "house-rules":
             self.action_house_rules()
+        elif event.button.has_class("remove"):
+            row = next(ancestor for ancestor in event.button.ancestors if isinstance(ancestor, OpponentRow))
+            await row.remove()
+            self.number_rows()
+            self.show_shared_difficulty()
         else:
             self.action_start()
 
@@ -153,8 +293,27 @@ class NewGameScreen(Screen[None]):
 
         self.app.push_screen(HouseRulesDialog(self.rules), chosen)
 
-    def action_default_line_up(self) -> None:
-        self.query_one("#bots", Input).value = DEFAULT_LINE_UP
+    async def action_add_opponent(self) -> None:
+        rows = self.rows()
+        if len(rows) >= MAX_OPPONENTS:
+            self.app.bell()
+            return
+        shared = self.query_one("#table-difficulty", Select).value
+        personality = LINE_UP[len(rows) % len(LINE_UP)]
+        difficulty = str(shared) if shared != EACH else default_difficulty(personality)
+        row = OpponentRow(personality, difficulty)
+        await self.query_one("#line-up", Vertical).mount(row)
+        self.number_rows()
+        row.query_one(".personality", Select).focus()
+        row.scroll_visible(animate=False)
+
+    async def action_default_line_up(self) -> None:
+        line_up = self.query_one("#line-up", Vertical)
+        await line_up.remove_children()
+        await line_up.mount_all(OpponentRow(p, default_difficulty(p)) for p in LINE_UP)
+        self.query_one("#table-difficulty", Select).value = self.shared_difficulty(LINE_UP)
+        self.number_rows()
+        self.check_form()
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -13,7 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane
 
 from ..engine import HouseRules
-from ..rules_text import KEYS, RULES, every_house_rule, house_rules_text
+from ..glyphs import UNICODE, Glyphs
+from ..rules_text import KEYS, every_house_rule, house_rules_text
+from ..rules_text import rules as rules_markdown
 from ..widgets.keybar import KeyBar
 
 
@@ -32,16 +34,18 @@ class RulesScreen(Screen[None]):
         Binding("end", "scroll('end')", "End", show=False),
     ]
 
-    def __init__(self, rules: HouseRules | None = None) -> None:
+    def __init__(self, rules: HouseRules | None = None, glyphs: Glyphs = UNICODE) -> None:
         super().__init__()
         self.rules = rules  # the match's, when opened from one
+        self.glyphs = glyphs  # the items' symbols, as the cards show them
 
     def text(self) -> str:
+        markdown = rules_markdown(self.glyphs)
         if self.rules is None:
-            return f"{RULES}\n{every_house_rule()}\n"
+            return f"{markdown}\n{every_house_rule()}\n"
         if self.rules.is_official:
-            return RULES
-        title, rest = RULES.split("\n\n", 1)
+            return markdown
+        title, rest = markdown.split("\n\n", 1)
         return f"{title}\n\n## House rules in this match\n\n{house_rules_text(self.rules)}\n\n{rest}"
 
     def compose(self) -> ComposeResult:

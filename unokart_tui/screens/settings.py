@@ -1,4 +1,4 @@
-"""Settings: bot speed, theme, the UNO helper, the first-game guide, confirm before quitting.
+"""Settings: bot speed, theme, symbols, motion, the UNO helper, the first-game guide, confirm before quitting.
 
 Every change is saved at once and posted to the app (``Changed``), which passes it on
 to a match being played: a new bot speed holds from the next move.
@@ -16,10 +16,18 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
+from ..defaults import GLYPH_CHOICES, THEME
 from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
+from ..themes import THEME_LABELS
 from ..widgets.keybar import KeyBar
 
+GLYPH_LABELS = {
+    "auto": "Automatic: Unicode symbols if the terminal's locale is UTF-8",
+    "unicode": "Unicode symbols (☂ ☽ ◉ ↯ ✸ ⊘ ⇄)",
+    "ascii": "Plain ASCII (^ ) @ ! * S <>)",
+}
 SWITCHES = (
+    ("reduce_motion", "Reduce motion: cards do not move across the table"),
     ("uno_helper", "UNO helper: say UNO for me"),
     ("guide", "First-game guide when a match starts"),
     ("confirm_quit", "Ask before leaving a match"),
@@ -33,31 +41,51 @@ class SettingsScreen(Screen[None]):
         settings: Settings
 
     BINDINGS = [Binding("escape", "back", "Back")]
+    AUTO_FOCUS = ""  # the first field is focused in on_mount, without scrolling the page to centre it
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()
         self.settings = settings
 
     def compose(self) -> ComposeResult:
-        themes = sorted(self.app.available_themes)
+        # The game's own themes first, by what they are for; then Textual's, by name.
+        themes = [(label, name) for name, label in THEME_LABELS.items()]
+        themes += [(name, name) for name in sorted(self.app.available_themes) if name not in THEME_LABELS]
         with Vertical(classes="form"):
             yield Static("Settings", classes="title")
             yield Label("Bot speed")
             yield Select(
-                [(name, name) for name in BOT_SPEEDS], value=self.settings.bot_speed, id="bot_speed", allow_blank=False
+                [(name, name) for name in BOT_SPEEDS],
+                value=self.settings.bot_speed,
+                id="bot_speed",
+                allow_blank=False,
+                compact=True,
             )
             yield Label("Theme")
+            known = {name for _, name in themes}
             yield Select(
-                [(name, name) for name in themes],
-                value=self.settings.theme if self.settings.theme in themes else "textual-dark",
+                themes,
+                value=self.settings.theme if self.settings.theme in known else THEME,
                 id="theme",
                 allow_blank=False,
+                compact=True,
+            )
+            yield Label("Card symbols")
+            yield Select(
+                [(GLYPH_LABELS[choice], choice) for choice in GLYPH_CHOICES],
+                value=self.settings.glyphs,
+                id="glyphs",
+                allow_blank=False,
+                compact=True,
             )
             for field, label in SWITCHES:
                 with Horizontal(classes="switch-row"):
                     yield Switch(getattr(self.settings, field), id=field)
                     yield Label(label)
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#bot_speed", Select).focus(scroll_visible=False)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id is not None and isinstance(event.value, str):

@@ -1,5 +1,11 @@
 """The player's hand: cards as cards, grouped by colour, a cursor on one; playable ones bright.
 
+Two sizes: small cards (6x3, the short form) in rows, for the compact table, and full
+cards (9x6: the corner, the rank drawn big, the item) for the roomy one, fanned out
+(overlapping, the corners in view) when they do not fit side by side. A card that
+cannot be played fades and has a dashed outline; the cursor's card has a heavy one and
+is drawn whole, over its neighbours (a small one also in reverse).
+
 One widget draws every card line by line (Textual's line API), so a new hand after
 each draw or play costs a repaint, not building and styling a widget per card.
 A hand too long for its rows scrolls, keeping the cursor in view.
@@ -8,11 +14,11 @@ A hand too long for its rows scrolls, keeping the cursor in view.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -23,39 +29,21 @@ from textual.strip import Strip
 from unokart_tui.engine import Card
 
 from ..tableview import HandState
-from .cardface import FACE_COLORS, color_class, short
+from .cardface import card_art, color_class
+from .paint import CARD_COMPONENTS, CardPainter, card_css
 
-CARD_WIDTH, CARD_HEIGHT, GAP = 6, 3, 1
-UNPLAYABLE_FADE = 0.6  # how far an unplayable card's face fades into the background
-MIN_CONTRAST = 4.5  # WCAG AA for text: every card's face stays readable, playable or not
-WHITE, BLACK = Color(255, 255, 255), Color(0, 0, 0)
-
-
-def luminance(color: Color) -> float:
-    """WCAG's relative luminance."""
-
-    def linear(value: int) -> float:
-        channel = value / 255
-        return channel / 12.92 if channel <= 0.03928 else ((channel + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * linear(color.r) + 0.7152 * linear(color.g) + 0.0722 * linear(color.b)
+CARD_WIDTH, CARD_HEIGHT, GAP = 6, 3, 1  # the compact table's cards
+BIG_WIDTH, BIG_HEIGHT = 9, 6  # the roomy table's
+MIN_STEP = 4  # a fanned card shows at least its edge and its short form ("│Y+2")
 
 
-def contrast(one: Color, other: Color) -> float:
-    """WCAG's contrast ratio, from 1 to 21."""
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+class Layout(NamedTuple):
+    """Where the cards go: their size, the distance from one card to the next, how many a row holds."""
 
-
-def readable(ink: Color, face: Color) -> Color:
-    """``ink``, or black or white (the better) where ``ink`` would be too faint on ``face``."""
-    if contrast(ink, face) >= MIN_CONTRAST:
-        return ink
-    return max((WHITE, BLACK), key=lambda candidate: contrast(candidate, face))
-
-
-NORMAL_EDGES = ("╭" + "─" * (CARD_WIDTH - 2) + "╮", "│", "╰" + "─" * (CARD_WIDTH - 2) + "╯")
-SELECTED_EDGES = ("┏" + "━" * (CARD_WIDTH - 2) + "┓", "┃", "┗" + "━" * (CARD_WIDTH - 2) + "┛")  # the cursor
+    width: int
+    height: int
+    step: int
+    per_row: int
 
 
 class HandView(ScrollView, can_focus=False):
@@ -66,24 +54,34 @@ class HandView(ScrollView, can_focus=False):
         scrollbar-size-vertical: 1;
         overflow-x: hidden;
     }
-    HandView > .hand--edge { color: $foreground 40%; }
-    HandView > .hand--selected { color: $accent; }
-    """ + "".join(
-        f"HandView > .hand--{name} {{ background: {face}; color: {ink}; }}\n"
-        for name, (face, ink) in FACE_COLORS.items()
-    )
-    COMPONENT_CLASSES = {"hand--edge", "hand--selected", *(f"hand--{name}" for name in FACE_COLORS)}
+    """ + card_css("HandView")
+    COMPONENT_CLASSES = CARD_COMPONENTS
 
     @dataclass
     class Clicked(Message):
         position: int
 
     state: reactive[HandState] = reactive(HandState, init=False)
+    big: reactive[bool] = reactive(False, init=False)  # the roomy table's full-size cards
+
+    def layout_for(self, width: int | None = None) -> Layout:
+        """The cards' layout in ``width`` columns (default: the hand's own)."""
+        width = self.scrollable_content_region.width if width is None else width
+        count = len(self.state.cards)
+        if not self.big:
+            step = CARD_WIDTH + GAP
+            return Layout(CARD_WIDTH, CARD_HEIGHT, step, max(1, (width + GAP) // step))
+        step = BIG_WIDTH + GAP
+        if count * step - GAP <= width:
+            return Layout(BIG_WIDTH, BIG_HEIGHT, step, max(count, 1))
+        fanned = (width - BIG_WIDTH) // max(count - 1, 1)
+        if fanned >= MIN_STEP:
+            return Layout(BIG_WIDTH, BIG_HEIGHT, min(fanned, step), count)
+        return Layout(BIG_WIDTH, BIG_HEIGHT, MIN_STEP, max(1, (width - BIG_WIDTH) // MIN_STEP + 1))
 
     def per_row(self, width: int | None = None) -> int:
-        """How many cards fit side by side in ``width`` columns (default: the hand's own)."""
-        width = self.scrollable_content_region.width if width is None else width
-        return max(1, (width + GAP) // (CARD_WIDTH + GAP))
+        """How many cards one row holds in ``width`` columns (default: the hand's own)."""
+        return self.layout_for(width).per_row
 
     def rows(self, width: int | None = None) -> int:
         """Rows of cards, one at least: an empty hand keeps its place on the table."""
@@ -95,6 +93,11 @@ class HandView(ScrollView, can_focus=False):
         self.refresh()
         self.call_after_refresh(self.show_cursor)
 
+    def watch_big(self) -> None:
+        self.update_size()
+        self.refresh(layout=True)
+        self.call_after_refresh(self.show_cursor)
+
     def on_resize(self) -> None:
         self.update_size()
 
@@ -102,65 +105,80 @@ class HandView(ScrollView, can_focus=False):
         width = self.scrollable_content_region.width
         if not width:
             return  # not laid out yet: on_resize comes next
-        size = Size(width, self.rows() * CARD_HEIGHT)
+        size = Size(width, self.rows() * self.layout_for().height)
         if size != self.virtual_size:
             self.virtual_size = size
             self.refresh(layout=True)
 
     def show_cursor(self) -> None:
-        row = self.state.cursor // self.per_row()
-        self.scroll_to_region(Region(0, row * CARD_HEIGHT, 1, CARD_HEIGHT), animate=False, immediate=True)
+        layout = self.layout_for()
+        row = self.state.cursor // layout.per_row
+        self.scroll_to_region(Region(0, row * layout.height, 1, layout.height), animate=False, immediate=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.rows(width) * CARD_HEIGHT
+        return self.rows(width) * self.layout_for(width).height
 
     def card_styles(self, card: Card, playable: bool, selected: bool) -> tuple[Style, Style]:
         """The face's style and the edge's style of one card."""
-        face_styles = self.get_component_styles(f"hand--{color_class(card)}")
-        face, ink = face_styles.background, face_styles.color
-        edge = self.get_component_styles("hand--selected" if selected else "hand--edge").color
-        edge = face + edge  # a translucent edge colour shows the card's colour through it
-        if not playable:  # a faded face, its ink faded too while it stays readable
-            base = self.background_colors[1]
-            face, ink, edge = (colour.blend(base, UNPLAYABLE_FADE) for colour in (face, ink, edge))
-            ink = readable(ink, face)
-        edge_style = Style(color=edge.rich_color, bgcolor=face.rich_color, bold=selected)
-        if selected:  # the cursor's card in reverse: the same two colours, the same contrast
-            return Style(color=face.rich_color, bgcolor=ink.rich_color, bold=True), edge_style
-        return Style(color=ink.rich_color, bgcolor=face.rich_color, bold=True), edge_style
+        styles = CardPainter(self).styles(color_class(card), playable, selected)
+        return styles["face"], styles["edge"]
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        line = y + scroll_y
-        row, part = divmod(line, CARD_HEIGHT)
-        state = self.state
-        per_row = self.per_row()
-        background = Style(bgcolor=self.background_colors[1].rich_color)
-        segments: list[Segment] = []
-        first = row * per_row
-        for position in range(first, min(first + per_row, len(state.cards))):
-            card = state.cards[position]
-            selected = position == state.cursor
-            face_style, edge_style = self.card_styles(card, position in state.playable, selected)
-            top, side, bottom = SELECTED_EDGES if selected else NORMAL_EDGES
-            if part == 0:
-                segments.append(Segment(top, edge_style))
-            elif part == 1:
-                face = Segment(f"{short(card):^{CARD_WIDTH - 2}}", face_style)  # the same short form as everywhere
-                segments += [Segment(side, edge_style), face, Segment(side, edge_style)]
-            else:
-                segments.append(Segment(bottom, edge_style))
-            segments.append(Segment(" " * GAP, background))
         width = self.scrollable_content_region.width
+        layout = self.layout_for()
+        row, part = divmod(y + scroll_y, layout.height)
+        state = self.state
+        background = Style(bgcolor=self.background_colors[1].rich_color)
+        first = row * layout.per_row
+        shown = range(first, min(first + layout.per_row, len(state.cards)))
+        if not shown:
+            return Strip.blank(width, background)
+        painter = CardPainter(self)
+        cells: list[tuple[str, Style]] = [(" ", background)] * ((len(shown) - 1) * layout.step + layout.width)
+        # Left to right, each card over the one before; the cursor's card last, whole, over its neighbours.
+        order = [position for position in shown if position != state.cursor]
+        if state.cursor in shown:
+            order.append(state.cursor)
+        small = not self.big
+        for position in order:
+            card = state.cards[position]
+            playable, selected = position in state.playable, position == state.cursor
+            outline = "selected" if selected else ("edges" if playable else "unplayable")
+            art = card_art(card, state.glyphs, layout.width, layout.height, outline=outline, item_in_edge=small)
+            x = (position - first) * layout.step
+            # A small card under the cursor is shown in reverse too; a full-size one's heavy outline says enough.
+            for segment in painter.line(art, part, color_class(card), playable, selected, reverse=selected and small):
+                for character in segment.text:
+                    cells[x] = (character, segment.style or background)
+                    x += 1
+        segments = [Segment(text, style) for text, style in _runs(cells)]
         return Strip(segments).crop_extend(scroll_x, scroll_x + width, background)
 
     def card_at(self, x: int, y: int) -> int | None:
         """The display position of the card at content offset (x, y), if there is one."""
-        column, within = divmod(x, CARD_WIDTH + GAP)
-        if within >= CARD_WIDTH or column >= self.per_row():
+        layout = self.layout_for()
+        first = (y // layout.height) * layout.per_row
+        count = min(layout.per_row, len(self.state.cards) - first)
+        if count <= 0:
             return None
-        position = (y // CARD_HEIGHT) * self.per_row() + column
-        return position if position < len(self.state.cards) else None
+        cursor = self.state.cursor - first
+        if 0 <= cursor < count and cursor * layout.step <= x < cursor * layout.step + layout.width:
+            return self.state.cursor  # drawn over its neighbours
+        column = min(x // layout.step, count - 1)
+        if x - column * layout.step >= layout.width:
+            return None  # the gap between two cards, or past the last
+        return first + column
+
+    def card_region(self, position: int) -> Region:
+        """Where the card at ``position`` is on screen (the hand itself when it is empty)."""
+        if not self.state.cards:
+            return self.region
+        layout = self.layout_for()
+        row, column = divmod(position, layout.per_row)
+        content = self.scrollable_content_region
+        x, y = content.x + column * layout.step, content.y + row * layout.height - self.scroll_offset.y
+        return Region(x, y, layout.width, layout.height).intersection(content) or self.region
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -172,3 +190,14 @@ class HandView(ScrollView, can_focus=False):
             message = self.Clicked(position)
             message.time = event.time  # when the player clicked: the table acts on what it showed then
             self.post_message(message)
+
+
+def _runs(cells: list[tuple[str, Style]]) -> list[tuple[str, Style]]:
+    """Neighbouring cells of one style joined into one piece of text."""
+    runs: list[tuple[str, Style]] = []
+    for character, style in cells:
+        if runs and runs[-1][1] is style:
+            runs[-1] = (runs[-1][0] + character, style)
+        else:
+            runs.append((character, style))
+    return runs

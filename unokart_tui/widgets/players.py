@@ -1,12 +1,18 @@
-"""One line per player: name, cards, what they did last, score; whose turn it is, who can be caught."""
+"""The players: one line each at the compact table; a seat each, around the roomy one.
+
+Both show the same ``SeatLine``: name, cards, what they did last, score; whose turn it
+is (and who comes next), who can be caught.
+"""
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..tableview import SeatLine
+from .cardface import fan
 
 KIND_LABEL = {"human": "", "item-hoarder": "hoarder"}
 WIDE = 60  # from this many columns a line also shows the bot's personality and the cards' backs
@@ -45,22 +51,105 @@ class PlayerRow(Widget, can_focus=False):
         quiet = self.get_component_rich_style("player-row--quiet")
         line = Text(no_wrap=True, overflow="ellipsis")
         # Six letters of a name: every bot's name fits ("Bowser"), and a last move of 18 at 80 columns.
-        line.append(f"{'▶' if info.to_act else ' '} {info.name:<6.6} ", style="bold" if info.to_act else "")
+        if info.to_act:
+            line.append(f"{info.glyphs.turn} {info.name:<6.6} ", style="bold")
+        else:  # the seat after the one to act is marked: the turn is seen going round
+            line.append(info.glyphs.next if info.next_up else " ", style=quiet)
+            line.append(f" {info.name:<6.6} ")
         wide = width >= WIDE
         if wide:
             line.append(f"{KIND_LABEL.get(info.kind, info.kind):<11.11}", style=quiet)
         line.append(f"{info.cards:>3} ")
         if wide:
-            backs = "▮" * min(info.cards, 6) + ("+" if info.cards > 6 else "")
+            backs = info.glyphs.fan[0] * min(info.cards, 6) + ("+" if info.cards > 6 else "")
             line.append(f"{backs:<8}", style=quiet)
         room = max(width - line.cell_len - 5, 0)  # the score takes the last five columns
-        if info.exposed:  # "CATCH!" is for the others: the player is told to say UNO
-            last = Text(
-                "say UNO! (u)" if info.you else "CATCH! (c)", self.get_component_rich_style("player-row--badge")
-            )
-        else:
-            last = Text(info.last, style="bold" if info.last.startswith("UNO") else quiet)
+        last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         last.truncate(room, overflow="ellipsis", pad=True)
         line.append_text(last)
         line.append(f"{info.score:>5}")
         return line
+
+
+def last_move(info: SeatLine, badge: Style, quiet: Style) -> Text:
+    """A seat's last move; a call to catch them (or, for the player, to say UNO) while they can be caught."""
+    if info.exposed:  # "CATCH!" is for the others: the player is told to say UNO
+        return Text("say UNO! (u)" if info.you else "CATCH! (c)", badge)
+    return Text(info.last, style="bold" if info.last.startswith("UNO") else quiet)
+
+
+class SeatView(Widget, can_focus=False):
+    """A seat at the roomy table: the name and score on its edge, who plays how, a fan of backs, the last move.
+
+    The seat to act is outlined heavy in the accent colour; the one after it (the way
+    play goes) is marked on its edge, so the turn is seen going round the table.
+    """
+
+    DEFAULT_CSS = """
+    SeatView {
+        height: 6;
+        width: 1fr;
+        min-width: 14;
+        border: round $primary 50%;
+        border-title-color: $foreground;
+        border-subtitle-color: $text-muted;
+        padding: 0 1;
+    }
+    SeatView.next-up {
+        border: round $accent 60%;
+    }
+    SeatView.to-act {
+        border: heavy $accent;
+        border-title-style: bold;
+        border-title-color: $accent;
+        background: $accent 12%;
+    }
+    SeatView.you {
+        height: 3;
+    }
+    SeatView > .seat--backs {
+        color: $error;
+    }
+    SeatView > .seat--badge {
+        color: $warning;
+        text-style: bold reverse;
+    }
+    SeatView > .seat--quiet {
+        color: $text-muted;
+    }
+    """
+    COMPONENT_CLASSES = {"seat--backs", "seat--badge", "seat--quiet"}
+
+    info: reactive[SeatLine | None] = reactive(None)
+
+    def watch_info(self, info: SeatLine | None) -> None:
+        if info is None:
+            return
+        self.set_class(info.to_act, "to-act")
+        self.set_class(info.next_up and not info.to_act, "next-up")
+        glyphs = info.glyphs
+        marker = f"{glyphs.turn} " if info.to_act else (f"{glyphs.next} " if info.next_up else "")
+        self.border_title = Text(marker + info.name)
+        self.border_subtitle = Text(f"{info.score} pts")
+
+    def render(self) -> Text:
+        info = self.info
+        if info is None:
+            return Text()
+        width = self.content_size.width
+        quiet = self.get_component_rich_style("seat--quiet")
+        lines = Text(no_wrap=True, overflow="ellipsis")
+        if not info.you:
+            who = KIND_LABEL.get(info.kind, info.kind) + (f" · {info.level}" if info.level else "")
+            lines.append(who[:width], style=quiet)
+            top, bottom = fan(info.cards, info.glyphs, width)
+            backs = self.get_component_rich_style("seat--backs")
+            lines.append("\n")
+            lines.append(top, style=backs)
+            lines.append("\n")
+            lines.append(bottom, style=backs)
+            lines.append("\n")
+        last = last_move(info, self.get_component_rich_style("seat--badge"), quiet)
+        last.truncate(width, overflow="ellipsis")
+        lines.append_text(last)
+        return lines

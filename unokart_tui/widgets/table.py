@@ -1,33 +1,22 @@
 """The middle of the table: the draw pile, the top card (who played it, its item if it went off), colour, direction.
 
+Compact (the 80x24 table): small cards beside the facts. Roomy: the two cards large
+(11x8, 15x11 on a big terminal: the corner, the rank drawn big, the colour's word), a
+line under each, and the facts under them.
 Its border names the house rules in play (HOUSE_RULES.md) and a stack waiting for its answer.
 """
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..narration import ICON
 from ..tableview import TableInfo
-from .cardface import FACE_COLORS, color_class, short
-
-
-class DrawPile(Static):
-    class Clicked(Message):
-        pass
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        message = self.Clicked()
-        message.time = event.time  # when the player clicked, not when the click was read
-        self.post_message(message)
+from .cardview import CardView, DrawPile
+from .paint import CARD_COMPONENTS, card_css
 
 
 class TablePanel(Vertical):
@@ -35,56 +24,118 @@ class TablePanel(Vertical):
     TablePanel #piles {
         height: 5;
     }
-    TablePanel .bigcard {
-        width: 16;
-        height: 5;
-        border: round $foreground 60%;
-        border-subtitle-color: $foreground;
-        content-align: center middle;
-        text-align: center;
+    TablePanel .pile {
+        width: auto;
+        height: auto;
         margin-right: 1;
     }
     TablePanel #draw-pile {
         width: 9;
-        background: $error 40%;
-        text-style: bold;
+        height: 5;
+    }
+    TablePanel #top-card {
+        width: 16;
+        height: 5;
+    }
+    TablePanel .pile-label {
+        display: none;
+        width: 100%;
+        height: 1;
+        text-align: center;
+        color: $text-muted;
     }
     TablePanel #facts {
         width: 1fr;
         height: 5;
     }
-    """ + "".join(
-        f"TablePanel .{name} {{ background: {face}; color: {ink}; }}\n" for name, (face, ink) in FACE_COLORS.items()
-    )
+    TablePanel.-roomy #piles {
+        layout: grid;
+        grid-size: 2;
+        grid-columns: 13 11;
+        grid-rows: 9 2;
+        width: 24;
+        height: 11;
+    }
+    TablePanel.-roomy #draw-pile, TablePanel.-roomy #top-card {
+        width: 11;
+        height: 8;
+    }
+    TablePanel.-roomy .pile {
+        margin-right: 0;
+    }
+    TablePanel.-spacious #piles {
+        grid-columns: 17 15;
+        grid-rows: 12 2;
+        width: 32;
+        height: 14;
+    }
+    TablePanel.-spacious #draw-pile, TablePanel.-spacious #top-card {
+        width: 15;
+        height: 11;
+    }
+    TablePanel.-roomy .pile-label {
+        display: block;
+    }
+    TablePanel.-roomy #facts {
+        column-span: 2;
+        width: 100%;
+        height: 2;
+        text-align: center;
+    }
+    """ + card_css("TablePanel")
+    COMPONENT_CLASSES = CARD_COMPONENTS
 
     info: reactive[TableInfo | None] = reactive(None)
+    roomy: reactive[bool] = reactive(False)
+    spacious: reactive[bool] = reactive(False)  # a big terminal: the roomy table's cards bigger still (15x11)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="piles"):
-            yield DrawPile(id="draw-pile", classes="bigcard")
-            yield Static(id="top-card", classes="bigcard")
+            with Vertical(classes="pile"):
+                yield DrawPile(id="draw-pile")
+                yield Static(id="pile-count", classes="pile-label")
+            with Vertical(classes="pile"):
+                yield CardView(id="top-card")
+                yield Static(id="played-by", classes="pile-label")
             yield Static(id="facts")
+
+    def watch_roomy(self, roomy: bool) -> None:
+        self.set_class(roomy, "-roomy")
+        self.watch_info(self.info)
+
+    def watch_spacious(self, spacious: bool) -> None:
+        self.set_class(spacious, "-spacious")
 
     def watch_info(self, info: TableInfo | None) -> None:
         if info is None:
             return
-        self.query_one("#draw-pile", Static).update(f"UNO\n\n{info.draw_pile:>3}", layout=False)
-        top = self.query_one("#top-card", Static)
-        top.set_classes(f"bigcard {color_class(info.top)}")
-        colour = info.top.color.label if info.top.color else "Wild"
-        item = ""
+        pile = self.query_one(DrawPile)
+        pile.glyphs = info.glyphs
+        pile.label = "UNO" if self.roomy else f"{info.draw_pile}"
+        self.query_one("#pile-count", Static).update(f"{info.draw_pile} to draw")
+        top = self.query_one("#top-card", CardView)
+        top.glyphs, top.card = info.glyphs, info.top
+        went_off = ""
         if info.item is not None:  # only an item that went off: a card that was just played has none
-            item = f"{ICON[info.item]} {info.item.label}"
-            item = item if cell_len(item) <= 14 else info.item.label  # the card's width inside its edge
-        top.update(Text(f"{colour}\n{short(info.top)}\n{item}"), layout=False)
-        top.border_subtitle = Text(info.played_by[:12])
+            went_off = f"{info.glyphs.items[info.item]} {info.item.label}"
+        top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
+        self.query_one("#played-by", Static).update(Text(f"{went_off}!" if went_off else info.played_by))
         facts = Text()
-        facts.append("Colour\n")
+        facts.append("Colour " if self.roomy else "Colour\n")
         if info.color is None:
             facts.append(" none yet ", style="reverse")
         else:
-            facts.append(f" {info.color.label.upper()} ", style=f"bold reverse {info.color.value}")
-        facts.append("\n\nPlay goes\n" + ("→ left" if info.direction == 1 else "← right"), style="bold")
-        self.query_one("#facts", Static).update(facts, layout=False)
+            facts.append(
+                f" {info.color.label.upper()} ", style=self.get_component_rich_style(f"card--{info.color.value}")
+            )
+        if self.roomy:  # the engine's words for the direction (D8): left is clockwise round the table
+            arrow = info.glyphs.clockwise if info.direction == 1 else info.glyphs.anticlockwise
+            facts.append(f"\n{arrow} {'clockwise' if info.direction == 1 else 'counter-clockwise'}", style="bold")
+        else:
+            forward, back = info.glyphs.arrows
+            facts.append(
+                "\n\nPlay goes\n" + (f"{forward} left" if info.direction == 1 else f"{back} right"), style="bold"
+            )
+        self.query_one("#facts", Static).update(facts)
         self.border_title = "Table" if info.rules == "official" else f"Table · {info.rules}"
         self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""

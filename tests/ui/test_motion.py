@@ -1,0 +1,118 @@
+"""Cards that move: a play to the pile, draws to a seat, an Item Box's card turned over; never in the way.
+
+Textual's animations are off in every test (conftest): these turn them on where they look
+at the motion itself, and wait for it with the animator's own "idle", not with a clock.
+"""
+
+from __future__ import annotations
+
+from textual.events import Key
+
+from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.widgets.cardview import CardView
+from unokart_tui.widgets.motion import FlyingCard, MotionPlan
+
+from .helpers import QUICK, make_app, settle
+from .test_tableview import C
+
+
+def flying(screen: GameScreen) -> list[FlyingCard]:
+    return [flight for flight in screen.query(FlyingCard) if flight.display]
+
+
+async def test_a_played_card_travels_to_the_pile_and_lands_within_the_motions_time():
+    assert MotionPlan.SECONDS <= 0.3  # the issue's limit for one action's motion
+    app = make_app(seed=7)  # bots at full speed: their own moves are too quick to be shown
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        state = screen.hand.state
+        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
+        screen.cursor = state.cards.index(play.card)
+        start = screen.hand.card_region(screen.cursor)
+        screen.act(play)  # as the enter key has it done; the pilot's keys would wait for the motion to end
+        [flight] = flying(screen)  # the table is already drawn as it is now; the card is on its way
+        assert flight.card == play.card and screen.session.match.round.top_card == play.card
+        assert flight.start == (start.x, start.y)  # from the card's place in the hand
+        pile = screen.query_one("#top-card").region
+        assert pile.contains(flight.end.x + 4, flight.end.y + 3)  # it lands over the top card
+        await app.animator.wait_for_idle()
+        assert flying(screen) == []
+    app.session.close()
+
+
+async def test_no_motion_in_tests_with_reduce_motion_or_while_the_bots_are_fast_forwarded():
+    events = [CardPlayed(1, C("R5")), CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)]
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=60))  # slow enough to be shown; none comes meanwhile
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.move_cards(events, by_player=False)
+        assert flying(screen) == []  # Textual's animations are off (TEXTUAL_ANIMATIONS=none)
+        app.animation_level = "full"
+        screen.pacer.fast = True
+        screen.move_cards(events, by_player=False)
+        assert flying(screen) == []  # fast-forwarded
+        screen.pacer.fast = False
+        screen.motion = False  # the "reduce motion" setting
+        screen.move_cards(events, by_player=False)
+        assert flying(screen) == []
+        screen.motion = True
+        screen.move_cards(events, by_player=False)
+        assert [(f.card, f.styles.width.value) for f in flying(screen)] == [
+            (C("R5"), 6),
+            (None, 6),
+        ]  # small cards at 80x24
+        await app.animator.wait_for_idle()
+        assert flying(screen) == []
+    app.session.close()
+
+
+async def test_an_item_box_turns_its_card_over_on_the_pile():
+    app = make_app(seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        app.animation_level = "full"
+        top = screen.query_one("#top-card", CardView)
+        screen.move_cards([CardPlayed(0, C("WI")), CardTurned(0, C("B5"))], by_player=True)
+        assert top.flip == 0.0  # its back first
+        await app.animator.wait_for_idle()
+        assert top.flip == 1.0 and flying(screen) == []
+    app.session.close()
+
+
+async def test_the_reduce_motion_setting_stops_motion_at_the_table_and_textuals_own():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.full_motion = "full"  # as if TEXTUAL_ANIMATIONS were not set
+        app.change_settings(reduce_motion=True)
+        assert app.animation_level == "none" and app.screen.motion is False
+        app.change_settings(reduce_motion=False)
+        assert app.animation_level == "full" and app.screen.motion is True
+        assert app.screen.session.view().phase in (Phase.PLAY, Phase.DRAWN)
+    app.session.close()
+
+
+async def test_keys_act_at_once_while_a_card_is_still_in_the_air(monkeypatch):
+    app = make_app(seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)  # the player's turn
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        stopped = app.animator._get_time()
+        monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the animator's clock stands still
+        screen.move_cards([CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)], by_player=True)
+        screen.cursor = 0
+        app.post_message(Key("right", None))  # as the terminal sends it; the pilot's keys would wait for the motion
+        await pilot.pause()
+        assert screen.cursor == 1 and len(flying(screen)) == 1  # moved while the card still flies
+        monkeypatch.undo()
+        await app.animator.wait_for_idle()
+        assert flying(screen) == []
+    app.session.close()

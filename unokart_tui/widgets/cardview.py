@@ -1,0 +1,76 @@
+"""One card, drawn as big as the widget is: the top card, the draw pile, a card on its way across the table.
+
+``flip`` turns it over: from 0 (its back, seen whole) through edge-on (0.5) to 1 (its
+face, seen whole); the game animates it when an Item Box turns a card.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from unokart_tui.engine import Card
+
+from ..glyphs import UNICODE, Glyphs
+from .cardface import back_art, card_art, color_class, narrow_art
+from .paint import CARD_COMPONENTS, CardPainter, card_css
+
+
+class CardView(Widget, can_focus=False):
+    """A card's face, or its back when ``card`` is None (``label`` across the back)."""
+
+    DEFAULT_CSS = """
+    CardView {
+        width: 11;
+        height: 8;
+    }
+    """ + card_css("CardView")
+    COMPONENT_CLASSES = CARD_COMPONENTS
+
+    card: reactive[Card | None] = reactive(None)
+    glyphs: reactive[Glyphs] = reactive(UNICODE)
+    label: reactive[str] = reactive("UNO")  # across a back
+    caption: reactive[str] = reactive("")  # under the corner of a face too small for the rank drawn big
+    flip: reactive[float] = reactive(1.0)  # 0: the back; 1: the face
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self.size
+        background = Style(bgcolor=self.background_colors[1].rich_color)
+        if width < 3 or height < 3:
+            return Strip.blank(width, background)
+        card, flip = self.card, self.flip
+        face_up = card is not None and flip >= 0.5
+        if face_up:
+            assert card is not None
+            art = card_art(card, self.glyphs, width, height, caption=self.caption)
+            face = color_class(card)
+        else:
+            art = back_art(self.glyphs, width, height, self.label)
+            face = "back"
+        if card is not None and flip < 1.0:  # turning over: seen edge-on half way
+            shown = max(2, round(width * abs(2 * flip - 1)))
+            art = narrow_art(art, shown)
+            margin = (width - shown) // 2
+            segments = [Segment(" " * margin, background)]
+            segments += CardPainter(self).line(art, y, face)
+            segments.append(Segment(" " * (width - shown - margin), background))
+            return Strip(segments, width)
+        return Strip(CardPainter(self).line(art, y, face), width)
+
+
+class DrawPile(CardView):
+    """The draw pile: a back with the number of cards left; a click on it draws."""
+
+    class Clicked(Message):
+        pass
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        message = self.Clicked()
+        message.time = event.time  # when the player clicked, not when the click was read
+        self.post_message(message)
