@@ -18,6 +18,7 @@ from .actions import (
     parse_action,
 )
 from .cards import DECK_COUNTS, DECK_SIZE, Card, Color, Item, Rank, RulesError, full_deck
+from .determinize import determinize, known_cards, unseen_cards
 from .events import (
     CardPlayed,
     CardsDealt,
@@ -111,6 +112,9 @@ __all__ = [
     "UnoCaught",
     "UnoSaid",
     "WildDrawFourAccepted",
+    "determinize",
     "full_deck",
+    "known_cards",
     "parse_action",
+    "unseen_cards",
 ]
