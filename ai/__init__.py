@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from .base import Bot
 from .challenger import ChallengerBot
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .item_hoarder import ItemHoarderBot
 from .params import COMMON, Param
 from .profiles import list_profiles, load_profile, user_profile_dir
 from .random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, GreedyBot, ChallengerBot, ItemHoarderBot)}
+BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, GreedyBot, ChallengerBot, ItemHoarderBot, ExpertBot)}
 
 
 def make_bot(name: str, *, seed: int | None = None, profile: str | None = None, **params: object) -> Bot:
@@ -35,6 +36,7 @@ __all__ = [
     "COMMON",
     "Bot",
     "ChallengerBot",
+    "ExpertBot",
     "GreedyBot",
     "ItemHoarderBot",
     "Param",

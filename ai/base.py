@@ -16,6 +16,7 @@ from unokart_tui.engine import (
     ChooseTarget,
     Color,
     Draw,
+    JumpIn,
     Pass,
     Phase,
     Play,
@@ -79,7 +80,7 @@ class Bot:
         card = self.pick_card(view, cards, rng)
         return Draw() if card is None else self._play(view, card, legal, rng)
 
-    def react(self, view: PlayerView) -> SayUno | CatchUno | None:
+    def react(self, view: PlayerView) -> SayUno | CatchUno | JumpIn | None:
         """A late UNO of its own, or a catch of an exposed opponent, or nothing."""
         if view.exposed is None:
             return None

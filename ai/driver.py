@@ -78,5 +78,4 @@ class Driver:
         return self.bots[seat].react(round_.view(seat))
 
     def _open_to(self, round_: Round, seat: int) -> bool:
-        # H5 will make this "round_.reactions(seat) is not empty": jump-ins are open to some seats only.
-        return not round_.is_over and round_.exposed is not None
+        return bool(round_.reactions(seat))

@@ -561,6 +561,14 @@ class Round:
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         return tuple(tuple(hand) for hand in self._hands)
 
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's hand: what a playout policy reads every action, without copying every hand."""
+        return tuple(self._hands[seat])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(map(len, self._hands))
+
     @property
     def draw_pile(self) -> tuple[Card, ...]:
         """Top card first."""
