@@ -79,6 +79,7 @@ class SimResult:
     seed: int
     entries: list[EntryStats]
     abandoned: int = 0
+    mirror: bool = False  # each deal played once per seat rotation
 
 
 def mean_interval(total: float, squares: float, count: int, z: float = 1.96) -> tuple[float, float]:
@@ -188,9 +189,13 @@ def _count(
 
 
 def play_game(
-    bots: Sequence[str], game: int, seed: int, *, matches: bool, target: int, profile: str | None
+    bots: Sequence[str], game: int, seed: int, *, matches: bool, target: int, profile: str | None, mirror: bool = False
 ) -> tuple[list[EntryStats], int]:
-    """Game number ``game`` of a tournament: a round, or a whole match. Returns the stats and stuck rounds."""
+    """Game number ``game`` of a tournament: a round, or a whole match. Returns the stats and stuck rounds.
+
+    With ``mirror``, games come in sets of one per seat rotation that share their deal (the
+    same seed for the round or the match): every entry gets the same cards in every seat.
+    """
     players = len(bots)
     stats = [EntryStats() for _ in bots]
     entry_of = [0] * players
@@ -199,7 +204,7 @@ def play_game(
         seat = _seat_of(entry, game, players)
         entry_of[seat] = entry
         seat_bots[seat] = make_bot(name, seed=random.Random(f"{seed}/{game}/{entry}").getrandbits(32), profile=profile)
-    game_seed = random.Random(f"{seed}/{game}").getrandbits(64)
+    game_seed = random.Random(f"{seed}/deal/{game // players}" if mirror else f"{seed}/{game}").getrandbits(64)
     for totals in stats:
         totals.games += 1
     stuck = 0
@@ -227,12 +232,14 @@ def play_game(
     return stats, stuck
 
 
-def _play_chunk(args: tuple[Sequence[str], range, int, bool, int, str | None]) -> tuple[list[EntryStats], int]:
-    bots, games, seed, matches, target, profile = args
+def _play_chunk(
+    args: tuple[Sequence[str], range, int, bool, int, str | None, bool],
+) -> tuple[list[EntryStats], int]:
+    bots, games, seed, matches, target, profile, mirror = args
     totals = [EntryStats() for _ in bots]
     stuck = 0
     for game in games:
-        stats, game_stuck = play_game(bots, game, seed, matches=matches, target=target, profile=profile)
+        stats, game_stuck = play_game(bots, game, seed, matches=matches, target=target, profile=profile, mirror=mirror)
         for total, entry in zip(totals, stats, strict=True):
             total.add(entry)
         stuck += game_stuck
@@ -249,6 +256,7 @@ def simulate(
     target: int = 500,
     profile: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    mirror: bool = False,
 ) -> SimResult:
     """Play ``games`` rounds (or whole matches) between ``bots`` and total what happened."""
     for name in bots:
@@ -260,10 +268,12 @@ def simulate(
         make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
     chunk = max(1, min(200, games // (jobs * 8) or 1))
     work = [
-        (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile)
+        (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile, mirror)
         for start in range(0, games, chunk)
     ]
-    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, [EntryStats() for _ in bots])
+    result = SimResult(
+        list(bots), "matches" if matches else "rounds", games, seed, [EntryStats() for _ in bots], mirror=mirror
+    )
     done = 0
 
     def collect(totals: list[EntryStats], stuck: int, size: int) -> None:
@@ -369,7 +379,8 @@ def table(result: SimResult) -> str:
         )
     what = "matches" if result.mode == "matches" else "rounds"
     lines.append(
-        f"{result.games:,} {what}, seed {result.seed}, seats rotated; challenges: won/made\n"
+        f"{result.games:,} {what}, seed {result.seed}, seats rotated"
+        f"{' (each deal in every rotation)' if result.mirror else ''}; challenges: won/made\n"
         "net/box: cards the Item Boxes made others draw, less their Bob-ombs (± the 95% interval); "
         "net/rnd: the same per round\n"
         "≤2/rnd: cards per round they made a player holding one or two cards draw"

@@ -49,7 +49,9 @@ class ExpertBot(Bot):
     name = "expert"
     summary = "searches: plays each sensible action out on many deals of the cards it cannot see"
     OWN_PARAMS: ClassVar[Mapping[str, Param]] = {
-        "samples": Param(24, 1, 500, "deals of the unseen cards each candidate is played out on: its budget"),
+        "samples": Param(40, 1, 500, "deals of the unseen cards each candidate is played out on: its budget"),
+        "depth": Param(8, 1, 400, "actions each playout looks ahead before judging the hands"),
+        "hand_weight": Param(0.5, 0.05, 3.0, "how fast the chance of going out first falls with each card held"),
         "max_candidates": Param(6, 2, 20, "the most actions it plays out; the policy's favourites are kept"),
         "round_weight": Param(0.6, 0.0, 1.0, "what winning the round counts, against the match's prospects"),
         "challenge_above": Param(0.2, 0.0, 1.0, "the estimated chance of a bluff above which it challenges"),
@@ -91,6 +93,8 @@ class ExpertBot(Bot):
             rng=rng,
             cannot_hold=inference.cannot_hold(view),
             round_weight=float(self.params["round_weight"]),
+            depth=int(self.params["depth"]),
+            hand_weight=float(self.params["hand_weight"]),
         )
 
     def react(self, view: PlayerView) -> SayUno | CatchUno | JumpIn | None:
@@ -206,4 +210,3 @@ class ExpertBot(Bot):
 def _plain(card: Card, view: PlayerView) -> bool:
     """A card it would rather play than draw: not a wild, and (H4) not a 7 or 0 that moves hands."""
     return card.color is not None and not (view.rules.seven_zero and card.rank in _SWAPPERS)
-

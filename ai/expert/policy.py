@@ -140,10 +140,10 @@ def choose(round_: Round, rng: random.Random) -> Action:
     return legal[0]
 
 
-def play_out(round_: Round, rng: random.Random) -> int:
-    """Play ``round_`` to its end with the policy for every seat; the number of actions it took."""
-    for count in range(MAX_ACTIONS):
+def play_out(round_: Round, rng: random.Random, depth: int = MAX_ACTIONS) -> int:
+    """Play ``round_`` with the policy for every seat, to its end or for ``depth`` actions; the actions taken."""
+    for count in range(depth):
         if round_.is_over:
             return count
         round_.apply(choose(round_, rng))
-    return MAX_ACTIONS
+    return depth

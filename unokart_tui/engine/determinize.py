@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping
 
 from .actions import Challenge, JumpIn, Play
 from .cards import DECK_COUNTS, Card, Rank
-from .round import Round, follows
+from .round import Round, follows, read_history, shuffle
 from .view import Phase, PlayerView
 
 
@@ -70,6 +70,92 @@ def _last_play(history: tuple[tuple[int, object], ...], before: int) -> tuple[in
     return None
 
 
+_DISTINCT = sorted(DECK_COUNTS, key=lambda card: card.index)
+_TABLE = max(card.index for card in _DISTINCT) + 1
+
+
+class Deals:
+    """The deals of one view's unseen cards, prepared once and dealt as often as a search needs.
+
+    Everything that depends only on the view (the unseen cards, what is known or inferred of each
+    hand, the history's facts) is worked out here; ``deal`` then costs one shuffle and a pass.
+    """
+
+    def __init__(self, view: PlayerView, *, cannot_hold: Mapping[int, Collection[Card]] | None = None) -> None:
+        self.view = view
+        remaining = [0] * _TABLE
+        for card in _DISTINCT:
+            remaining[card.index] = DECK_COUNTS[card]
+        for card in view.hand:
+            remaining[card.index] -= 1
+        for card in view.discard:
+            remaining[card.index] -= 1
+        self.known: list[list[Card]] = [[] for _ in range(view.num_players)]
+        for seat, cards in known_cards(view).items():
+            for card in cards:
+                if remaining[card.index] > 0:
+                    remaining[card.index] -= 1
+                    self.known[seat].append(card)
+        self.pool = [card for card in _DISTINCT for _ in range(max(remaining[card.index], 0))]
+        avoid = cannot_hold or {}
+        self.banned: dict[int, list[bool]] = {}
+        for seat, avoided in avoid.items():
+            if seat != view.seat and avoided:
+                banned = [False] * _TABLE
+                for card in avoided:
+                    banned[card.index] = True
+                self.banned[seat] = banned
+        others = [seat for seat in range(view.num_players) if seat != view.seat]
+        self.order = sorted(others, key=lambda seat: seat not in self.banned)  # the constrained seats first
+        self.hidden_drawn = view.phase is Phase.DRAWN and view.drawn is None
+        self.playable = [card for card in self.pool if follows(card, view.active_color, view.top_card)]
+        self.history_facts = read_history(view)
+
+    def deal(self, rng: random.Random, *, quiet: bool = True) -> Round:
+        """One round this view could be, the unseen cards dealt at random from ``rng``."""
+        view = self.view
+        pool = self.pool[:]
+        shuffle(rng, pool)
+        taken = [False] * len(pool)
+        hands = [known[:] for known in self.known]
+        hands[view.seat] = list(view.hand)
+        drawn = view.drawn
+        if self.hidden_drawn and self.playable:
+            # T3: the decider drew a card it may play; this seat did not see which.
+            drawn = rng.choice(self.playable)
+            index = pool.index(drawn)
+            taken[index] = True
+            hands[view.current].append(drawn)
+        for seat in self.order:
+            need = view.hand_sizes[seat] - len(hands[seat])
+            if need <= 0:
+                continue
+            hand = hands[seat]
+            banned = self.banned.get(seat)
+            for index, card in enumerate(pool):
+                if not taken[index] and (banned is None or not banned[card.index]):
+                    taken[index] = True
+                    hand.append(card)
+                    need -= 1
+                    if need == 0:
+                        break
+            if need:  # the inference asked for more than the unseen cards allow: it gives way
+                for index, card in enumerate(pool):
+                    if not taken[index]:
+                        taken[index] = True
+                        hand.append(card)
+                        need -= 1
+                        if need == 0:
+                            break
+        draw = [card for index, card in enumerate(pool) if not taken[index]]
+        # A position built with ``Round.from_position`` may hold fewer cards than the deck: the rest is out of play.
+        del draw[view.draw_pile_size :]
+        rng_of_round = random.Random(rng.getrandbits(32))
+        return Round._of_view(
+            view, hands, draw, drawn=drawn, history_facts=self.history_facts, rng=rng_of_round, quiet=quiet
+        )
+
+
 def determinize(
     view: PlayerView,
     rng: random.Random,
@@ -82,53 +168,6 @@ def determinize(
     ``cannot_hold`` maps a seat to cards the caller believes it does not hold (say, the colour it
     drew on); they are dealt elsewhere when the unseen cards allow it, and to that seat only when
     nothing else fits its hand size. ``quiet`` (the default) makes a playout round (``Round.copy``).
+    For many deals of one view, ``Deals(view).deal(rng)`` prepares the view once.
     """
-    pool = unseen_cards(view)
-    hands: list[list[Card]] = [[] for _ in range(view.num_players)]
-    hands[view.seat] = list(view.hand)
-    for seat, cards in known_cards(view).items():
-        for card in cards:
-            if pool[card] > 0:
-                pool[card] -= 1
-                hands[seat].append(card)
-    drawn = view.drawn
-    if view.phase is Phase.DRAWN and drawn is None:
-        # T3: the decider drew a card it may play; this seat did not see which.
-        top, color = view.top_card, view.active_color
-        playable = [card for card in _elements(pool) if follows(card, color, top)]
-        if playable:
-            drawn = rng.choice(playable)
-            pool[drawn] -= 1
-            hands[view.current].append(drawn)
-    avoid = cannot_hold or {}
-    others = [seat for seat in range(view.num_players) if seat != view.seat]
-    others.sort(key=lambda seat: -len(avoid.get(seat, ())))  # the most constrained first
-    for seat in others:
-        need = view.hand_sizes[seat] - len(hands[seat])
-        if need <= 0:
-            continue
-        banned = avoid.get(seat, ())
-        allowed = [card for card in _elements(pool) if card not in banned]
-        if len(allowed) >= need:
-            chosen = rng.sample(allowed, need)
-        else:
-            chosen = allowed
-            rest = Counter(pool)
-            rest.subtract(chosen)
-            chosen = chosen + rng.sample(list(_elements(+rest)), need - len(chosen))
-        hands[seat].extend(chosen)
-        pool.subtract(chosen)
-    draw_pile = list(_elements(+pool))
-    rng.shuffle(draw_pile)
-    # A position built with ``Round.from_position`` may hold fewer cards than the deck: the rest is out of play.
-    del draw_pile[view.draw_pile_size :]
-    return Round.from_view(view, hands, draw_pile, drawn=drawn, seed=rng.getrandbits(32), quiet=quiet)
-
-
-def _elements(pool: Counter[Card]) -> list[Card]:
-    # Sorted by card: the same pool gives the same list in every process, so a seeded rng deals alike.
-    return [card for card in sorted(pool, key=_key) for _ in range(pool[card])]
-
-
-def _key(card: Card) -> int:
-    return card._key
+    return Deals(view, cannot_hold=cannot_hold).deal(rng, quiet=quiet)

@@ -167,7 +167,7 @@ def _key_of(card: Card) -> int:
     return card._key
 
 
-def _read_history(view: PlayerView) -> tuple[int | None, int | None, int | None]:
+def read_history(view: PlayerView) -> tuple[int | None, int | None, int | None]:
     """Who played the top card (H5a: None if nobody did) and who took the last two turns (H8)."""
     played_by: int | None = None
     before: int | None = None
@@ -505,50 +505,84 @@ class Round:
         if view.phase is OVER:
             raise RulesError("the round of this view is over")
         n = view.num_players
-        self = cls(n, dealer=view.dealer, seed=seed, scores=view.scores, rules=view.rules)
-        self._hands = [_as_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)]
-        if len(self._hands) != n:
-            raise RulesError(f"give {n} hands, not {len(self._hands)}")
-        if sorted(self._hands[view.seat], key=_key_of) != sorted(view.hand, key=_key_of):
+        cards = [_as_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)]
+        if len(cards) != n:
+            raise RulesError(f"give {n} hands, not {len(cards)}")
+        if sorted(cards[view.seat], key=_key_of) != sorted(view.hand, key=_key_of):
             raise RulesError(f"seat {view.seat}'s hand must be the view's")
-        sizes = tuple(map(len, self._hands))
+        sizes = tuple(map(len, cards))
         if sizes != view.hand_sizes:
             raise RulesError(f"the hands hold {sizes} cards, the view says {view.hand_sizes}")
         draw = _as_cards(draw_pile, "draw pile")
         if len(draw) != view.draw_pile_size:
             raise RulesError(f"the draw pile holds {len(draw)} cards, the view says {view.draw_pile_size}")
-        draw.reverse()
-        self._draw = draw
-        self._discard = list(view.discard)
-        counts = Counter(self._draw) + Counter(self._discard)
-        for hand in self._hands:
+        counts = Counter(draw) + Counter(view.discard)
+        for hand in cards:
             counts.update(hand)
         for card, count in counts.items():
             if count > DECK_COUNTS[card]:
                 raise RulesError(f"{card} appears {count} times but the deck has {DECK_COUNTS[card]}")
+        if view.phase is DRAWN:
+            drawn = view.drawn if view.drawn is not None else drawn
+            if drawn is None or drawn not in cards[view.current]:
+                raise RulesError("the card just drawn must be given, and be in the decider's hand")
+        draw.reverse()
+        return cls._of_view(
+            view, cards, draw, drawn=drawn, history_facts=read_history(view), rng=random.Random(seed), quiet=quiet
+        )
+
+    @classmethod
+    def _of_view(
+        cls,
+        view: PlayerView,
+        hands: list[list[Card]],
+        draw: list[Card],
+        *,
+        drawn: Card | None,
+        history_facts: tuple[int | None, int | None, int | None],
+        rng: random.Random,
+        quiet: bool,
+    ) -> Round:
+        """``from_view`` once its cards are known to fit (``draw`` with its top last): no checks, no copies."""
+        self = cls.__new__(cls)
+        rules = view.rules
+        self._rules = rules
+        self._stack_draw_two = rules.stack_draw_two
+        self._stack_draw_four = rules.stack_draw_four
+        self._stack_cross = rules.stack_cross
+        self._seven_zero = rules.seven_zero
+        self._jump_in = rules.jump_in
+        self._until_playable = rules.draw_until_playable
+        self._must_play = rules.must_play_drawn
+        self._banana_last_turn = rules.banana == "last-turn"
+        self._hands = hands
+        self._draw = draw
+        self._discard = list(view.discard)
         self._color = view.active_color
         self._direction = view.direction
         self._current = view.current
         self._decider = None if view.decider == view.current else view.decider
         self._phase = view.phase
         self._exposed = view.exposed
-        self._pending = view.pending_draw
-        self._then = None if view.choice_for is None else _Then(view.choice_for)
-        if view.phase is DRAWN:
-            drawn = view.drawn if view.drawn is not None else drawn
-            if drawn is None or drawn not in self._hands[view.current]:
-                raise RulesError("the card just drawn must be given, and be in the decider's hand")
-            self._drawn = drawn
+        self._winner = None
+        self._points = None
+        self._dealer = view.dealer
+        self._scores = tuple(view.scores)
+        self._rng = rng
+        self._drawn = drawn if view.phase is DRAWN else None
+        self._challenge = None
         if view.wild_draw_four is not None:
             player, color = view.wild_draw_four
-            self._challenge = (player, tuple(self._hands[player]), color)
-        if view.revealed:
-            self._revealed[view.seat] = dict(view.revealed)
-        self._played_by, self._turn_before, self._turn_last = _read_history(view)
-        self._history = list(view.public_history)
+            self._challenge = (player, tuple(hands[player]), color)
+        self._then = None if view.choice_for is None else _Then(view.choice_for)
+        self._uno = False
+        self._revealed = {view.seat: dict(view.revealed)} if view.revealed else {}
+        self._pending = view.pending_draw
+        self._played_by, self._turn_before, self._turn_last = history_facts
+        self._jump_ins = None
+        self._history = [] if quiet else list(view.public_history)
         self._quiet = quiet
-        if quiet:
-            self._history = []
+        self.start_events = ()
         return self
 
     # ------------------------------------------------------------------ reading
