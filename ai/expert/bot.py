@@ -20,6 +20,8 @@ from unokart_tui.engine import (
     Card,
     CatchUno,
     Challenge,
+    ChooseColor,
+    ChooseTarget,
     Color,
     Draw,
     JumpIn,
@@ -35,7 +37,7 @@ from unokart_tui.engine import (
 from ..base import Bot
 from ..knowledge import chance_to_hold
 from ..params import Param
-from . import inference, policy, search
+from . import heuristic, inference, policy, search
 
 _SWAPPERS = frozenset({Rank.SEVEN, Rank.ZERO})
 
@@ -53,6 +55,7 @@ class ExpertBot(Bot):
         "depth": Param(8, 1, 400, "actions each playout looks ahead before judging the hands"),
         "hand_weight": Param(0.5, 0.05, 3.0, "how fast the chance of going out first falls with each card held"),
         "max_candidates": Param(6, 2, 20, "the most actions it plays out; the policy's favourites are kept"),
+        "prior": Param(0.01, 0.0, 1.0, "the head start of the move its judgement prefers, in chance of winning"),
         "round_weight": Param(0.6, 0.0, 1.0, "what winning the round counts, against the match's prospects"),
         "challenge_above": Param(0.2, 0.0, 1.0, "the estimated chance of a bluff above which it challenges"),
         "bluff_rate": Param(0.02, 0.0, 1.0, "how often it thinks a player holding the colour plays a Wild Draw Four"),
@@ -81,7 +84,10 @@ class ExpertBot(Bot):
         if len(candidates) == 1:
             return candidates[0]
         values = self.evaluate(view, candidates, rng)
-        best = max(range(len(candidates)), key=lambda index: (values[index], -index))  # ties: the first listed
+        # The search's estimates carry noise; the first candidate is the judgement's favourite
+        # (``candidates`` lists it first) and keeps the move unless a playout result beats it.
+        values[0] += float(self.params["prior"])
+        best = max(range(len(candidates)), key=lambda index: (values[index], -index))
         return candidates[best]
 
     def evaluate(self, view: PlayerView, candidates: Sequence[Action], rng: random.Random) -> list[float]:
@@ -124,8 +130,14 @@ class ExpertBot(Bot):
         if phase is Phase.CHALLENGE:
             answer: Action = Challenge() if self.should_challenge(view) else Accept()
             return [answer, *self._plays(view, legal)]
-        if phase is Phase.CHOOSE_COLOR or phase is Phase.CHOOSE_TARGET:
-            return list(legal)
+        if phase is Phase.CHOOSE_COLOR:
+            favourite = self.pick_color(view, None, random.Random(0))
+            return sorted(legal, key=lambda action: not (isinstance(action, ChooseColor) and action.color is favourite))
+        if phase is Phase.CHOOSE_TARGET:
+            # The Green Shell's or the 7's favourite: the smallest hand (I3, H4).
+            return sorted(
+                legal, key=lambda action: view.hand_sizes[action.seat] if isinstance(action, ChooseTarget) else 0
+            )
         plays = self._plays(view, legal)
         others = [action for action in legal if not isinstance(action, Play)]
         if phase is Phase.PLAY:
@@ -133,7 +145,7 @@ class ExpertBot(Bot):
             keep_draw = not coloured
             plays = self._shortlist(view, plays)
             return [*plays, Draw()] if keep_draw or not plays else plays
-        return plays + others  # DRAWN: play it or keep it (Pass); STACK: stack or take it (Accept)
+        return self._shortlist(view, plays) + others  # DRAWN: play it or keep it; STACK: stack or take it
 
     def _plays(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         chosen: dict[Card, Play] = {}
@@ -150,18 +162,15 @@ class ExpertBot(Bot):
         return list(chosen.values())
 
     def _shortlist(self, view: PlayerView, plays: list[Action]) -> list[Action]:
-        limit = int(self.params["max_candidates"])
-        if len(plays) <= limit:
-            return plays
+        """The plays in the judgement's order (``heuristic.play_score``), the best first, at most ``max_candidates``."""
+        cannot_hold = inference.cannot_hold(view)
         weights = policy.color_weights(view.hand)
-        threatened = view.hand_sizes[view.next_seat()] <= 2
-        two = view.num_players == 2
 
         def wanted(action: Action) -> float:
             assert isinstance(action, Play)
-            return policy.card_score(action.card, weights, threatened, two)
+            return heuristic.play_score(view, action.card, cannot_hold, weights)
 
-        return sorted(plays, key=wanted, reverse=True)[:limit]
+        return sorted(plays, key=wanted, reverse=True)[: int(self.params["max_candidates"])]
 
     # ------------------------------------------------------------------ rules for the simple decisions
 
