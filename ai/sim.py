@@ -106,6 +106,12 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 # ---------------------------------------------------------------- one game
 
 
+def split_entry(entry: str) -> tuple[str, str | None]:
+    """``"challenger:hard"`` -> the bot and its own profile (``None``: the tournament's)."""
+    kind, _, profile = entry.partition(":")
+    return kind.strip(), profile.strip() or None
+
+
 def _seat_of(entry: int, game: int, players: int) -> int:
     return (entry + game) % players  # every entry sits in every seat equally often
 
@@ -203,7 +209,9 @@ def play_game(
     for entry, name in enumerate(bots):
         seat = _seat_of(entry, game, players)
         entry_of[seat] = entry
-        seat_bots[seat] = make_bot(name, seed=random.Random(f"{seed}/{game}/{entry}").getrandbits(32), profile=profile)
+        kind, own_profile = split_entry(name)
+        bot_seed = random.Random(f"{seed}/{game}/{entry}").getrandbits(32)
+        seat_bots[seat] = make_bot(kind, seed=bot_seed, profile=own_profile or profile)
     game_seed = random.Random(f"{seed}/deal/{game // players}" if mirror else f"{seed}/{game}").getrandbits(64)
     for totals in stats:
         totals.games += 1
@@ -260,12 +268,15 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` rounds (or whole matches) between ``bots`` and total what happened."""
     for name in bots:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})")
+        kind, own_profile = split_entry(name)
+        if kind not in BOTS:
+            raise ValueError(f"unknown bot {kind!r} (the bots: {', '.join(sorted(BOTS))})")
+        if own_profile:
+            make_bot(kind, profile=own_profile)  # a bad profile fails here, before any work
     if not 2 <= len(bots) <= 10:
         raise ValueError(f"a game needs 2 to 10 bots, not {len(bots)}")
     if profile is not None:
-        make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
+        make_bot(split_entry(bots[0])[0], profile=profile)  # a bad profile fails here, before any work
     chunk = max(1, min(200, games // (jobs * 8) or 1))
     work = [
         (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile, mirror)

@@ -73,7 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="play bots against each other, headless, and print a table",
         description="Play bots against each other with seats rotated, and print each bot's results.",
     )
-    sim.add_argument("--bots", required=True, help="comma-separated bot names, 2 to 10 (e.g. greedy,random)")
+    sim.add_argument(
+        "--bots", required=True, help="comma-separated bot names, 2 to 10, each with its profile if any (greedy:hard)"
+    )
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--rounds", type=_positive, help="how many single rounds to play (default 1000)")
     count.add_argument("--matches", type=_positive, help="play this many whole matches instead of rounds")
@@ -112,7 +114,7 @@ def _bot_list(
 ) -> list[str]:
     """The names in ``--bots``; a one-line error (status 2) for an unknown name or a wrong count."""
     bots = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in bots if name not in known]
+    unknown = [name.partition(":")[0] for name in bots if name.partition(":")[0] not in known]
     if unknown:
         parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(known))})")
     if not low <= len(bots) <= high:
