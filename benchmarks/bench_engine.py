@@ -10,8 +10,9 @@ no history), as a search's rollouts do; the "+view" row also builds the decider'
 seat for its reactions each action, as the bots' driver does, and applies the first
 jump-in offered (HOUSE_RULES.md H5). Each house-rules preset (``--presets``) gets the same
 rows, and the last lines compare each preset's actions/s with ``official``'s. If rlcard is
-installed (``pip install rlcard``), its raw 2-player ``UnoGame`` is timed the same way in the
-same run (``get_legal_actions()`` + ``step()``), and the ratio is printed.
+installed (``pip install rlcard``), its raw 2-player ``UnoGame`` is timed the same way
+(``get_legal_actions()`` + ``step()``) in the same run, and the ratio comes from repeats
+paired with ours. The last lines give rollouts per second from a mid-game position.
 """
 
 from __future__ import annotations
@@ -157,12 +158,21 @@ def main() -> None:
     if rlcard_row is None:
         print("rlcard is not installed: pip install rlcard to compare")
     else:
-        first = presets[0]
-        ours = per_preset[first, 2, ""]
-        quiet = per_preset[first, 2, "playout"]
+        # Paired: each repeat times the three back to back, so a machine whose speed drifts
+        # (others' work on a shared machine) changes the ratios less than the rows above.
+        rules = HouseRules.preset(presets[0])
+        apply_ratios, playout_ratios = [], []
+        for _ in range(args.repeats):
+            seconds, actions = unokart_rounds(2, args.rounds, "", rules)
+            quiet_seconds, quiet_actions = unokart_rounds(2, args.rounds, "playout", rules)
+            theirs_seconds, theirs_actions = rlcard_rounds(args.rounds)
+            theirs = theirs_actions / theirs_seconds
+            apply_ratios.append(actions / seconds / theirs)
+            playout_ratios.append(quiet_actions / quiet_seconds / theirs)
         print(
-            f"{first} / rlcard actions per second, 2 players: {ours / rlcard_row[2]:.1f}x "
-            f"(playout: {quiet / rlcard_row[2]:.1f}x)"
+            f"{presets[0]} / rlcard actions per second, 2 players, paired repeats: "
+            f"{statistics.median(apply_ratios):.1f}x ({min(apply_ratios):.1f}-{max(apply_ratios):.1f}); "
+            f"playout {statistics.median(playout_ratios):.1f}x ({min(playout_ratios):.1f}-{max(playout_ratios):.1f})"
         )
 
 
