@@ -51,7 +51,7 @@ class ExpertBot(Bot):
     name = "expert"
     summary = "searches: plays each sensible action out on many deals of the cards it cannot see"
     OWN_PARAMS: ClassVar[Mapping[str, Param]] = {
-        "samples": Param(16, 1, 500, "deals of the unseen cards each candidate is played out on: its budget"),
+        "samples": Param(48, 1, 500, "deals of the unseen cards each candidate is played out on: its budget"),
         "depth": Param(8, 1, 400, "actions each playout looks ahead before judging the hands"),
         "hand_weight": Param(0.5, 0.05, 3.0, "how fast the chance of going out first falls with each card held"),
         "max_candidates": Param(6, 2, 20, "the most actions it plays out; the policy's favourites are kept"),
