@@ -77,7 +77,7 @@ class Bot:
             assert view.drawn is not None
             keep = not cards or self.keep_drawn(view, view.drawn, rng) or _would_loop(view, view.drawn)
             return Pass() if keep else self._play(view, view.drawn, legal, rng)
-        card = self.pick_card(view, cards, rng)
+        card = self.pick_card(view, cards, rng) if cards else None
         return Draw() if card is None else self._play(view, card, legal, rng)
 
     def react(self, view: PlayerView) -> SayUno | CatchUno | JumpIn | None:
@@ -96,7 +96,7 @@ class Bot:
     # ------------------------------------------------------------------ what a personality decides
 
     def pick_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
-        """The card to play from the playable ``cards``, or ``None`` to draw."""
+        """The card to play from the playable ``cards`` (one at least), or ``None`` to draw."""
         raise NotImplementedError
 
     def keep_drawn(self, view: PlayerView, card: Card, rng: random.Random) -> bool:
@@ -153,13 +153,3 @@ def _playable_cards(legal: Sequence[Action]) -> list[Card]:
 def _would_loop(view: PlayerView, card: Card) -> bool:
     """An Item Box drawn from an empty pile can come back for ever (Mushroom, redraw, replay): keep it."""
     return card.rank is Rank.WILD_ITEM_BOX and view.draw_pile_size == 0
-
-
-def next_opponent(view: PlayerView) -> int:
-    return view.next_seat()
-
-
-def attacks(card: Card, num_players: int) -> bool:
-    """Cards that hurt the next player: Draw Two, Skip, Wild Draw Four, and Reverse with two players (A3)."""
-    rank = card.rank
-    return rank in (Rank.DRAW_TWO, Rank.SKIP, Rank.WILD_DRAW_FOUR) or (rank is Rank.REVERSE and num_players == 2)

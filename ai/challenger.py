@@ -9,9 +9,10 @@ from typing import ClassVar
 
 from unokart_tui.engine import Card, PlayerView, Rank
 
-from .base import Bot, attacks, next_opponent
-from .knowledge import chance_to_hold, colour_counts, unseen_cards
+from .base import Bot
+from .knowledge import chance_colour_was_held, chance_to_hold, unseen_cards
 from .params import Param
+from .tactics import attacks_near_out, in_colour_held_most
 
 
 class ChallengerBot(Bot):
@@ -38,7 +39,7 @@ class ChallengerBot(Bot):
         known = view.revealed.get(player)
         if known and any(card.color is color for card in known):
             return True  # it saw that hand in an earlier challenge, and the colour was in it
-        holds = chance_to_hold(unseen_cards(view), view.hand_sizes[player], color=color)
+        holds = chance_colour_was_held(view)
         # Bayes: a player who holds the colour usually plays it rather than a Wild Draw Four;
         # `bluff_rate` is how often, compared with a player who has no choice.
         bluff = holds * self.params["bluff_rate"]
@@ -46,20 +47,14 @@ class ChallengerBot(Bot):
         return guilty > self.params["challenge_above"]
 
     def pick_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
-        if not cards:
-            return None
         color = view.active_color
         honest_w4 = not any(card.color is color for card in view.hand)  # C1: only the colour counts
-        victim = next_opponent(view)
-        if view.hand_sizes[victim] <= self.params["attack_at"]:
-            hurting = [c for c in cards if attacks(c, view.num_players) and self._safe(view, c, honest_w4)]
-            if hurting:
-                return max(hurting, key=lambda card: (card.rank is Rank.WILD_DRAW_FOUR, card.points))
-        held = colour_counts(view.hand)
+        hurting = [c for c in attacks_near_out(view, cards, self.params["attack_at"]) if self._safe(view, c, honest_w4)]
+        if hurting:
+            return max(hurting, key=lambda card: (card.rank is Rank.WILD_DRAW_FOUR, card.points))
         coloured = [card for card in cards if not card.is_wild]
         if coloured:
-            # Stay in the colour it holds most; among those, shed the costliest.
-            return max(coloured, key=lambda card: (held[card.color], card.points, -cards.index(card)))
+            return in_colour_held_most(coloured, view.hand)
         wilds = [card for card in cards if self._safe(view, card, honest_w4)]
         return max(wilds, key=lambda card: card.rank is Rank.WILD_DRAW_FOUR) if wilds else None
 

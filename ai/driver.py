@@ -12,9 +12,9 @@ The order, at any moment of a round that is not over:
    seat on a tie) what it does about it: the exposed bot says UNO late, the others catch
    it. The first bot that reacts acts, and the table is asked again from the start: its
    reaction may have closed what was open (a catch or a late UNO ends the exposure).
-2. **Jump-ins (H5, when the engine has them).** A jump-in is a reaction too
-   (``bot.react`` returns it), so it comes in step 1 in the same order; the only change
-   is in ``_open_to``, which then asks the round which reactions the seat may make.
+2. **Jump-ins (H5).** A jump-in is a reaction too (``bot.react`` returns it, from the
+   ``reactions`` of its view), so it comes in step 1 in the same order: with the house
+   rule on, ``_open`` answers yes and each bot's view says whether it may jump in.
 3. **The decision.** Nobody reacted: the decider's bot chooses among the legal actions.
    When the decider is a person, there is no next step until they act.
 """
@@ -49,20 +49,25 @@ class Driver:
 
     def next_step(self, round_: Round) -> Step | None:
         """The next action of a bot, in the order of the module's docstring; ``None`` if a person must act."""
-        for seat in self.reaction_order:
-            reaction = self.reaction(round_, seat)
-            if reaction is not None:
-                return Step(seat, reaction, reaction=True)
-        decider = self.bot_to_decide(round_)
-        if decider is None:
+        if round_.is_over:
             return None
-        return Step(decider, self.decision(round_), reaction=False)
+        if self._open(round_):
+            for seat in self.reaction_order:
+                reaction = self.bots[seat].react(round_.view(seat))
+                if reaction is not None:
+                    return Step(seat, reaction, True)
+        decider = round_.decider
+        bot = self.bots.get(decider)
+        if bot is None:
+            return None  # a person decides
+        return Step(decider, bot.choose(round_.view(decider), round_.legal_actions()), False)
 
     def bot_to_decide(self, round_: Round) -> int | None:
         """The seat of the bot that must decide now, or ``None`` (a person decides, or the round is over)."""
-        if round_.is_over or round_.decider not in self.bots:
+        decider = round_.decider
+        if decider not in self.bots or round_.is_over:
             return None
-        return round_.decider
+        return decider
 
     def decision(self, round_: Round) -> Action:
         """The deciding bot's choice among the legal actions (see ``bot_to_decide``)."""
@@ -73,9 +78,10 @@ class Driver:
 
     def reaction(self, round_: Round, seat: int) -> Action | None:
         """What the bot at ``seat`` does out of turn now, or ``None``."""
-        if not self._open_to(round_, seat):
-            return None
-        return self.bots[seat].react(round_.view(seat))
+        return self.bots[seat].react(round_.view(seat)) if self._open(round_) else None
 
-    def _open_to(self, round_: Round, seat: int) -> bool:
-        return bool(round_.reactions(seat))
+    @staticmethod
+    def _open(round_: Round) -> bool:
+        """Whether anything may be open to reactions now (a bot's ``react`` says whether it acts on it)."""
+        # H5: a jump-in is open to some seats only; each bot reads its own from its view, as it does a catch.
+        return (round_.exposed is not None or round_.rules.jump_in) and not round_.is_over

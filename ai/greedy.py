@@ -8,9 +8,9 @@ from typing import ClassVar
 
 from unokart_tui.engine import Card, PlayerView
 
-from .base import Bot, attacks, next_opponent
-from .knowledge import colour_counts
+from .base import Bot
 from .params import Param
+from .tactics import attacks_near_out, costliest
 
 
 class GreedyBot(Bot):
@@ -28,18 +28,13 @@ class GreedyBot(Bot):
     }
 
     def pick_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
-        if not cards:
-            return None
-        victim = next_opponent(view)
-        if view.hand_sizes[victim] <= self.params["attack_at"]:
-            hurting = [card for card in cards if attacks(card, view.num_players)]
-            if hurting:
-                return max(hurting, key=lambda card: card.points)
-        held = colour_counts(view.hand)
+        hurting = attacks_near_out(view, cards, self.params["attack_at"])
+        if hurting:
+            return costliest(hurting)
         coloured = [card for card in cards if not card.is_wild]
         if coloured and len(view.hand) > self.params["wilds_at"]:
-            return max(coloured, key=lambda card: (card.points, held[card.color], -cards.index(card)))
-        return max(cards, key=lambda card: (card.points, card.is_wild, -cards.index(card)))
+            return costliest(coloured, view.hand)
+        return costliest(cards)
 
     def challenge(self, view: PlayerView, rng: random.Random) -> bool:
         # A big hand rarely lacks the colour: greedy challenges those, and accepts the rest.

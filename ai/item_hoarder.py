@@ -9,9 +9,10 @@ from typing import ClassVar
 
 from unokart_tui.engine import DECK_COUNTS, DECK_SIZE, Card, Item, PlayerView, Rank
 
-from .base import Bot, attacks, next_opponent
-from .knowledge import chance_to_hold, colour_counts, item_odds, unseen_cards
+from .base import Bot
+from .knowledge import chance_colour_was_held, item_odds
 from .params import Param
+from .tactics import attacks_near_out, costliest, in_colour_held_most
 
 # What each item is worth to the player of the Item Box, in cards the others draw less
 # those it draws (I1-I5); Lightning is worth one card for each opponent.
@@ -53,25 +54,21 @@ class ItemHoarderBot(Bot):
         return now - sum(_DECK_ODDS[item] * _ITEM_CARDS.get(item, lightning) for item in Item)
 
     def pick_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
-        if not cards:
-            return None
         coloured = [card for card in cards if not card.is_wild]
         boxes = [card for card in cards if card.rank is Rank.WILD_ITEM_BOX]
         fours = [card for card in cards if card.rank is Rank.WILD_DRAW_FOUR]
         edge = self.item_box_edge(view) if boxes else 0.0
         threat = min(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
         if threat <= self.params["strike_at"]:  # the moment: someone is about to go out
-            if view.hand_sizes[next_opponent(view)] <= self.params["strike_at"]:
-                hurting = [card for card in cards if attacks(card, view.num_players)]
-                if hurting:
-                    return max(hurting, key=lambda card: card.points)
+            hurting = attacks_near_out(view, cards, self.params["strike_at"])
+            if hurting:
+                return costliest(hurting)
             if boxes and edge >= self.params["min_edge"]:
                 return boxes[0]
         if boxes and edge >= self.params["jackpot_edge"]:
             return boxes[0]  # the odds are too good to wait
         if coloured:
-            held = colour_counts(view.hand)
-            return max(coloured, key=lambda card: (held[card.color], card.points, -cards.index(card)))
+            return in_colour_held_most(coloured, view.hand)
         if len(view.hand) <= self.params["own_last"]:
             return (fours or boxes)[0]  # its last cards: a wild always goes out
         # Only wild cards go. A Wild Draw Four first: a box is best kept for the last card,
@@ -80,7 +77,4 @@ class ItemHoarderBot(Bot):
         return (fours or boxes)[0]
 
     def challenge(self, view: PlayerView, rng: random.Random) -> bool:
-        assert view.wild_draw_four is not None
-        player, color = view.wild_draw_four
-        guilty = chance_to_hold(unseen_cards(view), view.hand_sizes[player], color=color)
-        return guilty > self.params["challenge_above"]
+        return chance_colour_was_held(view) > self.params["challenge_above"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from math import comb
 
 from unokart_tui.engine import DECK_COUNTS, Card, Color, Item, PlayerView
@@ -26,6 +27,13 @@ def chance_to_hold(pool: Counter[Card], hand_size: int, color: Color) -> float:
     return 1.0 - comb(total - hits, hand_size) / comb(total, hand_size)
 
 
+def chance_colour_was_held(view: PlayerView) -> float:
+    """While a Wild Draw Four waits for an answer: the chance its player held the colour to match (C1)."""
+    assert view.wild_draw_four is not None
+    player, color = view.wild_draw_four
+    return chance_to_hold(unseen_cards(view), view.hand_sizes[player], color=color)
+
+
 def item_odds(view: PlayerView) -> dict[Item, float]:
     """The chance of each item for the card an Item Box would turn now (any unseen card may be on top)."""
     # With an empty draw pile, T4 reshuffles the discards, the card the box covers included.
@@ -39,6 +47,6 @@ def item_odds(view: PlayerView) -> dict[Item, float]:
     return odds
 
 
-def colour_counts(cards: list[Card] | tuple[Card, ...]) -> Counter[Color | None]:
+def colour_counts(cards: Iterable[Card]) -> Counter[Color | None]:
     """How many cards of each colour (wild cards are not counted)."""
     return Counter(card.color for card in cards if card.color is not None)

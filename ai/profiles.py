@@ -13,22 +13,21 @@ precedence over a shipped profile of the same name.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import platformdirs
+from unokart_tui.files import FileProblem, parse_toml, read_text
 
+from .config import config_dir
 from .params import check_params
 from .registry import BOTS
 
 SHIPPED = "profiles"
+MAX_PROFILE_BYTES = 64 * 1024  # a profile is a few tables of a few numbers
 _PROFILE_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
 
 def user_profile_dir() -> Path:
-    override = os.environ.get("UNOKART_CONFIG_DIR")
-    base = Path(override) if override else Path(platformdirs.user_config_dir("unokart"))
-    return base / "profiles"
+    return config_dir() / "profiles"
 
 
 def list_profiles() -> list[str]:
@@ -40,8 +39,8 @@ def list_profiles() -> list[str]:
         if entry.name.endswith(".toml")
     }
     directory = user_profile_dir()
-    if directory.is_dir():
-        names |= {path.stem for path in directory.glob("*.toml")}
+    if directory.is_dir():  # a folder, a pipe or a link to nowhere named like a profile is none
+        names |= {path.stem for path in directory.glob("*.toml") if path.is_file()}
     return sorted(names)
 
 
@@ -51,9 +50,9 @@ def _read(profile: str) -> tuple[str, str]:
     user_file = user_profile_dir() / f"{profile}.toml"
     if user_file.is_file():
         try:
-            return str(user_file), user_file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ValueError(f"{user_file}: cannot be read ({error})") from None
+            return str(user_file), read_text(user_file, limit=MAX_PROFILE_BYTES)
+        except FileProblem as error:
+            raise ValueError(f"{user_file}: cannot be read ({error.problem})") from None
     from importlib import resources  # noqa: PLC0415
 
     shipped = resources.files(__package__).joinpath(SHIPPED, f"{profile}.toml")
@@ -65,13 +64,11 @@ def _read(profile: str) -> tuple[str, str]:
 
 def load_profile(profile: str, bot: str) -> dict[str, object]:
     """The parameters ``profile`` gives the bot ``bot``, checked against that bot's parameters."""
-    import tomllib  # noqa: PLC0415
-
     where, text = _read(profile)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{where}: not valid TOML ({error})") from None
+        data = parse_toml(text)
+    except FileProblem as error:
+        raise ValueError(f"{where}: {error.problem}") from None
     unknown = sorted(set(data) - {"all", *BOTS})
     if unknown:
         raise ValueError(f"{where}: unknown table [{unknown[0]}] (use [all] or a bot name: {', '.join(sorted(BOTS))})")

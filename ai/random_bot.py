@@ -28,7 +28,7 @@ class RandomBot(Bot):
         super().__init__(seed=seed, **params)
 
     def pick_card(self, view: PlayerView, cards: list[Card], rng: random.Random) -> Card | None:
-        return rng.choice(cards) if cards else None
+        return rng.choice(cards)
 
     def challenge(self, view: PlayerView, rng: random.Random) -> bool:
         return rng.random() < self.params["challenge_rate"]

@@ -6,15 +6,18 @@ the same whatever the number of processes.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from unokart_tui.engine import (
+    DEFAULT_TARGET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     CardPlayed,
     CardsDrawn,
     CardTurned,
@@ -28,7 +31,7 @@ from unokart_tui.engine import (
     UnoCaught,
 )
 
-from . import make_bot
+from . import make_bot, workers
 from .base import Bot
 from .driver import Driver
 from .registry import BOTS
@@ -195,12 +198,21 @@ def _count(
 
 
 def play_game(
-    bots: Sequence[str], game: int, seed: int, *, matches: bool, target: int, profile: str | None, mirror: bool = False
+    bots: Sequence[str],
+    game: int,
+    seed: int,
+    *,
+    matches: bool,
+    target: int,
+    profile: str | None,
+    on_round: Callable[[], None] = lambda: None,
+    mirror: bool = False,
 ) -> tuple[list[EntryStats], int]:
     """Game number ``game`` of a tournament: a round, or a whole match. Returns the stats and stuck rounds.
 
-    With ``mirror``, games come in sets of one per seat rotation that share their deal (the
-    same seed for the round or the match): every entry gets the same cards in every seat.
+    ``on_round`` is called after every round played, for a progress line. With ``mirror``,
+    games come in sets of one per seat rotation that share their deal (the same seed for
+    the round or the match): every entry gets the same cards in every seat.
     """
     players = len(bots)
     stats = [EntryStats() for _ in bots]
@@ -218,7 +230,9 @@ def play_game(
     stuck = 0
     if not matches:
         round_ = Round.deal(players, dealer=0, seed=game_seed)
-        if _play_round(round_, seat_bots, entry_of, stats, round_.apply):
+        played = _play_round(round_, seat_bots, entry_of, stats, round_.apply)
+        on_round()
+        if played:
             winner = round_.winner
             assert winner is not None
             stats[entry_of[winner]].wins += 1
@@ -230,7 +244,9 @@ def play_game(
     while not match.is_over:
         if match.round.is_over:
             match.next_round()
-        if not _play_round(match.round, seat_bots, entry_of, stats, match.apply):
+        played = _play_round(match.round, seat_bots, entry_of, stats, match.apply)
+        on_round()
+        if not played:
             stuck += 1
             break
     if match.winner is not None:
@@ -240,18 +256,37 @@ def play_game(
     return stats, stuck
 
 
-def _play_chunk(
-    args: tuple[Sequence[str], range, int, bool, int, str | None, bool],
-) -> tuple[list[EntryStats], int]:
-    bots, games, seed, matches, target, profile, mirror = args
-    totals = [EntryStats() for _ in bots]
+class _Chunk(NamedTuple):
+    """Some games of a tournament, played in one go (by one worker)."""
+
+    bots: Sequence[str]
+    games: range
+    seed: int
+    matches: bool
+    target: int
+    profile: str | None
+    mirror: bool
+
+
+def _play_chunk(chunk: _Chunk, on_round: Callable[[], None]) -> tuple[list[EntryStats], int, int]:
+    """The totals of the chunk's games, its stuck rounds, and how many games it had."""
+    totals = [EntryStats() for _ in chunk.bots]
     stuck = 0
-    for game in games:
-        stats, game_stuck = play_game(bots, game, seed, matches=matches, target=target, profile=profile, mirror=mirror)
+    for game in chunk.games:
+        stats, game_stuck = play_game(
+            chunk.bots,
+            game,
+            chunk.seed,
+            matches=chunk.matches,
+            target=chunk.target,
+            profile=chunk.profile,
+            on_round=on_round,
+            mirror=chunk.mirror,
+        )
         for total, entry in zip(totals, stats, strict=True):
             total.add(entry)
         stuck += game_stuck
-    return totals, stuck
+    return totals, stuck, len(chunk.games)
 
 
 def simulate(
@@ -261,48 +296,51 @@ def simulate(
     matches: bool = False,
     seed: int = 0,
     jobs: int = 1,
-    target: int = 500,
+    target: int = DEFAULT_TARGET,
     profile: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     mirror: bool = False,
 ) -> SimResult:
-    """Play ``games`` rounds (or whole matches) between ``bots`` and total what happened."""
+    """Play ``games`` rounds (or whole matches) between ``bots`` and total what happened.
+
+    ``progress(games_done, rounds_played)`` is called as the games go on. The games are handed
+    out as processes become free, never built all at once; whatever stops the run (ctrl+c
+    raises ``KeyboardInterrupt`` here), the worker processes end with it.
+    """
     for name in bots:
         kind, own_profile = split_entry(name)
         if kind not in BOTS:
             raise ValueError(f"unknown bot {kind!r} (the bots: {', '.join(sorted(BOTS))})")
         if own_profile:
             make_bot(kind, profile=own_profile)  # a bad profile fails here, before any work
-    if not 2 <= len(bots) <= 10:
-        raise ValueError(f"a game needs 2 to 10 bots, not {len(bots)}")
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
+        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(bots)}")
     if profile is not None:
         make_bot(split_entry(bots[0])[0], profile=profile)  # a bad profile fails here, before any work
-    chunk = max(1, min(200, games // (jobs * 8) or 1))
-    work = [
-        (list(bots), range(start, min(start + chunk, games)), seed, matches, target, profile, mirror)
-        for start in range(0, games, chunk)
-    ]
+    size = max(1, min(200, games // (jobs * 8) or 1))
+    chunks = (
+        _Chunk(list(bots), range(start, min(start + size, games)), seed, matches, target, profile, mirror)
+        for start in range(0, games, size)
+    )
     result = SimResult(
         list(bots), "matches" if matches else "rounds", games, seed, [EntryStats() for _ in bots], mirror=mirror
     )
-    done = 0
+    done = rounds = 0
 
-    def collect(totals: list[EntryStats], stuck: int, size: int) -> None:
-        nonlocal done
-        for total, entry in zip(result.entries, totals, strict=True):
-            total.add(entry)
-        result.abandoned += stuck
-        done += size
+    def report(played: int) -> None:
+        nonlocal rounds
+        rounds = played
         if progress is not None:
-            progress(done, games)
+            progress(done, rounds)
 
-    if jobs <= 1:
-        for item in work:
-            collect(*_play_chunk(item), len(item[1]))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for item, (totals, stuck) in zip(work, pool.map(_play_chunk, work), strict=True):
-                collect(totals, stuck, len(item[1]))
+    jobs = min(jobs, (games + size - 1) // size)  # no process without work
+    with contextlib.closing(workers.run(_play_chunk, chunks, jobs=jobs, progress=report)) as results:
+        for totals, stuck, count in results:
+            for total, entry in zip(result.entries, totals, strict=True):
+                total.add(entry)
+            result.abandoned += stuck
+            done += count
+            report(rounds)
     return result
 
 
@@ -367,6 +405,12 @@ def to_json(result: SimResult) -> dict[str, Any]:
     }
 
 
+def shortened(number: int, *, grouped: bool = True, most: int = 24) -> str:
+    """A number for a line of text (a count's digits grouped); one too long to read, shortened."""
+    text = f"{number:,}" if grouped else str(number)
+    return text if len(text) <= most else f"{text[:12]}…{text[-4:]} ({len(str(abs(number))):,} digits)"
+
+
 def _plus_minus(mean: float, interval: Sequence[float]) -> str:
     return f"{mean:.2f}±{(interval[1] - interval[0]) / 2:.2f}"
 
@@ -389,8 +433,9 @@ def table(result: SimResult) -> str:
             f"{row['item_cards_near_out_per_round']:>6.2f} {row['uno_catches']:>7}"
         )
     what = "matches" if result.mode == "matches" else "rounds"
+    seed = shortened(result.seed, grouped=False)
     lines.append(
-        f"{result.games:,} {what}, seed {result.seed}, seats rotated"
+        f"{shortened(result.games)} {what}, seed {seed}, seats rotated"
         f"{' (each deal in every rotation)' if result.mirror else ''}; challenges: won/made\n"
         "net/box: cards the Item Boxes made others draw, less their Bob-ombs (± the 95% interval); "
         "net/rnd: the same per round\n"

@@ -45,6 +45,7 @@ from textual.widgets import Static
 from unokart_tui.app import UnoKartApp
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import Session
+from unokart_tui.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)
@@ -57,29 +58,36 @@ from textual.widgets import RichLog, Static
 
 class Layout(App):
     CSS_PATH = {str(ROOT / "unokart_tui" / "unokart.tcss")!r}
+    # What the table's widgets bring in their own styles, for these plain Statics.
+    CSS = (
+        ".bigcard {{ width: 16; height: 5; border: round $foreground 60%; content-align: center middle;"
+        " text-align: center; margin-right: 1; }} .opponent {{ height: 1; }} .opponent.you {{ height: 2; }}"
+        " #log {{ border: round $primary 50%; padding: 0 1; }}"
+        " .back {{ width: 9; background: $error 40%; }} .green {{ background: #2e7d32; color: white; }}"
+        " #piles {{ height: 5; }} #keys {{ dock: bottom; height: 1; background: darkblue; }}"
+    )
 
     def compose(self):
         with Horizontal(id="top"):
             with Vertical(id="opponents"):
                 for name in ("Mario", "Luigi", "Peach"):
-                    yield Static(f"  {{name:<7}} greedy      7 ▮▮▮▮▮▮▮   0", classes="opponent")
-                yield Static("▶ You                 7 ▮▮▮▮▮▮▮   0", classes="opponent you")
+                    yield Static(f"  {{name:<6}}   7 played G4          0", classes="opponent")
+                yield Static("▶ You       7 drew a card        0", classes="opponent you")
             with Vertical(id="table"):
                 with Horizontal(id="piles"):
                     yield Static("UNO\\n\\n 80", classes="bigcard back", id="draw-pile")
-                    yield Static("Green\\n G 9 \\nGreen Shell", classes="bigcard green")
+                    yield Static("Green\\nG9\\n", classes="bigcard green")
                     yield Static("Colour\\n GREEN \\n\\nPlay goes\\n→ left", id="facts")
-        yield RichLog(id="log", min_width=20)
-        yield Static("╭────╮ ╭────╮\\n│R 7 │ │G 4 │\\n╰────╯ ╰────╯", id="hand")
-        yield Static(" ⏎ Play  d Draw  u UNO!  ? Help  q Quit", id="keys")
+        with Vertical(id="middle"):
+            yield RichLog(id="log", min_width=20)
+        yield Static("╭────╮ ╭────╮\\n│ R7 │ │ G4 │\\n╰────╯ ╰────╯", id="hand")
+        yield Static(" ⏎ Play  d Draw  u UNO!  PgUp/Dn Log  ? Help  q Quit", id="keys")
 
     def on_mount(self):
-        self.query_one("#opponents").border_title = "Players · cards · score"
+        self.query_one("#opponents").border_title = "Players · cards · last move · pts"
         self.query_one("#table").border_title = "Table"
         self.query_one("#log").border_title = "Game log"
         self.query_one("#hand").border_title = "Your hand"
-        self.query_one("#keys").styles.dock = "bottom"
-        self.query_one("#keys").styles.background = "darkblue"
 
 Layout().run()
 """
@@ -126,7 +134,7 @@ SAVED_MATCHES = 10  # what the title and `unokart continue` find: a player's sav
 def _saved_matches(directory: str) -> None:
     os.environ["UNOKART_DATA_DIR"] = directory
     for number in range(SAVED_MATCHES):
-        session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=number, name=f"match {number}")
+        session = Session.new("Ann", seed=number, name=f"match {number}")
         for _ in range(60):  # a few minutes of play: the player takes the first legal action, bots choose
             round_ = session.match.round
             if round_.is_over:
@@ -185,8 +193,9 @@ async def key_to_frame(app: App[object], presses: int = 20) -> list[float]:
 
 
 def _table(number: int) -> UnoKartApp:
-    session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=number, name=f"bench {number}")
-    return UnoKartApp(session, bot_delay=60)  # the bots wait: only the player's side is timed
+    session = Session.new("Ann", seed=number, name=f"bench {number}")
+    # The bots wait: only the player's side is timed; no first-game guide over the table.
+    return UnoKartApp(session, settings=Settings(guide=False), bot_delay=60)
 
 
 async def table_updates(number: int, updates: int = 20) -> float:

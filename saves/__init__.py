@@ -3,18 +3,24 @@
 No Textual here: bots, tools and tests import this without the UI.
 """
 
-from .errors import SaveError, SaveLocked
+from .errors import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
 from .format import FORMAT_VERSION, Header, SavedGame, Seat, dumps, loads, loads_game, read_header
+from .lock import MatchLock
 from .store import (
-    MatchLock,
     SaveEntry,
+    backup_of,
+    check_folder,
     check_name,
     default_name,
+    fingerprint,
+    fingerprint_of,
+    folder_problem,
     has_backup,
     list_saves,
     load,
     load_game,
     path_of,
+    read_save,
     save,
     save_dir,
     write_atomic,
@@ -24,14 +30,22 @@ __all__ = [
     "FORMAT_VERSION",
     "Header",
     "MatchLock",
+    "SaveChanged",
     "SaveEntry",
     "SaveError",
     "SaveLocked",
+    "SaveMissing",
+    "SaveUnreadable",
     "SavedGame",
     "Seat",
+    "backup_of",
+    "check_folder",
     "check_name",
     "default_name",
     "dumps",
+    "fingerprint",
+    "fingerprint_of",
+    "folder_problem",
     "has_backup",
     "list_saves",
     "load",
@@ -40,6 +54,7 @@ __all__ = [
     "loads_game",
     "path_of",
     "read_header",
+    "read_save",
     "save",
     "save_dir",
     "write_atomic",

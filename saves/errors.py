@@ -16,3 +16,18 @@ class SaveError(Exception):
 
 class SaveLocked(SaveError):
     """Another process is playing this match."""
+
+
+class SaveMissing(SaveError):
+    """There is no save of that name."""
+
+
+class SaveUnreadable(SaveError):
+    """The file is there but is no save this game can open: damaged, cut short, not a file.
+
+    Its backup (the version one move earlier) may still open.
+    """
+
+
+class SaveChanged(SaveError):
+    """Something else changed the save since this game read or wrote it: it is not overwritten."""

@@ -6,10 +6,18 @@ notation of RULES.md K5, and every action of the match. The actions are the trut
 loading replays them from the seed, which restores everything, random state
 included, and then checks that the replay reaches the stored header and position.
 A file that does not agree with itself is refused.
+
+Since format 2 the file ends with a SHA-256 of everything above it. The replay cannot
+see a damaged history that is still a legal one (an action turned into a comment, a
+target of 500 become 501); the checksum, checked before anything is parsed, can. It
+guards against accidents, not against a person, who can always write a new one. Every
+later format keeps that last table as it is, so that it is always checked first.
 """
 
 from __future__ import annotations
 
+import re
+import reprlib
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from types import MappingProxyType
@@ -18,21 +26,27 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 import tomli_w
 
 from unokart_tui import __version__
+from unokart_tui.files import FileProblem, parse_toml, sha256
 
-from .errors import SaveError
+from .errors import SaveError, SaveUnreadable
 
 if TYPE_CHECKING:
     from unokart_tui.engine import Match, Round
 
-FORMAT_VERSION = 1
+# 1: the first format. 2: the file ends with a checksum of everything above it.
+FORMAT_VERSION = 2
+CHECKSUMMED_SINCE = 2
 
 ParamValue = bool | int | float | str
 
 _PREAMBLE = (
     "# A saved match of unokart (UNO Mario Kart in the terminal).\n"
     "# [position] is the table as it stands; [history] is every action since the seed.\n"
-    "# unokart replays the history on loading and refuses a file whose parts disagree.\n\n"
+    "# unokart replays the history on loading and refuses a file whose parts disagree.\n"
+    "# [checksum] is the SHA-256 of everything above it: a file damaged by accident is refused.\n\n"
 )
+# Written last, after everything it covers; checked first, before anything is parsed.
+_CHECKSUM = re.compile(r'\n\[checksum\]\nsha256 = "([0-9a-f]{64})"\n\Z')
 
 
 class Seat(NamedTuple):
@@ -143,10 +157,30 @@ def dumps(
         document["match"]["seats"] = [_seat_table(seat) for seat in seats]
     document["position"] = _position(match.round)
     document["history"] = {"rounds": [[str(action) for action in actions] for actions in match.history]}
-    return _PREAMBLE + tomli_w.dumps(document)
+    return with_checksum(_PREAMBLE + tomli_w.dumps(document))
+
+
+def _sha256(text: str) -> str:
+    return sha256(text.encode("utf-8"))
+
+
+def with_checksum(body: str) -> str:
+    """``body`` (TOML ending in a newline) with its checksum added as the last table."""
+    return f'{body}\n[checksum]\nsha256 = "{_sha256(body)}"\n'
 
 
 # ---------------------------------------------------------------- reading
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxstring = _SHOWN.maxother = _SHOWN.maxlong = 40
+_SHOWN.maxlist = _SHOWN.maxdict = 4
+_SHOWN.maxlevel = 2
+
+
+def shown(value: object) -> str:
+    """A value from a file, quoted short enough for a message, whatever it is."""
+    return _SHOWN.repr(value)
 
 
 class _Reader:
@@ -156,17 +190,15 @@ class _Reader:
         self.source = source
 
     def fail(self, problem: str) -> NoReturn:
-        raise SaveError(self.source, problem)
+        raise SaveUnreadable(self.source, problem)
 
     def parse(self, text: str) -> dict[str, Any]:
         if not text.strip():
             self.fail("the file is empty")
-        import tomllib  # noqa: PLC0415 - on first read: a new match only writes, and starts 1.5 ms sooner
-
         try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            self.fail(f"not valid TOML ({error}); the file may be truncated or damaged")
+            return parse_toml(text)
+        except FileProblem as problem:
+            self.fail(f"{problem.problem}; the file may be truncated or damaged")
 
     def table(self, data: Mapping[str, Any], key: str) -> dict[str, Any]:
         value = data.get(key)
@@ -181,13 +213,21 @@ class _Reader:
             self.fail(f"{where} has no '{key}'")
         value = table[key]
         if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
-            self.fail(f"{where} '{key}' must be {_KIND_NAMES[kind]}, not {value!r}")
+            self.fail(f"{where} '{key}' must be {_KIND_NAMES[kind]}, not {shown(value)}")
+        return value
+
+    def number(self, table: Mapping[str, Any], where: str, key: str, *, least: int) -> int:
+        value: int = self.value(table, where, key, int)
+        if not least <= value <= _MOST:
+            self.fail(f"{where} '{key}' must be a whole number from {least} to {_MOST:.0e}, not {shown(value)}")
         return value
 
     def ints(self, table: Mapping[str, Any], where: str, key: str, count: int) -> list[int]:
         value = self.value(table, where, key, list)
-        if len(value) != count or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value):
-            self.fail(f"{where} '{key}' must be {count} whole numbers of at least 0, not {value!r}")
+        if len(value) != count or any(
+            isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= _MOST for v in value
+        ):
+            self.fail(f"{where} '{key}' must be {count} whole numbers from 0 to {_MOST:.0e}, not {shown(value)}")
         return list(value)
 
     def strings(self, table: Mapping[str, Any], where: str, key: str) -> list[str]:
@@ -196,24 +236,53 @@ class _Reader:
             self.fail(f"{where} '{key}' must be a list of text")
         return list(value)
 
+    def moment(self, table: Mapping[str, Any], where: str, key: str) -> datetime:
+        """A date and time with its zone, that every clock and calendar here can show."""
+        value = table.get(key)
+        if not isinstance(value, datetime) or value.tzinfo is None:
+            self.fail(f"{where} '{key}' must be a date and time with its time zone, not {shown(value)}")
+        try:
+            in_utc: datetime | None = value.astimezone(UTC)
+        except (OverflowError, ValueError):  # beyond year 1 or 9999 once in UTC
+            in_utc = None
+        if in_utc is None or not _EARLIEST <= in_utc <= _LATEST:
+            self.fail(f"{where} '{key}' must be a date between 1970 and 9999, not {shown(value)}")
+        return in_utc
 
+
+# No real save comes near these; beyond them a date cannot be shown in every time zone,
+# and a number only makes a list unreadable.
+_EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+_LATEST = datetime(9999, 12, 30, tzinfo=UTC)
+_MOST = 10**18
 _KIND_NAMES = {int: "a whole number", str: "text", list: "a list", dict: "a table", datetime: "a date and time"}
 
 
-def _check_format(reader: _Reader, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_format(reader: _Reader, data: Mapping[str, Any]) -> tuple[int, datetime, datetime]:
+    """The save format's version, and when the match began and was last played."""
     save = reader.table(data, "save")
-    version = reader.value(save, "[save]", "format", int)
+    version: int = reader.value(save, "[save]", "format", int)
     if version > FORMAT_VERSION:
         program = save.get("program", "a newer version")
-        reader.fail(
-            f"written by unokart {program} in save format {version}; this unokart ({__version__}) "
-            f"reads format {FORMAT_VERSION} or older: update unokart to open it"
+        problem = (
+            f"written by unokart {shown(program)} in save format {shown(version)}; this unokart "
+            f"({__version__}) reads format {FORMAT_VERSION} or older: update unokart to open it"
         )
+        raise SaveError(reader.source, problem)  # not damaged: its backup would not open either
     if version < 1:
-        reader.fail(f"[save] 'format' {version} is not a save format")
-    for key in ("created", "updated"):
-        reader.value(save, "[save]", key, datetime)
-    return save
+        reader.fail(f"[save] 'format' {shown(version)} is not a save format")
+    return version, reader.moment(save, "[save]", "created"), reader.moment(save, "[save]", "updated")
+
+
+def _without_checksum(reader: _Reader, text: str) -> tuple[str, bool]:
+    """The text the checksum covers, and whether it had one; a checksum that does not match is refused."""
+    found = _CHECKSUM.match(text, max(text.rfind("\n[checksum]\n"), 0))
+    if found is None:
+        return text, False
+    body = text[: found.start()]
+    if _sha256(body) != found.group(1):
+        reader.fail("its checksum does not match its contents: the file was damaged or changed after it was saved")
+    return body, True
 
 
 # Where the header ends, whichever comes first: the seats (with each bot's settings) or the
@@ -230,26 +299,30 @@ def read_header(text: str, *, source: str = "<text>") -> Header:
     """
     end = min((found for found in (text.find(mark) for mark in _AFTER_HEADER) if found != -1), default=-1)
     reader = _Reader(source)
-    return _header(reader, reader.parse(text if end == -1 else text[: end + 1]))
+    return _header(reader, reader.parse(text if end == -1 else text[: end + 1]))[1]
 
 
-def _header(reader: _Reader, data: Mapping[str, Any]) -> Header:
-    save = _check_format(reader, data)
+def _header(reader: _Reader, data: Mapping[str, Any]) -> tuple[int, Header]:
+    """The format's version and the header; every value is checked, as a list shows them all."""
+    version, created, updated = _check_format(reader, data)
     table = reader.table(data, "match")
     players = reader.strings(table, "[match]", "players")
+    if not 2 <= len(players) <= 10:  # D1
+        reader.fail(f"[match] 'players' must be 2 to 10 names, not {len(players)}")
     scores = reader.ints(table, "[match]", "scores", len(players))
-    round_number = reader.value(table, "[match]", "round", int)
+    round_number = reader.number(table, "[match]", "round", least=1)
     status = reader.value(table, "[match]", "status", str)
     if status not in ("in progress", "finished"):
-        reader.fail(f'[match] \'status\' must be "in progress" or "finished", not {status!r}')
-    return Header(
+        reader.fail(f'[match] \'status\' must be "in progress" or "finished", not {shown(status)}')
+    header = Header(
         players=tuple(players),
         scores=tuple(scores),
         round_number=round_number,
         finished=status == "finished",
-        created=save["created"],
-        updated=save["updated"],
+        created=created,
+        updated=updated,
     )
+    return version, header
 
 
 def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence[str]) -> tuple[Seat, ...]:
@@ -263,11 +336,11 @@ def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence
         where = f"[match] seat {index + 1}"
         name = reader.value(table, where, "name", str)
         if name != names[index]:
-            reader.fail(f"{where} is {name!r} but [match] 'players' says {names[index]!r}")
+            reader.fail(f"{where} is {shown(name)} but [match] 'players' says {shown(names[index])}")
         params = reader.value(table, where, "params", dict, optional=True) or {}
         for key, value in params.items():
             if not isinstance(value, ParamValue):
-                reader.fail(f"{where} parameter '{key}' must be a number, text or true/false, not {value!r}")
+                reader.fail(f"{where} parameter {shown(key)} must be a number, text or true/false, not {shown(value)}")
         seats.append(
             Seat(
                 name=name,
@@ -308,15 +381,18 @@ def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[An
             try:
                 match.apply(parse_action(text))
             except RulesError as error:
-                reader.fail(f"[history] action {index} of round {number} ({text!r}) cannot be played: {error}")
+                reader.fail(f"[history] action {index} of round {number} ({shown(text)}) cannot be played: {error}")
     return match
 
 
 def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
     """Read a save completely: replay its history and check it against its header and position."""
     reader = _Reader(source)
-    data = reader.parse(text)
-    header = _header(reader, data)  # sound on its own, as list_saves reads it without the rest
+    body, checksummed = _without_checksum(reader, text)  # first: a damaged file is parsed no further
+    data = reader.parse(body)
+    version, header = _header(reader, data)  # sound on its own, as list_saves reads it without the rest
+    if version >= CHECKSUMMED_SINCE and not checksummed:
+        reader.fail("its checksum is missing: the end of the file was cut off or damaged")
     match_table = reader.table(data, "match")
     position = reader.table(data, "position")
     history = reader.table(data, "history")
@@ -324,10 +400,10 @@ def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
     match = _replay(reader, match_table, rounds)
     for key, replayed in _match_table(match).items():
         if match_table.get(key) != replayed:
-            reader.fail(f"[match] '{key}' does not agree with the history (the replay gives {replayed!r})")
+            reader.fail(f"[match] '{key}' does not agree with the history (the replay gives {shown(replayed)})")
     extra = set(match_table) - set(_match_table(match)) - {"seats"}
     if extra:
-        reader.fail(f"[match] has unknown keys: {', '.join(sorted(extra))}")
+        reader.fail(f"[match] has unknown keys: {shown(sorted(extra))}")
     expected = _position(match.round)
     for key in sorted(set(expected) | set(position)):
         if position.get(key) != expected.get(key):

@@ -1,20 +1,23 @@
-"""Save files in the user data directory: atomic writes, a backup, a lock per match."""
+"""Save files in the user data directory: atomic writes, a backup, a list that nothing breaks."""
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 import platformdirs
 
-from .errors import SaveError, SaveLocked
-from .format import Header, SavedGame, Seat, dumps, loads_game, read_header
+from unokart_tui.files import MIB, FileProblem, NoFile, decode, read_bytes, sha256
+
+from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
+from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, shown
 
 if TYPE_CHECKING:
     from unokart_tui.engine import Match
@@ -24,6 +27,10 @@ SUFFIX = ".toml"
 BACKUP_SUFFIX = ".toml.bak"
 MAX_NAME = 64
 _NAME_EXTRA = set(" -_.")
+# A match to 100,000 points between bots saves in about 5 MB (to 500 points, 20 KB).
+MAX_SAVE_BYTES = 64 * MIB
+# A header (the players, scores, round) is well under a kilobyte: a list reads no more than this of each file.
+HEADER_BYTES = 256 * 1024
 
 
 def save_dir() -> Path:
@@ -37,16 +44,16 @@ def save_dir() -> Path:
 def check_name(name: object) -> str:
     """A save name is 1-64 letters, digits, spaces, '-', '_' and '.', not starting with '.' or a space."""
     if not isinstance(name, str):
-        raise SaveError(repr(name), "a save name must be text")
-    shown = repr(name)
+        raise SaveError(shown(name), "a save name must be text")
+    quoted = shown(name)
     if not 1 <= len(name) <= MAX_NAME:
-        raise SaveError(shown, f"a save name must be 1 to {MAX_NAME} characters long")
+        raise SaveError(quoted, f"a save name must be 1 to {MAX_NAME} characters long")
     if name[0] in ". ":
-        raise SaveError(shown, "a save name cannot start with '.' or a space")
+        raise SaveError(quoted, "a save name cannot start with '.' or a space")
     bad = sorted({char for char in name if not (char.isalnum() or char in _NAME_EXTRA)})
     if bad:
         listed = " ".join(repr(char) for char in bad)
-        raise SaveError(shown, f"a save name may hold letters, digits, spaces, '-', '_' and '.' only, not {listed}")
+        raise SaveError(quoted, f"a save name may hold letters, digits, spaces, '-', '_' and '.' only, not {listed}")
     return name
 
 
@@ -66,12 +73,39 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def fingerprint(text: str) -> str:
+    """What a file holding ``text`` is, for ``write_atomic(replacing=...)``."""
+    return sha256(text.encode("utf-8"))
+
+
+def fingerprint_of(path: Path) -> str | None:
+    """The fingerprint of the file at ``path`` as it is now; ``None`` if there is none."""
+    try:
+        return sha256(read_bytes(path, limit=MAX_SAVE_BYTES))
+    except NoFile:
+        return None
+    except FileProblem as problem:
+        return f"unreadable: {problem.problem}"
+
+
+class _Anything:
+    """``write_atomic``'s default: whatever is at the path may be replaced."""
+
+
+ANYTHING: Final = _Anything()
+
+
+def write_atomic(path: Path, text: str, *, replacing: str | _Anything | None = ANYTHING) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never a torn one.
 
-    The previous version, if any, is kept beside it as ``<name>.toml.bak``.
+    The previous version, if any, is kept beside it as ``<name>.toml.bak``. With ``replacing``
+    (a ``fingerprint``, or ``None`` for no file at all) the file is written only if it is still
+    what the writer last saw: a file changed by something else raises ``SaveChanged`` and stays.
     """
     directory = path.parent
+    if not isinstance(replacing, _Anything) and fingerprint_of(path) != replacing:
+        changed = "was changed by another program or session" if replacing else "appeared"
+        raise SaveChanged(path, f"{changed} since this game last read or wrote it; it was not overwritten")
     try:
         directory.mkdir(parents=True, exist_ok=True)
         fd, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
@@ -79,12 +113,11 @@ def write_atomic(path: Path, text: str) -> None:
         raise SaveError(path, f"cannot write in {directory}: {error.strerror or error}") from error
     temp = Path(temp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
-        if path.exists():
-            _keep_backup(path)
+        _keep_backup(path)
         os.replace(temp, path)
         _fsync_dir(directory)
     except OSError as error:
@@ -95,14 +128,23 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def _keep_backup(path: Path) -> None:
-    """Point ``.bak`` at the current file. A hard link costs no copy; the main file never disappears."""
+    """Point ``.bak`` at the current file. A hard link costs no copy; the main file never disappears.
+
+    Only a regular file becomes the backup: a pipe or a link put in a save's place would
+    otherwise replace the good backup.
+    """
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+    except FileNotFoundError:
+        return
     backup = backup_of(path)
     link = backup.with_name(f".{backup.name}.link")
     with contextlib.suppress(FileNotFoundError):
         link.unlink()
     try:
         try:
-            os.link(path, link)
+            os.link(path, link, follow_symlinks=False)
         except OSError:  # a file system without hard links: copy instead
             link.write_bytes(path.read_bytes())
         os.replace(link, backup)
@@ -122,25 +164,23 @@ def save(match: Match, name: str, *, seats: Sequence[Seat] = (), created: dateti
     return path
 
 
-def _read_text(path: Path) -> str:
+def read_save(name: str, *, backup: bool = False) -> tuple[Path, str]:
+    """The path and text of a save (or its backup), read with every care: see ``unokart_tui.files``."""
+    path = path_of(name)
+    if backup:
+        path = backup_of(path)
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(path, "there is no such save") from None
-    except OSError as error:
-        raise SaveError(path, f"cannot be read: {error.strerror or error}") from error
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SaveError(path, f"is not a text file (byte {error.start} is not UTF-8)") from None
+        return path, decode(read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent))
+    except NoFile:
+        raise SaveMissing(path, "there is no such save" if not backup else "there is no backup of this save") from None
+    except FileProblem as problem:
+        raise SaveUnreadable(path, problem.problem) from None
 
 
 def load_game(name: str, *, backup: bool = False) -> SavedGame:
     """The saved match and its seats. ``backup=True`` reads the previous version instead."""
-    path = path_of(name)
-    if backup:
-        path = backup_of(path)
-    return loads_game(_read_text(path), source=str(path))
+    path, text = read_save(name, backup=backup)
+    return loads_game(text, source=str(path))
 
 
 def load(name: str) -> Match:
@@ -148,7 +188,7 @@ def load(name: str) -> Match:
 
 
 def has_backup(name: str) -> bool:
-    return backup_of(path_of(name)).exists()
+    return os.path.lexists(backup_of(path_of(name)))
 
 
 class SaveEntry(NamedTuple):
@@ -164,39 +204,86 @@ class SaveEntry(NamedTuple):
     error: str | None
 
 
+# Where a header ends, as bytes: the list reads no further (see ``read_header``).
+_HEADER_ENDS = (b"\n[[match.seats]]\n", b"\n[position]\n")
+
+
+def _read_header(path: Path, name: str) -> Header:
+    """The header of one file of the list; any problem is a ``FileProblem`` or a ``SaveError``."""
+    try:
+        check_name(name)
+    except SaveError as error:
+        raise FileProblem(f"this game cannot open a file of this name ({error.problem}): rename it") from None
+    data = read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent, prefix=HEADER_BYTES)
+    end = min((found for found in (data.find(mark) for mark in _HEADER_ENDS) if found != -1), default=-1)
+    if end == -1 and len(data) == HEADER_BYTES:
+        raise FileProblem(f"its header does not end within its first {HEADER_BYTES // 1024} KiB, as a save's does")
+    return read_header(decode(data if end == -1 else data[: end + 1]), source=str(path))
+
+
+def _modified(path: Path) -> datetime | None:
+    """When the file (or the link) was last changed, if that is a time this computer can show."""
+    try:
+        return datetime.fromtimestamp(os.lstat(path).st_mtime).astimezone()
+    except (OSError, OverflowError, ValueError):
+        return None
+
+
+def folder_problem(directory: Path, error: OSError | None = None) -> str:
+    """What is wrong with the saves folder, in words (``error``, if any, came from using it)."""
+    if error is None or isinstance(error, NotADirectoryError) or (directory.exists() and not directory.is_dir()):
+        return "is not a folder (a file is in its place, or in the place of a folder above it)"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"cannot be written ({error.strerror}): no match can be saved in it"
+    return f"cannot be used as the saves folder: {error.strerror or error}"
+
+
+def check_folder() -> None:
+    """``SaveError`` if the saves folder is there but is no usable folder; nothing is created."""
+    directory = save_dir()
+    try:
+        found = os.stat(directory)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise SaveError(directory, folder_problem(directory, error)) from error
+    if not stat.S_ISDIR(found.st_mode):
+        raise SaveError(directory, folder_problem(directory))
+
+
 def list_saves() -> list[SaveEntry]:
-    """Every save file, most recently played first; a broken one is listed with its reason."""
+    """Every save file, most recently played first; a broken one is listed with its reason.
+
+    No file can stop the list: each is read with care (``unokart_tui.files``) and every value of its
+    header is checked. Only a saves folder that cannot be listed raises ``SaveError``.
+    """
     directory = save_dir()
     try:
         paths = [p for p in directory.iterdir() if p.name.endswith(SUFFIX) and not p.name.startswith(".")]
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise SaveError(directory, f"cannot list the saves: {error.strerror or error}") from error
+        raise SaveError(directory, folder_problem(directory, error)) from error
     entries = []
     for path in paths:
         name = path.name[: -len(SUFFIX)]
         try:
-            header: Header | None = read_header(_read_text(path), source=str(path))
-            problem = None
-        except SaveError as failure:
-            header, problem = None, failure.problem
-        if header is None:
-            modified = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
-            entries.append(SaveEntry(name, path, (), (), 0, False, modified, problem))
-        else:
-            entries.append(
-                SaveEntry(
-                    name,
-                    path,
-                    header.players,
-                    header.scores,
-                    header.round_number,
-                    header.finished,
-                    header.updated,
-                    None,
-                )
+            header = _read_header(path, name)
+        except (FileProblem, SaveError) as failure:
+            entries.append(SaveEntry(name, path, (), (), 0, False, _modified(path), failure.problem))
+            continue
+        entries.append(
+            SaveEntry(
+                name,
+                path,
+                header.players,
+                header.scores,
+                header.round_number,
+                header.finished,
+                header.updated,
+                None,
             )
+        )
     entries.sort(key=lambda e: (e.updated.timestamp() if e.updated else 0.0, e.name), reverse=True)
     return entries
 
@@ -205,52 +292,7 @@ def default_name(when: datetime) -> str:
     """A readable, valid, unused name for a new match: ``Match 2026-11-30 14.05`` (then `` 2``, `` 3``…)."""
     base = when.strftime("Match %Y-%m-%d %H.%M")
     name, number = base, 1
-    while path_of(name).exists():
+    while os.path.lexists(path_of(name)):
         number += 1
         name = f"{base} {number}"
     return name
-
-
-class MatchLock:
-    """An exclusive lock on one match, held while a process plays it (``fcntl.flock``).
-
-    The lock lives in a hidden file beside the save, so replacing the save does not
-    drop it; the system releases it when the process ends, however it ends.
-    """
-
-    def __init__(self, name: str) -> None:
-        self.name = check_name(name)
-        self.path = save_dir() / f".{name}.lock"
-        self._fd: int | None = None
-
-    def acquire(self) -> MatchLock:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as error:
-            raise SaveError(self.path, f"cannot lock the match: {error.strerror or error}") from error
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
-            os.close(fd)
-            who = f" (process {holder})" if holder.isdigit() else ""
-            raise SaveLocked(
-                path_of(self.name), f"the match '{self.name}' is already being played in another session{who}"
-            ) from None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, str(os.getpid()).encode(), 0)
-        self._fd = fd
-        return self
-
-    def release(self) -> None:
-        if self._fd is not None:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
-
-    def __enter__(self) -> MatchLock:
-        return self.acquire()
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+import saves
 from unokart_tui import __version__
 
 
@@ -61,10 +62,16 @@ def test_continue_with_nothing_to_continue_says_so_with_status_1():
     assert "Traceback" not in result.stderr
 
 
-def test_load_of_a_missing_save_says_so_with_status_1():
-    result = run("load", "Nope")
+@pytest.mark.parametrize("backup", [[], ["--backup"]])
+def test_load_of_a_missing_save_says_so_with_status_1_and_leaves_nothing_behind(backup):
+    import saves
+
+    saves.save_dir().mkdir(parents=True)
+    result = run("load", "Nope", *backup)
     assert result.returncode == 1
-    assert "Nope.toml" in result.stderr and "no such save" in result.stderr
+    missing = "there is no backup of this save" if backup else "there is no such save"
+    assert "Nope.toml" in result.stderr and missing in result.stderr
+    assert list(saves.save_dir().iterdir()) == []  # no ".Nope.lock" (issue 13, bug 10)
 
 
 def test_continue_with_a_damaged_latest_save_names_it_and_offers_the_backup():
@@ -79,7 +86,7 @@ def test_continue_with_a_damaged_latest_save_names_it_and_offers_the_backup():
     path.write_text(path.read_text().replace('"draw"', '"draw twice"'))
     result = run("continue")
     assert result.returncode == 1
-    assert "Duel.toml" in result.stderr and "draw twice" in result.stderr
+    assert "Duel.toml" in result.stderr and "checksum does not match" in result.stderr
     assert "unokart load 'Duel' --backup" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -153,3 +160,112 @@ main(["new", "--seed", "1", "--bot-delay", "10"])
     command = [sys.executable, "-c", code]
     result = subprocess.run(command, check=False, capture_output=True, text=True, env=env, timeout=60)
     assert result.stdout.split("\n")[:2] == ["starting: False", "painted: True"], result.stderr
+
+
+CRASHING_TITLE = """
+import sys
+from textual.app import App
+from unokart_tui.cli import main
+from unokart_tui.screens.title import TitleScreen
+
+def broken(self):
+    raise RuntimeError("a bug in the title")
+
+TitleScreen.compose = broken
+run = App.run
+App.run = lambda self: run(self, headless=True, size=(80, 24))
+sys.exit(main([]))
+"""
+
+
+def test_a_crash_of_the_interface_exits_with_a_failure_status(tmp_path):
+    # Issue 14, finding 7: a crash once ended with status 0, as if all went well.
+    env = {**os.environ, "UNOKART_DATA_DIR": str(tmp_path), "UNOKART_CONFIG_DIR": str(tmp_path / "config")}
+    result = subprocess.run(
+        [sys.executable, "-c", CRASHING_TITLE], check=False, capture_output=True, text=True, env=env, timeout=60
+    )
+    assert result.returncode == 1
+    assert "a bug in the title" in result.stdout + result.stderr
+
+
+def no_control_characters(text: str) -> bool:
+    return all(char == "\n" or char.isprintable() for char in text)
+
+
+def test_a_name_with_control_characters_is_refused_in_one_clear_line():
+    # Finding 13: this name once retitled the terminal from inside the game.
+    result = run("new", "--name", "\x1b]0;PWNED\x07")
+    assert result.returncode == 2
+    assert "cannot hold control characters" in result.stderr and "\\x1b]0;PWNED\\x07" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and no_control_characters(result.stderr)
+
+
+def test_the_list_of_saves_never_prints_a_control_character():
+    from .hostile import changed, good_save_text, plant
+
+    folder = saves.save_dir()
+    plant(folder, "control-names")  # players "\x1b]0;PWNED\x07" and "Mario\nLuigi"
+    (folder / "\x1b[31mred\x07.toml").write_text(changed(good_save_text(), '"Ann"', '"Ann\\u009b2J"'))
+    result = run("saves")
+    assert result.returncode == 0
+    assert no_control_characters(result.stdout) and no_control_characters(result.stderr)
+    assert "\\x1b]0;PWNED\\x07 0, Mario\\x0aLuigi 0" in result.stdout
+    assert "\\x1b[31mred\\x07" in result.stdout and "cannot open a file of this name" in result.stdout
+
+
+@pytest.mark.parametrize("command", [["saves"], ["continue"], ["load", "x"], ["load", "x", "--backup"]])
+def test_a_saves_folder_that_is_a_file_is_named_once_and_nothing_is_left_behind(tmp_path, command):
+    # Finding 14: the title crashed, and `load x` said "cannot lock the match: File exists".
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file")
+    for folder in (blocker, blocker / "unokart"):  # the folder itself, or a folder above it (XDG_DATA_HOME)
+        env = {**os.environ, "UNOKART_DATA_DIR": str(folder)}
+        result = subprocess.run(
+            [sys.executable, "-m", "unokart_tui", *command],
+            check=False,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert result.returncode == 1
+        assert (
+            result.stderr
+            == f"unokart: {folder}: is not a folder (a file is in its place, or in the place of a folder above it)\n"
+        )
+    assert blocker.read_text() == "a file" and sorted(tmp_path.iterdir()) == [blocker]
+
+
+def test_loading_from_a_missing_saves_folder_creates_nothing():
+    result = run("load", "x")
+    assert result.returncode == 1 and "no such save" in result.stderr
+    assert not saves.save_dir().exists()  # once: the folder and a stray lock file
+
+
+def test_a_folder_that_cannot_be_written_is_named_and_no_backup_is_suggested(monkeypatch, capsys):
+    import errno
+
+    from unokart_tui.cli import main
+    from unokart_tui.engine import Match
+
+    saves.save(Match.new(2, seed=1), "x")
+    saves.save(Match.new(2, seed=1), "x")  # a backup exists, and would not help
+    real_open = os.open
+
+    def read_only(path, flags, *args):
+        if flags & os.O_CREAT:
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", read_only)
+    assert main(["load", "x"]) == 1
+    error = capsys.readouterr().err
+    assert f"{saves.save_dir()}: cannot be written (Read-only file system)" in error
+    assert "--backup" not in error
+
+
+@pytest.mark.parametrize("flag", ["--seed", "--target"])
+def test_a_huge_number_is_echoed_short(flag):
+    result = run("new", flag, "9" * 5000)  # more digits than Python reads
+    assert result.returncode == 2
+    assert "(5,000 characters)" in result.stderr and len(result.stderr) < 200

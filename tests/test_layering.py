@@ -1,12 +1,33 @@
-"""The engine is pure: importing it must not load Textual (ARCHITECTURE layers)."""
+"""The layers (ARCHITECTURE.md): the engine is pure, and nothing below the interface loads Textual.
 
+import-linter checks the imports between the layers (pyproject's contracts, run by .ci/run);
+these tests check what it cannot: what importing a module really loads, and what the
+engine's source does.
+"""
+
+import ast
 import os
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import pytest
 
-CORE_MODULES = ["unokart_tui", "unokart_tui.engine", "unokart_tui.cli", "saves", "ai", "ai.sim"]
+ROOT = Path(__file__).resolve().parent.parent
+
+CORE_MODULES = [
+    "unokart_tui",
+    "unokart_tui.engine",
+    "unokart_tui.cli",
+    "saves",
+    "ai",
+    "ai.sim",
+    # What the table shows, its words and its timing are worked out without the UI.
+    "unokart_tui.tableview",
+    "unokart_tui.narration",
+    "unokart_tui.pacing",
+]
 
 
 @pytest.mark.parametrize("module", CORE_MODULES)
@@ -26,24 +47,94 @@ def test_engine_imports_only_the_standard_library():
     assert result.stdout.strip() == "[]"
 
 
-def test_engine_source_has_no_io_clock_or_global_random():
-    from pathlib import Path
+# What the engine may import: the standard library's pure parts. No clock (time, datetime), no
+# I/O (os, io, pathlib, sys), no threads; randomness only from a random.Random it owns.
+ENGINE_MAY_IMPORT = {
+    "__future__",
+    "bisect",
+    "collections",
+    "dataclasses",
+    "enum",
+    "functools",
+    "heapq",
+    "itertools",
+    "math",
+    "operator",
+    "random",
+    "types",
+    "typing",
+    "unicodedata",
+}
+# random.SystemRandom gives a new match its seed (Match.new with seed=None), which is saved with it.
+RANDOM_MAY_BE_USED_FOR = {"Random", "SystemRandom"}
+BUILTINS_WITH_EFFECTS = {"open", "print", "input", "exec", "eval", "compile", "__import__", "breakpoint"}
 
+
+def engine_problems(source: str) -> list[str]:
+    """What in ``source`` (a module of the engine) breaks its purity, read from the syntax tree."""
+    problems = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            modules = [node.module or ""]
+            if node.module == "random":
+                problems += [f"from random import {a.name}" for a in node.names if a.name not in RANDOM_MAY_BE_USED_FOR]
+        else:
+            modules = []
+        problems += [f"imports {module}" for module in modules if module.split(".")[0] not in ENGINE_MAY_IMPORT]
+        is_random = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random"
+        if is_random and node.attr not in RANDOM_MAY_BE_USED_FOR:
+            problems.append(f"uses random.{node.attr}, the global generator")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BUILTINS_WITH_EFFECTS:
+            problems.append(f"calls {node.func.id}()")
+    return problems
+
+
+@pytest.mark.parametrize(
+    ("source", "problem"),
+    [
+        ("from time import monotonic", "imports time"),
+        ("import os.path", "imports os.path"),
+        ("import datetime as when", "imports datetime"),
+        ("from random import shuffle", "from random import shuffle"),
+        ("import random\nrandom.choice([1, 2])", "uses random.choice"),
+        ("print('hello')", "calls print()"),
+        ("with open('x') as f: pass", "calls open()"),
+    ],
+)
+def test_the_purity_check_sees_what_it_must(source, problem):
+    assert any(found.startswith(problem) for found in engine_problems(source)), engine_problems(source)
+
+
+def test_engine_source_has_no_io_clock_or_global_random():
     from unokart_tui import engine
 
-    forbidden = ["import time", "import datetime", "open(", "print(", "random.shuffle", "random.choice", "import os"]
-    for path in Path(engine.__file__).parent.glob("*.py"):
-        text = path.read_text()
-        for word in forbidden:
-            assert word not in text, f"{path.name} uses {word}"
+    paths = sorted(Path(engine.__file__).parent.glob("*.py"))
+    assert len(paths) >= 6
+    for path in paths:
+        assert engine_problems(path.read_text(encoding="utf-8")) == [], path.name
+
+
+def test_every_module_of_the_interface_is_in_the_top_layer_of_the_import_contract():
+    """A new module of unokart_tui must be placed in pyproject's layers, or import-linter would not check it."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    layers = next(c["layers"] for c in contracts["contracts"] if c["type"] == "layers")
+    top = {name.strip() for name in layers[0].split(":")}
+    package = ROOT / "unokart_tui"
+    modules = {f"unokart_tui.{path.stem}" for path in package.glob("*.py") if path.stem != "__init__"}
+    modules |= {f"unokart_tui.{path.parent.name}" for path in package.glob("*/__init__.py")}
+    assert top == modules - {"unokart_tui.engine", "unokart_tui.files"}
+    assert layers[1:] == ["ai | saves", "unokart_tui.files", "unokart_tui.engine"]
 
 
 @pytest.mark.parametrize(
     ("argv", "not_loaded"),
     [
         # `unokart` opens the title, which only lists saves: the engine, the bots and the table
-        # load with the first match, so the title's first frame does not wait for them.
-        ([], ["unokart_tui.engine", "ai", "unokart_tui.screens.game"]),
+        # load with the first match, so the title's first frame does not wait for them (the
+        # settings need only ai.config, the config directory).
+        ([], ["unokart_tui.engine", "ai.registry", "ai.base", "unokart_tui.screens.game"]),
         # A match started from the shell needs neither the title nor a TOML reader (it only writes).
         (["new", "--seed", "1"], ["unokart_tui.screens.title", "tomllib", "importlib.resources"]),
     ],

@@ -14,14 +14,18 @@ from textual.app import App, SystemCommand
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from saves import SaveError, SaveLocked
+from saves import SaveError, SaveLocked, SaveUnreadable, has_backup
 
-from .settings import Settings, load_settings
+from .defaults import PLAYER_NAME
+from .printable import printable
+from .settings import Settings, load_settings, save_settings
 
 if TYPE_CHECKING:
+    from .pacing import Pace
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
     from .screens.new_game import NewGameScreen
+    from .screens.settings import SettingsScreen
     from .screens.title import TitleScreen
     from .session import Session
 
@@ -32,14 +36,22 @@ class UnoKartApp(App[None]):
     CSS_PATH = "unokart.tcss"
 
     def __init__(
-        self, session: Session | None = None, *, settings: Settings | None = None, bot_delay: float | None = None
+        self,
+        session: Session | None = None,
+        *,
+        settings: Settings | None = None,
+        bot_delay: float | None = None,
+        pace: Pace | None = None,
     ) -> None:
+        """``bot_delay`` is `--bot-delay` (else the settings' bot speed); ``pace`` sets every timing at once."""
         super().__init__()
         self.settings_problem: str | None = None
         if settings is None:
             settings, self.settings_problem = load_settings()
         self.settings = settings
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
+        self.bot_delay_flag = bot_delay  # for the line that deals the match again
+        self.pace = pace
         self.session = session
 
     def on_mount(self) -> None:
@@ -51,6 +63,11 @@ class UnoKartApp(App[None]):
         self.call_later(self._show_first, first)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+        elif self.settings_problem is None:
+            self.settings_problem = (
+                f"unknown theme {self.settings.theme!r} in the settings; using {self.theme} "
+                f"(the themes: {', '.join(sorted(self.available_themes))})"
+            )
         if self.settings_problem:
             self.notify(self.settings_problem, title="Settings", severity="warning", timeout=8)
         loop = asyncio.get_running_loop()
@@ -70,9 +87,12 @@ class UnoKartApp(App[None]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        # Our messages quote players' names, save names and paths, which may hold "[": they are
-        # plain text, also when a screen's notify passes Textual's default (markup=True) along.
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        # Our messages quote players' names, save names, paths and files, which may hold "[" or
+        # a control character: they are plain text, shown escaped, also when a screen's notify
+        # passes Textual's default (markup=True) along.
+        super().notify(
+            printable(message, newlines=True), title=printable(title), severity=severity, timeout=timeout, markup=False
+        )
 
     def hang_up(self) -> None:
         """The terminal is gone. Every move is saved already, so leave now.
@@ -95,13 +115,18 @@ class UnoKartApp(App[None]):
 
     def _game_screen(self, session: Session) -> GameScreen:
         # The table, the engine and the bots load with the first match: the title starts without them.
+        from .pacing import Pace  # noqa: PLC0415
         from .screens.game import GameScreen  # noqa: PLC0415
 
+        if self.pace is None:
+            self.pace = Pace(bot_delay=self.bot_delay)
         return GameScreen(
             session,
-            bot_delay=self.bot_delay,
+            pace=self.pace,
+            deal_again=session.deal_again_command(bot_delay=self.bot_delay_flag),
             uno_helper=self.settings.uno_helper,
             confirm_quit=self.settings.confirm_quit,
+            guide=self.settings.guide,
         )
 
     def _title_screen(self) -> TitleScreen:
@@ -117,6 +142,37 @@ class UnoKartApp(App[None]):
         self.session = session
         # After the dialog or form that led here has finished closing itself.
         self.call_later(self._replace_screens, self._game_screen(session))
+
+    def on_game_screen_leave_match(self, message: GameScreen.LeaveMatch) -> None:
+        self.leave_game()
+
+    def on_game_screen_play_again(self, message: GameScreen.PlayAgain) -> None:
+        self.play_again()
+
+    def on_game_screen_guide_off(self, message: GameScreen.GuideOff) -> None:
+        settings = self.settings._replace(guide=False)
+        try:
+            save_settings(settings)
+        except SaveError as error:
+            self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
+        self.use_settings(settings)
+
+    def on_settings_screen_changed(self, message: SettingsScreen.Changed) -> None:
+        self.use_settings(message.settings)
+
+    def use_settings(self, settings: Settings) -> None:
+        """New settings hold at once, in a match being played too."""
+        from .screens.game import GameScreen  # noqa: PLC0415 - loaded already if a match is open
+
+        self.settings = settings
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        self.bot_delay = settings.bot_delay
+        if self.pace is not None:
+            self.pace = self.pace._replace(bot_delay=settings.bot_delay)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and self.pace is not None:
+                screen.use_settings(settings, self.pace)
 
     def leave_game(self) -> None:
         """Back to the title; the match is already saved."""
@@ -140,9 +196,18 @@ class UnoKartApp(App[None]):
         self.session = None
         self.start(lambda: type(session).new(player, kinds, target=target, profiles=profiles))
 
-    def start(self, make: Callable[[], Session]) -> None:
+    def start(self, make: Callable[[], Session], *, backup_of: str | None = None) -> None:
+        """Play the session ``make`` gives, or say why not. If the save ``backup_of`` cannot be
+        read and its backup is there, the backup is offered instead.
+        """
         try:
             session = make()
+        except SaveUnreadable as error:
+            if backup_of is not None and has_backup(backup_of):
+                self.offer_backup(backup_of, error.problem)
+            else:
+                self.notify(str(error), title="Cannot open", severity="error", timeout=8)
+            return
         except SaveLocked as error:
             self.notify(f"{error.problem}.", title="Already playing", severity="error", timeout=8)
             return
@@ -152,16 +217,33 @@ class UnoKartApp(App[None]):
         self.play(session)
 
     def open(self, name: str, *, backup: bool = False) -> None:
+        """Open a save; if it cannot be read but its backup is there, offer the backup."""
         from .session import Session  # noqa: PLC0415 - with the first match, as the table
 
-        self.start(lambda: Session.load(name, backup=backup))
+        self.start(lambda: Session.load(name, backup=backup), backup_of=None if backup else name)
+
+    def offer_backup(self, name: str, problem: str) -> None:
+        from .dialogs.confirm import ConfirmDialog  # noqa: PLC0415
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.open(name, backup=True)
+
+        detail = f"{problem}\nIts previous version, one move earlier, was kept. Open that one?"
+        self.push_screen(
+            ConfirmDialog(printable(f"{name} cannot be read."), printable(detail, newlines=True)), answered
+        )
 
     # ------------------------------------------------------------------ actions (title menu, palette)
 
     def action_continue_latest(self) -> None:
-        from .screens.title import latest_unfinished  # noqa: PLC0415
+        from .saved import latest_unfinished  # noqa: PLC0415
 
-        latest = latest_unfinished()
+        try:
+            latest = latest_unfinished()
+        except SaveError as error:
+            self.notify(str(error), title="Saves", severity="error", timeout=8)
+            return
         if latest is None:
             self.notify("No unfinished match: start a new game.", severity="warning")
             return
@@ -170,7 +252,7 @@ class UnoKartApp(App[None]):
     def action_new_game(self) -> None:
         from .screens.new_game import NewGameScreen  # noqa: PLC0415 - loaded when first opened: a quicker start
 
-        self.push_screen(NewGameScreen())
+        self.push_screen(NewGameScreen(self.settings.player_name or PLAYER_NAME))
 
     def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
         from .session import Session  # noqa: PLC0415 - with the first match, as the table
@@ -186,7 +268,7 @@ class UnoKartApp(App[None]):
         self.push_screen(LoadScreen())
 
     def on_load_screen_open(self, message: LoadScreen.Open) -> None:
-        self.open(message.name, backup=message.backup)
+        self.open(message.name)  # a save that cannot be read: the app offers its backup
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
@@ -194,14 +276,9 @@ class UnoKartApp(App[None]):
         self.push_screen(RulesScreen())
 
     def action_settings(self) -> None:
-        def done(settings: Settings | None) -> None:
-            if settings is not None:
-                self.settings = settings
-                self.bot_delay = settings.bot_delay
-
         from .screens.settings import SettingsScreen  # noqa: PLC0415 - loaded when first opened
 
-        self.push_screen(SettingsScreen(self.settings), done)
+        self.push_screen(SettingsScreen(self.settings))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

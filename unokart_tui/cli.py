@@ -6,9 +6,12 @@ import argparse
 import gc
 import sys
 from collections.abc import Collection, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from . import __version__
+from . import __version__, defaults
+from .printable import printable
+from .serve.config import Address, Limits
 
 if TYPE_CHECKING:
     from .session import Session
@@ -18,16 +21,28 @@ class _Parser(argparse.ArgumentParser):
     """A bad flag prints one line saying what is wrong and exits with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: error: {printable(message)} (see '{self.prog} --help')\n")
+
+
+def _echo(text: object, most: int = 24) -> str:
+    """What the player typed, quoted for a message: shortened if long (a 5,000-digit seed, say)."""
+    text = str(text)
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[: most - 8]!r}…{text[-4:]!r} ({len(text):,} characters)"
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_echo(text)} is not a whole number") from None
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be at least 1")
     return value
 
 
@@ -35,31 +50,31 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{_echo(text)} is not a number of seconds") from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"{text!r} must be from 0 to 10 seconds")
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be from 0 to 10 seconds")
     return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="unokart",
-        description="UNO Mario Kart in the terminal: a match to 500 points against bots with personalities.",
+        description=(
+            f"UNO Mario Kart in the terminal: a match to {defaults.TARGET} points against bots with personalities."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = commands.add_parser("new", help="start a new match", description="Start a new match against bots.")
-    new.add_argument("--bots", default="greedy,challenger,item-hoarder", help="1 to 9 opponents, comma-separated")
+    new.add_argument(
+        "--bots",
+        default=",".join(defaults.LINE_UP),
+        help=f"1 to {defaults.MAX_OPPONENTS} opponents, comma-separated; NAME:PROFILE gives one its own profile",
+    )
     new.add_argument("--seed", type=_whole, help="a seed, to replay the same deal")
-    new.add_argument("--target", type=_positive, default=500, help="the score that wins the match (default 500)")
-    new.add_argument("--name", default="You", help="your name at the table")
+    target_help = f"the score that wins the match (default {defaults.TARGET})"
+    new.add_argument("--target", type=_positive, default=defaults.TARGET, help=target_help)
+    new.add_argument("--name", default=defaults.PLAYER_NAME, help="your name at the table")
     new.add_argument("--profile", help="the bots' profile: easy, normal, hard or your own")
     commands.add_parser("continue", help="resume the most recent unfinished match")
     commands.add_parser("saves", help="list the saved matches")
@@ -67,7 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("save", metavar="NAME", help="the save's name (see the saves folder)")
     load.add_argument("--backup", action="store_true", help="open the previous version of the save")
     for sub in (new, commands.choices["continue"], load):
-        sub.add_argument("--bot-delay", type=_seconds, default=None, help="seconds a bot thinks (default 0.7)")
+        sub.add_argument(
+            "--bot-delay", type=_seconds, default=None, help=f"seconds a bot thinks (default {defaults.BOT_DELAY})"
+        )
     sim = commands.add_parser(
         "sim",
         help="play bots against each other, headless, and print a table",
@@ -79,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--rounds", type=_positive, help="how many single rounds to play (default 1000)")
     count.add_argument("--matches", type=_positive, help="play this many whole matches instead of rounds")
-    sim.add_argument("--target", type=_positive, default=500, help="the score that wins a match (default 500)")
+    sim.add_argument("--target", type=_positive, default=defaults.TARGET, help=target_help)
     sim.add_argument("--seed", type=_whole, default=0, help="the tournament's seed (default 0)")
     sim.add_argument("--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)")
     sim.add_argument("--profile", help="a bot profile for every bot (easy, normal, hard or your own)")
@@ -97,16 +114,77 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--seed", type=_whole, default=0, help="the seed of the deals and the sampler (default 0)")
     tune.add_argument("--storage", help="an Optuna storage URL for a shared study (default: SQLite in the data dir)")
     tune.add_argument("--profile", help="the profile to write (default tuned-BOT, in your profiles folder)")
+    _add_serve(commands)
     return parser
 
 
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,}")
-    if done == total:
-        sys.stderr.write("\r" + " " * (width + 30) + "\r")
-    sys.stderr.flush()
+# ---------------------------------------------------------------------- unokart serve
+
+
+def _address(text: str) -> Address:
+    """``PORT``, ``HOST:PORT`` or ``[IPv6]:PORT``; an empty host means "not given"."""
+    host, _, port = text.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not [HOST:]PORT with a port from 0 to 65535")
+    return Address(host, int(port))
+
+
+def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
+    limits = Limits()
+    serve = commands.add_parser(
+        "serve",
+        help="let many players play over SSH, or in a browser",
+        description="Serve the game: over SSH (each key a player with their own saves) and in a browser. "
+        'Needs the serve extra: pip install "unokart-tui[serve]".',
+    )
+    serve.add_argument("--ssh", type=_address, metavar="[HOST:]PORT", help="listen for SSH (on every address)")
+    serve.add_argument("--web", type=_address, metavar="[HOST:]PORT", help="serve the game in a browser (on 127.0.0.1)")
+    serve.add_argument("--web-url", metavar="URL", help="the page's address for browsers, when a proxy stands in front")
+    who = serve.add_mutually_exclusive_group()
+    who.add_argument("--authorized-keys", metavar="FILE", type=Path, help="only these public keys may play")
+    who.add_argument("--open", action="store_true", help="any key may play: a new key is a new player")
+    serve.add_argument("--host-key", metavar="FILE", type=Path, help="the host's private key (default: made once)")
+    serve.add_argument("--data-dir", metavar="DIR", type=Path, help="the host's data (default: SAVES/server)")
+    for flag, metavar, default, what in (
+        ("--max-sessions", "N", limits.max_sessions, "games at once on the host"),
+        ("--max-sessions-per-key", "N", limits.max_sessions_per_key, "sessions at once per key"),
+        ("--idle-timeout", "SECONDS", int(limits.idle_timeout), "a game with no key for this long is closed"),
+        ("--max-auth-failures", "N", limits.max_auth_failures, "failed logins from one address in 10 minutes"),
+    ):
+        serve.add_argument(flag, type=_positive, metavar=metavar, default=default, help=f"{what} (%(default)s)")
+
+
+def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from saves import save_dir  # noqa: PLC0415
+
+    from . import serve  # noqa: PLC0415
+
+    if args.ssh is None and args.web is None:
+        parser.error("say what to serve: --ssh [HOST:]PORT, --web [HOST:]PORT, or both")
+    if args.ssh is not None and args.authorized_keys is None and not args.open:
+        parser.error("--ssh needs --authorized-keys FILE (only those keys) or --open (any key)")
+    limits = Limits(
+        max_sessions=args.max_sessions,
+        max_sessions_per_key=args.max_sessions_per_key,
+        idle_timeout=float(args.idle_timeout),
+        max_auth_failures=args.max_auth_failures,
+    )
+    config = serve.ServeConfig(
+        data_dir=(args.data_dir or save_dir() / "server").absolute(),
+        ssh=args.ssh,
+        web=args.web,
+        web_url=args.web_url,
+        authorized_keys=args.authorized_keys.absolute() if args.authorized_keys else None,
+        open_to_all=args.open,
+        host_key=args.host_key.absolute() if args.host_key else None,
+        limits=limits,
+    )
+    missing = serve.missing_packages(config)
+    if missing:
+        return _fail(f"serve needs {', '.join(missing)}, which is not installed: {serve.EXTRA}")
+    return serve.run(config)
 
 
 def _bot_list(
@@ -122,33 +200,25 @@ def _bot_list(
     return bots
 
 
+def bot_line_up(text: str) -> tuple[list[str], list[str | None]]:
+    """The bots of ``--bots greedy:hard,challenger`` and each one's profile (None: ``--profile``'s)."""
+    kinds: list[str] = []
+    profiles: list[str | None] = []
+    for part in text.split(","):
+        kind, _, profile = part.partition(":")
+        if kind.strip():
+            kinds.append(kind.strip())
+            profiles.append(profile.strip() or None)
+    return kinds, profiles
+
+
 def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ai import BOTS, sim  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
+    from ai import BOTS  # noqa: PLC0415 - imported on use: `unokart --version` stays instant
 
-    bots = _bot_list(args.bots, parser, BOTS, low=2, high=10, what="bots")
-    games = args.matches or args.rounds or 1000
-    long_run = games >= 200 and sys.stderr.isatty() and not args.json
-    try:
-        result = sim.simulate(
-            bots,
-            games=games,
-            matches=args.matches is not None,
-            seed=args.seed,
-            jobs=args.jobs,
-            target=args.target,
-            profile=args.profile,
-            progress=_progress_bar if long_run else None,
-            mirror=args.mirror,
-        )
-    except ValueError as error:
-        parser.error(str(error))
-    if args.json:
-        import json  # noqa: PLC0415
+    from .engine import MAX_PLAYERS, MIN_PLAYERS  # noqa: PLC0415 - loaded with the bots anyway
+    from .sim_command import run_sim as run  # noqa: PLC0415
 
-        print(json.dumps(sim.to_json(result), indent=2))
-    else:
-        print(sim.table(result))
-    return 0
+    return run(args, parser, _bot_list(args.bots, parser, BOTS, low=MIN_PLAYERS, high=MAX_PLAYERS, what="bots"))
 
 
 def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -206,48 +276,49 @@ def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.Argument
 
 
 def _fail(message: str) -> int:
-    sys.stderr.write(f"unokart: {message}\n")
+    sys.stderr.write(f"unokart: {printable(message, newlines=True)}\n")
     return 1
 
 
 def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Open the match the command asks for, then play it."""
     from ai import BOTS  # noqa: PLC0415 - the game loads on use: `unokart --version` stays instant
-    from saves import SaveError, SaveLocked, has_backup, list_saves  # noqa: PLC0415
+    from saves import SaveError, SaveLocked, SaveUnreadable, has_backup  # noqa: PLC0415
     from saves import path_of as saves_path  # noqa: PLC0415
 
+    from .saved import latest_unfinished, unfinished_saves  # noqa: PLC0415
     from .session import Session  # noqa: PLC0415
 
     command = args.command
     try:
         if command == "new":
-            bots = _bot_list(args.bots, parser, BOTS, low=1, high=9, what="opponents")
+            kinds, profiles = bot_line_up(args.bots)
+            bots = _bot_list(",".join(kinds), parser, BOTS, low=1, high=defaults.MAX_OPPONENTS, what="opponents")
             if not args.name.strip():
                 parser.error("--name cannot be empty")
             try:
-                session = Session.new(args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile)
+                session = Session.new(
+                    args.name.strip(), bots, seed=args.seed, target=args.target, profile=args.profile, profiles=profiles
+                )
             except ValueError as error:
                 parser.error(str(error))
         else:
             if command == "load":
                 name, backup = args.save, args.backup
             else:
-                playable = [entry for entry in list_saves() if entry.error is None and not entry.finished]
-                if not playable:
+                latest = latest_unfinished()
+                if latest is None:
                     return _fail("there is no unfinished match to continue; start one with: unokart new")
-                name, backup = playable[0].name, False
+                name, backup = latest.name, False
             try:
                 session = Session.load(name, backup=backup)
-            except SaveLocked:
-                raise
-            except SaveError as error:
+            except SaveUnreadable as error:
                 hint = ""
-                if not backup and error.problem != "there is no such save" and has_backup(name):
+                if not backup and has_backup(name):
                     hint = f"\nA backup of the previous move exists: unokart load {name!r} --backup"
                 return _fail(f"{error}{hint}")
     except SaveLocked as error:
-        others = [e.name for e in list_saves() if e.error is None and not e.finished and e.name != error.file]
-        others = [name for name in others if str(saves_path(name)) != error.file]
+        others = [entry.name for entry in unfinished_saves() if str(saves_path(entry.name)) != error.file]
         offer = f" Other unfinished matches: {', '.join(others)} (unokart load NAME)." if others else ""
         return _fail(f"{error.problem}. Close it there first, or start another: unokart new.{offer}")
     except SaveError as error:
@@ -261,11 +332,13 @@ def play(session: Session | None, args: argparse.Namespace) -> int:
     app = UnoKartApp(session, bot_delay=getattr(args, "bot_delay", None))
     gc.freeze()
     app.run()  # the app turns the collector back on once its first screen is painted
-    return 0
+    return app.return_code or 0  # 1 after a crash: Textual has shown the traceback
 
 
 def print_saves() -> int:
     from saves import SaveError, list_saves  # noqa: PLC0415
+
+    from .saved import scores_line  # noqa: PLC0415
 
     try:
         entries = list_saves()
@@ -277,12 +350,13 @@ def print_saves() -> int:
     print(f"{'name':<28} {'round':>5}  {'status':<12} {'last played':<16}  players and scores")
     for entry in entries:
         played = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "?"
+        name = printable(entry.name)  # a file's name and a header's text are anything at all
         if entry.error is not None:
-            print(f"{entry.name:<28} {'—':>5}  {'unreadable':<12} {played:<16}  {entry.error}")
+            print(f"{name:<28} {'—':>5}  {'unreadable':<12} {played:<16}  {printable(entry.error)}")
             continue
         status = "finished" if entry.finished else "in progress"
-        scores = ", ".join(f"{n} {s}" for n, s in zip(entry.players, entry.scores, strict=True))
-        print(f"{entry.name:<28} {entry.round_number:>5}  {status:<12} {played:<16}  {scores}")
+        scores = printable(scores_line(entry.players, entry.scores))
+        print(f"{name:<28} {entry.round_number:>5}  {status:<12} {played:<16}  {scores}")
     return 0
 
 
@@ -295,6 +369,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_tune(args, _sub_parser(parser, "tune"))
     if args.command == "saves":
         return print_saves()
+    if args.command == "serve":
+        return run_serve(args, _sub_parser(parser, "serve"))
     # Loading the game makes a great many objects that live as long as the process; the garbage
     # collector would walk them again and again, stalling the start by tens of milliseconds.
     # Those objects are set aside (gc.freeze) before the app runs, and the collector stays off

@@ -1,7 +1,25 @@
-"""The rules as the Rules screen tells them, in this project's words (RULES.md is the reference)."""
+"""The rules as the Rules screen tells them, in this project's words (RULES.md is the reference).
 
-RULES = """\
-# UNO Mario Kart
+``ITEMS`` is the first-game guide: the Item Box's five items in a few lines, shown over
+the table (dialogs/guide.py) and at the top of the rules.
+"""
+
+ITEM_BOX = "The Item Box (W?) is a wild card. Play it and the draw pile's top card is turned over: its item goes off."
+ITEMS = (  # (icon, the turned card, item, what happens)
+    ("🍄", "red", "Mushroom", "you play again"),
+    ("🍌", "yellow", "Banana", "the player before you draws 2"),
+    ("🐢", "green", "Green Shell", "an opponent you choose draws 1"),
+    ("⚡", "blue", "Lightning", "everyone else draws 1, you play again"),
+    ("💣", "a wild", "Bob-omb", "you draw 2 and choose the colour"),
+)
+
+RULES = (
+    "# UNO Mario Kart\n\n"
+    + ITEM_BOX
+    + "\n\n"
+    + "".join(f"- {icon} {card}: **{item}**, {what}\n" for icon, card, item, what in ITEMS)
+    + """
+## Playing
 
 Everyone starts with 7 cards. On your turn, play a card that matches the top card by
 **colour**, **number** or **symbol** (Skip on Skip, Reverse on Reverse, Draw Two on
@@ -63,6 +81,7 @@ seat to the left each round.
   there is still nothing, the draw just does not happen.
 - A Wild Draw Four turned by an Item Box is a Bob-omb: nobody draws four.
 """
+)
 
 KEYS = """\
 # Keys
@@ -78,13 +97,21 @@ KEYS = """\
 | u | say UNO (with your next play, or late) |
 | c | catch someone who forgot UNO |
 | f | let the bots play fast until your turn |
-| ? | these rules |
+| PgUp PgDn, the mouse wheel | scroll the game log |
+| ? | the Item Box in short, and the keys; r from there for these rules |
 | q | leave to the menu (the match is saved) |
 
 ## In dialogs
 
-The answer keys are shown in each dialog: r y g b for a colour, 1-9 for a target,
-a or c to accept or challenge, enter to go on.
+The answer keys are shown in each dialog and in the key bar: r y g b for a colour,
+1-9 for a target, a or c to accept or challenge, enter to go on.
+
+## In the rules
+
+| key | what |
+| --- | --- |
+| ↓ ↑ or j k, PgDn PgUp, space, Home, End | scroll |
+| ← → | the rules, the keys |
 
 ## Anywhere
 

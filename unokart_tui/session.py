@@ -1,12 +1,16 @@
 """A match being played here: the match, who sits where, and its save file.
 
 No Textual: the game screen drives a session, and tests drive one without a screen.
-Every applied action is saved at once; a failed save is reported, the game goes on in
-memory, and the next action tries again.
+Every applied action is saved at once. A failed save is reported (``save_failure``,
+``unsaved_actions``), the game goes on in memory, and every next action, or a call to
+``save``, tries again. A session only ever overwrites the file it last read or wrote:
+a save changed by something else is left as it is, and the session says so.
 """
 
 from __future__ import annotations
 
+import os
+import shlex
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
@@ -14,19 +18,24 @@ import ai
 import saves
 from ai.base import Bot
 from ai.driver import Driver
-from saves import MatchLock, SaveError, SaveLocked, Seat
+from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat
 
+from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from .engine import Action, Event, Match, PlayerView
 
 HUMAN = 0  # the seat of the person at the keyboard
-BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
-DEFAULT_LINE_UP = ("greedy", "challenger", "item-hoarder")
-DEFAULT_TARGET = 500
 
 
 class Session:
     def __init__(
-        self, match: Match, seats: tuple[Seat, ...], name: str, created: datetime, *, lock: MatchLock | None = None
+        self,
+        match: Match,
+        seats: tuple[Seat, ...],
+        name: str,
+        created: datetime,
+        *,
+        lock: MatchLock | None = None,
+        on_disk: str | None = None,
     ) -> None:
         self.match = match
         self.seats = seats
@@ -34,18 +43,24 @@ class Session:
         self.created = created
         self.lock = lock
         self.driver = Driver({})  # the bots, once made from the seats
-        self.save_error: str | None = None  # the last save failure, until a save succeeds again
+        # The last save failure, until a save succeeds again. A SaveChanged will not go away by
+        # trying again: the file was changed by something else, and is left as it is.
+        self.save_failure: SaveError | None = None
+        # What the save file holds, as this session last read or wrote it (a fingerprint; None: no
+        # file), and how many of the match's actions it holds.
+        self._on_disk = on_disk
+        self._saved_actions = self._actions() if on_disk is not None else 0
 
     # ------------------------------------------------------------------ starting
 
     @classmethod
     def new(
         cls,
-        player: str = "You",
-        bots: Sequence[str] = DEFAULT_LINE_UP,
+        player: str = PLAYER_NAME,
+        bots: Sequence[str] = LINE_UP,
         *,
         seed: int | None = None,
-        target: int = DEFAULT_TARGET,
+        target: int = TARGET,
         profile: str | None = None,
         profiles: Sequence[str | None] = (),
         name: str | None = None,
@@ -54,8 +69,10 @@ class Session:
 
         ``profiles`` gives each bot its own profile; ``profile`` is for the others.
         """
-        if not 1 <= len(bots) <= len(BOT_NAMES):
-            raise ValueError(f"a match needs 1 to {len(BOT_NAMES)} opponents, not {len(bots)}")
+        if not 1 <= len(bots) <= MAX_OPPONENTS:
+            raise ValueError(f"a match needs 1 to {MAX_OPPONENTS} opponents, not {len(bots)}")
+        if len(player) > MAX_NAME:
+            raise ValueError(f"a player's name can be {MAX_NAME} characters at most, not {len(player):,}")
         names = [player, *BOT_NAMES[: len(bots)]]
         match = Match.new(names, seed=seed, target=target)
         seats = [Seat(player)]
@@ -70,27 +87,41 @@ class Session:
             session.lock = MatchLock(session.name).acquire()
         except SaveLocked:
             raise
-        except SaveError as error:
+        except SaveError:
             # The data directory is unusable (a file, read-only, full): the game goes on in
-            # memory, the player is told, and every next action tries to save again.
-            session.save_error = str(error)
+            # memory, the player is told (by the save just below), and every next action
+            # tries to lock and save again.
+            pass
         session.save()
         return session
 
     @classmethod
     def load(cls, name: str, *, backup: bool = False) -> Session:
-        """A saved match; raises ``SaveLocked`` if another session plays it, ``SaveError`` if unreadable."""
+        """A saved match; raises ``SaveLocked`` if another session plays it, ``SaveError`` if unreadable.
+
+        Nothing is created for a save that is not there: no folder, no lock file.
+        """
+        path = saves.path_of(name)
+        saves.check_folder()
+        if not os.path.lexists(saves.backup_of(path) if backup else path):
+            raise SaveMissing(path, "there is no backup of this save" if backup else "there is no such save")
         lock = MatchLock(name).acquire()
         try:
-            game = saves.load_game(name, backup=backup)
-        except SaveError:
-            lock.release()
+            source, text = saves.read_save(name, backup=backup)
+            game = saves.loads_game(text, source=str(source))
+            # What this session may overwrite: the file it read, or, when it opens the backup,
+            # the (damaged) file the backup stands in for.
+            on_disk = saves.fingerprint(text) if not backup else saves.fingerprint_of(path)
+            seats = game.seats or tuple(
+                Seat(n, "human" if i == HUMAN else "random") for i, n in enumerate(game.match.names)
+            )
+            session = cls(game.match, seats, name, game.created, lock=lock, on_disk=on_disk)
+            session.driver = Driver(session._make_bots())
+        except BaseException:
+            lock.release()  # on every way out: a match that could not be opened is free for the next try
             raise
-        seats = game.seats or tuple(
-            Seat(n, "human" if i == HUMAN else "random") for i, n in enumerate(game.match.names)
-        )
-        session = cls(game.match, seats, name, game.created, lock=lock)
-        session.driver = Driver(session._make_bots())
+        if backup:
+            session.save()  # the backup becomes the save again
         return session
 
     def _make_bots(self) -> dict[int, Bot]:
@@ -106,6 +137,9 @@ class Session:
         return bots
 
     def close(self) -> None:
+        """Let the match go; a last try to save it first, if its latest moves are not saved."""
+        if not self.is_saved:
+            self.save()
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -121,15 +155,22 @@ class Session:
         """The bots by seat; the other seats are people's."""
         return self.driver.bots
 
-    def deal_again_command(self) -> str:
-        """The shell command that deals this match again: its seed, its opponents and its target."""
+    def deal_again_command(self, *, bot_delay: float | None = None) -> str:
+        """The shell command that deals this match again: its seed, opponents, profiles, target (and bots' delay)."""
         words = ["unokart", "new", "--seed", str(self.match.seed)]
-        bots = tuple(seat.kind for seat in self.seats[1:])
-        if bots != DEFAULT_LINE_UP:
-            words += ["--bots", ",".join(bots)]
-        if self.match.target != DEFAULT_TARGET:
+        bots = self.seats[1:]
+        profiles = {seat.profile for seat in bots}
+        shared = profiles.pop() if len(profiles) == 1 else None  # one profile for all: --profile
+        line_up = [seat.kind if seat.profile in (None, shared) else f"{seat.kind}:{seat.profile}" for seat in bots]
+        if tuple(line_up) != LINE_UP:
+            words += ["--bots", ",".join(line_up)]
+        if shared is not None:
+            words += ["--profile", shared]
+        if self.match.target != TARGET:
             words += ["--target", str(self.match.target)]
-        return " ".join(words)
+        if bot_delay is not None:
+            words += ["--bot-delay", f"{bot_delay:g}"]
+        return shlex.join(words)  # a profile is a file's name: it may need quoting
 
     def view(self) -> PlayerView:
         return self.match.view(HUMAN)
@@ -170,11 +211,42 @@ class Session:
         self.save()
         return events
 
+    # ------------------------------------------------------------------ saving
+
+    def _actions(self) -> int:
+        return sum(len(actions) for actions in self.match.history)
+
+    @property
+    def is_saved(self) -> bool:
+        """Whether the save file holds the match as it is now."""
+        return self.save_failure is None and self._on_disk is not None
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the last save failed (the file and the problem), until a save succeeds again."""
+        return None if self.save_failure is None else str(self.save_failure)
+
+    @property
+    def unsaved_actions(self) -> int:
+        """How many of the match's actions the save file lacks (0 when it is saved)."""
+        return 0 if self.is_saved else self._actions() - self._saved_actions
+
     def save(self) -> bool:
+        """Save the match now; True once the file holds it. While saving fails, each call tries
+        again (every move makes one, and so may a timer of the interface): the first that
+        succeeds catches up with every move since the last save.
+        """
+        text = saves.dumps(self.match, seats=self.seats, created=self.created)
         try:
-            saves.save(self.match, self.name, seats=self.seats, created=self.created)
+            if self.lock is None:
+                self.lock = MatchLock(self.name).acquire()
+            else:
+                self.lock.renew()
+            saves.write_atomic(saves.path_of(self.name), text, replacing=self._on_disk)
         except SaveError as error:
-            self.save_error = str(error)
+            self.save_failure = error
             return False
-        self.save_error = None
+        self._on_disk = saves.fingerprint(text)
+        self._saved_actions = self._actions()
+        self.save_failure = None
         return True

@@ -6,23 +6,27 @@ and says what was wrong, and the file is left as it was until the player saves.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import platformdirs
 import tomli_w
 
+from ai.config import config_dir
 from saves import SaveError, write_atomic
 
-BOT_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # seconds a bot thinks
+from .defaults import BOT_SPEED, BOT_SPEEDS
+from .files import FileProblem, NoFile, parse_toml, read_text
+
+MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 
 
 class Settings(NamedTuple):
-    bot_speed: str = "normal"
+    bot_speed: str = BOT_SPEED
     theme: str = "textual-dark"
     uno_helper: bool = False  # say UNO for the player with every play that leaves one card
     confirm_quit: bool = True
+    player_name: str = ""  # the New game form's name; empty: "You" (`unokart serve` asks a new player once)
+    guide: bool = True  # the first-game guide (the Item Box in short) when a new match starts
 
     @property
     def bot_delay(self) -> float:
@@ -30,23 +34,19 @@ class Settings(NamedTuple):
 
 
 def settings_path() -> Path:
-    override = os.environ.get("UNOKART_CONFIG_DIR")
-    base = Path(override) if override else Path(platformdirs.user_config_dir("unokart"))
-    return base / "settings.toml"
+    return config_dir() / "settings.toml"
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings, or the defaults and the reason the file could not be used."""
-    path = settings_path()
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings (by default in ``settings_path()``), or the defaults and why the file was not used."""
+    path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
-        import tomllib  # noqa: PLC0415 - only with a settings file: without one the game starts 1.5 ms sooner
-
-        data = tomllib.loads(text)
-    except FileNotFoundError:
+        # A pipe or a device never stops the start: only a regular file is read (unokart_tui.files).
+        data = parse_toml(read_text(path, limit=MAX_SETTINGS_BYTES))
+    except NoFile:
         return Settings(), None
-    except (OSError, ValueError) as error:  # undecodable bytes and bad TOML are ValueErrors
-        return Settings(), f"{path}: cannot be read ({error}); using the default settings"
+    except FileProblem as error:
+        return Settings(), f"{path}: cannot be read ({error.problem}); using the default settings"
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in Settings._fields:
@@ -62,9 +62,9 @@ def load_settings() -> tuple[Settings, str | None]:
     return settings, None
 
 
-def save_settings(settings: Settings) -> None:
+def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically; raises ``SaveError`` naming the file if it cannot."""
-    write_atomic(settings_path(), tomli_w.dumps(settings._asdict()))
+    write_atomic(path or settings_path(), tomli_w.dumps(settings._asdict()))
 
 
 __all__ = ["BOT_SPEEDS", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]

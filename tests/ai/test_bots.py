@@ -177,17 +177,33 @@ def test_challenger_challenges_a_big_hand_and_accepts_a_small_one():
 
 
 def test_challenger_remembers_a_hand_it_was_shown():
-    round_ = position("W+4 G2 W+4 R5", "Y1 Y2 Y3", "Y4", draw="B1 B2 B3 B4 B5 B6 B7 B8 B9 R1 R2", discard="G9")
+    round_ = position("W+4 G2 W+4 R5", "Y1 Y2 Y3", "Y4 Y5", draw="B1 B2 B3 B4 B5 B6 B7 B8 B9", discard="G9")
     round_.apply(Play(Card.parse("W+4"), Color.RED))
-    round_.apply(Challenge())  # seat 1 sees G2 R5 W+4: guilty
+    round_.apply(Challenge())  # seat 1 sees G2 W+4 R5: guilty (C2); red is now the colour
     assert round_.view(1).revealed[0] == tuple(Card.parse(c) for c in ("G2", "W+4", "R5"))
+    round_.apply(Draw())  # seats 1 and 2 have no red and draw a blue each
+    round_.apply(Draw())
+    round_.apply(Play(Card.parse("W+4"), Color.BLUE))  # on red, still holding the R5 seat 1 saw
+    assert round_.decider == 1
+    # With challenge_above at 1.0 its estimate never calls a bluff: only the hand it saw can.
+    bot = ai.make_bot("challenger", seed=1, challenge_above=1.0)
+    view = round_.view(1)
+    assert bot.choose(view, round_.legal_actions()) == Challenge()
+    assert bot.choose(view._replace(revealed={}), round_.legal_actions()) == Accept()
 
 
 def test_challenger_plays_its_wild_draw_four_honestly_and_bluffs_only_when_safe():
+    wild_draw_four = Card.parse("W+4")
     honest = position("W+4 R1 R2 R3", "Y1", "Y2 Y3", discard="G9")
-    assert choose("challenger", honest).card == Card.parse("W+4")
+    assert choose("challenger", honest).card == wild_draw_four
+    # It holds G1, so a Wild Draw Four on G9 is a bluff (C1); the next player is on one card.
     guilty = position("W+4 G1 R2 R3 R4 R6 R7", "Y1", "Y2 Y3", discard="G9")
-    assert choose("challenger", guilty, bluff_below=0.0).card != Card.parse("W+4")
+    assert choose("challenger", guilty, bluff_below=0.0).card != wild_draw_four  # never safe enough
+    assert choose("challenger", guilty, bluff_below=1.0).card == wild_draw_four  # always safe enough
+    # To the next player its six other cards come from 110 unseen, 24 of them green: they hold
+    # green 78% of the time, so the bluff is made when that suspicion is below bluff_below.
+    assert choose("challenger", guilty, bluff_below=0.8).card == wild_draw_four
+    assert choose("challenger", guilty, bluff_below=0.75).card != wild_draw_four
 
 
 def test_item_hoarder_holds_its_item_box_with_a_big_hand():

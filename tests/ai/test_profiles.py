@@ -71,3 +71,22 @@ def test_the_user_profile_dir_defaults_to_the_platform_config_dir(monkeypatch):
     monkeypatch.delenv("UNOKART_CONFIG_DIR", raising=False)
     assert ai.user_profile_dir().parts[-2:] == ("unokart", "profiles")
     assert os.environ.get("XDG_CONFIG_HOME") and str(ai.user_profile_dir()).startswith(os.environ["XDG_CONFIG_HOME"])
+
+
+def test_a_pipe_a_folder_or_a_broken_link_named_like_a_profile_is_no_profile(profile_dir):
+    # Issue 14, finding 18: they were listed as profiles (and a pipe hung whoever read it).
+    os.mkfifo(profile_dir / "pipe.toml")
+    (profile_dir / "folder.toml").mkdir()
+    (profile_dir / "nowhere.toml").symlink_to(profile_dir / "missing.toml")
+    (profile_dir / "mine.toml").write_text("[all]\nforget_uno = 0.5\n")
+    names = set(ai.list_profiles())
+    assert "mine" in names and not names & {"pipe", "folder", "nowhere"}
+    with pytest.raises(ValueError, match="unknown profile 'pipe'"):
+        ai.make_bot("greedy", profile="pipe")
+
+
+def test_a_profile_nested_thousands_deep_is_a_clear_error(profile_dir):
+    # Finding 5: it crashed `unokart sim` with a RecursionError.
+    (profile_dir / "deep.toml").write_text("[all]\nforget_uno = " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(ValueError, match=r"deep\.toml: not valid TOML: lists or tables are nested too deeply"):
+        ai.make_bot("greedy", profile="deep")

@@ -59,11 +59,18 @@ def test_two_processes_give_exactly_what_one_gives():
     assert sim.to_json(one) == sim.to_json(two)
 
 
-def test_matches_mode_plays_to_the_target():
-    result = sim.simulate(["greedy", "random"], games=4, matches=True, target=100, seed=1)
-    rows = sim.rows(result)
-    assert sum(row["wins"] for row in rows) == 4
-    assert all(row["avg_points"] > 0 for row in rows)
+@pytest.mark.parametrize("target", [60, 250])
+def test_matches_mode_plays_to_the_target(target):
+    for game in range(4):
+        stats, stuck = sim.play_game(["greedy", "random"], game, 1, matches=True, target=target, profile=None)
+        assert stuck == 0
+        winner = next(entry for entry in stats if entry.wins)
+        loser = next(entry for entry in stats if not entry.wins)
+        # E4: the match ends with the round that takes the winner to the target, not before, not after.
+        assert winner.points >= target > loser.points
+        assert winner.rounds == loser.rounds
+    result = sim.simulate(["greedy", "random"], games=4, matches=True, target=target, seed=1)
+    assert sum(row["wins"] for row in sim.rows(result)) == 4
 
 
 def test_mean_interval():

@@ -13,7 +13,7 @@ def terminal(tmp_path, monkeypatch):
         pytest.skip("tmux is not installed (.ci/run installs it)")
     config = tmp_path / "config"
     config.mkdir()
-    (config / "settings.toml").write_text("confirm_quit = false\n")
+    (config / "settings.toml").write_text("confirm_quit = false\nguide = false\n")
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(config))
     env = {
         "UNOKART_DATA_DIR": str(tmp_path / "data"),
@@ -24,5 +24,6 @@ def terminal(tmp_path, monkeypatch):
         "TZ": "UTC",
     }
     term = Terminal(tmp_path, env)
+    term.config = config
     yield term
     term.close()

@@ -10,6 +10,7 @@ import time
 import pytest
 
 import saves
+from unokart_tui.engine import Match, Phase, Play
 from unokart_tui.widgets.cardface import short
 
 from .terminal import unokart_command, wait_gone
@@ -58,7 +59,7 @@ def test_a_dropped_connection_loses_nothing(terminal, moment):
     name = only_save()
     if moment == "dialog open":
         terminal.keys("game", "?")
-        terminal.wait_for("game", "UNO Mario Kart")  # the rules, over the table
+        terminal.wait_for("game", "The Item Box, and the keys")  # the help, over the table
     elif moment == "bot's turn":
         terminal.keys("game", "d")
         terminal.wait_for("game", "thinking")
@@ -148,7 +149,7 @@ def test_a_data_directory_that_cannot_be_written(terminal, tmp_path):
     blocker = tmp_path / "data"
     blocker.write_text("not a directory")
     terminal.start("game", unokart_command(*NEW, *READABLE_PACE))
-    screen = terminal.wait_for("game", "Could not save")
+    screen = terminal.wait_for("game", "Saving fails: this match was never saved")
     assert "Your hand" in screen
     terminal.wait_for("game", my_turn)
     terminal.keys("game", "d")  # the game goes on in memory
@@ -158,3 +159,51 @@ def test_a_data_directory_that_cannot_be_written(terminal, tmp_path):
     terminal.keys("game", "p", "d")
     terminal.wait_for("game", lambda _: bool(list(blocker.glob("*.toml"))) if blocker.is_dir() else False, timeout=20)
     assert saves.load(only_save()).round.num_players == 4
+
+
+def one_card_from_winning() -> str:
+    """A saved match where the player's next play (a number card, their last) ends round 1, and
+    round 2 begins with three bots before the player."""
+    match, rng = Match.new(["Ann", "Mario", "Luigi", "Peach"], seed=10), random.Random(1)
+    while True:
+        round_ = match.round
+        assert not round_.is_over, "this seed and these moves reach the wanted moment"
+        legal = match.legal_actions()
+        hand = round_.hands[0]
+        ready = round_.decider == 0 and round_.phase is Phase.PLAY and len(hand) == 1 and round_.exposed is None
+        if ready and Play(hand[0]) in legal and hand[0].rank.is_number:
+            break
+        match.apply(rng.choice(legal))
+    seats = [saves.Seat("Ann")]
+    seats += [saves.Seat(match.names[seat], kind, seed=seat) for seat, kind in enumerate(BOTS, start=1)]
+    saves.save(match, "Friday", seats=seats)
+    return "Friday"
+
+
+BOTS = ("greedy", "challenger", "item-hoarder")
+
+
+def test_one_enter_on_next_round_at_instant_speed_plays_no_card_of_the_players(terminal):
+    # Issue 13, bug 1: the Enter that closed "round over" also played the player's highlighted card.
+    terminal.env["UNOKART_CONFIG_DIR"] = str(terminal.config)
+    (terminal.config / "settings.toml").write_text('bot_speed = "instant"\nconfirm_quit = false\nguide = false\n')
+    name = one_card_from_winning()
+    terminal.start("game", unokart_command("continue"))
+    terminal.wait_for("game", my_turn)
+    terminal.keys("game", "Enter")  # the last card: the round is won
+    terminal.wait_for("game", "next round")
+    terminal.keys("game", "Enter")  # once
+    terminal.wait_for("game", lambda s: my_turn(s) and "round 2" in s)
+    terminal.keys("game", "u")  # a key of its own: once it shows, every key before it has been handled
+    terminal.wait_for("game", "[UNO ready]")
+    match = saves.load(name)
+    assert match.round_number == 2
+    replay = Match(match.names, seed=match.seed, target=match.target)
+    for action in match.history[0]:
+        replay.apply(action)
+    replay.next_round()
+    deciders = []
+    for action in match.history[1]:
+        deciders.append(replay.round.decider)
+        replay.apply(action)
+    assert deciders and 0 not in deciders  # the bots before the player moved, and nothing of the player's

@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from unokart_tui import engine
 from unokart_tui.engine import (
     DECK_COUNTS,
     PRESETS,
@@ -28,13 +29,10 @@ from unokart_tui.engine import (
     Color,
     Draw,
     HouseRules,
-    Item,
     JumpIn,
     Match,
     Pass,
-    Phase,
     Play,
-    Rank,
     Round,
     RulesError,
     SayUno,
@@ -46,6 +44,7 @@ from unokart_tui.engine.cards import Card
 # the suite shares the machine, and speed is measured in benchmarks/, not asserted here.
 junk_settings = settings(derandomize=True, database=None, deadline=None, max_examples=150)
 
+SIMPLE_ACTIONS = [engine.Draw(), engine.Pass(), engine.Accept(), engine.Challenge()]
 CARD_TEXTS = sorted(str(card) for card in DECK_COUNTS)
 cards = st.sampled_from(sorted(DECK_COUNTS, key=str))
 card_like = st.one_of(
@@ -62,8 +61,8 @@ scalars = st.one_of(
     st.text(max_size=5),
     st.binary(max_size=3),
     card_like,
-    st.sampled_from([*Color, *Rank, *Item, *Phase]),
-    st.sampled_from([Draw(), Pass(), Accept(), Challenge(), Draw, Play, Color, object()]),
+    st.sampled_from([*Color, *engine.Rank, *engine.Item, *engine.Phase]),
+    st.sampled_from([*SIMPLE_ACTIONS, engine.Draw, Play, Color, object()]),  # actions, and classes that are not
 )
 junk = st.recursive(
     scalars,

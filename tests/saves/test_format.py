@@ -191,3 +191,57 @@ def test_a_thousand_corrupted_saves_only_ever_raise_save_error():
             assert error.file == "fuzz.toml"
             refused += 1
     assert refused > 900  # almost every change is caught; the rest change nothing that matters
+
+
+def test_the_committed_format_2_fixture_loads_and_plays_on():
+    # The first format with a checksum, written once by saves.dumps and committed.
+    text = (FIXTURES / "format-2.toml").read_text()
+    game = saves.loads_game(text, source="format-2.toml")
+    assert game.match.names == ("Ann", "Mario", "Luigi", "Peach") and game.match.round_number == 2
+    assert game.match.round == saves.loads(good_text()).round  # the format-1 fixture's match, saved again
+    rng = random.Random(0)
+    while not game.match.is_over:
+        step(game.match, rng)
+
+
+def _without_checksum(text: str) -> str:
+    return text[: text.index("\n[checksum]\n")]
+
+
+def test_a_dropped_action_that_still_replays_is_caught_by_the_checksum():
+    # Issue 14: a flipped bit made `"uno 1",` a comment; the history was still a legal one, so
+    # the replay could not notice, and the match loaded one action short.
+    text = saves.dumps(played(3, seed=4, steps=300))
+    assert '        "uno 1",\n' in text
+    damaged = text.replace('        "uno 1",\n', '        #uno 1",\n', 1)
+    legacy = _without_checksum(damaged).replace("format = 2", "format = 1")
+    assert saves.loads(legacy)  # format 1 has no checksum: this is what it could not see
+    with pytest.raises(saves.SaveUnreadable, match="checksum does not match"):
+        saves.loads(damaged)
+    with pytest.raises(saves.SaveUnreadable, match="checksum does not match"):
+        saves.loads(text.replace("target = 500", "target = 501", 1))  # a different match, once
+
+
+def test_one_flipped_bit_anywhere_in_a_save_is_refused():
+    data = (FIXTURES / "format-2.toml").read_bytes()
+    refused = 0
+    for index in range(len(data)):
+        flipped = bytearray(data)
+        flipped[index] ^= 1 << (index % 8)
+        try:
+            text = flipped.decode("utf-8")
+        except UnicodeDecodeError:
+            continue  # refused when read: "not a text file"
+        with pytest.raises(saves.SaveError):
+            saves.loads(text, source="flipped.toml")
+        refused += 1
+    assert refused > len(data) * 0.8  # the others are not UTF-8 any more: refused as they are read
+
+
+def test_a_save_of_format_2_without_its_checksum_is_refused():
+    text = (FIXTURES / "format-2.toml").read_text()
+    with pytest.raises(saves.SaveUnreadable, match="checksum is missing"):
+        saves.loads(_without_checksum(text) + "\n")
+    cut = text[: text.index("sha256 = ") + 20]  # cut off in the middle of its last line
+    with pytest.raises(saves.SaveUnreadable):
+        saves.loads(cut)

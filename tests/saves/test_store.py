@@ -184,7 +184,7 @@ def test_the_list_reads_a_header_without_the_seats_and_opening_checks_them(data_
     with pytest.raises(saves.SaveError) as failure:
         saves.load_game("Seats")
     assert failure.value.file == str(path)
-    assert "not valid TOML" in failure.value.problem
+    assert "checksum does not match" in failure.value.problem  # found before the TOML is even parsed
 
 
 def test_list_saves_is_sorted_by_last_played(data_dir):
@@ -252,3 +252,32 @@ def test_a_second_process_cannot_play_a_locked_match(data_dir):
         assert again.stdout.startswith("refused:")
     command, options = _python(LOCK_TAKER, "Duel")
     assert subprocess.run(command, capture_output=True, timeout=30, check=True, **options).stdout == "acquired\n"
+
+
+def test_a_removed_lock_file_lets_no_second_process_in(data_dir):
+    # Issue 14, finding 11: the lock once lived only in the file, and deleting it let a second
+    # session open the same match.
+    command, options = _python(LOCK_HOLDER, "Duel")
+    holder = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, **options)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        (data_dir / ".Duel.lock").unlink()
+        command, options = _python(LOCK_TAKER, "Duel")
+        taker = subprocess.run(command, capture_output=True, timeout=30, check=True, **options)
+        assert taker.stdout.startswith("refused:")
+        assert f"process {holder.pid}" in taker.stdout
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    command, options = _python(LOCK_TAKER, "Duel")
+    assert subprocess.run(command, capture_output=True, timeout=30, check=True, **options).stdout == "acquired\n"
+
+
+def test_a_lock_file_that_is_a_link_is_never_followed(data_dir):
+    victim = data_dir.parent / "victim.txt"
+    victim.write_text("precious")
+    data_dir.mkdir()
+    (data_dir / ".Duel.lock").symlink_to(victim)
+    with pytest.raises(saves.SaveError, match="its lock file is a link"):
+        saves.MatchLock("Duel").acquire()
+    assert victim.read_text() == "precious"  # once emptied to write the holder's process id

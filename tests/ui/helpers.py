@@ -4,18 +4,32 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from unokart_tui import defaults
 from unokart_tui.app import UnoKartApp
 from unokart_tui.engine import Phase, Play, Rank
+from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import Session
+from unokart_tui.settings import Settings
 from unokart_tui.widgets.hand import HandView
+
+# Bots at full speed, no wait for a catch, banners until the next one: nothing hangs on the clock.
+QUICK = Pace(bot_delay=0, catch_window=0, banner_seconds=None)
+SETTINGS = Settings(guide=False, confirm_quit=False)
 
 
 def make_app(
-    bots=("greedy", "challenger", "item-hoarder"), seed=7, name="test match", target=500, profile=None
+    bots=defaults.LINE_UP,
+    *,
+    seed=7,
+    name="test match",
+    target=defaults.TARGET,
+    profile=None,
+    pace=QUICK,
+    settings=SETTINGS,
 ) -> UnoKartApp:
     session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile)
-    return UnoKartApp(session, bot_delay=0)
+    return UnoKartApp(session, settings=settings, pace=pace)
 
 
 async def settle(pilot: Pilot, limit: int = 500) -> None:
@@ -95,3 +109,12 @@ def forgetful_bots(config_dir) -> str:
     profiles.mkdir(parents=True, exist_ok=True)
     (profiles / "forgetful.toml").write_text(FORGETFUL)
     return "forgetful"
+
+
+async def until(pilot: Pilot, condition, limit: int = 50) -> None:
+    """Let the app run until ``condition()`` holds (each pause lets every pending message through)."""
+    for _ in range(limit):
+        await pilot.pause()  # first: a screen just pushed is mounted, and takes keys, after a pause
+        if condition():
+            return
+    raise AssertionError("the wanted moment never came")

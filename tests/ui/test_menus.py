@@ -12,13 +12,14 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.engine import Match
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen
-from unokart_tui.screens.new_game import NewGameScreen, parse_line_up
+from unokart_tui.screens.new_game import DEFAULT_LINE_UP, NewGameScreen, parse_line_up
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
+from unokart_tui.widgets.keybar import KeyBar
 
-from .helpers import settle
+from .helpers import QUICK, settle
 
-QUIET = Settings(bot_speed="instant", confirm_quit=False)
+QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
 FIXED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
@@ -31,7 +32,7 @@ def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20)
 
 
 def app() -> UnoKartApp:
-    return UnoKartApp(settings=QUIET, bot_delay=0)
+    return UnoKartApp(settings=QUIET, pace=QUICK)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -81,7 +82,11 @@ def test_rules_screen(snap_compare, size):
 
 
 def test_rules_keys_page(snap_compare):
-    assert snap_compare(app(), terminal_size=(80, 24), press=["r", "k"])
+    assert snap_compare(app(), terminal_size=(80, 24), press=["r", "right"])
+
+
+def test_rules_screen_scrolled_to_its_end(snap_compare):
+    assert snap_compare(app(), terminal_size=(80, 24), press=["r", "end"])
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -198,3 +203,58 @@ async def test_a_mistake_is_quoted_as_typed():
         application.screen.query_one("#bots").value = "greedy, [/]grumpy"
         await pilot.pause()
         assert "[/]grumpy" in shown(application.screen.query_one("#bots-error"))
+
+
+@pytest.mark.parametrize("field", ["#name", "#bots", "#target", "#seed"])
+async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus(field):
+    # A focused text field took ctrl+d for itself (delete) and emptied the opponents (issue 13, bug 4).
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = application.screen
+        screen.query_one("#bots").value = "random"
+        screen.query_one(field).focus()
+        await pilot.pause()
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert screen.query_one("#bots").value == DEFAULT_LINE_UP
+        assert screen.query_one("#name").value == "You"
+        assert screen.read_form() is not None
+        assert shown(screen.query_one("#bots-error")).strip() == ""
+
+
+@pytest.mark.parametrize("keys", [["end"], ["pagedown"] * 30, ["down"] * 150, ["j"] * 150, ["space"] * 30])
+async def test_the_rules_scroll_with_the_keyboard_to_their_end(keys):
+    # At 80x24 the Item Box, challenge, UNO and scoring sections were out of reach (issue 13, bug 3).
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        text = application.screen.query_one("#rules-text")
+        assert text.max_scroll_y > 0 and text.scroll_y == 0
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert text.scroll_y == text.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert text.scroll_y == 0
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_an_open_dropdown_leaves_the_key_bar_in_view(size):
+    # The list of themes covered the key bar at 80x24 (issue 13, bug 9).
+    application = app()
+    async with application.run_test(size=size) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = application.screen
+        for select in screen.query("Select"):
+            select.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            overlay = select.query_one("SelectOverlay")
+            assert overlay.display and overlay.region.height > 2
+            assert not overlay.region.overlaps(screen.query_one(KeyBar).region)
+            await pilot.press("escape")
+            await pilot.pause()

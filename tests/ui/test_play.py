@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
 from textual.geometry import Region
 
 import saves
+from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.notices import NoticeDialog
-from unokart_tui.engine import Draw, Play
+from unokart_tui.engine import Draw, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
 
-from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
+from .helpers import (
+    QUICK,
+    SETTINGS,
+    answer_dialog,
+    forgetful_bots,
+    make_app,
+    play_until,
+    settle,
+    take_turn_with_keys,
+    until,
+)
 
 
 async def test_a_whole_round_with_the_keyboard_only():
@@ -88,13 +102,13 @@ async def test_resuming_opens_the_same_decision():
         await settle(pilot)
         before = app.session.match.round
         await pilot.press("q")
-    app.session.close()
-    from unokart_tui.app import UnoKartApp
+        await pilot.pause()
+        assert app.session is None  # left to the title, the match's lock released
     from unokart_tui.session import Session
 
     resumed = Session.load("test match")
     assert resumed.match.round == before
-    again = UnoKartApp(resumed, bot_delay=0)
+    again = UnoKartApp(resumed, settings=SETTINGS, pace=QUICK)
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert again.session.is_human_turn()
@@ -115,6 +129,10 @@ async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
         await pilot.pause()
         assert len(session.match.round.hands[exposed]) == 3
         assert session.match.round.exposed is None
+        await pilot.press("c")  # again: the player was first, nothing came too late
+        await pilot.pause()
+        assert any("Nobody can be caught" in note.message for note in app._notifications)
+        assert not any("Too late" in note.message for note in app._notifications)
 
 
 async def test_saying_uno_late_saves_the_player():
@@ -131,7 +149,7 @@ async def test_saying_uno_late_saves_the_player():
             )
 
         await play_until(pilot, two_cards_and_a_play)
-        screen.bot_delay = 30.0  # the bots would react only long after the player's key
+        screen.pacer.set_pace(QUICK._replace(bot_delay=30, catch_window=30))  # no bot acts before the player's key
         card = next(x.card for x in session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
         cards = screen.query_one(HandView).state.cards
         screen.cursor = cards.index(card)
@@ -141,15 +159,44 @@ async def test_saying_uno_late_saves_the_player():
         await pilot.press("u")
         assert session.match.round.exposed is None
         assert len(session.view().hand) == 1
+        await pilot.press("u")  # again: nothing came too late, the player said it in time
+        assert not any("Too late" in note.message for note in app._notifications)
 
 
-async def test_the_footer_shows_only_the_keys_that_apply():
-    app = make_app(seed=11)
+def footer_keys(app) -> set[str]:
+    """The keys' descriptions on the bottom line of the screen, as the terminal would show it now."""
+    console = Console(width=app.size.width, file=io.StringIO(), record=True, force_terminal=True)
+    console.print(app.screen._compositor.render_update(full=True))  # what export_screenshot draws
+    bottom = console.export_text().splitlines()[-1]
+    every = ("Play", "Draw", "Keep", "UNO!", "Catch", "Fast", "Help", "Quit")
+    return {description for description in every if f" {description} " in bottom}
+
+
+async def test_the_footer_shows_only_the_keys_that_apply(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+    app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.check_action("draw", ()) and not screen.check_action("keep", ())
-        assert not screen.check_action("catch", ())
+        assert isinstance(screen, GameScreen)
+        assert footer_keys(app) == {"Play", "Draw", "UNO!", "Help", "Quit"}  # the player's turn
+        screen.pacer.set_pace(QUICK._replace(bot_delay=30))  # the next bot waits: the footer of the bots' turn stays up
+        await pilot.press("d")
+        await until(pilot, lambda: app.session.view().phase is Phase.DRAWN)  # seed 11: the card drawn can be played
+        assert footer_keys(app) == {"Play", "Keep", "UNO!", "Help", "Quit"}
+        await pilot.press("p")
+        await until(pilot, lambda: not app.session.is_human_turn())
+        assert footer_keys(app) == {"UNO!", "Fast", "Help", "Quit"}
+        screen.pacer.set_pace(QUICK)
+        await pilot.press("f")  # the waiting bot goes now
+        await play_until(
+            pilot, lambda a: a.session.match.round.exposed not in (None, 0) or a.session.match.round.is_over
+        )
+        assert app.session.match.round.exposed not in (None, 0), "a forgetful bot reached one card"
+        assert footer_keys(app) == {"Play", "Draw", "UNO!", "Catch", "Help", "Quit"}
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Catch" not in footer_keys(app)
 
 
 async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played():
@@ -170,17 +217,16 @@ async def test_a_turn_starts_with_the_cursor_on_a_card_that_can_be_played():
         assert hand.cursor in hand.playable  # and again when the turn comes back
 
 
-async def test_a_save_error_names_the_file_as_it_is(monkeypatch, tmp_path):
+async def test_a_save_error_names_the_folder_as_it_is(monkeypatch, tmp_path):
     # Messages hold paths and the player's names: shown as plain text, "[saves]" stays in them.
     blocker = tmp_path / "[saves]"
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("UNOKART_DATA_DIR", str(blocker / "data"))
     app = make_app(seed=11)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        [toast] = app.screen.query("Toast")  # Textual's notification widget, by its CSS type
-        shown = str(toast.render())
-        assert "Could not save" in shown and f"{blocker}/data/test match.toml" in shown
+        shown = str(app.screen.query_one("#save-problem").render())
+        assert "Saving fails" in shown and f"{blocker}/data" in shown
     app.session.close()
 
 
@@ -201,3 +247,18 @@ async def test_saying_uno_ahead_shows_in_the_hand_title():
         await pilot.pause()
         assert "UNO ready" not in top_border()
     app.session.close()
+
+
+async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_line():
+    from textual.widgets import RichLog
+
+    from unokart_tui.app import UnoKartApp
+    from unokart_tui.session import Session
+
+    session = Session.new("Ann", ["greedy"], seed=5, name="delayed", profile="easy")
+    app = UnoKartApp(session, settings=SETTINGS, bot_delay=0.25)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines = [line.text for line in app.screen.query_one(RichLog).lines]
+        assert any("unokart new --seed 5 --bots greedy --profile easy --bot-delay 0.25 deals" in line for line in lines)
+    session.close()

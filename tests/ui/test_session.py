@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import errno
+import fcntl
+import os
+
 import pytest
 
 import saves
+from unokart_tui import defaults
 from unokart_tui.cli import build_parser
 from unokart_tui.engine import Accept, RulesError
 from unokart_tui.session import Session
+
+from ..hostile import changed, good_save_text
 
 
 def test_a_new_session_is_saved_and_locked():
@@ -35,21 +42,111 @@ def test_every_action_is_saved_and_an_illegal_one_changes_nothing():
     session.close()
 
 
-def test_a_failed_save_is_reported_and_the_game_goes_on(monkeypatch):
+def one_move(session: Session) -> None:
+    seat = session.match.round.decider
+    session.apply(session.bot_action(seat) if seat in session.bots else session.match.legal_actions()[-1])
+
+
+def disk_full(patch) -> None:
+    def refuse(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    patch.setattr(os, "fsync", refuse)
+
+
+def test_while_saving_fails_the_session_says_what_is_not_saved_and_catches_up(monkeypatch):
+    # Issue 14, finding 8: with the disk full the game once said "It is saved" while the
+    # file held 3 actions out of 9.
     session = Session.new("Ann", ["random"], seed=5, name="fragile")
-
-    def refuse(*args, **kwargs):
-        raise saves.SaveError("fragile.toml", "disk full")
-
+    assert session.is_saved and session.unsaved_actions == 0
     with monkeypatch.context() as patch:
-        patch.setattr(saves, "save", refuse)
-        seat = session.match.round.decider
-        action = session.bot_action(seat) if seat in session.bots else session.match.legal_actions()[-1]
-        session.apply(action)
-        assert session.save_error and "disk full" in session.save_error
-    assert session.save()
-    assert session.save_error is None
+        disk_full(patch)
+        for moves in range(1, 7):
+            one_move(session)
+            assert not session.is_saved and session.unsaved_actions == moves
+            assert "No space left on device" in session.save_error
+            assert not session.save()  # trying again changes nothing while the disk is full
+        assert saves.load("fragile").history == ((),)  # the file holds the match as it began, intact
+    assert session.save()  # room again: one try catches up with every move
+    assert session.is_saved and session.unsaved_actions == 0 and session.save_error is None
+    assert saves.load("fragile").round == session.match.round
     session.close()
+
+
+def test_leaving_tries_once_more_to_save(monkeypatch):
+    session = Session.new("Ann", ["random"], seed=6, name="leaving")
+    with monkeypatch.context() as patch:
+        disk_full(patch)
+        one_move(session)
+    session.close()
+    assert saves.load("leaving").round == session.match.round
+
+
+def test_a_new_match_that_was_never_saved_says_so(monkeypatch):
+    with monkeypatch.context() as patch:
+        disk_full(patch)
+        session = Session.new("Ann", ["random"], seed=7, name="unsaved")
+        assert not session.is_saved and session.unsaved_actions == 0  # no move yet, but not saved either
+        one_move(session)
+        assert session.unsaved_actions == 1
+    assert session.save() and saves.load("unsaved").round == session.match.round
+    session.close()
+
+
+def test_a_match_that_cannot_be_opened_is_not_left_locked():
+    # Finding 10: a seat played by an unknown bot left the lock held, and the next try said
+    # "already being played in another session", even once the file was repaired.
+    Session.new("Ann", ["random"], seed=5, name="odd").close()
+    path = saves.path_of("odd")
+    good = path.read_text()
+    path.write_text(changed(good, 'kind = "random"', 'kind = "nobody"'))
+    for _ in range(2):
+        with pytest.raises(saves.SaveError, match="unknown bot 'nobody'") as caught:
+            Session.load("odd")
+        assert not isinstance(caught.value, saves.SaveLocked)
+    path.write_text(good)
+    Session.load("odd").close()
+
+
+def test_removing_the_lock_file_lets_no_second_session_in():
+    # Finding 11: with the lock file deleted, a second `unokart continue` opened the same match.
+    first = Session.new("Ann", ["random"], seed=5, name="duel")
+    lock_file = saves.save_dir() / ".duel.lock"
+    lock_file.unlink()
+    with pytest.raises(saves.SaveLocked, match=f"already being played in another session \\(process {os.getpid()}\\)"):
+        Session.load("duel")
+    one_move(first)  # its next save takes the lock file back too, for sessions on other machines
+    with lock_file.open() as file, pytest.raises(BlockingIOError):
+        fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    assert first.is_saved
+    first.close()
+    Session.load("duel").close()
+
+
+def test_a_save_changed_under_the_game_is_never_overwritten():
+    # Finding 11: a save file replaced during play was silently overwritten at the next move.
+    session = Session.new("Ann", ["random"], seed=5, name="mine")
+    path = saves.path_of("mine")
+    other = good_save_text(players=("Bea", "Mario"), seed=9)
+    path.write_text(other)
+    one_move(session)
+    assert not session.is_saved and session.unsaved_actions == 1
+    assert isinstance(session.save_failure, saves.SaveChanged)  # trying again will not help: the screen can say so
+    assert "was changed by another program or session" in session.save_error
+    assert "not overwritten" in session.save_error
+    one_move(session)  # and again at every move: never overwritten
+    session.close()
+    assert path.read_text() == other
+
+
+def test_a_new_match_never_overwrites_a_save_of_the_same_name():
+    saves.save_dir().mkdir(parents=True)
+    earlier = good_save_text()
+    saves.path_of("taken").write_text(earlier)
+    session = Session.new("Ann", ["random"], seed=5, name="taken")
+    assert not session.is_saved and "appeared since this game last read or wrote it" in session.save_error
+    session.close()
+    assert saves.path_of("taken").read_text() == earlier
 
 
 def test_opponent_counts():
@@ -60,17 +157,33 @@ def test_opponent_counts():
 
 
 @pytest.mark.parametrize(
-    ("bots", "target", "command"),
+    ("bots", "target", "profiles", "bot_delay", "command"),
     [
-        (("greedy", "challenger", "item-hoarder"), 500, "unokart new --seed 42"),
-        (("greedy",), 100, "unokart new --seed 42 --bots greedy --target 100"),
+        (defaults.LINE_UP, defaults.TARGET, (), None, "unokart new --seed 42"),
+        (("greedy",), 100, (), None, "unokart new --seed 42 --bots greedy --target 100"),
+        # Issue 13, bug 11: the profile and the bots' delay were left out.
+        (
+            ("greedy", "random"),
+            500,
+            ("hard", "hard"),
+            0.3,
+            "unokart new --seed 42 --bots greedy,random --profile hard --bot-delay 0.3",
+        ),
+        (("greedy", "random"), 500, ("easy", None), None, "unokart new --seed 42 --bots greedy:easy,random"),
     ],
 )
-def test_the_log_names_the_command_that_deals_the_match_again(bots, target, command):
-    session = Session.new("Ann", list(bots), seed=42, target=target, name="first")
-    assert session.deal_again_command() == command
+def test_the_log_names_the_command_that_deals_the_match_again(bots, target, profiles, bot_delay, command):
+    from unokart_tui.cli import bot_line_up
+
+    session = Session.new("Ann", list(bots), seed=42, target=target, profiles=profiles, name="first")
+    assert session.deal_again_command(bot_delay=bot_delay) == command
     args = build_parser().parse_args(command.split()[1:])
-    again = Session.new("Ann", args.bots.split(","), seed=args.seed, target=args.target, name="again")
+    kinds, chosen = bot_line_up(args.bots)
+    again = Session.new(
+        "Ann", kinds, seed=args.seed, target=args.target, profile=args.profile, profiles=chosen, name="again"
+    )
     assert again.match.round.hands == session.match.round.hands and again.match.target == target
+    assert again.seats == session.seats
+    assert args.bot_delay == bot_delay
     session.close()
     again.close()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from unokart_tui.settings import Settings, load_settings, save_settings, settings_path
@@ -41,3 +45,25 @@ def test_a_broken_file_gives_the_defaults_and_says_why(text, reason):
     assert settings == Settings()
     assert reason in problem and str(path) in problem
     assert path.read_text() == text  # left alone until the player saves
+
+
+def test_settings_nested_thousands_deep_give_the_defaults_and_say_why():
+    # Issue 14, finding 5: they stopped the game from starting (RecursionError).
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("theme = " + "[" * 5000 + "]" * 5000)
+    settings, problem = load_settings()
+    assert settings == Settings() and "nested too deeply" in problem
+
+
+def test_a_pipe_named_settings_toml_never_stops_the_start():
+    # Finding 2: the game waited on it for ever, deaf to q, ctrl+c and SIGTERM. In a process of
+    # its own, so that a regression fails here instead of hanging the suite.
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    code = "from unokart_tui.settings import load_settings; print(load_settings()[1])"
+    result = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True, timeout=20, env=os.environ.copy()
+    )
+    assert "is a named pipe, not a file" in result.stdout and "using the default settings" in result.stdout

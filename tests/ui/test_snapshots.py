@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import RichLog
 
+from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.engine import Rank
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.session import Session
+from unokart_tui.widgets.banner import BannerView
 from unokart_tui.widgets.hand import HandView
 
-from .helpers import answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
+from .helpers import QUICK, SETTINGS, answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -124,14 +126,42 @@ def test_the_challenger_sees_the_hand(snap_compare, size):
 
 
 @SIZES
-def test_the_log_after_an_item_box(snap_compare, size):
-    def an_item_box_just_went_off(app) -> bool:
+def test_a_bots_item_box_shows_as_a_banner(snap_compare, size):
+    def a_bots_item_box_just_went_off(app) -> bool:
         if not isinstance(app.screen, GameScreen) or not app.session.is_human_turn():
             return False
-        recent = [line.text for line in app.screen.query_one(RichLog).lines[-3:]]
-        return any("The Item Box turns" in line for line in recent)
+        shown = app.screen.query_one(BannerView).banner
+        return shown is not None and shown.kind == "item" and not shown.text.startswith("Your")
 
     async def until_an_item_box(pilot):
-        await play_until(pilot, an_item_box_just_went_off)
+        await play_until(pilot, a_bots_item_box_just_went_off)
 
     assert snap_compare(make_app(seed=14), terminal_size=size, run_before=until_an_item_box)
+
+
+@SIZES
+def test_the_table_after_each_seats_last_move(snap_compare, size):
+    def everyone_has_moved(app) -> bool:
+        screen = app.screen
+        if not isinstance(screen, GameScreen) or not app.session.is_human_turn():
+            return False
+        moves = screen.notes.last
+        return all(moves) and len({move.split()[0] for move in moves}) >= 3  # three kinds of move at least
+
+    async def until_everyone_has_moved(pilot):
+        await play_until(pilot, everyone_has_moved)
+        await pilot.pause()
+
+    assert snap_compare(make_app(seed=14), terminal_size=size, run_before=until_everyone_has_moved)
+
+
+@SIZES
+def test_a_resumed_match_shows_its_recent_history(snap_compare, size):
+    session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=7, name="resumed")
+    for _ in range(30):  # the player takes the last legal action each time, the bots their own
+        seat = session.match.round.decider
+        session.apply(session.bot_action(seat) if seat in session.bots else session.match.legal_actions()[-1])
+    session.close()
+    app = UnoKartApp(Session.load("resumed"), settings=SETTINGS, pace=QUICK._replace(bot_delay=60))
+    assert snap_compare(app, terminal_size=size)
+    app.session.close()

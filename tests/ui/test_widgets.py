@@ -20,7 +20,9 @@ CARDS = tuple(Card.parse(text) for text in ("R1", "R2", "Y3", "G4", "B5", "W+4",
 
 
 class HandOnly(App[None]):
-    CSS_PATH = "../../unokart_tui/unokart.tcss"
+    """The hand alone, with its own styles only: no app stylesheet."""
+
+    CSS = "HandView { height: auto; max-height: 11; border: round $secondary; }"  # the table's layout of it
 
     def __init__(self, state: HandState) -> None:
         super().__init__()
@@ -68,12 +70,11 @@ async def test_a_hand_that_fits_has_no_scroll_bar():
         assert not hand.show_vertical_scrollbar
         lines = [hand.render_line(y).text for y in range(CARD_HEIGHT)]
         assert lines[0].startswith("┏━━━━┓ ╭────╮")  # the cursor's card has the heavy edge
-        assert lines[1].startswith("┃R 1 ┃ │R 2 │ │Y 3 │")  # every card readable without colour
-        assert "│W+4 │ │W ? │" in lines[1]
+        assert lines[1].startswith("┃ R1 ┃ │ R2 │ │ Y3 │")  # every card readable without colour
+        assert "│W+4 │ │ W? │" in lines[1]  # the short form of every screen (widgets/cardface.py)
 
 
 class Keys(App[None]):
-    CSS_PATH = "../../unokart_tui/unokart.tcss"
     BINDINGS = [
         Binding("a", "note('a')", "Apple"),
         Binding("b", "note('b')", "Banana"),
@@ -161,8 +162,44 @@ async def test_dialogs_show_names_as_written():
         for dialog, expected in dialogs:
             app.push_screen(dialog)
             await pilot.pause()
-            text = "\n".join(str(static.render()) for static in dialog.query(Static))
+            text = "\n".join(
+                line.text for static in dialog.query(Static) for line in static.render_lines(static.size.region)
+            )
             for words in expected:
                 assert words in text
             app.pop_screen()
             await pilot.pause()
+
+
+def wcag_contrast(one, other) -> float:
+    """WCAG 2 contrast of two Rich colours (relative luminance of each, then (L1 + 0.05) / (L2 + 0.05))."""
+
+    def luminance(color) -> float:
+        red, green, blue = (
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+            for c in (channel / 255 for channel in color.get_truecolor())
+        )
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+async def test_every_card_stays_readable_in_every_state_and_theme():
+    # Issue 13: unplayable cards faded to an unreadable contrast; 4.5:1 is WCAG's minimum for text.
+    faces = tuple(Card.parse(text) for text in ("R1", "Y2", "G3", "B4", "WI"))
+    app = HandOnly(HandState(faces, frozenset(), cursor=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(HandView)
+        worst = {}
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            for card in faces:
+                for playable in (True, False):
+                    for selected in (True, False):
+                        face, _edge = hand.card_styles(card, playable, selected)
+                        worst[theme, str(card), playable, selected] = wcag_contrast(face.color, face.bgcolor)
+        too_faint = {state: round(ratio, 2) for state, ratio in worst.items() if ratio < 4.5}
+        assert not too_faint
+        assert not any(face.dim for card in faces for face, _ in [hand.card_styles(card, False, False)])

@@ -8,13 +8,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from unokart_tui.engine import Color
 
+from ..widgets.keybar import KeyBar
+from .base import Dialog
 
-class ColorDialog(ModalScreen[Color]):
+
+class ColorDialog(Dialog[Color]):
     """Choose the colour to follow."""
 
     BINDINGS = [
@@ -25,7 +27,7 @@ class ColorDialog(ModalScreen[Color]):
     ]
 
     def __init__(self, reason: str) -> None:
-        super().__init__(classes="dialog")
+        super().__init__()
         self.reason = reason
 
     def compose(self) -> ComposeResult:
@@ -36,17 +38,23 @@ class ColorDialog(ModalScreen[Color]):
                 keys.append(f" {color.letter.lower()} ", style="bold reverse")
                 keys.append(f" {color.label}  ", style=f"bold {color.value}")
             yield Static(keys)
+        yield KeyBar()
 
     def action_pick(self, value: str) -> None:
         self.dismiss(Color(value))
 
 
-class TargetDialog(ModalScreen[int]):
-    """Choose who the Green Shell hits."""
+class TargetDialog(Dialog[int]):
+    """Choose who the Green Shell hits: a number key per opponent."""
 
     def __init__(self, targets: Sequence[tuple[int, str, int]]) -> None:
-        super().__init__(classes="dialog")
+        super().__init__()
         self.targets = list(targets)  # (seat, name, cards)
+        for number, (seat, _name, _cards) in enumerate(self.targets, start=1):
+            # One entry in the key bar for them all: "1-3 Hit".
+            self._bindings.bind(
+                str(number), f"pick({seat})", "Hit", show=number == 1, key_display=f"1-{len(self.targets)}"
+            )
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -56,20 +64,19 @@ class TargetDialog(ModalScreen[int]):
                 line.append(f" {number} ", style="bold reverse")
                 line.append(f" {name} ({cards} card{'s' if cards != 1 else ''})")
                 yield Static(line)
+        yield KeyBar()
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "key", "")
-        if key.isdigit() and 1 <= int(key) <= len(self.targets):
-            self.dismiss(self.targets[int(key) - 1][0])
+    def action_pick(self, seat: int) -> None:
+        self.dismiss(seat)
 
 
-class ChallengeDialog(ModalScreen[bool]):
+class ChallengeDialog(Dialog[bool]):
     """Accept a Wild Draw Four (draw 4) or challenge it (C1-C3). Answers True to challenge."""
 
     BINDINGS = [Binding("a", "answer(False)", "Accept"), Binding("c", "answer(True)", "Challenge")]
 
     def __init__(self, player: str, color: Color, cards: int) -> None:
-        super().__init__(classes="dialog")
+        super().__init__()
         self.player, self.color, self.cards = player, color, cards
 
     def compose(self) -> ComposeResult:
@@ -87,6 +94,7 @@ class ChallengeDialog(ModalScreen[bool]):
             keys.append(" c ", style="bold reverse")
             keys.append(" challenge")
             yield Static(keys, classes="keys")
+        yield KeyBar()
 
     def action_answer(self, challenge: bool) -> None:
         self.dismiss(challenge)

@@ -5,15 +5,17 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..widgets.keybar import KeyBar
+from .base import Dialog
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class ConfirmDialog(Dialog[bool]):
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str, detail: str = "") -> None:
-        super().__init__(classes="dialog")
+        super().__init__()
         self.question, self.detail = question, detail
 
     def compose(self) -> ComposeResult:
@@ -22,6 +24,7 @@ class ConfirmDialog(ModalScreen[bool]):
             if self.detail:
                 yield Static(self.detail, markup=False)
             yield Static("[reverse] y [/] yes    [reverse] n [/] no", classes="keys")
+        yield KeyBar()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Sequence
 
 from .actions import Action
@@ -13,6 +14,9 @@ from .round import MAX_PLAYERS, MIN_PLAYERS, Round
 from .view import PlayerView
 
 DEFAULT_TARGET = 500  # E4
+# Names are shown in terminals: no character that a terminal takes as an instruction or that
+# breaks a line (the categories of unokart_tui.printable, which shows them escaped).
+_NOT_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
 def _dealer_value(card: Card) -> int:
@@ -51,6 +55,8 @@ class Match:
         for name in names:
             if not isinstance(name, str) or not name.strip():
                 raise RulesError(f"a player's name must be some text, not {name!r}")
+            if any(unicodedata.category(char) in _NOT_IN_NAMES for char in name):
+                raise RulesError(f"a player's name cannot hold control characters, as {name!r} does")
         if not is_whole(target) or target < 1:
             raise RulesError(f"the target score must be a whole number of at least 1, not {target!r}")
         if not is_whole(seed):

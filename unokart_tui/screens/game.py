@@ -1,7 +1,10 @@
-"""The game table. The one place that changes the game: it calls ``Session.apply`` and nothing else does.
+"""The game table: the screen itself. It draws the table, turns keys into actions and opens the dialogs.
 
-Widgets only show what they are given; bots act on timers, so the interface never waits
-for them; every decision the player owes is a dialog, opened again after a resume.
+What the table shows is worked out by ``tableview`` and ``narration`` (no Textual); when
+things happen is the ``Pacer``'s business (``pacing``). This screen is the one place that
+changes the game: ``act`` calls ``Session.apply``, and nothing else does. It talks to
+the app by messages: ``LeaveMatch``, ``PlayAgain``, ``GuideOff``.
+
 The dialogs are imported where they open: defining their classes takes 3 ms, and the
 table's first frame does not need them.
 """
@@ -10,7 +13,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from functools import partial
 from typing import TypeVar
 
 from rich.text import Text
@@ -18,9 +20,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from ..engine import (
     Accept,
@@ -34,31 +37,55 @@ from ..engine import (
     ChooseTarget,
     Draw,
     Event,
-    MatchWon,
     Pass,
     Phase,
     Play,
-    PlayerExposed,
     Rank,
-    RoundWon,
     RulesError,
     SayUno,
     UnoCaught,
+    UnoSaid,
 )
+from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
+from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
-from ..widgets.cardface import hand_order
-from ..widgets.hand import HandState, HandView
+from ..settings import Settings
+from ..tableview import (
+    HandState,
+    applies,
+    hand_cards,
+    place_cursor,
+    round_summary,
+    seat_lines,
+    status,
+    table_info,
+)
+from ..widgets.banner import BannerView
+from ..widgets.gamelog import GameLog
+from ..widgets.hand import HandView
 from ..widgets.keybar import KeyBar
-from ..widgets.opponents import OpponentInfo, OpponentPanel
-from ..widgets.table import DrawPile, TableInfo, TablePanel
+from ..widgets.players import PlayerRow
+from ..widgets.table import DrawPile, TablePanel
 
 T = TypeVar("T")
 
-DEFAULT_BOT_DELAY = 0.7  # seconds a bot "thinks" before each action
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
+RECENT = 40  # a resumed match shows the events of this many actions before it was left
 
 
 class GameScreen(Screen[None]):
+    # Messages to the app. They carry no fields, so they are plain classes: @dataclass would
+    # compile each one's methods at every start (0.15 ms a class), before the table's first frame.
+
+    class LeaveMatch(Message):
+        """Back to the title (the match is saved, or the player agreed to lose what is not)."""
+
+    class PlayAgain(Message):
+        """A new match with the same players."""
+
+    class GuideOff(Message):
+        """The player needs the first-game guide no more."""
+
     BINDINGS = [
         Binding("left,h", "move(-1)", "Card ←", show=False),
         Binding("right,l", "move(1)", "Card →", show=False),
@@ -67,7 +94,10 @@ class GameScreen(Screen[None]):
         Binding("p", "keep", "Keep"),
         Binding("u", "uno", "UNO!"),
         Binding("c", "catch", "Catch"),
+        Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
         Binding("f", "fast", "Fast"),
+        Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
+        Binding("pagedown", "log(1)", "Log down", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
     ]
@@ -76,24 +106,31 @@ class GameScreen(Screen[None]):
         self,
         session: Session,
         *,
-        bot_delay: float = DEFAULT_BOT_DELAY,
+        pace: Pace | None = None,
+        deal_again: str = "",
         uno_helper: bool = False,
         confirm_quit: bool = False,
+        guide: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
-        self.bot_delay = bot_delay
+        self.pacer = Pacer(session, pace or Pace(), self)
+        self.notes = TableNotes(len(session.names))
+        self.voice = Voice(session.names, HUMAN)
+        self.deal_again = deal_again or session.deal_again_command()
         self.uno_helper = uno_helper
         self.confirm_quit = confirm_quit
-        self.fast = False
+        self.guide = guide
         self.cursor = 0
         # Set when a turn of the player's begins: the cursor then moves to a card that can be
         # played, if it is not on one, so the player does not have to hunt for it.
         self._cursor_to_playable = True
         self.uno_armed = False
-        self._bot_timer: Timer | None = None
-        self._dialog_open = False
-        self._reported_save_error: str | None = None
+        self._pressed_at = 0.0  # when the key or click being handled was pressed
+        self._suspended = False
+        self._banners = 0  # banners shown so far: a timer hides only its own
+        self._saved_moves: int | None = None if session.save_error else self.moves()
+        self._save_retry: Timer | None = None
         self._refusal: tuple[str, str] | None = None  # the last "that did nothing" shown, and when
         self._refused_at = 0.0
 
@@ -103,14 +140,29 @@ class GameScreen(Screen[None]):
         with Horizontal(id="top"):
             with Vertical(id="opponents"):
                 for seat in range(1, len(self.session.names)):
-                    yield OpponentPanel(id=f"seat-{seat}", classes="opponent")
-                yield OpponentPanel(id=f"seat-{HUMAN}", classes="opponent you")
+                    yield PlayerRow(id=f"seat-{seat}", classes="opponent")
+                yield PlayerRow(id=f"seat-{HUMAN}", classes="opponent you")
             yield TablePanel(id="table")
-        # RichLog renders at 78 columns at least by default: wider than the log at 80x24, so lines were cut.
-        yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+        with Vertical(id="middle"):
+            yield GameLog(id="log")
+            yield BannerView(id="banner")
+        yield Static(id="save-problem")
         yield HandView(id="hand")
         yield KeyBar()
         yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in range(len(self.session.names))]
+        self.players = self.query_one("#opponents", Vertical)
+        self.table = self.query_one(TablePanel)
+        self.log_view = self.query_one(GameLog)
+        self.banner_view = self.query_one(BannerView)
+        self.hand = self.query_one(HandView)
+        self.players.border_title = "Players · cards · last move · pts"
+        self.table.border_title = "Table"
+        self.log_view.border_title = "Game log"
+        self.render_table()
+        self.call_after_refresh(self.first_words)
 
     def on_resize(self, event: events.Resize) -> None:
         small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
@@ -121,122 +173,133 @@ class GameScreen(Screen[None]):
             f"(it is {event.size.width}×{event.size.height})."
         )
 
-    def on_mount(self) -> None:
-        self.report_save_state()
-        self.query_one("#opponents").border_title = "Players · cards · score"
-        self.query_one("#table").border_title = "Table"
-        self.query_one("#log").border_title = "Game log"
-        self.render_table()
-        self.call_after_refresh(self.first_words)
-
     def first_words(self) -> None:
-        # After the first layout: the log wraps to the width it has, which is known only now.
+        """After the first layout (the log wraps to the width it has, known only now): then play starts."""
         match = self.session.match
-        if not any(match.history[0]) and match.round_number == 1:
-            self.query_one(RichLog).write(
-                Text(f"Seed {match.seed}: {self.session.deal_again_command()} deals this match again.", style="dim")
-            )
-            self.write_log(list(match.start_events))
+        fresh = match.round_number == 1 and not match.history[0]
+        if fresh:
+            self.log_view.add(Text(f"Seed {match.seed}: {self.deal_again} deals this match again.", style="dim"))
+            self.show(list(match.start_events))
         else:
-            self.query_one(RichLog).write(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
-        self.next_step()
+            self.recall()
+        self.report_saving()
+        self.render_table()
+        if fresh and self.guide:
+            from ..dialogs.guide import GuideDialog  # noqa: PLC0415
+
+            self.open_dialog(GuideDialog(first_game=True), self.guide_answered)
+        self.pacer.step()
+        self.render_table()
+
+    def recall(self) -> None:
+        """A resumed match: the moves before it was left, found again by replaying the save's history."""
+        match = self.session.match
+        rounds = replay(match)
+        if rounds is not None:
+            for batch in rounds[-1]:
+                self.notes.record(batch, match.names)
+            shown = 0
+            recent: list[tuple[int, list[list[Event]]]] = []
+            for number in range(len(rounds), 0, -1):  # the last RECENT actions, across rounds if need be
+                batches = rounds[number - 1][-(RECENT - shown) :]
+                recent.insert(0, (number, batches))
+                shown += len(batches)
+                if shown >= RECENT:
+                    break
+            for number, batches in recent:
+                self.log_view.add(Text(f"— Round {number} —", style="bold"))
+                for batch in batches:
+                    self.write_log(batch)
+            self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
+        self.log_view.add(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
 
     # ------------------------------------------------------------------ showing
 
+    def show(self, events: list[Event]) -> None:
+        """What happened: the seats' last moves, the log, and a banner for what matters."""
+        self.notes.record(events, self.session.names)
+        self.write_log(events)
+        shown = banner(events, self.voice)
+        current = self.banner_view.banner
+        if shown is not None:
+            self.show_banner(shown)
+        elif current is not None and current.kind == "exposed" and self.session.view().exposed is None:
+            self.show_banner(None)  # nobody can be caught any more
+
     def write_log(self, events: list[Event]) -> None:
-        log = self.query_one(RichLog)
-        names = self.session.names
         for event in events:
-            style = ""
-            if isinstance(event, (RoundWon, MatchWon)):
-                style = "bold reverse"
-            elif isinstance(event, (PlayerExposed, UnoCaught)):
-                style = "bold"
-            elif isinstance(event, CardPlayed) and event.card.color is not None:
-                style = event.card.color.value
-            prefix = "★ " if isinstance(event, (RoundWon, MatchWon)) else "· "
-            log.write(Text(prefix + event.describe(names, you=HUMAN), style=style))
+            line = log_line(event, self.voice)
+            self.log_view.add(Text(line.text, style=line.style))
+
+    def show_banner(self, shown: Banner | None) -> None:
+        self._banners += 1
+        self.banner_view.banner = shown
+        seconds = self.pacer.pace.banner_seconds
+        if shown is not None and shown.kind != "exposed" and seconds is not None:
+            number = self._banners
+            self.set_timer(seconds, lambda: self._hide_banner(number))
+
+    def _hide_banner(self, number: int) -> None:
+        if number == self._banners:
+            self.banner_view.banner = None
 
     def render_table(self) -> None:
         session = self.session
-        view = session.view()
-        round_ = session.match.round
-        for seat in range(view.num_players):
-            self.query_one(f"#seat-{seat}", OpponentPanel).info = OpponentInfo(
-                seat=seat,
-                name=session.names[seat],
-                kind=session.seats[seat].kind,
-                cards=view.hand_sizes[seat],
-                score=session.match.scores[seat],
-                to_act=view.decider == seat and not round_.is_over,
-                exposed=view.exposed == seat,
-            )
-        self.query_one(
-            "#opponents"
-        ).border_subtitle = f"round {session.match.round_number} · first to {session.match.target}"
-        self.query_one(TablePanel).info = TableInfo(
-            top=view.top_card, color=view.active_color, direction=view.direction, draw_pile=view.draw_pile_size
-        )
-        order = hand_order(view.hand)
-        cards = tuple(view.hand[i] for i in order)
-        legal = round_.legal_actions() if session.is_human_turn() else []
-        playable_cards = {action.card for action in legal if isinstance(action, Play)}
-        playable = frozenset(i for i, card in enumerate(cards) if card in playable_cards)
-        if view.phase is Phase.DRAWN and session.is_human_turn() and view.drawn in cards:
-            self.cursor = max(i for i, card in enumerate(cards) if card == view.drawn)
-        self.cursor = min(self.cursor, max(len(cards) - 1, 0))
+        match = session.match
+        kinds = [seat.kind for seat in session.seats]
+        for line in seat_lines(match, kinds, self.notes, HUMAN):
+            self.rows[line.seat].info = line
+        self.players.border_subtitle = f"round {match.round_number} · first to {match.target}"
+        self.table.info = table_info(match, self.notes, HUMAN)
+        cards, playable, drawn = hand_cards(match, HUMAN)
+        self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
         if self._cursor_to_playable and playable:
-            if self.cursor not in playable:
-                self.cursor = min(playable, key=lambda i: (abs(i - self.cursor), i))  # the nearest one
             self._cursor_to_playable = False
-        title = f"Your hand ({len(cards)}) — {self.status_line()}" + ("  [UNO ready]" if self.uno_armed else "")
-        self.query_one(HandView).state = HandState(cards, playable, self.cursor, title)
+        waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held)
+        title = f"Your hand ({len(cards)}) — {waiting}" + ("  [UNO ready]" if self.uno_armed else "")
+        self.hand.state = HandState(cards, playable, self.cursor, title)
         self.refresh_bindings()
 
-    def status_line(self) -> str:
-        session = self.session
-        round_ = session.match.round
-        if session.match.is_over:
-            return "the match is over"
-        if round_.is_over:
-            return "the round is over"
-        if round_.exposed == HUMAN:
-            return "one card and no UNO: press u, quick!"
-        if not session.is_human_turn():
-            return f"{session.names[round_.decider]} is thinking…"
-        if round_.phase is Phase.DRAWN:
-            return "play the card you drew (enter) or keep it (p)"
-        if round_.phase is Phase.PLAY:
-            return "your turn: play (enter) or draw (d)"
-        return "your decision"
-
     def selected_card(self) -> Card | None:
-        state = self.query_one(HandView).state
+        state = self.hand.state
         if not state.cards:
             return None
         return state.cards[min(self.cursor, len(state.cards) - 1)]
 
-    # ------------------------------------------------------------------ the flow of the game
+    def moves(self) -> int:
+        return sum(len(actions) for actions in self.session.match.history)
 
-    def apply(self, action: Action) -> bool:
+    # ------------------------------------------------------------------ the game changes here
+
+    def act(self, action: Action) -> bool:
         """The one place the game changes. An illegal action is explained and changes nothing."""
         try:
             events = self.session.apply(action)
         except RulesError as error:
             self.refuse(str(error), title="Not allowed")
             return False
-        if self.session.is_human_turn() and self.session.view().phase is Phase.PLAY:
-            self._cursor_to_playable = True
-        self.write_log(events)
-        self.report_save_state()
+        self.show(events)
+        self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
-        self.render_table()
+        if self.session.is_human_turn() and self.session.view().phase is Phase.PLAY:
+            self._cursor_to_playable = True
+        self.report_saving()
         self.show_revealed(events)
-        if self.session.match.round.exposed is not None:
-            self.schedule_reactions()
-        self.next_step()
+        self.pacer.step()
+        self.render_table()
         return True
+
+    def start_next_round(self) -> None:
+        events = self.session.next_round()
+        self.pacer.new_round()
+        self.uno_armed = False  # said ahead for a play of the last round: it goes with that round
+        self.log_view.add(Text(f"— Round {self.session.match.round_number} —", style="bold"))
+        self.show(events)
+        self.cursor = 0
+        self._cursor_to_playable = True
+        self.report_saving()
+        self.render_table()
 
     def refuse(self, reason: str, *, title: str = "") -> None:
         """Say why a key did nothing; a key pressed again while the same reason is shown adds no copy of it."""
@@ -246,18 +309,85 @@ class GameScreen(Screen[None]):
         self._refusal, self._refused_at = (reason, title), now
         self.notify(reason, title=title, severity="warning")
 
-    def report_save_state(self) -> None:
-        error = self.session.save_error
-        if error and error != self._reported_save_error:
-            self.notify(
-                f"{error}\nThe game goes on and will be saved again after your next move.",
-                title="Could not save",
-                severity="error",
-                timeout=8,
+    # ------------------------------------------------------------------ saving
+
+    def report_saving(self) -> None:
+        """While saving fails the table says so, and tries again every few seconds until it works."""
+        problem = self.session.save_error
+        notice = self.query_one("#save-problem", Static)
+        if problem is None:
+            if notice.display:
+                self.notify("Saved again: nothing is lost.", title="Saving works")
+            notice.display = False
+            self._saved_moves = self.moves()
+            return
+        notice.update(
+            Text.assemble(
+                f"⚠ Saving fails: {self.what_is_unsaved()}. Trying again every few seconds.\n",
+                (problem, "not bold"),
             )
-        elif not error and self._reported_save_error:
-            self.notify("Saved again.", title="Saving works")
-        self._reported_save_error = error
+        )
+        notice.display = True
+        if self._save_retry is None:
+            self._save_retry = self.set_timer(self.pacer.pace.save_retry, self.retry_saving)
+
+    def retry_saving(self) -> None:
+        self._save_retry = None
+        self.session.save()
+        self.report_saving()
+
+    def what_is_unsaved(self) -> str:
+        if self._saved_moves is None:
+            return "this match was never saved"
+        unsaved = self.moves() - self._saved_moves
+        return f"the last {unsaved} move{' is' if unsaved == 1 else 's are'} not saved"
+
+    # ------------------------------------------------------------------ dialogs
+
+    def open_dialog(self, dialog: ModalScreen[T], then: Callable[[T], object]) -> None:
+        """Ask the player; nothing happens at the table until they answer."""
+        self.pacer.hold()
+
+        def answered(value: T | None) -> None:
+            if value is not None:
+                then(value)
+            self.pacer.release()
+            self.render_table()
+
+        self.app.push_screen(dialog, answered)
+        self.render_table()
+
+    def on_screen_suspend(self) -> None:
+        if not self._suspended:  # the rules, the settings, the palette or a dialog over the table
+            self._suspended = True
+            self.pacer.hold()
+            self.render_table()
+
+    def on_screen_resume(self) -> None:
+        if self._suspended:
+            self._suspended = False
+            self.pacer.release()
+            self.render_table()
+
+    def ask_player(self) -> None:
+        """The player decides now: a colour, a target and a challenge are dialogs."""
+        from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog  # noqa: PLC0415
+
+        view = self.session.view()
+        if view.phase is Phase.CHOOSE_COLOR:
+            if view.decider != view.current:  # D5: the dealer chooses for the first player
+                reason = "you deal, and the first card is a Wild Item Box"
+            else:
+                reason = "your Item Box set off a Bob-omb"
+            self.open_dialog(ColorDialog(reason), lambda color: self.act(ChooseColor(color)))
+        elif view.phase is Phase.CHOOSE_TARGET:
+            targets = [(s, self.session.names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != HUMAN]
+            self.open_dialog(TargetDialog(targets), lambda seat: self.act(ChooseTarget(seat)))
+        elif view.phase is Phase.CHALLENGE:
+            assert view.wild_draw_four is not None
+            player, color = view.wild_draw_four
+            dialog = ChallengeDialog(self.session.names[player], color, view.hand_sizes[player])
+            self.open_dialog(dialog, lambda challenge: self.act(Challenge() if challenge else Accept()))
 
     def show_revealed(self, events: list[Event]) -> None:
         from ..dialogs.notices import revealed_hand  # noqa: PLC0415
@@ -267,172 +397,59 @@ class GameScreen(Screen[None]):
                 name = self.session.names[event.challenged]
                 self.open_dialog(revealed_hand(name, event.hand, event.guilty), lambda _: None)
 
-    def next_step(self) -> None:
-        """Whatever must happen now: a dialog for the player, a bot's turn, or the end of a round."""
-        if self._dialog_open:
-            return
-        session = self.session
-        round_ = session.match.round
-        if session.match.is_over:
-            self.end_of_match()
-            return
-        if round_.is_over:
-            self.end_of_round()
-            return
-        if session.is_human_turn():
-            self.fast = False
-            self.ask_player()
-            return
-        self.schedule_bot()
-
-    def ask_player(self) -> None:
-        from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog  # noqa: PLC0415
-
-        view = self.session.view()
-        if view.phase is Phase.CHOOSE_COLOR:
-            if view.decider != view.current:  # D5: the dealer chooses for the first player
-                reason = "you deal, and the first card is a Wild Item Box"
-            else:
-                reason = "your Item Box set off a Bob-omb"
-            self.open_dialog(ColorDialog(reason), lambda color: self.apply(ChooseColor(color)))
-        elif view.phase is Phase.CHOOSE_TARGET:
-            targets = [(s, self.session.names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != HUMAN]
-            self.open_dialog(TargetDialog(targets), lambda seat: self.apply(ChooseTarget(seat)))
-        elif view.phase is Phase.CHALLENGE:
-            assert view.wild_draw_four is not None
-            player, color = view.wild_draw_four
-            dialog = ChallengeDialog(self.session.names[player], color, view.hand_sizes[player])
-            self.open_dialog(dialog, lambda challenge: self.apply(Challenge() if challenge else Accept()))
-
-    def open_dialog(self, dialog: ModalScreen[T], then: Callable[[T], object]) -> None:
-        """Ask the player; when they answer, act on it and go on with the game."""
-        self._dialog_open = True
-
-        def answered(value: T | None) -> None:
-            self._dialog_open = False
-            if value is not None:
-                then(value)
-            if not self._dialog_open:
-                self.next_step()
-
-        self.app.push_screen(dialog, answered)
-
-    def schedule_bot(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-        delay = 0.0 if self.fast else self.bot_delay
-        if delay <= 0:
-            self._bot_timer = None
-            self.call_later(self.bot_turn)
-        else:
-            self._bot_timer = self.set_timer(delay, self.bot_turn)
-
-    def bot_turn(self) -> None:
-        self._bot_timer = None
-        if self._dialog_open:
-            return
-        seat = self.session.bot_to_act()
-        if seat is not None:
-            self.apply(self.session.bot_action(seat))
-
-    def schedule_reactions(self) -> None:
-        """Bots notice a forgotten UNO after their own reaction time (scaled with the bots' speed)."""
-        token = self._exposure()
-        scale = 0.0 if self.fast else self.bot_delay / DEFAULT_BOT_DELAY
-        for seconds, seat in self.session.reaction_delays():
-            callback = partial(self.bot_react, seat, token)
-            if seconds * scale <= 0:
-                self.call_later(callback)
-            else:
-                self.set_timer(seconds * scale, callback)
-
-    def _exposure(self) -> tuple[object, ...]:
-        """Identifies one moment of exposure: a reaction timed for an earlier one does nothing."""
-        round_ = self.session.match.round
-        return (round_.exposed, len(round_.discard), tuple(len(hand) for hand in round_.hands))
-
-    def bot_react(self, seat: int, token: object) -> None:
-        round_ = self.session.match.round
-        if round_.is_over or round_.exposed is None:
-            return
-        if token != self._exposure():
-            return  # the moment has passed
-        reaction = self.session.bot_reaction(seat)
-        if reaction is not None:
-            self.apply(reaction)
-
-    def round_rows(self) -> list[tuple[str, tuple[Card, ...], int]]:
-        """Each loser's cards and what they are worth (E3), for the end-of-round dialogs."""
-        match = self.session.match
-        round_ = match.round
-        return [
-            (match.names[seat], hand, sum(card.points for card in hand))
-            for seat, hand in enumerate(round_.hands)
-            if seat != round_.winner
-        ]
-
-    def end_of_round(self) -> None:
+    def round_over(self) -> None:
         from ..dialogs.notices import round_over  # noqa: PLC0415
 
-        round_ = self.session.match.round
-        assert round_.winner is not None
-        winner = self.session.names[round_.winner]
-        dialog = round_over(winner, round_.points or 0, self.round_rows(), self.scores_text())
+        summary = round_summary(self.session.match)
+        dialog = round_over(summary.winner, summary.points, summary.rows, summary.scores)
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
-    def start_next_round(self) -> None:
-        events = self.session.next_round()
-        self.report_save_state()
-        log = self.query_one(RichLog)
-        log.write(Text(f"— Round {self.session.match.round_number} —", style="bold"))
-        self.write_log(events)
-        self.cursor = 0
-        self._cursor_to_playable = True
-        self.render_table()
-
-    def end_of_match(self) -> None:
+    def match_over(self) -> None:
         from ..dialogs.notices import match_over  # noqa: PLC0415
 
-        match = self.session.match
-        assert match.winner is not None
-
         def answered(key: str) -> None:
-            if key == "n":
-                self.app.play_again()  # type: ignore[attr-defined]
-            else:
-                self.app.leave_game()  # type: ignore[attr-defined]
+            self.pacer.stop()
+            self.post_message(self.PlayAgain() if key == "n" else self.LeaveMatch())
 
-        dialog = match_over(match.names[match.winner], match.round.points or 0, self.round_rows(), self.scores_text())
-        self.open_dialog(dialog, answered)
+        summary = round_summary(self.session.match)  # the last round's winner is the match's
+        self.open_dialog(match_over(summary.winner, summary.points, summary.rows, summary.scores), answered)
 
-    def scores_text(self) -> str:
-        match = self.session.match
-        return ", ".join(f"{name} {score}" for name, score in zip(match.names, match.scores, strict=True))
+    def guide_answered(self, answer: str) -> None:
+        if answer == "rules":
+            from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
+
+            self.app.push_screen(RulesScreen())
+        elif answer == "off":
+            self.guide = False
+            self.post_message(self.GuideOff())
+
+    def use_settings(self, settings: Settings, pace: Pace) -> None:
+        """The player changed the settings during the match: they hold from now on."""
+        self.uno_helper, self.confirm_quit, self.guide = settings.uno_helper, settings.confirm_quit, settings.guide
+        self.pacer.set_pace(pace)
+        self.render_table()
 
     # ------------------------------------------------------------------ the player's keys and clicks
 
+    def on_key(self, event: events.Key) -> None:
+        # Before the binding acts: an action checks the moment its key was pressed.
+        self._pressed_at = event.time
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows the keys that do something now; the rest are hidden."""
-        session = self.session
-        round_ = session.match.round
-        my_turn = session.is_human_turn()
-        phase = round_.phase
-        if action in ("move", "play"):
-            return my_turn and phase in (Phase.PLAY, Phase.DRAWN)
-        if action == "draw":
-            return my_turn and phase is Phase.PLAY
-        if action == "keep":
-            return my_turn and phase is Phase.DRAWN
-        if action == "catch":
-            return round_.exposed is not None and round_.exposed != HUMAN
-        if action == "uno":
-            return not round_.is_over
-        if action == "fast":
-            return not my_turn and not round_.is_over
-        return True
+        if action == "missed_catch":
+            return not applies("catch", self.session.match, HUMAN)
+        return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
+
+    def turn_key_is_late(self) -> bool:
+        """A key for the player's decision that was pressed before that decision was put to them."""
+        if self.pacer.pressed_before_decision(self._pressed_at):
+            self.refuse("That key was pressed before your turn began: press it again.")
+            return True
+        return False
 
     def action_move(self, step: int) -> None:
-        count = len(self.query_one(HandView).state.cards)
+        count = len(self.hand.state.cards)
         if count:
             self.cursor = (self.cursor + step) % count
             self.render_table()
@@ -446,65 +463,100 @@ class GameScreen(Screen[None]):
         if not self.session.is_human_turn() or self.session.view().phase not in (Phase.PLAY, Phase.DRAWN):
             self.refuse("Wait for your turn.")
             return
+        if self.turn_key_is_late():
+            return
         uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
-        if card.rank is Rank.WILD_DRAW_FOUR and self.session.match.round.is_playable(card):
+        playable = self.hand.state.cards.index(card) in self.hand.state.playable
+        if card.rank is Rank.WILD_DRAW_FOUR and playable:
             from ..dialogs.choices import ColorDialog  # noqa: PLC0415
 
-            self.open_dialog(ColorDialog("for your Wild Draw Four"), lambda color: self.apply(Play(card, color, uno)))
+            self.open_dialog(ColorDialog("for your Wild Draw Four"), lambda color: self.act(Play(card, color, uno)))
             return
-        self.apply(Play(card, None, uno))
+        self.act(Play(card, None, uno))
 
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
+        self._pressed_at = message.time
         self.cursor = message.position
         self.render_table()
         self.action_play()
 
     def on_draw_pile_clicked(self, message: DrawPile.Clicked) -> None:
+        self._pressed_at = message.time
         self.action_draw()
 
     def action_draw(self) -> None:
-        if self.session.is_human_turn():
-            self.apply(Draw())
+        if self.session.is_human_turn() and not self.turn_key_is_late():
+            self.act(Draw())
 
     def action_keep(self) -> None:
-        if self.session.is_human_turn():
-            self.apply(Pass())
+        if self.session.is_human_turn() and not self.turn_key_is_late():
+            self.act(Pass())
 
     def action_uno(self) -> None:
-        round_ = self.session.match.round
-        if round_.exposed == HUMAN:
-            self.apply(SayUno(HUMAN))
+        if self.session.view().exposed == HUMAN:
+            self.act(SayUno(HUMAN))
+            return
+        missed = self.pacer.missed
+        if missed is not None and missed.seat == HUMAN and not self.ended_it(missed.events):
+            self.refuse(f"Too late to say UNO: {how_it_ended(HUMAN, missed.events, self.voice)}.")
             return
         self.uno_armed = not self.uno_armed
         self.render_table()
 
-    def action_catch(self) -> None:
-        round_ = self.session.match.round
-        if round_.exposed is None or round_.exposed == HUMAN:
+    @staticmethod
+    def ended_it(events: tuple[Event, ...]) -> bool:
+        """Whether the player's own UNO or catch ended an exposure (then nothing came too late)."""
+        return any(
+            (isinstance(e, UnoSaid) and e.seat == HUMAN) or (isinstance(e, UnoCaught) and e.catcher == HUMAN)
+            for e in events
+        )
+
+    def action_missed_catch(self) -> None:
+        missed = self.pacer.missed
+        if missed is not None and missed.seat != HUMAN and not self.ended_it(missed.events):
+            self.refuse(f"Too late: {how_it_ended(missed.seat, missed.events, self.voice)}.")
+        else:
             self.refuse("Nobody can be caught right now.")
+
+    def action_catch(self) -> None:
+        if self.pacer.pressed_before_exposure(self._pressed_at):
+            self.refuse("That key was pressed before anyone forgot UNO: press it again.")
             return
-        self.apply(CatchUno(HUMAN))
+        self.act(CatchUno(HUMAN))
 
     def action_fast(self) -> None:
-        self.fast = True
-        if self._bot_timer is not None:
-            self.schedule_bot()
+        self.pacer.fast_forward()
+        self.render_table()
+
+    def action_log(self, pages: int) -> None:
+        if pages < 0:
+            self.log_view.scroll_page_up(animate=False)
+        else:
+            self.log_view.scroll_page_down(animate=False)
 
     def action_help(self) -> None:
-        from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
+        from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
-        self.app.push_screen(RulesScreen())
+        self.open_dialog(GuideDialog(first_game=False), self.guide_answered)
 
     def action_leave(self) -> None:
-        if not self.confirm_quit:
-            self.app.leave_game()  # type: ignore[attr-defined]
+        if self.session.save_error is None and not self.confirm_quit:
+            self.leave()
             return
         from ..dialogs.confirm import ConfirmDialog  # noqa: PLC0415
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.leave_game()  # type: ignore[attr-defined]
+        problem = self.session.save_error
+        if problem is None:
+            detail = "It is saved: continue it later from the title."
+        else:
+            it = "it" if self._saved_moves is None else "they"
+            detail = (
+                f"Saving fails ({problem}): {self.what_is_unsaved()}. "
+                f"Leave now and {it} {'is' if it == 'it' else 'are'} lost; stay, and {it} will be saved "
+                "as soon as saving works again."
+            )
+        self.open_dialog(ConfirmDialog("Leave this match?", detail), lambda yes: self.leave() if yes else None)
 
-        self.app.push_screen(
-            ConfirmDialog("Leave this match?", "It is saved: continue it later from the title."), answered
-        )
+    def leave(self) -> None:
+        self.pacer.stop()
+        self.post_message(self.LeaveMatch())

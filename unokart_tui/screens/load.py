@@ -13,9 +13,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from saves import SaveEntry, SaveError, has_backup, list_saves, save_dir
+from saves import SaveEntry, SaveError, list_saves, save_dir
 
 from ..dialogs.confirm import ConfirmDialog
+from ..printable import printable
+from ..saved import scores_line
 from ..widgets.keybar import KeyBar
 
 
@@ -43,7 +45,6 @@ class LoadScreen(Screen[None]):
     @dataclass
     class Open(Message):
         name: str
-        backup: bool = False
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -65,15 +66,21 @@ class LoadScreen(Screen[None]):
     def fill(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        self.entries = {entry.name: entry for entry in list_saves()}
+        try:
+            self.entries = {entry.name: entry for entry in list_saves()}
+        except SaveError as error:
+            self.entries = {}
+            self.query_one("#empty", Static).update(printable(str(error)))
+            return
         for entry in self.entries.values():
             if entry.error is not None:  # listed with its reason, never hidden
                 row = (entry.name, "—", "unreadable", when(entry.updated), entry.error)
             else:
                 status = "finished" if entry.finished else "in progress"
-                scores = ", ".join(f"{name} {score}" for name, score in zip(entry.players, entry.scores, strict=True))
+                scores = scores_line(entry.players, entry.scores)
                 row = (entry.name, str(entry.round_number), status, when(entry.updated), scores)
-            table.add_row(*(Text(cell) for cell in row), key=entry.name)  # plain: "[match]" is not markup
+            # Plain and printable: "[match]" is not markup, and a file holds any character at all.
+            table.add_row(*(Text(printable(cell)) for cell in row), key=entry.name)
         self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")
         table.focus()
 
@@ -89,21 +96,8 @@ class LoadScreen(Screen[None]):
 
     def action_open(self) -> None:
         entry = self.selected()
-        if entry is None:
-            return
-        if entry.error is not None:
-            if not has_backup(entry.name):
-                self.notify(f"{entry.name} cannot be opened: {entry.error}", severity="error")
-                return
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self.post_message(self.Open(entry.name, backup=True))
-
-            detail = f"{entry.error}\nIts previous version, one move earlier, was kept. Open that one?"
-            self.app.push_screen(ConfirmDialog(f"{entry.name} cannot be read.", detail), answered)
-            return
-        self.post_message(self.Open(entry.name))
+        if entry is not None:  # one that cannot be read too: the app says why, and offers its backup
+            self.post_message(self.Open(entry.name))
 
     def action_delete(self) -> None:
         entry = self.selected()
@@ -122,7 +116,7 @@ class LoadScreen(Screen[None]):
             self.fill()
 
         detail = "It goes to the trash folder beside your saves, where you can still find it."
-        self.app.push_screen(ConfirmDialog(f"Delete {entry.name}?", detail), answered)
+        self.app.push_screen(ConfirmDialog(printable(f"Delete {entry.name}?"), detail), answered)
 
     def action_back(self) -> None:
         self.app.pop_screen()

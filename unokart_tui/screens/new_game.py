@@ -13,9 +13,11 @@ from textual.widgets import Button, Input, Label, Static
 
 import ai
 
+from ..defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
+from ..printable import control_characters
 from ..widgets.keybar import KeyBar
 
-DEFAULT_LINE_UP = "greedy, challenger, item-hoarder"
+DEFAULT_LINE_UP = ", ".join(LINE_UP)
 
 
 @dataclass(frozen=True)
@@ -42,8 +44,8 @@ def parse_line_up(text: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
             raise ValueError(f"unknown profile {profile!r} (choose from {', '.join(sorted(known_profiles))})")
         bots.append(bot)
         profiles.append(profile or None)
-    if not 1 <= len(bots) <= 9:
-        raise ValueError(f"choose 1 to 9 opponents, not {len(bots)}")
+    if not 1 <= len(bots) <= MAX_OPPONENTS:
+        raise ValueError(f"choose 1 to {MAX_OPPONENTS} opponents, not {len(bots)}")
     return tuple(bots), tuple(profiles)
 
 
@@ -56,21 +58,26 @@ class NewGameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("ctrl+d", "default_line_up", "Default line-up"),
+        # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
+        Binding("ctrl+d", "default_line_up", "Default line-up", priority=True),
         Binding("ctrl+s", "start", "Start"),
     ]
+
+    def __init__(self, player_name: str = PLAYER_NAME) -> None:
+        super().__init__()
+        self.player_name = player_name
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form", classes="form"):
             yield Static("New game", classes="title")
             yield Label("Your name")
-            yield Input("You", id="name", max_length=20)
+            yield Input(self.player_name, id="name", max_length=MAX_NAME)
             yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
-            yield Label("Opponents, 1 to 9: personality[:profile], … (ctrl+d: the default three)")
+            yield Label(f"Opponents, 1 to {MAX_OPPONENTS}: personality[:profile], … (ctrl+d: the default three)")
             yield Input(DEFAULT_LINE_UP, id="bots", placeholder=DEFAULT_LINE_UP)
             yield Static("", id="bots-error", classes="error", markup=False)
             yield Label("Target score")
-            yield Input("500", id="target", type="integer")
+            yield Input(str(TARGET), id="target", type="integer")
             yield Static("", id="target-error", classes="error", markup=False)
             yield Label("Seed (optional: the same seed deals the same match)")
             yield Input("", id="seed", type="integer", placeholder="random")
@@ -87,6 +94,8 @@ class NewGameScreen(Screen[None]):
         name = self.query_one("#name", Input).value.strip()
         if not name:
             errors["name"] = "Your name cannot be empty."
+        elif control_characters(name):
+            errors["name"] = f"Your name cannot hold control characters ({' '.join(control_characters(name))})."
         try:
             bots, profiles = parse_line_up(self.query_one("#bots", Input).value)
         except ValueError as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane
 
@@ -12,18 +13,50 @@ from ..widgets.keybar import KeyBar
 
 
 class RulesScreen(Screen[None]):
-    BINDINGS = [Binding("escape,q,question_mark", "back", "Back"), Binding("k", "keys", "Keys page")]
+    """Nothing takes the focus here: every key is the screen's, so the text scrolls whatever was clicked."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark", "back", "Back"),
+        Binding("left,h", "page('rules')", "Rules"),
+        Binding("right,l", "page('keys')", "Keys"),
+        Binding("down,j", "scroll('down')", "Scroll", key_display="↓↑ PgDn End"),
+        Binding("up,k", "scroll('up')", "Up", show=False),
+        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False),
+        Binding("pageup,b", "scroll('page_up')", "Page up", show=False),
+        Binding("home", "scroll('home')", "Top", show=False),
+        Binding("end", "scroll('end')", "End", show=False),
+    ]
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="rules"):
-            with TabPane("Rules", id="rules"):
+            with TabPane("Rules", id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
                 yield Markdown(RULES)
-            with TabPane("Keys", id="keys"):
+            with TabPane("Keys", id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
                 yield Markdown(KEYS)
         yield KeyBar()
 
-    def action_keys(self) -> None:
-        self.query_one(TabbedContent).active = "keys"
+    def on_mount(self) -> None:
+        self.set_focus(None)
+        for tabs in self.query("ContentTabs"):
+            tabs.can_focus = False
+
+    def action_page(self, page: str) -> None:
+        self.query_one(TabbedContent).active = page
+
+    def action_scroll(self, how: str) -> None:
+        page = self.query_one(f"#{self.query_one(TabbedContent).active}-text", VerticalScroll)
+        if how == "down":
+            page.scroll_down(animate=False)
+        elif how == "up":
+            page.scroll_up(animate=False)
+        elif how == "page_down":
+            page.scroll_page_down(animate=False)
+        elif how == "page_up":
+            page.scroll_page_up(animate=False)
+        elif how == "home":
+            page.scroll_home(animate=False)
+        else:
+            page.scroll_end(animate=False)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,21 +1,35 @@
-"""Settings: bot speed, theme, the UNO helper, confirm before quitting. Saved on every change."""
+"""Settings: bot speed, theme, the UNO helper, the first-game guide, confirm before quitting.
+
+Every change is saved at once and posted to the app (``Changed``), which passes it on
+to a match being played: a new bot speed holds from the next move.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
 from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
 from ..widgets.keybar import KeyBar
 
+SWITCHES = (
+    ("uno_helper", "UNO helper: say UNO for me"),
+    ("guide", "First-game guide when a match starts"),
+    ("confirm_quit", "Ask before leaving a match"),
+)
 
-class SettingsScreen(Screen[Settings]):
-    """Answers the settings as they are when the player leaves."""
+
+class SettingsScreen(Screen[None]):
+    @dataclass
+    class Changed(Message):
+        settings: Settings
 
     BINDINGS = [Binding("escape", "back", "Back")]
 
@@ -38,19 +52,15 @@ class SettingsScreen(Screen[Settings]):
                 id="theme",
                 allow_blank=False,
             )
-            with Horizontal(classes="switch-row"):
-                yield Switch(self.settings.uno_helper, id="uno_helper")
-                yield Label("UNO helper: say UNO for me")
-            with Horizontal(classes="switch-row"):
-                yield Switch(self.settings.confirm_quit, id="confirm_quit")
-                yield Label("Ask before leaving a match")
+            for field, label in SWITCHES:
+                with Horizontal(classes="switch-row"):
+                    yield Switch(getattr(self.settings, field), id=field)
+                    yield Label(label)
         yield KeyBar()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id is not None and isinstance(event.value, str):
             self.change(**{event.select.id: event.value})
-            if event.select.id == "theme":
-                self.app.theme = event.value
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         if event.switch.id is not None:
@@ -61,10 +71,11 @@ class SettingsScreen(Screen[Settings]):
         if settings == self.settings:
             return
         self.settings = settings
+        self.post_message(self.Changed(settings))
         try:
             save_settings(settings)
         except SaveError as error:
             self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
 
     def action_back(self) -> None:
-        self.dismiss(self.settings)
+        self.app.pop_screen()

@@ -9,8 +9,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from saves import SaveEntry, list_saves
+from saves import SaveEntry, SaveError
 
+from ..printable import printable
+from ..saved import latest_unfinished, scores_line
 from ..widgets.keybar import KeyBar
 
 LOGO = """\
@@ -21,16 +23,8 @@ LOGO = """\
 """
 
 
-def latest_unfinished() -> SaveEntry | None:
-    for entry in list_saves():  # newest first
-        if entry.error is None and not entry.finished:
-            return entry
-    return None
-
-
 def describe(entry: SaveEntry) -> str:
-    scores = ", ".join(f"{name} {score}" for name, score in zip(entry.players, entry.scores, strict=True))
-    return f"{entry.name} — round {entry.round_number}: {scores}"
+    return printable(f"{entry.name} — round {entry.round_number}: {scores_line(entry.players, entry.scores)}")
 
 
 class TitleScreen(Screen[None]):
@@ -42,6 +36,10 @@ class TitleScreen(Screen[None]):
         Binding("s", "app.settings", "Settings"),
         Binding("q", "app.quit", "Quit"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._told: str | None = None  # what is wrong with the saves folder, once said
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title"):
@@ -62,7 +60,13 @@ class TitleScreen(Screen[None]):
     def fill_menu(self) -> None:
         menu = self.query_one(OptionList)
         menu.clear_options()
-        latest = latest_unfinished()
+        try:
+            latest = latest_unfinished()
+        except SaveError as error:  # the saves folder itself is unusable: say so once, and start anyway
+            latest = None
+            if str(error) != self._told:
+                self.notify(str(error), title="Saves", severity="error", timeout=10)
+            self._told = str(error)
         if latest is not None:  # with no unfinished match, Continue is simply not offered
             menu.add_option(Option(f"Continue   {describe(latest)}", id="continue_latest"))
         menu.add_options(

@@ -8,11 +8,11 @@ A hand too long for its rows scrolls, keeping the cursor in view.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.color import Color
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -22,34 +22,57 @@ from textual.strip import Strip
 
 from unokart_tui.engine import Card
 
-from .cardface import color_class, short
+from ..tableview import HandState
+from .cardface import FACE_COLORS, color_class, short
 
 CARD_WIDTH, CARD_HEIGHT, GAP = 6, 3, 1
-UNPLAYABLE_FADE = 0.6  # how far an unplayable card fades into the background
+UNPLAYABLE_FADE = 0.6  # how far an unplayable card's face fades into the background
+MIN_CONTRAST = 4.5  # WCAG AA for text: every card's face stays readable, playable or not
+WHITE, BLACK = Color(255, 255, 255), Color(0, 0, 0)
+
+
+def luminance(color: Color) -> float:
+    """WCAG's relative luminance."""
+
+    def linear(value: int) -> float:
+        channel = value / 255
+        return channel / 12.92 if channel <= 0.03928 else ((channel + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(color.r) + 0.7152 * linear(color.g) + 0.0722 * linear(color.b)
+
+
+def contrast(one: Color, other: Color) -> float:
+    """WCAG's contrast ratio, from 1 to 21."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def readable(ink: Color, face: Color) -> Color:
+    """``ink``, or black or white (the better) where ``ink`` would be too faint on ``face``."""
+    if contrast(ink, face) >= MIN_CONTRAST:
+        return ink
+    return max((WHITE, BLACK), key=lambda candidate: contrast(candidate, face))
+
 
 NORMAL_EDGES = ("╭" + "─" * (CARD_WIDTH - 2) + "╮", "│", "╰" + "─" * (CARD_WIDTH - 2) + "╯")
 SELECTED_EDGES = ("┏" + "━" * (CARD_WIDTH - 2) + "┓", "┃", "┗" + "━" * (CARD_WIDTH - 2) + "┛")  # the cursor
 
 
-class HandState(NamedTuple):
-    cards: tuple[Card, ...] = ()  # in display order
-    playable: frozenset[int] = frozenset()  # display positions that can be played now
-    cursor: int = 0
-    title: str = "Your hand"
-
-
 class HandView(ScrollView, can_focus=False):
     """The cards in rows of as many as fit; a click on a card asks to play it."""
 
-    COMPONENT_CLASSES = {
-        "hand--red",
-        "hand--yellow",
-        "hand--green",
-        "hand--blue",
-        "hand--wild",
-        "hand--edge",
-        "hand--selected",
+    DEFAULT_CSS = """
+    HandView {
+        scrollbar-size-vertical: 1;
+        overflow-x: hidden;
     }
+    HandView > .hand--edge { color: $foreground 40%; }
+    HandView > .hand--selected { color: $accent; }
+    """ + "".join(
+        f"HandView > .hand--{name} {{ background: {face}; color: {ink}; }}\n"
+        for name, (face, ink) in FACE_COLORS.items()
+    )
+    COMPONENT_CLASSES = {"hand--edge", "hand--selected", *(f"hand--{name}" for name in FACE_COLORS)}
 
     @dataclass
     class Clicked(Message):
@@ -97,13 +120,14 @@ class HandView(ScrollView, can_focus=False):
         face, ink = face_styles.background, face_styles.color
         edge = self.get_component_styles("hand--selected" if selected else "hand--edge").color
         edge = face + edge  # a translucent edge colour shows the card's colour through it
-        if not playable:
+        if not playable:  # a faded face, its ink faded too while it stays readable
             base = self.background_colors[1]
             face, ink, edge = (colour.blend(base, UNPLAYABLE_FADE) for colour in (face, ink, edge))
+            ink = readable(ink, face)
         edge_style = Style(color=edge.rich_color, bgcolor=face.rich_color, bold=selected)
-        if selected:
+        if selected:  # the cursor's card in reverse: the same two colours, the same contrast
             return Style(color=face.rich_color, bgcolor=ink.rich_color, bold=True), edge_style
-        return Style(color=ink.rich_color, bgcolor=face.rich_color, bold=True, dim=not playable), edge_style
+        return Style(color=ink.rich_color, bgcolor=face.rich_color, bold=True), edge_style
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -122,7 +146,7 @@ class HandView(ScrollView, can_focus=False):
             if part == 0:
                 segments.append(Segment(top, edge_style))
             elif part == 1:
-                face = Segment(f"{short(card):^{CARD_WIDTH - 2}}", face_style)
+                face = Segment(f"{short(card):^{CARD_WIDTH - 2}}", face_style)  # the same short form as everywhere
                 segments += [Segment(side, edge_style), face, Segment(side, edge_style)]
             else:
                 segments.append(Segment(bottom, edge_style))
@@ -145,4 +169,6 @@ class HandView(ScrollView, can_focus=False):
         event.stop()
         position = self.card_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
         if position is not None:
-            self.post_message(self.Clicked(position))
+            message = self.Clicked(position)
+            message.time = event.time  # when the player clicked: the table acts on what it showed then
+            self.post_message(message)

@@ -25,6 +25,31 @@ class KeySpan(NamedTuple):
 
 
 class KeyBar(Widget, can_focus=False):
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 100%;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    KeyBar > .keybar--key {
+        color: $footer-key-foreground;
+        text-style: bold;
+    }
+    KeyBar > .keybar--description {
+        color: $footer-description-foreground;
+    }
+    KeyBar > .keybar--disabled {
+        color: $footer-foreground 50%;
+    }
+    KeyBar > .keybar--palette {
+        color: $foreground 20%;
+    }
+    KeyBar > .keybar--hover {
+        background: $block-hover-background;
+    }
+    """
     COMPONENT_CLASSES = {"keybar--key", "keybar--description", "keybar--disabled", "keybar--palette", "keybar--hover"}
 
     hovered: reactive[int | None] = reactive(None)  # the column under the mouse, to light its key

@@ -1,9 +1,8 @@
-"""The middle of the table: draw pile, top card (colour, rank, item), active colour, direction, scores."""
+"""The middle of the table: the draw pile, the top card (who played it, its item if it went off), colour, direction."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -12,16 +11,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from unokart_tui.engine import Card, Color
-
-from .cardface import color_class, short
-
-
-class TableInfo(NamedTuple):
-    top: Card
-    color: Color | None
-    direction: int
-    draw_pile: int
+from ..narration import ICON
+from ..tableview import TableInfo
+from .cardface import FACE_COLORS, color_class, short
 
 
 class DrawPile(Static):
@@ -30,15 +22,43 @@ class DrawPile(Static):
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        self.post_message(self.Clicked())
+        message = self.Clicked()
+        message.time = event.time  # when the player clicked, not when the click was read
+        self.post_message(message)
 
 
 class TablePanel(Vertical):
+    DEFAULT_CSS = """
+    TablePanel #piles {
+        height: 5;
+    }
+    TablePanel .bigcard {
+        width: 16;
+        height: 5;
+        border: round $foreground 60%;
+        border-subtitle-color: $foreground;
+        content-align: center middle;
+        text-align: center;
+        margin-right: 1;
+    }
+    TablePanel #draw-pile {
+        width: 9;
+        background: $error 40%;
+        text-style: bold;
+    }
+    TablePanel #facts {
+        width: 1fr;
+        height: 5;
+    }
+    """ + "".join(
+        f"TablePanel .{name} {{ background: {face}; color: {ink}; }}\n" for name, (face, ink) in FACE_COLORS.items()
+    )
+
     info: reactive[TableInfo | None] = reactive(None)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="piles"):
-            yield DrawPile(id="draw-pile", classes="bigcard back")
+            yield DrawPile(id="draw-pile", classes="bigcard")
             yield Static(id="top-card", classes="bigcard")
             yield Static(id="facts")
 
@@ -49,7 +69,12 @@ class TablePanel(Vertical):
         top = self.query_one("#top-card", Static)
         top.set_classes(f"bigcard {color_class(info.top)}")
         colour = info.top.color.label if info.top.color else "Wild"
-        top.update(f"{colour}\n{short(info.top):^6}\n{info.top.item.label}")
+        item = ""
+        if info.item is not None:  # only an item that went off: a card that was just played has none
+            item = f"{ICON[info.item]} {info.item.label}"
+            item = item if cell_len(item) <= 14 else info.item.label  # the card's width inside its edge
+        top.update(Text(f"{colour}\n{short(info.top)}\n{item}"))
+        top.border_subtitle = Text(info.played_by[:12])
         facts = Text()
         facts.append("Colour\n")
         if info.color is None:

@@ -1,0 +1,118 @@
+"""`unokart serve` on the command line: bad flags (one line, status 2), a missing extra, the game's terminal."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from unokart_tui import cli
+from unokart_tui.serve.config import Limits
+from unokart_tui.serve.game import DEFAULT_TERM, clamp_size, game_environment, terminal_name
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "unokart_tui", "serve", *args], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        ((), "say what to serve"),
+        (("--ssh", "2222"), "--ssh needs --authorized-keys FILE"),
+        (("--ssh", "70000", "--open"), "is not [HOST:]PORT"),
+        (("--ssh", "host:", "--open"), "is not [HOST:]PORT"),
+        (("--ssh", "2222", "--open", "--authorized-keys", "keys"), "not allowed with argument"),
+        (("--web", "8000", "--idle-timeout", "0"), "must be at least 1"),
+    ],
+)
+def test_bad_flags_are_one_line_and_status_2(args, says):
+    result = run(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 and says in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "address"),
+    [
+        ("2222", ("", 2222)),
+        ("0.0.0.0:22", ("0.0.0.0", 22)),
+        ("[::1]:2222", ("::1", 2222)),
+        ("localhost:0", ("localhost", 0)),
+    ],
+)
+def test_addresses(text, address):
+    assert cli._address(text) == address
+
+
+def test_without_the_serve_extra_one_line_says_what_to_install(monkeypatch, capsys, tmp_path):
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "asyncssh" else find_spec(name, *a)
+    )
+    status = cli.main(["serve", "--ssh", "0", "--open", "--data-dir", str(tmp_path)])
+    assert status == 1
+    assert (
+        capsys.readouterr().err
+        == 'unokart: serve needs asyncssh, which is not installed: pip install "unokart-tui[serve]"\n'
+    )
+
+
+@pytest.mark.parametrize(
+    ("asked", "given"),
+    [
+        ("xterm-256color", "xterm-256color"),
+        ("screen.linux", "screen.linux"),
+        ("../../etc/passwd", DEFAULT_TERM),
+        ("", DEFAULT_TERM),
+        (None, DEFAULT_TERM),
+        ("x" * 65, DEFAULT_TERM),
+        ("xterm\x1b]0;hi", DEFAULT_TERM),
+    ],
+)
+def test_a_terminal_name_is_never_a_path(asked, given):
+    assert terminal_name(asked) == given
+
+
+@pytest.mark.parametrize(
+    ("size", "given"), [((0, 0), (80, 24)), ((120, 0), (80, 24)), ((10000, 10000), (500, 200)), ((100, 30), (100, 30))]
+)
+def test_sizes(size, given):
+    assert clamp_size(*size, Limits()) == given
+
+
+def test_the_game_environment_holds_only_what_it_needs():
+    host = {
+        "TZ": "Europe/Paris",
+        "AWS_SECRET_ACCESS_KEY": "x",
+        "PYTHONPATH": "/tmp",
+        "HOME": "/root",
+        "LD_PRELOAD": "x",
+    }
+    home = Path("/srv/players/ab")
+    env = game_environment(home, home / "data", home / "config", "xterm", host)
+    assert env == {
+        "PATH": os.defpath,
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "TERM": "xterm",
+        "UNOKART_DATA_DIR": str(home / "data"),
+        "UNOKART_CONFIG_DIR": str(home / "config"),
+        "TZ": "Europe/Paris",
+    }
+
+
+def test_the_server_never_loads_textual():
+    code = (
+        "import sys, unokart_tui.serve.ssh, unokart_tui.serve.session, unokart_tui.serve.host, unokart_tui.serve.web; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

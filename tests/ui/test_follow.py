@@ -1,0 +1,415 @@
+"""A table you can follow (issue 13): keys act where they were pressed, settings reach the match,
+the log survives a resize and a resume, banners, the catch window, the guide, saving that fails."""
+
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.widgets import Select, Static
+
+import saves
+from unokart_tui.app import UnoKartApp
+from unokart_tui.dialogs.choices import ColorDialog
+from unokart_tui.dialogs.confirm import ConfirmDialog
+from unokart_tui.dialogs.guide import GuideDialog
+from unokart_tui.dialogs.notices import NoticeDialog, round_over
+from unokart_tui.engine import Card, Match, Phase, Play
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.screens.rules import RulesScreen
+from unokart_tui.screens.settings import SettingsScreen
+from unokart_tui.session import Session
+from unokart_tui.settings import load_settings
+from unokart_tui.tableview import SeatLine
+from unokart_tui.widgets.gamelog import GameLog
+from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.keybar import KeyBar
+from unokart_tui.widgets.players import PlayerRow
+
+from .helpers import QUICK, SETTINGS, forgetful_bots, make_app, play_until, settle, until
+
+
+def seats_that_acted(match: Match) -> list[int]:
+    """Who decided each action of the current round (the match played again from its seed)."""
+    again = Match(match.names, seed=match.seed, target=match.target)
+    *earlier, current = match.history
+    for actions in earlier:
+        for action in actions:
+            again.apply(action)
+        again.next_round()
+    seats = []
+    for action in current:
+        seats.append(again.round.decider)
+        again.apply(action)
+    return seats
+
+
+def on_screen(app: App[None], *words: str) -> bool:
+    """Whether each word is painted on the screen (dialogs and what shows through them)."""
+    screenshot = app.export_screenshot()
+    return all(word in screenshot for word in words)
+
+
+def key_bar_text(app: App[None]) -> str:
+    return str(app.screen.query_one(KeyBar).render())
+
+
+# ---------------------------------------------------------------------- keys act where they were pressed
+
+
+async def test_the_enter_that_closes_the_round_dialog_plays_no_card():
+    # Issue 13, bug 1: at instant speed one Enter on "next round" also played the player's card.
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog) and "won the round" in a.screen.title_text)
+        await pilot.press("enter")
+        await settle(pilot)
+        match = app.session.match
+        assert match.round_number == 2 and app.session.is_human_turn()
+        acted = seats_that_acted(match)
+        assert acted and 0 not in acted  # the bots before the player moved; the player did not
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_key_pressed_before_the_players_turn_began_plays_nothing():
+    # Bots at instant speed must not run ahead into the player's turn with a key still on its way.
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and app.session.is_human_turn()
+        done = len(app.session.match.history[-1])
+        early = events.Key("enter", None)
+        early.time = screen.pacer.decision_began - 0.05  # pressed while the bots were still playing
+        app.post_message(early)
+        await pilot.pause()
+        assert len(app.session.match.history[-1]) == done
+        assert any("before your turn began" in note.message for note in app._notifications)
+        await pilot.press("enter")  # pressed now, it plays
+        await pilot.pause()
+        assert len(app.session.match.history[-1]) > done
+
+
+async def test_a_key_pressed_before_a_dialog_appeared_does_not_answer_it():
+    app = App[None]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        answers: list[object] = []
+        dialog = ColorDialog("a test")
+        app.push_screen(dialog, answers.append)
+        await pilot.pause()
+        early = events.Key("r", "r")
+        early.time = time.monotonic() - 10
+        app.post_message(early)
+        await pilot.pause()
+        assert answers == [] and app.screen is dialog
+        await pilot.press("g")
+        await pilot.pause()
+        assert [a.value for a in answers] == ["green"]
+
+
+# ---------------------------------------------------------------------- settings reach the match
+
+
+async def test_a_new_bot_speed_holds_in_the_match_being_played():
+    # Issue 13, bug 2: a speed changed in Settings during a match did nothing until it was reopened.
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))  # the bots would wait half a minute a move
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.session.is_human_turn()
+        await app.run_action("app.settings")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#bot_speed", Select).value = "instant"
+        await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot, limit=200)
+        assert app.session.is_human_turn()
+        assert load_settings()[0].bot_speed == "instant"
+
+
+# ---------------------------------------------------------------------- the log
+
+
+async def test_after_a_resize_the_log_shows_the_latest_moves():
+    # Issue 13, bug 5: from 200x60 back to 80x24 the log showed its oldest lines.
+    app = make_app(seed=7)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await play_until(pilot, lambda a: len(a.screen.query_one(GameLog).lines) > 30 and a.session.is_human_turn())
+        log = app.screen.query_one(GameLog)
+        last = log.entries[-1].plain
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        width = log.scrollable_content_region.width
+        assert all(line.cell_length <= width for line in log.lines)  # wrapped again to the new width
+        shown = [line.text.rstrip() for line in log.lines[-4:]]
+        assert last.split()[-1] in " ".join(shown)
+
+
+async def test_the_log_scrolls_back_with_page_up_and_stays_there_while_play_goes_on():
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one(GameLog)
+        for number in range(30):  # enough lines to scroll
+            log.add(Text(f"· line {number}"))
+        await pilot.pause()
+        assert "PgUp" in key_bar_text(app)
+        bottom = log.max_scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < bottom and not log.following
+        log.add(Text("· a new line"))  # does not pull the reader back down
+        await pilot.pause()
+        assert log.scroll_y < log.max_scroll_y
+        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert log.following
+
+
+async def test_a_resumed_match_shows_the_moves_before_it_was_left():
+    # Issue 13, bug 6: a resumed match started with an empty log.
+    app = make_app(seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, lambda a: len(a.session.match.history[-1]) >= 15 and a.session.is_human_turn())
+        before = [entry.plain for entry in app.screen.query_one(GameLog).entries if entry.plain.startswith("·")]
+        await pilot.press("q")
+        await pilot.pause()
+    again = UnoKartApp(Session.load("test match"), settings=SETTINGS, pace=QUICK)
+    async with again.run_test(size=(120, 40)) as pilot:
+        log = again.screen.query_one(GameLog)
+        await until(pilot, lambda: any(entry.plain.startswith("Welcome back") for entry in log.entries))
+        after = [entry.plain for entry in log.entries]
+        assert after[-1].startswith("Welcome back")
+        assert after[-1 - 8 : -1] == before[-8:]  # the same last moves, word for word
+        rows = [row.info.last for row in again.screen.query(PlayerRow)]
+        assert all(rows[1:])  # every bot's last move is on the table again
+    again.session.close()
+
+
+async def test_a_match_resumed_early_in_a_round_also_shows_how_the_last_one_ended():
+    session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=7, name="later")
+    while session.match.round_number == 1 or len(session.match.history[-1]) < 3:
+        if session.match.round.is_over:
+            session.next_round()
+            continue
+        seat = session.match.round.decider
+        session.apply(session.bot_action(seat) if seat in session.bots else session.match.legal_actions()[-1])
+    session.close()
+    app = UnoKartApp(Session.load("later"), settings=SETTINGS, pace=QUICK._replace(bot_delay=60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.screen.query_one(GameLog)
+        await until(pilot, lambda: any(entry.plain.startswith("Welcome back") for entry in log.entries))
+        told = [entry.plain for entry in log.entries]
+        assert "— Round 1 —" in told and "— Round 2 —" in told
+        assert any(line.startswith("★") and "round" in line for line in told)  # round 1's winner
+        assert told[-1] == "Welcome back: round 2 goes on."
+    app.session.close()
+
+
+# ---------------------------------------------------------------------- UNO
+
+
+async def test_uno_said_ahead_goes_with_its_round():
+    # Issue 13, bug 7: "[UNO ready]" carried into the next round.
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("u")  # said ahead, and then the player only draws to the end of the round
+        await pilot.pause()
+        assert "[UNO ready]" in app.screen.query_one(HandView).state.title
+        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog), draw_only=True)
+        app.screen_stack[-2].pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.match.round_number == 2 and not app.session.is_human_turn()
+        assert "UNO ready" not in app.screen.query_one(HandView).state.title
+
+
+async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
+    # Issue 13, bug 7: "u" after the player's exposure ended said nothing (and got ready for nothing).
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+    app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))  # bots that never catch
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        def two_cards_and_a_play(a) -> bool:
+            plays = [x for x in a.session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild]
+            return a.session.is_human_turn() and len(a.session.view().hand) == 2 and bool(plays)
+
+        await play_until(pilot, two_cards_and_a_play)
+        screen = app.screen
+        screen.pacer.set_pace(QUICK._replace(catch_window=30))  # time to look before the bots go on
+        card = next(x.card for x in app.session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
+        screen.cursor = screen.query_one(HandView).state.cards.index(card)
+        await pilot.press("enter")  # no "u": the player forgot
+        assert app.session.match.round.exposed == 0
+        screen.pacer.set_pace(QUICK)
+        await settle(pilot)  # the next bot plays: the chance is gone
+        assert app.session.match.round.exposed is None and len(app.session.view().hand) == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("Too late to say UNO" in note.message for note in app._notifications)
+        assert "UNO ready" not in screen.query_one(HandView).state.title
+
+
+async def test_a_catch_after_the_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+    app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        await play_until(pilot, lambda a: a.session.match.round.exposed not in (None, 0))
+        exposed = session.match.round.exposed
+        name = session.names[exposed]
+        await pilot.press("d" if session.view().phase is Phase.PLAY else "p")  # the player moves on instead
+        await pilot.pause()
+        assert session.match.round.exposed is None
+        await pilot.press("c")
+        await pilot.pause()
+        assert any(note.message.startswith("Too late") for note in app._notifications), name
+
+
+def test_catch_is_never_shown_next_to_the_players_own_name():
+    class Rows(App[None]):
+        def compose(self):
+            yield PlayerRow(id="you")
+            yield PlayerRow(id="bot")
+
+    async def check() -> None:
+        app = Rows()
+        async with app.run_test(size=(40, 5)) as pilot:
+            line = SeatLine(0, "Ann", "human", 1, 0, False, True, True, "played R7")
+            app.query_one("#you", PlayerRow).info = line
+            app.query_one("#bot", PlayerRow).info = line._replace(seat=1, name="Mario", kind="greedy", you=False)
+            await pilot.pause()
+            you, bot = (row.render_line(0).text for row in app.query(PlayerRow))
+            assert "CATCH" not in you and "say UNO! (u)" in you
+            assert "CATCH! (c)" in bot
+
+    import asyncio
+
+    asyncio.run(check())
+
+
+# ---------------------------------------------------------------------- dialogs over the table
+
+
+class Styled(App[None]):
+    CSS_PATH = "../../unokart_tui/unokart.tcss"
+
+
+async def test_the_round_summary_wraps_a_long_hand_under_itself():
+    # Issue 13, bug 8: a 12-card hand wrapped to column 2 and the box ran over the hand.
+    faces = ("R1", "R2", "Y+2", "G3", "BS", "BR", "W+4", "WI", "Y9", "G9", "B5", "R8")
+    cards = tuple(Card.parse(text) for text in faces)
+    rows = [("Ann", cards, 196), ("Mario", cards[:3], 23), ("Peach", cards[:2], 3)]
+    dialog = round_over("Luigi", 222, rows, "Ann 0, Mario 0, Luigi 222, Peach 0")
+    app = Styled()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(dialog)
+        await pilot.pause()
+        body = dialog.query(Static)[1]
+        lines = [strip.text.rstrip() for strip in body.render_lines(body.size.region)]
+        assert lines[0].startswith("Ann")
+        column = lines[0].index("R1")
+        assert lines[1][:column].strip() == ""  # the rest of Ann's cards, under her first ones
+        assert lines[1][column] in "RYGBW"
+        assert lines[2].startswith("Mario")
+        assert dialog.query_one(".box").region.bottom <= 23  # above the dialog's own key bar
+
+
+async def test_the_key_bar_behind_a_dialog_shows_the_dialogs_keys():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, GuideDialog)
+        keys = key_bar_text(app)
+        assert "Got it" in keys and "All the rules" in keys
+        assert "Quit" not in keys and "Draw" not in keys and "Don't show" not in keys
+        await pilot.press("enter")
+        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog))
+        assert "Next round" in key_bar_text(app) and "Quit" not in key_bar_text(app)
+
+
+async def test_no_bot_thinks_while_the_player_reads_a_dialog():
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.screen.query_one(HandView)
+        await until(pilot, lambda: "is thinking" in hand.state.title)  # Mario leads, and takes his time
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "thinking" not in hand.state.title and "close the dialog" in hand.state.title
+
+
+# ---------------------------------------------------------------------- the first-game guide
+
+
+async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can_be_turned_off():
+    app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+        assert on_screen(app, "Mushroom", "Banana", "Green", "Lightning", "Bob-omb")
+        assert on_screen(app, "Players", "Table", "Colour")  # the table stays in view above it
+        assert app.session.match.history == ((),)  # nothing happens while it is read
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert load_settings()[0].guide is False
+        await pilot.press("question_mark", "r")  # the help is the same guide, and leads to the rules
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert on_screen(app, "Mushroom", "Lightning")  # the rules begin with the same few lines
+
+
+async def test_a_resumed_match_does_not_show_the_guide_again():
+    app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+    again = UnoKartApp(Session.load("test match"), settings=SETTINGS._replace(guide=True), pace=QUICK)
+    async with again.run_test(size=(80, 24)) as pilot:
+        log = again.screen.query_one(GameLog)
+        await until(pilot, lambda: any(entry.plain.startswith("Welcome back") for entry in log.entries))
+        assert isinstance(again.screen, GameScreen)
+    again.session.close()
+
+
+# ---------------------------------------------------------------------- saving that fails
+
+
+async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works_again(tmp_path, monkeypatch):
+    # Issue 14, item 8: a lasting notice, an honest quit dialog, and saving again as soon as it can.
+    blocker = tmp_path / "blocked"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("UNOKART_DATA_DIR", str(blocker / "data"))
+    app = make_app(seed=11, pace=QUICK._replace(save_retry=0.05))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        notice = app.screen.query_one("#save-problem", Static)
+        assert notice.display and "Saving fails" in str(notice.render())
+        assert "never saved" in str(notice.render())
+        await pilot.press("d")  # the game goes on
+        await settle(pilot)
+        await pilot.press("q")  # leaving now would lose the match: the dialog says so
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "never saved" in app.screen.detail and "lost" in app.screen.detail
+        assert "It is saved" not in app.screen.detail
+        await pilot.press("n")
+        await pilot.pause()
+        blocker.unlink()  # the disk is back: the next try saves everything
+        deadline = time.monotonic() + 10
+        while notice.display and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert not notice.display
+        assert saves.load("test match").round == app.session.match.round
+        assert any("Saved again" in note.message for note in app._notifications)
+    app.session.close()

@@ -1,0 +1,185 @@
+"""When things happen at the table, on a clock of the test's own: the bots' pace, the player's fair window."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.engine import Action, CatchUno, PlayerExposed
+from unokart_tui.pacing import Pace, Pacer
+from unokart_tui.session import HUMAN, Session
+
+
+class Timer:
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+class Table:
+    """The game screen's part, on a clock the test moves: timers and redraws run in time order."""
+
+    def __init__(self, session: Session, pace: Pace) -> None:
+        self.session = session
+        self.now = 0.0
+        self.pending: list[tuple[float, int, object, Timer]] = []
+        self.acted: list[tuple[float, Action]] = []
+        self.asked = 0
+        self.ended = 0
+        self.pacer = Pacer(session, pace, self, clock=lambda: self.now)
+
+    def set_timer(self, delay, callback) -> Timer:
+        timer = Timer()
+        self.pending.append((self.now + delay, len(self.pending), callback, timer))
+        return timer
+
+    def call_after_refresh(self, callback) -> bool:
+        self.pending.append((self.now, len(self.pending), callback, Timer()))  # the next frame: no time passes
+        return True
+
+    def act(self, action: Action) -> bool:
+        events = self.session.apply(action)
+        self.acted.append((self.now, action))
+        self.pacer.changed(events)
+        self.pacer.step()
+        return True
+
+    def ask_player(self) -> None:
+        self.asked += 1
+
+    def round_over(self) -> None:
+        self.ended += 1
+
+    match_over = round_over
+
+    def run_next(self) -> bool:
+        """Run the earliest wake-up that is still wanted; False when none is left."""
+        live = sorted(entry for entry in self.pending if not entry[3].stopped)
+        self.pending = []
+        if not live:
+            return False
+        (due, _, callback, _), rest = live[0], live[1:]
+        self.pending = rest
+        self.now = max(self.now, due)
+        callback()
+        return True
+
+    def bots_until_the_player(self, limit: int = 500) -> None:
+        for _ in range(limit):
+            round_ = self.session.match.round
+            if round_.is_over or (round_.decider == HUMAN and self.pacer.exposure is None):
+                return
+            assert self.run_next(), "nothing is scheduled while the bots should play"
+        raise AssertionError("the bots never handed the turn back")
+
+
+def session(name: str, **kwargs) -> Session:
+    return Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=7, name=name, **kwargs)
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.7, 1.4])
+def test_each_bot_action_stays_on_the_table_for_the_bots_delay(delay):
+    table = Table(session("paced"), Pace(bot_delay=delay, catch_window=1.5))
+    table.pacer.step()
+    table.bots_until_the_player()
+    times = [moment for moment, _ in table.acted]
+    assert len(times) >= 2
+    gaps = [later - earlier for earlier, later in zip([0.0, *times], times, strict=False)]
+    assert all(gap >= delay - 1e-9 for gap in gaps)
+    assert table.asked == 1  # and then the player is asked, once
+
+
+def test_at_instant_speed_each_action_is_drawn_before_the_next():
+    table = Table(session("instant"), Pace(bot_delay=0, catch_window=0))
+    table.pacer.step()
+    table.bots_until_the_player()
+    assert len(table.acted) >= 2
+    # One action per wake-up, each wake-up after a redraw: never two actions in one go.
+    assert all(moment == 0.0 for moment, _ in table.acted)
+
+
+def test_nothing_happens_while_a_dialog_is_over_the_table():
+    table = Table(session("held"), Pace(bot_delay=0.5))
+    table.pacer.step()
+    table.pacer.hold()
+    assert not table.run_next() and table.acted == []
+    table.pacer.release()
+    assert table.run_next() and len(table.acted) == 1
+
+
+def test_fast_forward_drops_the_delay_until_the_players_decision():
+    table = Table(session("fast"), Pace(bot_delay=5.0))
+    table.pacer.step()
+    table.pacer.fast_forward()
+    table.bots_until_the_player()
+    assert table.now == 0.0 and len(table.acted) >= 2
+    assert not table.pacer.fast  # the player's decision ends it
+
+
+def test_a_key_pressed_before_the_players_decision_answers_nothing():
+    table = Table(session("keys"), Pace(bot_delay=0.5))
+    table.pacer.step()
+    table.bots_until_the_player()
+    began = table.pacer.decision_began
+    assert began == table.now > 0
+    assert table.pacer.pressed_before_decision(began - 0.01)
+    assert not table.pacer.pressed_before_decision(began)
+
+
+CATCHERS = """
+# Bots that forget every UNO and catch every forgotten one at once.
+[all]
+forget_uno = 1.0
+late_uno = 0.0
+catch_chance = 1.0
+reaction_ms = 0
+"""
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.3, 1.4])
+def test_a_forgotten_uno_gives_the_player_the_same_window_at_every_bot_speed(tmp_path, monkeypatch, delay):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "profiles").mkdir()
+    (tmp_path / "profiles" / "catchers.toml").write_text(CATCHERS)
+    table = Table(session(f"window {delay}", profile="catchers"), Pace(bot_delay=delay, catch_window=1.5))
+    table.pacer.step()
+    for _ in range(2000):  # play (the player always draws or keeps) until a bot forgets UNO
+        exposure = table.pacer.exposure
+        if exposure is not None and exposure.seat != HUMAN:
+            break
+        if table.session.is_human_turn() and not table.pending:
+            table.act(table.session.match.legal_actions()[-1])
+        else:
+            assert table.run_next()
+    else:
+        raise AssertionError("no bot forgot UNO")
+    began = exposure.began
+    while table.session.match.round.exposed is not None:
+        assert table.run_next()
+    moment, action = table.acted[-1]
+    assert moment - began >= 1.5  # no bot acted in the window, however fast the bots are
+    assert isinstance(action, CatchUno) and action.seat != HUMAN  # then the quickest bot caught
+    assert table.pacer.missed is not None and table.pacer.missed.seat == exposure.seat
+
+
+def test_the_player_catches_inside_the_window_before_any_bot(tmp_path, monkeypatch):
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "profiles").mkdir()
+    (tmp_path / "profiles" / "catchers.toml").write_text(CATCHERS)
+    table = Table(session("first", profile="catchers"), Pace(bot_delay=0, catch_window=1.5))
+    table.pacer.step()
+    for _ in range(2000):
+        if table.pacer.exposure is not None and table.pacer.exposure.seat != HUMAN:
+            break
+        if table.session.is_human_turn() and not table.pending:
+            table.act(table.session.match.legal_actions()[-1])
+        else:
+            table.run_next()
+    table.now += 1.0  # the player sees CATCH! and presses c a second later
+    events = table.session.apply(CatchUno(HUMAN))
+    assert not any(isinstance(event, PlayerExposed) for event in events)
+    table.pacer.changed(events)
+    table.pacer.step()
+    assert table.session.match.round.exposed is None
+    assert all(not isinstance(action, CatchUno) for _, action in table.acted)  # no bot got there first

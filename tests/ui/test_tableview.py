@@ -1,0 +1,198 @@
+"""What the table shows and says, without Textual: card notation, banners, last moves, the replayed log."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from unokart_tui.engine import (
+    Card,
+    CardPlayed,
+    CardsDealt,
+    CardsDrawn,
+    CardTurned,
+    ChallengeResolved,
+    Color,
+    ColorChosen,
+    DealerChosen,
+    DrawnCardKept,
+    DrawReason,
+    ExtraTurn,
+    Match,
+    MatchWon,
+    PlayerExposed,
+    RoundWon,
+    StartCardTurned,
+    TargetChosen,
+    TurnSkipped,
+    UnoCaught,
+    UnoSaid,
+)
+from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, log_line, replay
+from unokart_tui.tableview import place_cursor, round_summary, seat_lines, status, table_info
+from unokart_tui.widgets.cardface import long, short
+
+NAMES = ("Ann", "Mario", "Luigi", "Peach")
+VOICE = Voice(NAMES, 0)
+C = Card.parse
+
+
+def test_one_short_form_and_one_long_form():
+    assert [short(C(text)) for text in ("R7", "BR", "GS", "Y+2", "W+4", "WI")] == ["R7", "B⇄", "G⊘", "Y+2", "W+4", "W?"]
+    assert [long(C(text)) for text in ("R7", "BR", "WI")] == ["Red 7", "Blue Reverse", "Wild Item Box"]
+
+
+@pytest.mark.parametrize(
+    ("event", "shown", "not_shown"),
+    [
+        (DealerChosen(0, (((0, C("GS")), (1, C("WI")), (2, C("B7")), (3, C("YR"))),)), "you G⊘, Mario W?", "GS"),
+        (StartCardTurned(C("BR")), "The first card is Blue Reverse.", "(BR)"),
+        (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?.", "RS"),
+        (CardsDrawn(0, (C("G+2"),), DrawReason.BANANA, 2), "You draw G+2 (Banana) — only 1 of 2", "G+2,"),
+        (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: 🐢 Green Shell!", "(GS)"),
+        (ChallengeResolved(0, 1, True, Color.RED, (C("RR"), C("W+4"))), "(hand: R⇄  W+4)", "RR"),
+    ],
+)
+def test_the_log_writes_cards_as_the_table_does(event, shown, not_shown):
+    # Issue 13: one notation on screen; K5 ("GS", "WI") stays the notation of saves and tests.
+    text = log_line(event, VOICE).text
+    assert shown in text and not_shown not in text
+
+
+@pytest.mark.parametrize(
+    ("events", "text"),
+    [
+        ([CardTurned(1, C("R5")), ExtraTurn(1)], "Mario's Item Box: R5 🍄 Mushroom — Mario goes again"),
+        (
+            [CardTurned(1, C("Y5")), CardsDrawn(0, (C("R1"), C("R2")), DrawReason.BANANA, 2)],
+            "Mario's Item Box: Y5 🍌 Banana — you draw 2",
+        ),
+        ([CardTurned(1, C("G5"))], "Mario's Item Box: G5 🐢 Green Shell — Mario picks who draws 1"),
+        (
+            [
+                CardTurned(0, C("B5")),
+                *(CardsDrawn(s, (C("R1"),), DrawReason.LIGHTNING, 1) for s in (1, 2, 3)),
+                ExtraTurn(0),
+            ],
+            "Your Item Box: B5 ⚡ Lightning — everyone else draws 1, you go again",
+        ),
+        (
+            [CardTurned(3, C("W+4")), CardsDrawn(3, (C("R1"), C("R2")), DrawReason.BOB_OMB, 2)],
+            "Peach's Item Box: W+4 💣 Bob-omb — Peach draws 2 and chooses the colour",
+        ),
+        ([TargetChosen(1, 0), CardsDrawn(0, (C("R1"),), DrawReason.GREEN_SHELL, 1)], "🐢 Green Shell — Mario hits you"),
+    ],
+    ids=["mushroom", "banana", "green-shell", "lightning", "bob-omb", "shell-target"],
+)
+def test_an_item_box_is_a_banner_that_says_what_it_did(events, text):
+    shown = banner(events, VOICE)
+    assert shown is not None and shown.kind == "item"
+    assert shown.text.startswith(text)
+
+
+def test_challenges_catches_forgotten_unos_and_wins_get_a_banner():
+    guilty = banner([ChallengeResolved(2, 1, True, Color.RED, ())], VOICE)
+    honest = banner([ChallengeResolved(0, 1, False, Color.RED, ())], VOICE)
+    caught = banner([UnoCaught(2, 1), CardsDrawn(1, (C("R1"), C("R2")), DrawReason.UNO_CAUGHT, 2)], VOICE)
+    assert guilty == ("Challenge won: Mario bluffed (held red) — Mario draws 4", "challenge")
+    assert honest == ("Challenge lost: Mario held no red — you draw 6", "challenge")
+    assert caught == ("Caught! Luigi catches Mario without UNO: Mario draws 2", "catch")
+    assert banner([PlayerExposed(1)], VOICE) == ("Mario forgot to say UNO! Press c to catch them", "exposed")
+    assert banner([PlayerExposed(0)], VOICE).text.startswith("You forgot to say UNO! Press u")
+    won = [CardPlayed(2, C("R1")), RoundWon(2, 31)]
+    assert banner(won, VOICE) == ("★ Luigi wins the round: +31 points", "win")
+    assert banner([*won, MatchWon(2, 512)], VOICE) == ("★ Luigi wins the match with 512 points!", "win")
+    assert banner([CardPlayed(1, C("R1")), TurnSkipped(2)], VOICE) is None  # an ordinary play is no event
+
+
+def test_each_seat_remembers_its_last_move():
+    notes = TableNotes(4)
+    notes.record([DealerChosen(3, ()), CardsDealt(3, 7), StartCardTurned(C("R1"))], NAMES)
+    assert notes.last == ["", "", "", "dealt"] and notes.top_by is None
+    notes.record([CardPlayed(0, C("R+2")), CardsDrawn(1, (C("B1"), C("B2")), DrawReason.DRAW_TWO, 2)], NAMES)
+    notes.record([TurnSkipped(1)], NAMES)  # said with the draw: "skipped" does not hide "drew 2"
+    assert notes.last[:2] == ["played R+2", "skipped"]
+    notes.record(
+        [CardPlayed(0, C("R+2")), CardsDrawn(1, (C("B1"), C("B2")), DrawReason.DRAW_TWO, 2), TurnSkipped(1)], NAMES
+    )
+    assert notes.last[1] == "drew 2 (+2)"
+    notes.record([CardsDrawn(2, (C("B1"),), DrawReason.CHOICE, 1), DrawnCardKept(2)], NAMES)
+    notes.record([CardPlayed(3, C("W+4"), Color.BLUE)], NAMES)
+    notes.record([UnoSaid(3)], NAMES)
+    assert notes.last[2:] == ["drew, kept it", "UNO!"]
+    notes.record([UnoCaught(1, 2), CardsDrawn(2, (C("B1"), C("B2")), DrawReason.UNO_CAUGHT, 2)], NAMES)
+    assert notes.last[1:3] == ["caught Luigi", "drew 2 (caught)"]
+    notes.record([CardTurned(3, C("W+4")), CardsDrawn(3, (C("R1"),), DrawReason.BOB_OMB, 2)], NAMES)
+    assert notes.last[3] == "W? → Bob-omb" and notes.top_by == 3 and notes.top_turned
+    notes.record([ColorChosen(3, Color.RED)], NAMES)
+    assert notes.last[3] == "chose red"
+
+
+def test_the_top_card_shows_its_item_only_when_an_item_box_turned_it():
+    match = Match.new(list(NAMES), seed=3)
+    top = match.round.top_card
+    notes = TableNotes(4)
+    notes.record([CardPlayed(2, top)], NAMES)
+    played = table_info(match, notes, 0)
+    assert played.item is None and played.played_by == "by Luigi"  # an ordinary card on the pile: no item
+    notes.record([CardTurned(0, top)], NAMES)
+    turned = table_info(match, notes, 0)
+    assert turned.item is top.item and turned.played_by == "by you"
+    notes.new_round()
+    assert table_info(match, notes, 0).played_by == "first card"
+
+
+def test_catch_is_shown_for_the_others_never_for_the_player():
+    match = Match.new(list(NAMES), seed=3)
+    lines = seat_lines(match, ["human", "greedy", "greedy", "greedy"], TableNotes(4), 0)
+    assert [line.you for line in lines] == [True, False, False, False]
+    assert [line.name for line in lines] == list(NAMES)
+
+
+def test_the_status_never_says_a_bot_thinks_while_a_dialog_is_open():
+    match = Match.new(list(NAMES), seed=7)
+    bot = match.round.decider
+    assert bot != 0, "seed 7 starts with a bot"
+    assert status(match, 0, thinking=True, held=False) == f"{NAMES[bot]} is thinking…"
+    assert "thinking" not in status(match, 0, thinking=False, held=True)
+
+
+def test_the_cursor_goes_to_a_drawn_card_and_at_a_turns_start_to_the_nearest_playable_one():
+    cards = tuple(C(text) for text in ("R1", "R2", "G3", "B4"))
+    assert place_cursor(cards, frozenset({2, 3}), 0, drawn=None, to_playable=True) == 2
+    assert place_cursor(cards, frozenset({2, 3}), 0, drawn=None, to_playable=False) == 0
+    assert place_cursor(cards, frozenset({3}), 0, drawn=C("B4"), to_playable=False) == 3
+    assert place_cursor((), frozenset(), 5, drawn=None, to_playable=True) == 0
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_a_resumed_match_is_told_again_from_its_history(rounds):
+    # Issue 13, bug 6: the save holds the actions, not the words; the engine gives the same events again.
+    match, rng = Match.new(list(NAMES), seed=12, target=10_000), random.Random(5)
+    told = [[list(match.start_events)]]
+    while match.round_number < rounds or len(match.history[-1]) < 25:
+        if match.round.is_over:
+            told.append([match.next_round()])
+        else:
+            told[-1].append(match.apply(rng.choice(match.legal_actions())))
+    assert replay(match) == told
+
+
+def test_too_late_says_what_ended_the_chance():
+    assert how_it_ended(1, [UnoCaught(2, 1)], VOICE) == "Luigi caught Mario first"
+    assert how_it_ended(0, [UnoCaught(2, 0)], VOICE) == "Luigi caught you first"
+    assert how_it_ended(1, [UnoSaid(1, late=True)], VOICE) == "Mario said UNO in time"
+    assert how_it_ended(1, [CardPlayed(2, C("R1"))], VOICE) == "play has gone on since"
+
+
+def test_a_round_summary_lists_what_the_losers_held_and_its_worth():
+    match, rng = Match.new(list(NAMES), seed=4), random.Random(2)
+    while not match.round.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    summary = round_summary(match)
+    winner = match.round.winner
+    assert summary.winner == NAMES[winner] and summary.points == match.round.points  # E3
+    assert [name for name, _, _ in summary.rows] == [name for seat, name in enumerate(NAMES) if seat != winner]
+    assert sum(worth for _, _, worth in summary.rows) == summary.points
+    assert summary.scores == ", ".join(f"{name} {score}" for name, score in zip(NAMES, match.scores, strict=True))

@@ -1,0 +1,237 @@
+"""When things happen at the table: bots' moves, their catches, the player's fair chance, a round's end.
+
+The game screen shows and asks; the pacer decides when. It keeps no game state (the
+session holds the match) and changes nothing itself: every action goes through the
+screen's ``act``. No Textual here either: the screen is the clock, seen as a ``Table``.
+
+- Each bot action stays on the table for the bots' delay (the bot-speed setting) before
+  the next; at delay 0 the next comes once the table has been redrawn, so every action
+  is still shown. ``f`` (fast) drops the delay until the player's next decision.
+- A forgotten UNO opens a window of ``catch_window`` seconds of real time, whatever the
+  bots' speed: no bot acts in it, so the player can catch (or say their own UNO late).
+  Then the bots react, fastest first, as the simulator orders them; then play goes on.
+- While a dialog or another screen is over the table, nothing happens.
+- A key answers only the decision that was on the table when it was pressed:
+  ``decision_began`` is when the player's current decision was put to them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
+
+from .defaults import BOT_DELAY
+from .engine import Action, Event, PlayerExposed
+from .session import HUMAN, Session
+
+
+class Pace(NamedTuple):
+    bot_delay: float = BOT_DELAY  # seconds each bot action stays before the next
+    catch_window: float = 1.5  # seconds before any bot acts on a forgotten UNO: the player's chance
+    banner_seconds: float | None = 3.0  # how long a banner stays; None: until the next one replaces it
+    save_retry: float = 2.0  # seconds between attempts while saving fails
+
+
+class Stoppable(Protocol):
+    def stop(self) -> None: ...
+
+
+class Table(Protocol):
+    """What the pacer needs from the game screen: Textual's timers, and four things to do."""
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> Stoppable: ...
+
+    def call_after_refresh(self, callback: Callable[[], None]) -> bool: ...
+
+    def act(self, action: Action) -> bool:
+        """Apply ``action`` and show it (the screen then calls ``changed`` and ``step``)."""
+        ...
+
+    def ask_player(self) -> None:
+        """The player decides now: open the dialog their decision needs, if any."""
+        ...
+
+    def round_over(self) -> None: ...
+
+    def match_over(self) -> None: ...
+
+
+class Exposure:
+    """A seat with one card and no UNO, since ``began``; ``reacted`` once the bots have had their go."""
+
+    def __init__(self, seat: int, began: float) -> None:
+        self.seat, self.began, self.reacted = seat, began, False
+
+
+class Missed(NamedTuple):
+    """An exposure that ended, and the events that ended it (for a key that comes too late)."""
+
+    seat: int
+    events: tuple[Event, ...]
+
+
+class Pacer:
+    def __init__(
+        self, session: Session, pace: Pace, table: Table, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.session = session
+        self.pace = pace
+        self.table = table
+        self.clock = clock  # the clock of Textual's key events (time.monotonic)
+        self.fast = False
+        self.waiting = False  # a bot's move (or the bots' reactions) is on its way
+        self.decision_began = 0.0
+        self.exposure: Exposure | None = None
+        self.missed: Missed | None = None
+        self._holds = 0
+        self._stopped = False
+        self._timer: Stoppable | None = None
+        self._wakes = 0  # a wake-up scheduled before the last change does nothing
+        self._acted_at = clock()
+        self._decision: tuple[int, int] | None = None
+        if session.is_human_turn():  # the table opens on the player's decision: it counts from now
+            self._decision = self._current_decision()
+            self.decision_began = clock()
+
+    @property
+    def held(self) -> bool:
+        return self._holds > 0 or self._stopped
+
+    def hold(self) -> None:
+        """Something is over the table: nothing happens until ``release``."""
+        self._holds += 1
+        self._cancel()
+
+    def release(self) -> None:
+        self._holds = max(0, self._holds - 1)
+        self.step()
+
+    def stop(self) -> None:
+        """The table is closing: nothing happens any more."""
+        self._stopped = True
+        self._cancel()
+
+    def set_pace(self, pace: Pace) -> None:
+        self.pace = pace
+        if self.waiting:
+            self.step()
+
+    def fast_forward(self) -> None:
+        self.fast = True
+        if self.waiting:
+            self.step()
+
+    def changed(self, events: Sequence[Event]) -> None:
+        """An action was applied: note when, and an exposure that begins or ends."""
+        now = self.clock()
+        self._acted_at = now
+        exposed = self.session.match.round.exposed
+        if exposed is not None and any(isinstance(event, PlayerExposed) for event in events):
+            self.exposure = Exposure(exposed, now)
+            self.missed = None
+        elif self.exposure is not None and exposed is None:
+            self.missed = Missed(self.exposure.seat, tuple(events))
+            self.exposure = None
+
+    def new_round(self) -> None:
+        self.exposure, self.missed = None, None
+        self._acted_at = self.clock()
+
+    def pressed_before_decision(self, pressed: float) -> bool:
+        """A key pressed before the player's current decision was put to them answers nothing."""
+        return pressed < self.decision_began
+
+    def pressed_before_exposure(self, pressed: float) -> bool:
+        return self.exposure is not None and pressed < self.exposure.began
+
+    # ------------------------------------------------------------------ what happens next
+
+    def step(self) -> None:
+        """Whatever must happen now, or the wake-up for it: call after every change."""
+        self._cancel()
+        self.waiting = False
+        if self.held:
+            return
+        round_ = self.session.match.round
+        if round_.is_over:
+            self._wake(self._reading_time(), self._end)  # the last play stays in view a moment
+            return
+        exposure = self.exposure
+        if exposure is not None and not exposure.reacted:
+            if round_.decider == HUMAN:
+                self._ask()
+            self.waiting = round_.decider != HUMAN
+            left = exposure.began + self.pace.catch_window - self.clock()
+            self._wake(left, self._window_closes)
+            return
+        if round_.decider == HUMAN:
+            self._ask()
+            return
+        self.waiting = True
+        self._wake(self._reading_time(), self._bot_moves)
+
+    def _reading_time(self) -> float:
+        if self.fast:
+            return 0.0
+        return self._acted_at + self.pace.bot_delay - self.clock()
+
+    def _current_decision(self) -> tuple[int, int]:
+        match = self.session.match
+        return match.round_number, len(match.history[-1])
+
+    def _ask(self) -> None:
+        decision = self._current_decision()
+        if decision != self._decision:
+            self._decision = decision
+            self.decision_began = self.clock()
+            self.fast = False
+        self.table.ask_player()
+
+    def _bot_moves(self) -> None:
+        seat = self.session.bot_to_act()
+        if seat is None:
+            self.step()
+            return
+        self.table.act(self.session.bot_action(seat))
+
+    def _window_closes(self) -> None:
+        """The player's chance is over: each bot may react, fastest first (as ai/sim.py orders them)."""
+        if self.exposure is not None:
+            self.exposure.reacted = True
+            for _seconds, seat in self.session.reaction_delays():
+                if self.session.match.round.exposed is None:
+                    break
+                reaction = self.session.bot_reaction(seat)
+                if reaction is not None:
+                    self.table.act(reaction)
+        self.step()
+
+    def _end(self) -> None:
+        if self.session.match.is_over:
+            self.table.match_over()
+        else:
+            self.table.round_over()
+
+    # ------------------------------------------------------------------ the clock
+
+    def _wake(self, delay: float, callback: Callable[[], None]) -> None:
+        """``callback`` after ``delay`` seconds, or once the table is redrawn; cancelled by the next change."""
+        self._cancel()
+        wake = self._wakes
+
+        def wake_up() -> None:
+            if wake == self._wakes and not self.held:
+                self._timer = None
+                callback()
+
+        if delay > 0:
+            self._timer = self.table.set_timer(delay, wake_up)
+        else:
+            self.table.call_after_refresh(wake_up)
+
+    def _cancel(self) -> None:
+        self._wakes += 1
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None

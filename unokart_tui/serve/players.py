@@ -1,0 +1,72 @@
+"""Players known by their SSH key: a directory per key fingerprint, and the name they chose.
+
+Every name on disk comes from the SHA-256 of the key's public blob, never from anything
+else the client sends (user name, terminal type, environment), so no client can reach
+another player's files or a path outside ``players/``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from pathlib import Path
+from typing import NamedTuple
+
+from ..settings import load_settings, save_settings
+
+PLAYERS = "players"
+NAME_LIMIT = 20  # the New game form's limit
+
+
+class Player(NamedTuple):
+    fingerprint: str  # "SHA256:…", as `ssh-keygen -l` shows it
+    home: Path  # <data dir>/players/<hex SHA-256 of the key>
+
+    @classmethod
+    def of_key(cls, data_dir: Path, public_blob: bytes) -> Player:
+        digest = hashlib.sha256(public_blob).digest()
+        shown = "SHA256:" + base64.b64encode(digest).decode("ascii").rstrip("=")
+        return cls(shown, data_dir / PLAYERS / digest.hex())
+
+    @property
+    def data_dir(self) -> Path:
+        return self.home / "data"
+
+    @property
+    def config_dir(self) -> Path:
+        return self.home / "config"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_dir / "settings.toml"
+
+    def prepare(self) -> None:
+        """Make the player's directories, readable by the host's user only (also when they were there)."""
+        for directory in (self.home.parent, self.home, self.data_dir, self.config_dir):
+            directory.mkdir(mode=0o700, exist_ok=True)
+            directory.chmod(0o700)
+
+    def needs_name(self) -> bool:
+        """True until the player has chosen a name. A broken settings file is left to the game to report."""
+        settings, problem = load_settings(self.settings_file)
+        return problem is None and not settings.player_name
+
+    def keep_name(self, name: str) -> None:
+        """Store the name as the player's default at the table; their other settings stay as they are."""
+        settings, problem = load_settings(self.settings_file)
+        if problem is None:
+            save_settings(settings._replace(player_name=check_name(name)), self.settings_file)
+
+
+def check_name(text: str) -> str:
+    """A display name: 1 to 20 printable characters, spaces trimmed. ValueError says what is wrong."""
+    name = text.strip()
+    if not name:
+        raise ValueError("a name needs at least one letter")
+    if len(name) > NAME_LIMIT:
+        raise ValueError(f"a name has at most {NAME_LIMIT} characters")
+    # isprintable() is False for control characters, escapes, and invisible format characters
+    # such as right-to-left overrides; U+FFFD stands for bytes that were not UTF-8.
+    if not name.isprintable() or "\ufffd" in name:
+        raise ValueError("a name has letters, digits, spaces and punctuation only")
+    return name

@@ -1,0 +1,217 @@
+"""One SSH session: the name prompt (a new key only), then the game on its pty, then a goodbye."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from saves import SaveError
+
+from .game import GameProcess, clamp_size, game_command, game_environment, terminal_name
+from .players import Player
+from .prompt import ENTER, NamePrompt
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .ssh import PlayerServer
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """One session: the name prompt (a new key only), then the game on a pty, then a goodbye."""
+
+    def __init__(self, hub: Hub, player: Player, address: str, server: PlayerServer) -> None:
+        self.hub = hub
+        self.player = player
+        self.address = address
+        self.server = server
+        self.limits = hub.limits
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term = terminal_name(None)
+        self.size = clamp_size(0, 0, self.limits)
+        self.prompt: NamePrompt | None = None
+        self.game: GameProcess | None = None
+        self.farewell = ""
+        self.started = False  # the client asked for its shell: the game (or the name prompt)
+        self._environment_refused = False
+        self._last_key = time.monotonic()
+        self._idle: asyncio.TimerHandle | None = None
+
+    def _log(self, what: str, detail: str = "") -> None:
+        self.hub.log.event(self.address, self.player.fingerprint, what, detail)
+
+    # ------------------------------------------------------------------ what the client asks for
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+        # asyncssh keeps every variable a client sends (as many as it sends); this channel takes
+        # none. Set before any request on the channel is read: the client sends after the open.
+        vars(chan)["_process_env_request"] = self._refuse_environment
+
+    def _refuse_environment(self, _packet: object) -> bool:
+        if not self._environment_refused:
+            self._environment_refused = True
+            self._log("refused", "environment variables")
+        return False
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
+        self.term = terminal_name(term_type)
+        self.size = clamp_size(term_size[0], term_size[1], self.limits)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self._log("refused", f"command {command[:80]!r}")
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self._log("refused", f"subsystem {subsystem[:40]!r}")
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        """The game takes no signal from a client."""
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        self.started = True
+        if self.chan.get_terminal_type() is None:
+            self._say_goodbye("unokart needs a terminal: connect with ssh -t.", 1)
+            return
+        refusal = self.hub.open_session(self)
+        if refusal is not None:
+            self._log("refused", refusal)
+            self._say_goodbye(refusal, 1)
+            return
+        self._idle = asyncio.get_running_loop().call_later(self.limits.idle_timeout, self._check_idle)
+        try:
+            self.player.prepare()
+            new = self.player.needs_name()
+        except OSError as error:
+            self._log("error", repr(str(error)))
+            self._end_session("The server cannot keep your games right now; please tell its operator.", 1)
+            return
+        if new:
+            self.prompt = NamePrompt()
+            self.chan.write(self.prompt.opening())
+        else:
+            self._start_game()
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self._last_key = time.monotonic()
+        if self.prompt is not None:
+            self._prompt(data)
+        elif self.game is not None and self.game.write(data) > self.limits.input_backlog and self.chan:
+            self.chan.pause_reading()
+            self.game.on_drained = self.chan.resume_reading
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = clamp_size(width, height, self.limits)
+        if self.game is not None:
+            self.game.resize(self.size)
+
+    def pause_writing(self) -> None:
+        if self.game is not None:
+            self.game.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.game is not None:
+            self.game.resume_output()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.chan = None
+        self.client_gone()
+
+    # ------------------------------------------------------------------ the name, then the game
+
+    def _prompt(self, data: bytes) -> None:
+        assert self.prompt is not None and self.chan is not None
+        self.chan.write(self.prompt.feed(data))
+        if self.prompt.cancelled:
+            self._end_session("", 0)
+        elif self.prompt.name is not None:
+            name, self.prompt = self.prompt.name, None
+            try:
+                self.player.keep_name(name)
+            except SaveError as error:
+                self._log("error", repr(str(error)))
+            self._log("name", repr(name))
+            self._start_game()
+
+    def _start_game(self) -> None:
+        env = game_environment(self.player.home, self.player.data_dir, self.player.config_dir, self.term)
+        try:
+            self.game = GameProcess(game_command(), env, self.size, on_output=self._output, on_exit=self._game_exited)
+        except OSError as error:
+            self._log("error", repr(str(error)))
+            self._end_session("The game could not start; please tell the server's operator.", 1)
+            return
+        columns, rows = self.size
+        self._log("game-start", f"pid {self.game.pid} terminal {self.term!r} {columns}x{rows}")
+
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None:
+            self.chan.write(data)
+
+    def _game_exited(self, status: int) -> None:
+        self._log("game-exit", f"status {status}")
+        if self.farewell:
+            message = self.farewell
+        elif status != 0:
+            message = f"The game stopped unexpectedly (status {status}). Every move you made is saved."
+        else:
+            message = ""
+        code = status if status >= 0 else 128 - status  # killed by signal N: 128 + N, as a shell says
+        self._end_session(message, 0 if self.farewell else code)
+
+    # ------------------------------------------------------------------ the end
+
+    def _check_idle(self) -> None:
+        left = self._last_key + self.limits.idle_timeout - time.monotonic()
+        if left > 0:
+            self._idle = asyncio.get_running_loop().call_later(left, self._check_idle)
+            return
+        self._log("idle")
+        minutes = self.limits.idle_timeout / 60
+        shown = f"{minutes:g} minute{'s' * (minutes != 1)}" if minutes >= 1 else f"{self.limits.idle_timeout:g} s"
+        saved = " Your match is saved." if self.game is not None else ""
+        self.hub.spawn(self.end(f"No key for {shown}: goodbye for now.{saved}"))
+
+    async def end(self, farewell: str) -> None:
+        """Close the session from the server's side: the game exits first, then the client is told."""
+        self.farewell = farewell
+        if self.game is not None and self.game.returncode is None:
+            await self.game.stop(signal.SIGTERM, self.limits.shutdown_grace)
+        else:
+            self._end_session(farewell, 0)
+
+    def _end_session(self, message: str, status: int) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+        self.hub.close_session(self)
+        self._say_goodbye(message, status)
+
+    def _say_goodbye(self, message: str, status: int) -> None:
+        if self.chan is not None and not self.chan.is_closing():
+            if message:
+                self.chan.write(f"{ENTER}{message}{ENTER}".encode())
+            self.chan.exit(status)
+        self.server.session_ended()
+
+    def client_gone(self) -> None:
+        """The connection dropped: the game is hung up on, as sshd would, and reaped."""
+        if self._idle is not None:
+            self._idle.cancel()
+        game = self.game
+        if game is not None and game.returncode is None:
+            game.hang_up()
+            self.hub.spawn(game.stop(signal.SIGHUP, self.limits.shutdown_grace))
+        else:
+            self.hub.close_session(self)
