@@ -206,6 +206,13 @@ class Session:
         self.save()
         return events
 
+    def count_hint(self) -> None:
+        """The player asked for a hint: counted in the save, for the match's statistics."""
+        seats = list(self.seats)
+        seats[HUMAN] = seats[HUMAN]._replace(hints=seats[HUMAN].hints + 1)
+        self.seats = tuple(seats)
+        self.save()
+
     def next_round(self) -> list[Event]:
         events = self.match.next_round()
         self.save()

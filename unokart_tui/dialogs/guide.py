@@ -16,7 +16,10 @@ from ..rules_text import ITEM_BOX, ITEMS
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
-KEYS = "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · PgUp/PgDn log · q leave (saved)"
+KEYS = (
+    "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · t hint · a autopilot · "
+    "PgUp/PgDn log · q leave (saved)"
+)
 
 
 class GuideDialog(Dialog[str]):

@@ -46,6 +46,7 @@ from ..engine import (
     UnoCaught,
     UnoSaid,
 )
+from ..hints import Advisor
 from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
@@ -63,6 +64,7 @@ from ..tableview import (
 from ..widgets.banner import BannerView
 from ..widgets.gamelog import GameLog
 from ..widgets.hand import HandView
+from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow
 from ..widgets.table import DrawPile, TablePanel
@@ -96,6 +98,8 @@ class GameScreen(Screen[None]):
         Binding("c", "catch", "Catch"),
         Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
         Binding("f", "fast", "Fast"),
+        Binding("t", "hint", "Hint", show=False),  # in the help (?): the key bar is full at 80 columns
+        Binding("a", "autopilot", "Autopilot", show=False),
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
         Binding("question_mark", "help", "Help"),
@@ -114,7 +118,8 @@ class GameScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.session = session
-        self.pacer = Pacer(session, pace or Pace(), self)
+        self.advisor = Advisor(session)  # hints (t) and the autopilot (a)
+        self.pacer = Pacer(session, pace or Pace(), self, advisor=self.advisor)
         self.notes = TableNotes(len(session.names))
         self.voice = Voice(session.names, HUMAN)
         self.deal_again = deal_again or session.deal_again_command()
@@ -147,6 +152,7 @@ class GameScreen(Screen[None]):
             yield GameLog(id="log")
             yield BannerView(id="banner")
         yield Static(id="save-problem")
+        yield HintView()
         yield HandView(id="hand")
         yield KeyBar()
         yield Static(id="too-small")
@@ -257,6 +263,7 @@ class GameScreen(Screen[None]):
             self._cursor_to_playable = False
         waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held)
         title = f"Your hand ({len(cards)}) — {waiting}" + ("  [UNO ready]" if self.uno_armed else "")
+        title += "  [autopilot: a stops]" if self.advisor.autopilot else ""
         self.hand.state = HandState(cards, playable, self.cursor, title)
         self.refresh_bindings()
 
@@ -279,6 +286,7 @@ class GameScreen(Screen[None]):
             self.refuse(str(error), title="Not allowed")
             return False
         self.show(events)
+        self.query_one(HintView).text = None  # it was about the decision just taken
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
@@ -439,6 +447,8 @@ class GameScreen(Screen[None]):
         """The key bar shows the keys that do something now; the rest are hidden."""
         if action == "missed_catch":
             return not applies("catch", self.session.match, HUMAN)
+        if action == "hint":
+            return self.session.is_human_turn()
         return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def turn_key_is_late(self) -> bool:
@@ -526,6 +536,20 @@ class GameScreen(Screen[None]):
 
     def action_fast(self) -> None:
         self.pacer.fast_forward()
+        self.render_table()
+
+    def action_hint(self) -> None:
+        if not self.session.is_human_turn():
+            self.refuse("A hint is for your own turn.")
+            return
+        self.query_one(HintView).text = self.advisor.hint().text
+        self.session.count_hint()
+        self.report_saving()
+
+    def action_autopilot(self) -> None:
+        on = self.advisor.autopilot = not self.advisor.autopilot
+        self.notify("The expert plays your turns until you press a again." if on else "You play your turns again.")
+        self.pacer.step()
         self.render_table()
 
     def action_log(self, pages: int) -> None:
