@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .base import Bot
     from .challenger import ChallengerBot
+    from .expert import ExpertBot
     from .greedy import GreedyBot
     from .item_hoarder import ItemHoarderBot
     from .params import COMMON, Param
@@ -28,6 +29,7 @@ _HOME = {
     "COMMON": "params",
     "Bot": "base",
     "ChallengerBot": "challenger",
+    "ExpertBot": "expert",
     "GreedyBot": "greedy",
     "ItemHoarderBot": "item_hoarder",
     "Param": "params",
@@ -68,6 +70,7 @@ __all__ = [
     "COMMON",
     "Bot",
     "ChallengerBot",
+    "ExpertBot",
     "GreedyBot",
     "ItemHoarderBot",
     "Param",

@@ -62,6 +62,18 @@ def _read(profile: str) -> tuple[str, str]:
     raise ValueError(f"unknown profile {profile!r} (the profiles: {known})")
 
 
+def profile_is_for(profile: str, bot: str) -> bool:
+    """Whether ``profile`` sets anything for ``bot``: an ``[all]`` table, or one of its own.
+
+    A profile that cannot be read counts as for every bot: choosing it says what is wrong.
+    """
+    try:
+        data = parse_toml(_read(profile)[1])
+    except (ValueError, FileProblem):
+        return True
+    return "all" in data or bot in data
+
+
 def load_profile(profile: str, bot: str) -> dict[str, object]:
     """The parameters ``profile`` gives the bot ``bot``, checked against that bot's parameters."""
     where, text = _read(profile)

@@ -86,6 +86,7 @@ class SimResult:
     rules: HouseRules = field(default_factory=HouseRules)
     rounds: int = 0  # rounds played to their end
     actions: int = 0  # every action applied in them, reactions included
+    mirror: bool = False  # each deal played once per seat rotation
 
     @property
     def actions_per_round(self) -> float:
@@ -114,6 +115,12 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------- one game
+
+
+def split_entry(entry: str) -> tuple[str, str | None]:
+    """``"challenger:hard"`` -> the bot and its own profile (``None``: the tournament's)."""
+    kind, _, profile = entry.partition(":")
+    return kind.strip(), profile.strip() or None
 
 
 def _seat_of(entry: int, game: int, players: int) -> int:
@@ -231,10 +238,13 @@ def play_game(
     profile: str | None,
     rules: HouseRules | None = None,
     on_round: Callable[[], None] = lambda: None,
+    mirror: bool = False,
 ) -> tuple[list[EntryStats], Tally]:
     """Game number ``game`` of a tournament under ``rules``: a round, or a whole match.
 
-    ``on_round`` is called after every round played, for a progress line.
+    ``on_round`` is called after every round played, for a progress line. With ``mirror``,
+    games come in sets of one per seat rotation that share their deal (the same seed for
+    the round or the match): every entry gets the same cards in every seat.
     """
     players = len(bots)
     stats = [EntryStats() for _ in bots]
@@ -243,8 +253,10 @@ def play_game(
     for entry, name in enumerate(bots):
         seat = _seat_of(entry, game, players)
         entry_of[seat] = entry
-        seat_bots[seat] = make_bot(name, seed=random.Random(f"{seed}/{game}/{entry}").getrandbits(32), profile=profile)
-    game_seed = random.Random(f"{seed}/{game}").getrandbits(64)
+        kind, own_profile = split_entry(name)
+        bot_seed = random.Random(f"{seed}/{game}/{entry}").getrandbits(32)
+        seat_bots[seat] = make_bot(kind, seed=bot_seed, profile=own_profile or profile)
+    game_seed = random.Random(f"{seed}/deal/{game // players}" if mirror else f"{seed}/{game}").getrandbits(64)
     for totals in stats:
         totals.games += 1
     tally = Tally()
@@ -283,6 +295,7 @@ class _Chunk(NamedTuple):
     target: int
     profile: str | None
     rules: HouseRules
+    mirror: bool
 
 
 def _play_chunk(chunk: _Chunk, on_round: Callable[[], None]) -> tuple[list[EntryStats], Tally, int]:
@@ -299,6 +312,7 @@ def _play_chunk(chunk: _Chunk, on_round: Callable[[], None]) -> tuple[list[Entry
             profile=chunk.profile,
             rules=chunk.rules,
             on_round=on_round,
+            mirror=chunk.mirror,
         )
         for total, entry in zip(totals, stats, strict=True):
             total.add(entry)
@@ -317,6 +331,7 @@ def simulate(
     profile: str | None = None,
     rules: HouseRules | None = None,
     progress: Callable[[int, int], None] | None = None,
+    mirror: bool = False,
 ) -> SimResult:
     """Play ``games`` rounds (or whole matches) between ``bots`` under ``rules`` and total what happened.
 
@@ -325,20 +340,23 @@ def simulate(
     raises ``KeyboardInterrupt`` here), the worker processes end with it.
     """
     for name in bots:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})")
+        kind, own_profile = split_entry(name)
+        if kind not in BOTS:
+            raise ValueError(f"unknown bot {kind!r} (the bots: {', '.join(sorted(BOTS))})")
+        if own_profile:
+            make_bot(kind, profile=own_profile)  # a bad profile fails here, before any work
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {len(bots)}")
     if profile is not None:
-        make_bot(bots[0], profile=profile)  # a bad profile fails here, before any work
+        make_bot(split_entry(bots[0])[0], profile=profile)  # a bad profile fails here, before any work
     rules = HouseRules() if rules is None else rules
     size = max(1, min(200, games // (jobs * 8) or 1))
     chunks = (
-        _Chunk(list(bots), range(start, min(start + size, games)), seed, matches, target, profile, rules)
+        _Chunk(list(bots), range(start, min(start + size, games)), seed, matches, target, profile, rules, mirror)
         for start in range(0, games, size)
     )
     entries = [EntryStats() for _ in bots]
-    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, entries, rules=rules)
+    result = SimResult(list(bots), "matches" if matches else "rounds", games, seed, entries, rules=rules, mirror=mirror)
     done = rounds = 0
 
     def report(played: int) -> None:
@@ -427,6 +445,7 @@ def to_json(result: SimResult) -> dict[str, Any]:
         "mode": result.mode,
         "games": result.games,
         "seed": result.seed,
+        "mirror": result.mirror,
         "rules": {"name": rules_label(result.rules), "preset": result.rules.preset_name, **result.rules.as_dict()},
         "abandoned_rounds": result.abandoned,
         "rounds_played": result.rounds,
@@ -465,7 +484,8 @@ def table(result: SimResult) -> str:
     what = "matches" if result.mode == "matches" else "rounds"
     seed = shortened(result.seed, grouped=False)
     lines.append(
-        f"{shortened(result.games)} {what}, seed {seed}, seats rotated, rules: {rules_label(result.rules)}; "
+        f"{shortened(result.games)} {what}, seed {seed}, seats rotated"
+        f"{' (each deal in every rotation)' if result.mirror else ''}, rules: {rules_label(result.rules)}; "
         f"{result.actions_per_round:.1f} actions a round; challenges: won/made\n"
         "net/box: cards the Item Boxes made others draw, less their Bob-ombs (± the 95% interval); "
         "net/rnd: the same per round\n"

@@ -3,14 +3,16 @@
     python benchmarks/bench_engine.py [--rounds N] [--repeats N] [--presets official,chaos]
 
 Prints one table: rounds/s and actions/s (median of the repeats). Both engines play a
-random playable card, drawing only without one. An
-action is one ``legal_actions()`` + ``apply()``; the "+view" row also builds the decider's
+random playable card, drawing only without one. An action is one ``legal_actions()`` +
+``apply()``; the "playout" row plays on a quiet copy (``round.copy(quiet=True)``: no events,
+no history), as a search's rollouts do; the "+view" row also builds the decider's
 ``PlayerView`` each action, as a bot-driven game does; the "+reactions" row asks every
 seat for its reactions each action, as the bots' driver does, and applies the first
 jump-in offered (HOUSE_RULES.md H5). Each house-rules preset (``--presets``) gets the same
 rows, and the last lines compare each preset's actions/s with ``official``'s. If rlcard is
-installed (``pip install rlcard``), its raw 2-player ``UnoGame`` is timed the same way in the
-same run (``get_legal_actions()`` + ``step()``), and the ratio is printed.
+installed (``pip install rlcard``), its raw 2-player ``UnoGame`` is timed the same way
+(``get_legal_actions()`` + ``step()``) in the same run, and the ratio comes from repeats
+paired with ours. The last lines give rollouts per second from a mid-game position.
 """
 
 from __future__ import annotations
@@ -20,20 +22,22 @@ import random
 import statistics
 import time
 
-from unokart_tui.engine import HouseRules, JumpIn, Phase, Round
+from unokart_tui.engine import HouseRules, JumpIn, Phase, Round, determinize
 
-KINDS = ("", "+view", "+reactions")
+KINDS = ("", "+view", "+reactions", "playout")
 
 
 def unokart_rounds(players: int, rounds: int, kind: str, rules: HouseRules) -> tuple[float, int]:
     rng = random.Random(players)
     play_phase = Phase.PLAY
-    with_view, with_reactions = kind == "+view", kind == "+reactions"
+    with_view, with_reactions, playout = kind == "+view", kind == "+reactions", kind == "playout"
     seats = range(players)
     actions = 0
     start = time.perf_counter()
     for seed in range(rounds):
         round_ = Round.deal(players, dealer=seed % players, seed=seed, rules=rules)
+        if playout:
+            round_ = round_.copy(quiet=True)
         while not round_.is_over:
             if with_reactions:
                 jump = next((a for seat in seats for a in round_.reactions(seat) if isinstance(a, JumpIn)), None)
@@ -51,6 +55,29 @@ def unokart_rounds(players: int, rounds: int, kind: str, rules: HouseRules) -> t
             round_.apply(rng.choice(choices) if choices else legal[-1])
             actions += 1
     return time.perf_counter() - start, actions
+
+
+def rollouts(players: int, count: int) -> tuple[float, float]:
+    """Rollouts per second from a mid-game position: (determinize + random playout, copy + random playout)."""
+    round_ = Round.deal(players, dealer=0, seed=11)
+    rng = random.Random(11)
+    for _ in range(12 * players):  # a typical mid-game: a dozen turns each
+        legal = round_.legal_actions()
+        choices = legal[:-1] if round_.phase is Phase.PLAY else legal
+        round_.apply(rng.choice(choices) if choices else legal[-1])
+    view = round_.view(round_.decider)
+    world = determinize(view, rng)
+    rates = []
+    for fresh in (True, False):
+        start = time.perf_counter()
+        for _ in range(count):
+            game = determinize(view, rng) if fresh else world.copy(quiet=True, seed=rng.getrandbits(32))
+            while not game.is_over:
+                legal = game.legal_actions()
+                choices = legal[:-1] if game.phase is Phase.PLAY else legal
+                game.apply(rng.choice(choices) if choices else legal[-1])
+        rates.append(count / (time.perf_counter() - start))
+    return rates[0], rates[1]
 
 
 def rlcard_rounds(rounds: int) -> tuple[float, int]:
@@ -120,11 +147,33 @@ def main() -> None:
                     ratio = per_preset[preset, players, kind] / per_preset["official", players, kind]
                     ratios.append(f"{players}p{kind or ''} {ratio:.0%}")
             print(f"{preset} / official actions per second: {', '.join(ratios)}")
+    for players in (2, 4):
+        samples = [rollouts(players, args.rounds) for _ in range(args.repeats)]
+        fresh = statistics.median(rate for rate, _ in samples)
+        copied = statistics.median(rate for _, rate in samples)
+        print(
+            f"rollouts/s from a mid-game position, {players} players: {fresh:,.0f} (a new determinization each), "
+            f"{copied:,.0f} (a quiet copy each)"
+        )
     if rlcard_row is None:
         print("rlcard is not installed: pip install rlcard to compare")
     else:
-        ours = rows[presets[0]][0][2]
-        print(f"{presets[0]} / rlcard actions per second, 2 players: {ours / rlcard_row[2]:.1f}x")
+        # Paired: each repeat times the three back to back, so a machine whose speed drifts
+        # (others' work on a shared machine) changes the ratios less than the rows above.
+        rules = HouseRules.preset(presets[0])
+        apply_ratios, playout_ratios = [], []
+        for _ in range(args.repeats):
+            seconds, actions = unokart_rounds(2, args.rounds, "", rules)
+            quiet_seconds, quiet_actions = unokart_rounds(2, args.rounds, "playout", rules)
+            theirs_seconds, theirs_actions = rlcard_rounds(args.rounds)
+            theirs = theirs_actions / theirs_seconds
+            apply_ratios.append(actions / seconds / theirs)
+            playout_ratios.append(quiet_actions / quiet_seconds / theirs)
+        print(
+            f"{presets[0]} / rlcard actions per second, 2 players, paired repeats: "
+            f"{statistics.median(apply_ratios):.1f}x ({min(apply_ratios):.1f}-{max(apply_ratios):.1f}); "
+            f"playout {statistics.median(playout_ratios):.1f}x ({min(playout_ratios):.1f}-{max(playout_ratios):.1f})"
+        )
 
 
 if __name__ == "__main__":

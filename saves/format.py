@@ -63,6 +63,7 @@ class Seat(NamedTuple):
     profile: str | None = None
     seed: int | None = None
     params: Mapping[str, ParamValue] = MappingProxyType({})
+    hints: int = 0  # hints the player of this seat asked the expert for (``t`` at the table)
 
 
 class Undo(NamedTuple):
@@ -142,6 +143,8 @@ def _seat_table(seat: Seat) -> dict[str, Any]:
         table["seed"] = seat.seed
     if seat.params:
         table["params"] = dict(seat.params)
+    if seat.hints:
+        table["hints"] = seat.hints  # optional: an older unokart reading it passes over it
     return table
 
 
@@ -375,6 +378,7 @@ def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence
                 profile=reader.value(table, where, "profile", str, optional=True),
                 seed=reader.value(table, where, "seed", int, optional=True),
                 params=params,
+                hints=reader.number(table, where, "hints", least=0) if "hints" in table else 0,
             )
         )
     return tuple(seats)

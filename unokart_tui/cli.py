@@ -117,7 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="play bots against each other, headless, and print a table",
         description="Play bots against each other with seats rotated, and print each bot's results.",
     )
-    sim.add_argument("--bots", required=True, help="comma-separated bot names, 2 to 10 (e.g. greedy,random)")
+    sim.add_argument(
+        "--bots", required=True, help="comma-separated bot names, 2 to 10, each with its profile if any (greedy:hard)"
+    )
     count = sim.add_mutually_exclusive_group()
     count.add_argument("--rounds", type=_positive, help="how many single rounds to play (default 1000)")
     count.add_argument("--matches", type=_positive, help="play this many whole matches instead of rounds")
@@ -127,6 +129,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--profile", help="a bot profile for every bot (easy, normal, hard or your own)")
     _add_rules_flags(sim)
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    sim.add_argument("--mirror", action="store_true", help="play each deal once per seat rotation (same deals)")
+    tune = commands.add_parser(
+        "tune",
+        help="search a bot's parameters for the best win rate (needs Optuna)",
+        description="Search a bot's parameters for the best win rate with Optuna, and write them as a profile.",
+    )
+    tune.add_argument("bot", metavar="BOT", help="the bot to tune (e.g. challenger)")
+    tune.add_argument("--against", required=True, help="its opponents at the table, comma-separated (1 to 9)")
+    tune.add_argument("--trials", type=_positive, default=50, help="trials the study runs to in all (default 50)")
+    tune.add_argument("--rounds", type=_positive, default=400, help="rounds each trial plays (default 400)")
+    tune.add_argument("--seed", type=_whole, default=0, help="the seed of the deals and the sampler (default 0)")
+    tune.add_argument("--storage", help="an Optuna storage URL for a shared study (default: SQLite in the data dir)")
+    tune.add_argument("--profile", help="the profile to write (default tuned-BOT, in your profiles folder)")
     _add_history(commands)
     _add_serve(commands)
     return parser
@@ -300,7 +315,7 @@ def _bot_list(
 ) -> list[str]:
     """The names in ``--bots``; a one-line error (status 2) for an unknown name or a wrong count."""
     bots = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in bots if name not in known]
+    unknown = [name.partition(":")[0] for name in bots if name.partition(":")[0] not in known]
     if unknown:
         parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(known))})")
     if not low <= len(bots) <= high:
@@ -328,6 +343,52 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     bots = _bot_list(args.bots, parser, BOTS, low=MIN_PLAYERS, high=MAX_PLAYERS, what="bots")
     return run(args, parser, bots, _rules(args, parser))
+
+
+def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from ai import BOTS, tune, user_profile_dir  # noqa: PLC0415 - imported on use
+    from saves import save_dir  # noqa: PLC0415
+
+    if args.bot not in BOTS:
+        parser.error(f"unknown bot {args.bot!r} (the bots: {', '.join(sorted(BOTS))})")
+    against = _bot_list(args.against, parser, BOTS, low=1, high=9, what="opponents")
+    profile = args.profile or f"tuned-{args.bot}"
+    if not profile.replace("-", "").replace("_", "").isalnum() or not profile.isascii():
+        parser.error(f"--profile {profile!r} is not a profile name (letters, digits, '-' and '_')")
+    storage = args.storage
+    if storage is None:
+        directory = save_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        storage = f"sqlite:///{directory / 'tune.sqlite3'}"
+    path = user_profile_dir() / f"{profile}.toml"
+
+    def progress(done: int, total: int, best: float) -> None:
+        sys.stderr.write(f"\rtrial {done}/{total}, best win rate so far {100 * best:.1f}%")
+        sys.stderr.flush()
+
+    try:
+        result = tune.tune(
+            args.bot,
+            against,
+            trials=args.trials,
+            rounds=args.rounds,
+            storage=storage,
+            seed=args.seed,
+            profile_path=path,
+            progress=progress if sys.stderr.isatty() else None,
+        )
+    except tune.TuneError as error:
+        return _fail(str(error))
+    except KeyboardInterrupt:
+        sys.stderr.write("\nInterrupted: the study keeps its finished trials; run the same command to continue.\n")
+        return 130
+    low, high = result.interval
+    print(
+        f"{args.bot} against {', '.join(against)}: study {result.study}, {result.trials} trials; best parameters won "
+        f"{100 * result.rate:.1f}% of {result.rounds:,} fresh rounds (95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+    )
+    print(f"written to {path} (use it with --profile {profile})")
+    return 0
 
 
 def _sub_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
@@ -435,6 +496,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "sim":
         return run_sim(args, _sub_parser(parser, "sim"))
+    if args.command == "tune":
+        return run_tune(args, _sub_parser(parser, "tune"))
     if args.command == "saves":
         return print_saves()
     if args.command == "serve":

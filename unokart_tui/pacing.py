@@ -15,6 +15,8 @@ screen's ``act``. No Textual here either: the screen is the clock, seen as a ``T
   is due, a bot holding the twin jumps in first, as the simulator orders them; while the
   player decides, it jumps in once its own reaction time has passed since the last move.
 - While a dialog or another screen is over the table, nothing happens.
+- With the autopilot on (``hints.Advisor``), the player's decisions are played like a
+  bot's, after the same delay; a move the player began by hand they finish themselves.
 - A key answers only the decision that was on the table when it was pressed:
   ``decision_began`` is when the player's current decision was put to them.
 """
@@ -23,11 +25,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .defaults import BOT_DELAY
 from .engine import Action, Event, JumpIn, PlayerExposed
 from .session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from .hints import Advisor
 
 
 class Pace(NamedTuple):
@@ -77,9 +82,16 @@ class Missed(NamedTuple):
 
 class Pacer:
     def __init__(
-        self, session: Session, pace: Pace, table: Table, *, clock: Callable[[], float] = time.monotonic
+        self,
+        session: Session,
+        pace: Pace,
+        table: Table,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        advisor: Advisor | None = None,
     ) -> None:
         self.session = session
+        self.advisor = advisor  # the autopilot's, when the table has one
         self.pace = pace
         self.table = table
         self.clock = clock  # the clock of Textual's key events (time.monotonic)
@@ -94,6 +106,7 @@ class Pacer:
         self._timer: Stoppable | None = None
         self._wakes = 0  # a wake-up scheduled before the last change does nothing
         self._acted_at = clock()
+        self._piloting = False  # the action being applied is the autopilot's
         self._decision: tuple[int, int] | None = None
         if session.is_human_turn():  # the table opens on the player's decision: it counts from now
             self._decision = self._current_decision()
@@ -131,6 +144,8 @@ class Pacer:
         """An action was applied: note when, and an exposure that begins or ends."""
         now = self.clock()
         self._acted_at = now
+        if self.advisor is not None:
+            self.advisor.last_by_pilot = self._piloting
         exposed = self.session.match.round.exposed
         if exposed is not None and any(isinstance(event, PlayerExposed) for event in events):
             self.exposure = Exposure(exposed, now)
@@ -173,14 +188,15 @@ class Pacer:
             self._wake(self._reading_time(), self._end)  # the last play stays in view a moment
             return
         exposure = self.exposure
+        piloted = self.advisor is not None and self.advisor.pilots_now()
         if exposure is not None and not exposure.reacted:
-            if round_.decider == HUMAN:
+            if round_.decider == HUMAN and not piloted:
                 self._ask()
-            self.waiting = round_.decider != HUMAN
+            self.waiting = round_.decider != HUMAN or piloted
             left = exposure.began + self.pace.catch_window - self.clock()
             self._wake(left, self._window_closes)
             return
-        if round_.decider == HUMAN:
+        if round_.decider == HUMAN and not piloted:
             self._ask()
             self._bot_may_jump_in()
             return
@@ -211,6 +227,13 @@ class Pacer:
         jump = self._bot_jump_in()
         if jump is not None:  # H5: before the decision, as the simulator has it
             self.table.act(jump)
+            return
+        if self.advisor is not None and self.advisor.pilots_now():
+            self._piloting = True
+            try:
+                self.table.act(self.advisor.hint().action)
+            finally:
+                self._piloting = False
             return
         seat = self.session.bot_to_act()
         if seat is None:

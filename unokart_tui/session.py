@@ -249,6 +249,13 @@ class Session:
         else:
             self.stats_problem = None
 
+    def count_hint(self) -> None:
+        """The player asked for a hint: counted in the save, for the match's statistics."""
+        seats = list(self.seats)
+        seats[HUMAN] = seats[HUMAN]._replace(hints=seats[HUMAN].hints + 1)
+        self.seats = tuple(seats)
+        self.save()
+
     def next_round(self) -> list[Event]:
         events = self.match.next_round()
         self.save()

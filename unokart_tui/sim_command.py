@@ -107,6 +107,7 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser, bots: lis
             profile=args.profile,
             rules=rules,
             progress=progress,
+            mirror=args.mirror,
         )
     except ValueError as error:
         parser.error(str(error))

@@ -205,8 +205,8 @@ def status(match: Match, you: int, *, thinking: bool, held: bool) -> str:
         return f"{match.names[round_.decider]} is thinking…" if thinking else f"{match.names[round_.decider]} to play"
     if round_.phase is Phase.STACK:
         if any(isinstance(a, Play) for a in round_.legal_actions()):
-            return f"+{round_.pending_draw} to you: stack a card on it (enter) or take them (t)"
-        return f"+{round_.pending_draw} to you and nothing to stack: take them (t)"
+            return f"+{round_.pending_draw} to you: stack a card on it (enter) or take them (d)"
+        return f"+{round_.pending_draw} to you and nothing to stack: take them (d)"
     if round_.phase is Phase.DRAWN:
         if Pass() not in round_.legal_actions():  # H7
             return "you must play the card you drew (enter)"

@@ -211,3 +211,14 @@ def test_the_stats_command_with_nothing_played_says_so():
     result = run("stats")
     assert result.returncode == 0
     assert "No finished round yet" in result.stdout
+
+
+def test_the_hints_asked_for_at_the_table_are_counted(five_matches):
+    # Issue 20: a hint (t) is counted in the player's seat of the save; the statistics read it there.
+    game = saves.load_game("m2")
+    seats = (game.seats[0]._replace(hints=3), *game.seats[1:])
+    saves.save(game.match, "m2", seats=seats)
+    record = stats.match_record("m2", saves.load_game("m2"))
+    assert record.hints == 3
+    stats.rebuild()
+    assert summary().hints == 3

@@ -50,7 +50,7 @@ async def settle(pilot: Pilot, limit: int = 500) -> None:
 
 def draw_key(phase: Phase) -> str:
     """The key that plays no card: draw, take a stack's total (house rules), or keep the card drawn."""
-    return {Phase.PLAY: "d", Phase.STACK: "t"}.get(phase, "p")
+    return {Phase.PLAY: "d", Phase.STACK: "d"}.get(phase, "p")
 
 
 async def take_turn_with_keys(pilot: Pilot) -> None:

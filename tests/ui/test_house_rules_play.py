@@ -39,8 +39,8 @@ async def test_a_stack_shows_its_total_and_t_takes_it():
         assert f"+{total} to you — stack or take it" in str(table.border_subtitle)
         assert str(table.border_title) == "Table · house"
         assert screen.check_action("take", ()) and not screen.check_action("draw", ())
-        assert "take them (t)" in screen.query_one(HandView).state.title
-        await pilot.press("t")
+        assert "take them (d)" in screen.query_one(HandView).state.title
+        await pilot.press("d")
         await pilot.pause()
         assert len(round_.hands[HUMAN]) == cards + total or len(round_.draw_pile) == 0
         assert not (round_.decider == HUMAN and round_.phase is Phase.STACK)
@@ -192,7 +192,7 @@ async def test_the_first_game_guide_names_the_house_rules_of_the_match():
         await until(pilot, lambda: isinstance(app.screen, GuideDialog))
         assert app.screen.first_game and app.screen.rules == PARTY
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
-        assert "House rules: party" in text and "t take a stack" in text and "j jump in" in text
+        assert "House rules: party" in text and "d draw (or take a stack)" in text and "j jump in" in text
 
 
 @pytest.mark.parametrize(

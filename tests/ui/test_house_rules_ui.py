@@ -125,7 +125,7 @@ def test_with_nothing_to_stack_only_taking_is_offered():
     decider, total = match.round.decider, match.round.pending_draw
     assert applies("take", match, decider) and not applies("play", match, decider)
     assert applies("move", match, decider)
-    assert status(match, decider, thinking=False, held=False) == f"+{total} to you and nothing to stack: take them (t)"
+    assert status(match, decider, thinking=False, held=False) == f"+{total} to you and nothing to stack: take them (d)"
 
 
 def test_keep_is_offered_only_when_a_drawn_card_may_be_kept():

@@ -18,7 +18,10 @@ from ..rules_text import ITEM_BOX, ITEMS, house_rule_words, house_rules_tag
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
-KEYS = "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · z undo · PgUp/PgDn log · q leave (saved)"
+KEYS = (
+    "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · t hint · a autopilot · z undo · "
+    "PgUp/PgDn log · q leave (saved)"
+)
 
 
 class GuideDialog(Dialog[str]):
@@ -57,7 +60,7 @@ class GuideDialog(Dialog[str]):
                 yield Static(house)
             keys = KEYS
             if self.rules.stack_draw_two or self.rules.stack_draw_four:
-                keys = keys.replace("d draw ·", "d draw · t take a stack ·")
+                keys = keys.replace("d draw ·", "d draw (or take a stack) ·")
             if self.rules.jump_in:
                 keys = keys.replace("c catch ·", "c catch · j jump in ·")
             yield Static(Text(keys, style="dim"), classes="keys")

@@ -18,6 +18,7 @@ from .actions import (
     parse_action,
 )
 from .cards import DECK_COUNTS, DECK_SIZE, Card, Color, Item, Rank, RulesError, full_deck
+from .determinize import Deals, determinize, known_cards, unseen_cards
 from .events import (
     CardPlayed,
     CardsDealt,
@@ -77,6 +78,7 @@ __all__ = [
     "Color",
     "ColorChosen",
     "DealerChosen",
+    "Deals",
     "DirectionChanged",
     "Draw",
     "DrawPending",
@@ -111,6 +113,9 @@ __all__ = [
     "UnoCaught",
     "UnoSaid",
     "WildDrawFourAccepted",
+    "determinize",
     "full_deck",
+    "known_cards",
     "parse_action",
+    "unseen_cards",
 ]

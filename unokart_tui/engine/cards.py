@@ -122,11 +122,13 @@ class Card:
     and hashes cards all the time.
     """
 
-    __slots__ = ("_key", "color", "rank")
+    __slots__ = ("_key", "color", "index", "points", "rank")
     _interned: ClassVar[dict[tuple[Color | None, Rank], Card]] = {}
 
     color: Color | None
     rank: Rank
+    points: int  # K4; an attribute, not a property: bots and playouts read it all the time
+    index: int  # a small number, one per distinct card (below 80): for tables indexed by card
     _key: int
 
     def __new__(cls, color: Color | None, rank: Rank) -> Card:
@@ -143,6 +145,9 @@ class Card:
         object.__setattr__(card, "color", color)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "_key", color_index * 16 + _RANK_INDEX[rank])
+        object.__setattr__(card, "index", card._key)
+        # K4: a number card is worth its number; Draw Two, Skip, Reverse 20; a wild card 50.
+        object.__setattr__(card, "points", int(rank.value) if rank.is_number else 50 if color is None else 20)
         cls._interned[color, rank] = card
         return card
 
@@ -183,13 +188,6 @@ class Card:
     def item(self) -> Item:
         # K3
         return Item.BOB_OMB if self.color is None else COLOR_ITEM[self.color]
-
-    @property
-    def points(self) -> int:
-        # K4
-        if self.rank.is_number:
-            return int(self.rank.value)
-        return 50 if self.color is None else 20
 
     @property
     def number(self) -> int | None:

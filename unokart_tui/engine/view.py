@@ -33,7 +33,9 @@ class PlayerView(NamedTuple):
     and the colour that had to be matched then (public: everyone saw the table).
     ``rules`` are the match's house rules; ``pending_draw`` is what the decider draws by
     accepting (H1-H3, A4); ``choice_for`` says what an open colour or target choice is for;
-    ``reactions`` are the out-of-turn actions ``seat`` may make now (``round.reactions``).
+    ``reactions`` are the out-of-turn actions ``seat`` may make now (``round.reactions``);
+    ``public_history`` is every action of the round so far as ``(seat, action)``, in order: what
+    the whole table saw (an action never holds a hidden card: a draw is ``Draw()``, not the card).
     """
 
     seat: int
@@ -59,6 +61,7 @@ class PlayerView(NamedTuple):
     pending_draw: int = 0
     choice_for: str | None = None
     reactions: tuple[Action, ...] = ()
+    public_history: tuple[tuple[int, Action], ...] = ()
 
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat ``steps`` turns after ``seat`` (default: this seat) in the direction of play."""

@@ -48,6 +48,7 @@ from ..engine import (
     UnoSaid,
 )
 from ..glyphs import UNICODE, Glyphs
+from ..hints import Advisor
 from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
@@ -69,6 +70,7 @@ from ..widgets.banner import BannerView
 from ..widgets.cardview import CardView, DrawPile
 from ..widgets.gamelog import GameLog
 from ..widgets.hand import BIG_HEIGHT, BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, HandView
+from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
 from ..widgets.motion import FlyingCard, MotionPlan, Stage
 from ..widgets.players import PlayerRow, SeatView
@@ -103,7 +105,7 @@ class GameScreen(Screen[None]):
         Binding("right,l", "move(1)", "Card →", show=False),
         Binding("enter,space", "play", "Play"),
         Binding("d", "draw", "Draw"),
-        Binding("t", "take", "Take them"),  # a stack's total (house rules H1-H3)
+        Binding("d", "take", "Take them"),  # a stack's total (house rules H1-H3): drawn, as a draw is
         Binding("p", "keep", "Keep"),
         Binding("j", "jump", "Jump in"),  # house rule H5
         Binding("j", "missed_jump", "Jump in", show=False),  # when there is nothing to jump in with: says why
@@ -111,6 +113,8 @@ class GameScreen(Screen[None]):
         Binding("c", "catch", "Catch"),
         Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
         Binding("f", "fast", "Fast"),
+        Binding("t", "hint", "Hint", show=False),  # in the help (?): the key bar is full at 80 columns
+        Binding("a", "autopilot", "Autopilot", show=False),
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
         # Not in the key bar, which is full at 80 columns: the help (?) and the keys page list it.
@@ -135,7 +139,8 @@ class GameScreen(Screen[None]):
     ) -> None:
         super().__init__()
         self.session = session
-        self.pacer = Pacer(session, pace or Pace(), self)
+        self.advisor = Advisor(session)  # hints (t) and the autopilot (a)
+        self.pacer = Pacer(session, pace or Pace(), self, advisor=self.advisor)
         self.glyphs = glyphs
         self.motion = motion  # cards move across the table (off: the "reduce motion" setting)
         self.notes = TableNotes(len(session.names), glyphs)
@@ -191,6 +196,7 @@ class GameScreen(Screen[None]):
                 yield GameLog(id="log")
                 yield BannerView(id="banner")
         yield Static(id="save-problem")
+        yield HintView()
         yield HandView(id="hand")
         yield KeyBar()
         yield Static(id="too-small")
@@ -325,6 +331,7 @@ class GameScreen(Screen[None]):
             self._cursor_to_playable = False
         waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held)
         title = f"Your hand ({len(cards)}) — {waiting}" + ("  [UNO ready]" if self.uno_armed else "")
+        title += "  [autopilot: a stops]" if self.advisor.autopilot else ""
         self.hand.state = HandState(cards, playable, self.cursor, title, self.glyphs)
         self.refresh_bindings()
 
@@ -349,6 +356,7 @@ class GameScreen(Screen[None]):
             return False
         self.move_cards(events, by_player=by_player)
         self.show(events)
+        self.query_one(HintView).text = None  # it was about the decision just taken
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
@@ -576,6 +584,8 @@ class GameScreen(Screen[None]):
             return not applies("jump", self.session.match, HUMAN)
         if action in ("undo", "undo_off"):
             return self.undo_on == (action == "undo")
+        if action == "hint":
+            return self.session.is_human_turn()
         return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def turn_key_is_late(self) -> bool:
@@ -694,6 +704,20 @@ class GameScreen(Screen[None]):
 
     def action_fast(self) -> None:
         self.pacer.fast_forward()
+        self.render_table()
+
+    def action_hint(self) -> None:
+        if not self.session.is_human_turn():
+            self.refuse("A hint is for your own turn.")
+            return
+        self.query_one(HintView).text = self.advisor.hint().text
+        self.session.count_hint()
+        self.report_saving()
+
+    def action_autopilot(self) -> None:
+        on = self.advisor.autopilot = not self.advisor.autopilot
+        self.notify("The expert plays your turns until you press a again." if on else "You play your turns again.")
+        self.pacer.step()
         self.render_table()
 
     def action_log(self, pages: int) -> None:

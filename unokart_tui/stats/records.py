@@ -138,8 +138,8 @@ class _Tally:
         )
 
 
-def match_record(name: str, game: SavedGame, *, hints: int = 0) -> MatchRecord:
-    """The record of the match in save ``name`` (``hints``: how many hints the player asked for)."""
+def match_record(name: str, game: SavedGame) -> MatchRecord:
+    """The record of the match in save ``name``, with the hints the players asked for (each seat's ``hints``)."""
     match = game.match
     seats = game.seats or default_seats(match.names)
     undos = Counter(undo.round for undo in game.undos)
@@ -183,7 +183,7 @@ def match_record(name: str, game: SavedGame, *, hints: int = 0) -> MatchRecord:
         actions=sum(record.actions for record in rounds),
         winner=match.winner,
         undos=sum(record.undos for record in rounds),
-        hints=hints,
+        hints=sum(seat.hints for seat in seats),
         seats=tuple(
             SeatRecord(seat=index, name=seat.name, kind=seat.kind, profile=seat.profile, score=scores[index])
             for index, seat in enumerate(seats)

@@ -1,0 +1,170 @@
+"""Hints (t) and the autopilot (a): the expert at the player's side, from the player's view only."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import saves
+from unokart_tui.engine import Card, Color, Draw, Match, Pass, Phase, Play, Rank, Round
+from unokart_tui.hints import Advisor, advise, advisor, explain
+from unokart_tui.pacing import Pace
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.session import HUMAN, Session
+from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.hint import HintView
+
+from .helpers import make_app, settle, until
+
+
+def _record_player_moves(session) -> list[object]:
+    """The actions applied while the player's seat was deciding (the session's ``apply``, wrapped)."""
+    moves: list[object] = []
+    apply = session.apply
+
+    def recording(action):
+        mine = session.is_human_turn()
+        events = apply(action)
+        if mine:
+            moves.append(action)
+        return events
+
+    session.apply = recording
+    return moves
+
+
+async def test_t_shows_the_experts_move_and_counts_it_in_the_save():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        expected = Advisor(app.session).hint()
+        await pilot.press("t")
+        await pilot.pause()
+        shown = screen.query_one(HintView)
+        assert shown.display and shown.text == expected.text
+        assert app.session.seats[HUMAN].hints == 1
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.session.seats[HUMAN].hints == 2
+        game = saves.loads_game(saves.path_of(app.session.name).read_text())
+        assert game.seats[HUMAN].hints == 2  # the statistics can read it later
+        assert game.seats[1].hints == 0
+        # The hint is about the decision it was asked for: the next move takes it away.
+        await pilot.press("d" if app.session.view().phase is Phase.PLAY else "p")
+        await pilot.pause()
+        assert shown.text is None and not shown.display
+
+
+async def test_a_hint_is_for_the_players_turn_only():
+    app = make_app(seed=7, pace=Pace(bot_delay=60, catch_window=0, banner_seconds=None))  # the bots wait
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        session = app.session
+        if session.is_human_turn():
+            pytest.fail("seed 7 should start on a bot's turn")
+        await pilot.press("t")
+        await pilot.pause()
+        assert session.seats[HUMAN].hints == 0
+        assert app.screen.query_one(HintView).text is None
+
+
+async def _within(pilot, condition, seconds: float = 20.0) -> None:
+    """Let the app run until ``condition()`` holds; fail after ``seconds`` (bots on a timer need real time)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the wanted moment never came")
+        await pilot.pause(0.01)
+
+
+async def test_a_plays_the_players_turns_until_pressed_again():
+    # The bots (and the autopilot, which waits as long) take half a second a move: the keys come in between.
+    app = make_app(seed=3, pace=Pace(bot_delay=0.5, catch_window=0, banner_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        await _within(pilot, session.is_human_turn)
+        hand = app.screen.query_one(HandView)
+        moves = _record_player_moves(session)
+        await pilot.press("a")
+        assert "autopilot" in hand.state.title
+        await _within(pilot, lambda: len(moves) >= 1)
+        await pilot.press("a")
+        assert "autopilot" not in hand.state.title
+        await _within(pilot, lambda: session.is_human_turn() or session.match.round.is_over)
+        assert not session.match.round.is_over
+        taken = len(moves)
+        for _ in range(20):
+            await pilot.pause()
+        assert len(moves) == taken  # the player's turn waits for the player again
+        assert all(isinstance(action, (Play, Draw, Pass)) for action in moves)
+
+
+def _first_turn_draws_a_playable_card(seed: int) -> bool:
+    round_ = Match.new(["Ann", "Mario"], seed=seed).round
+    if round_.decider != HUMAN or round_.phase is not Phase.PLAY:
+        return False
+    probe = round_.copy()
+    probe.apply(Draw())
+    return probe.phase is Phase.DRAWN
+
+
+async def test_the_autopilot_never_finishes_a_move_the_player_began():
+    # A seed where the player's first turn draws a card that can be played: T3 asks play or keep.
+    seed = next((seed for seed in range(300) if _first_turn_draws_a_playable_card(seed)), None)
+    assert seed is not None, "no seed in 300 draws a playable card on the player's first turn"
+    app = make_app(bots=("greedy",), seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = app.session
+        moves = _record_player_moves(session)
+        await pilot.press("d")
+        await until(pilot, lambda: session.view().phase is Phase.DRAWN)
+        await pilot.press("a")  # the autopilot on, in the middle of the player's own move
+        for _ in range(20):
+            await pilot.pause()
+        assert moves == [Draw()]
+        assert session.view().phase is Phase.DRAWN  # still the player's to finish
+        await pilot.press("p")  # kept; from the next turn on, the autopilot plays
+        await until(pilot, lambda: len(moves) >= 3 or session.match.round.is_over, limit=400)
+
+
+def test_the_sentence_names_who_is_about_to_go_out_and_the_wild_kept():
+    hand = (Card(Color.GREEN, Rank.SEVEN), Card(None, Rank.WILD_DRAW_FOUR), Card(Color.RED, Rank.TWO))
+    round_ = Round.deal(2, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card(Color.GREEN, Rank.THREE), active_color=Color.GREEN, hand_sizes=(3, 1)
+    )
+    text = explain(advisor(1), view, Play(hand[0], None, False), ["Ann", "Luigi"])
+    assert text.startswith("Play G7: Luigi is on one card")
+    assert text.endswith("— keep the Wild Draw Four for later")
+
+
+def test_the_hint_is_the_experts_own_choice():
+    round_ = Round.deal(2, dealer=0, seed=5)
+    while round_.decider != HUMAN:
+        round_.apply(round_.legal_actions()[0])
+    view = round_.view(HUMAN)
+    hint = advise(advisor(3), view, round_.legal_actions(), ["Ann", "Luigi"])
+    assert hint.action == advisor(3).choose(view, round_.legal_actions())
+    assert hint.action in round_.legal_actions()
+    assert hint.text.split(":")[0]
+
+
+def test_a_hint_on_the_table(snap_compare):
+    async def ask_for_a_hint(pilot):
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+
+    assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=ask_for_a_hint)
+
+
+def test_a_save_with_a_negative_count_of_hints_is_refused():
+    session = Session.new("Ann", ["greedy"], seed=1, name="hints")
+    seats = (session.seats[0]._replace(hints=-1), *session.seats[1:])
+    with pytest.raises(saves.SaveError, match="'hints' must be a whole number"):
+        saves.loads_game(saves.dumps(session.match, seats=seats))
+    session.close()

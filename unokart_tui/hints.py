@@ -1,0 +1,211 @@
+"""Hints and the autopilot: what the expert would do in the player's place, and why, in words.
+
+The expert (``ai.expert``) decides from the player's own view, as it would for itself: a
+hint reads nothing the player could not see. Its reasons come from the same judgement
+that orders its candidates (``ai.expert.heuristic``): who is about to go out, which
+colours a player drew on, what a card keeps for later. No Textual here: the table shows
+the sentence, and tests read it without a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ai.expert import ExpertBot, heuristic, inference
+
+from .engine import (
+    Accept,
+    Action,
+    Card,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    Color,
+    Draw,
+    JumpIn,
+    Pass,
+    Phase,
+    Play,
+    PlayerView,
+    Rank,
+    known_cards,
+)
+from .session import Session
+from .widgets.cardface import short
+
+_KEEP_FOR_LATER = (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX)
+_HOLDS_BACK = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE})
+
+
+# Decisions that finish a move begun just before (T3: the drawn card; a wild's colour; a Green
+# Shell's target): the autopilot takes them only when it began the move itself.
+_FOLLOW_UPS = frozenset({Phase.DRAWN, Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET})
+
+
+class Hint(NamedTuple):
+    """The expert's ``action`` for the player now, and ``text``: the move and why, in a sentence."""
+
+    action: Action
+    text: str
+
+
+def advisor(seed: int) -> ExpertBot:
+    """The expert that advises the player of a match with this seed (the same advice for the same view).
+
+    At its default budget: a person's turn can wait the few hundredths of a second it takes.
+    """
+    return ExpertBot(seed=seed)
+
+
+def advise(bot: ExpertBot, view: PlayerView, legal: Sequence[Action], names: Sequence[str]) -> Hint:
+    """What ``bot`` would do with the player's ``view`` and ``legal`` actions, and why."""
+    action = bot.choose(view, legal)
+    return Hint(action, explain(bot, view, action, names))
+
+
+def explain(bot: ExpertBot, view: PlayerView, action: Action, names: Sequence[str]) -> str:
+    """``action`` and the reasons a good player would give for it, in one sentence."""
+    if isinstance(action, (Play, JumpIn)):
+        return _play(view, action, names)
+    if isinstance(action, Draw):
+        return _draw(view)
+    if isinstance(action, Pass):
+        assert view.drawn is not None
+        return _with("Keep the " + short(view.drawn), _keep_reasons(view, view.drawn))
+    if isinstance(action, ChooseColor):
+        return _color(view, action.color, names)
+    if isinstance(action, ChooseTarget):
+        swap = view.top_card.rank is Rank.SEVEN  # H4: a 7 swaps hands; otherwise a Green Shell (I3)
+        verb = "Swap hands with" if swap else "Aim the Green Shell at"
+        cards = view.hand_sizes[action.seat]
+        return f"{verb} {names[action.seat]}: {_cards(cards)}, the fewest at the table"
+    if isinstance(action, (Challenge, Accept)):
+        return _challenge(bot, view, isinstance(action, Challenge), names)
+    return f"{action}: the expert's choice"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
+def _with(head: str, reasons: Sequence[str], tail: str = "") -> str:
+    text = head + (": " + " and ".join(reasons) if reasons else "")
+    return text + (f" — {tail}" if tail else "")
+
+
+def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str]) -> str:
+    card = action.card
+    head = f"Play {short(card)}"
+    if isinstance(action, Play) and action.color is not None:
+        head += f" as {action.color.value}"
+    if action.uno:
+        head += " and say UNO"
+    if isinstance(action, JumpIn):
+        head = "Jump in with " + head.removeprefix("Play ")
+    victim = view.next_seat()
+    name = names[victim]
+    lacking = heuristic.lacking_colors(view, inference.cannot_hold(view), victim)
+    reasons = []
+    left = view.hand_sizes[victim]
+    if left <= 2:
+        reasons.append(f"{name} is on {'one card' if left == 1 else 'two cards'}")
+    color = card.color if card.color is not None else (action.color if isinstance(action, Play) else None)
+    if color is not None and color in lacking:
+        reasons.append(f"{name} drew rather than play {color.value}")
+    if card.rank in _HOLDS_BACK and left <= 2:
+        reasons.append(f"it holds {name} back")
+    elif view.num_players == 2 and card.rank in _HOLDS_BACK:
+        reasons.append("it gives you another turn")
+    if card.rank is Rank.WILD_DRAW_FOUR and heuristic.honest_four(view):
+        active = view.active_color.value if view.active_color is not None else "colour"
+        reasons.append(f"you hold no {active}, so a challenge would fail")
+    if not reasons:
+        reasons.append(_plain_reason(view, card))
+    kept = [other for other in view.hand if other.rank in _KEEP_FOR_LATER and other.rank is not card.rank]
+    tail = ""
+    if kept:
+        many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
+        tail = f"keep the {_wild_name(kept[0])}{'s' if many else ''} for later"
+    return _with(head, reasons, tail)
+
+
+def _wild_name(card: Card) -> str:
+    return "Wild Draw Four" if card.rank is Rank.WILD_DRAW_FOUR else "Wild Item Box"
+
+
+def _plain_reason(view: PlayerView, card: Card) -> str:
+    """Why this card when nothing at the table presses: what it leaves in the hand."""
+    if card.color is None:
+        return "nothing else fits"
+    same = sum(1 for other in view.hand if other.color is card.color) - 1
+    if card.points >= 20:
+        return f"it sheds {card.points} points while it can"
+    if same > 0:
+        return f"you keep {same} more {card.color.value} to follow it"
+    return f"it is your last {card.color.value}, and the others stay open"
+
+
+def _draw(view: PlayerView) -> str:
+    wilds = [card for card in view.hand if card.color is None]
+    if wilds:
+        return f"Draw: keep your {_wild_name(wilds[0])} for when it matters"
+    return "Draw: the cards that fit are worth more later"
+
+
+def _keep_reasons(view: PlayerView, card: Card) -> list[str]:
+    if card.color is None:
+        return ["a wild card is worth more later"]
+    return [f"the search found playing it now worse for you ({short(card)} can wait)"]
+
+
+def _color(view: PlayerView, color: Color, names: Sequence[str]) -> str:
+    held = sum(1 for card in view.hand if card.color is color)
+    reasons = [f"you hold {held} {color.value}"] if held else []
+    victim = view.next_seat()
+    if color in heuristic.lacking_colors(view, inference.cannot_hold(view), victim):
+        reasons.append(f"{names[victim]} drew rather than play it")
+    if not reasons:
+        reasons.append("the colour the others seem to lack")
+    return _with(f"Choose {color.value}", reasons)
+
+
+def _challenge(bot: ExpertBot, view: PlayerView, challenge: bool, names: Sequence[str]) -> str:
+    assert view.wild_draw_four is not None
+    player, color = view.wild_draw_four
+    name = names[player]
+    if any(card.color is color for card in known_cards(view).get(player, ())):
+        return f"Challenge: you saw {color.value} in {name}'s hand, so the Wild Draw Four was a bluff"
+    if challenge:
+        return f"Challenge: the odds that {name} held {color.value} and bluffed are high enough to pay"
+    return f"Accept the four cards: {name} probably had no {color.value}, and a lost challenge costs six"
+
+
+class Advisor:
+    """The expert at the player's side: a hint when asked (``hint``), and the autopilot.
+
+    The autopilot plays the player's decisions while ``autopilot`` is on (the pacer asks
+    ``pilots_now`` and plays ``hint().action``), but never one that finishes a move the
+    player began by hand: a card they drew, the colour of a wild they played.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.autopilot = False
+        self.last_by_pilot = False  # whether the last action applied was the autopilot's
+        self._bot: ExpertBot | None = None
+
+    def hint(self) -> Hint:
+        """What the expert would do for the player now (the player must be deciding)."""
+        if self._bot is None:
+            self._bot = advisor(self.session.match.seed)
+        round_ = self.session.match.round
+        return advise(self._bot, self.session.view(), round_.legal_actions(), self.session.names)
+
+    def pilots_now(self) -> bool:
+        """Whether the autopilot plays the player's decision now."""
+        if not self.autopilot or not self.session.is_human_turn():
+            return False
+        match = self.session.match
+        follow_up = self.session.view().phase in _FOLLOW_UPS and bool(match.history[-1])  # D5 begins a round
+        return not follow_up or self.last_by_pilot
