@@ -163,7 +163,7 @@ class UnoKartApp(ThemedApp):
     def _replay_screen(self, name: str, game: SavedGame) -> ReplayScreen:
         from .screens.replay import ReplayScreen  # noqa: PLC0415 - loaded when first opened
 
-        return ReplayScreen(game, name)
+        return ReplayScreen(game, name, self.glyphs)
 
     def _title_screen(self) -> TitleScreen:
         from .screens.title import TitleScreen  # noqa: PLC0415 - a match started from the shell opens without it
@@ -247,10 +247,10 @@ class UnoKartApp(ThemedApp):
         assert session is not None
         kinds = [seat.kind for seat in session.seats[1:]]
         profiles = [seat.profile for seat in session.seats[1:]]
-        target, player = session.match.target, session.names[0]
+        target, player, rules = session.match.target, session.names[0], session.match.rules
         session.close()
         self.session = None
-        self.start(lambda: type(session).new(player, kinds, target=target, profiles=profiles))
+        self.start(lambda: type(session).new(player, kinds, target=target, profiles=profiles, rules=rules))
 
     def start(self, make: Callable[[], Session], *, backup_of: str | None = None) -> None:
         """Play the session ``make`` gives, or say why not. If the save ``backup_of`` cannot be

@@ -125,9 +125,9 @@ ASCII = Glyphs(
     back="/",
     fan=("[", "[", "[##]", "[##]"),
     turn=">",
-    next=">",
-    clockwise="(>",
-    anticlockwise="<)",
+    next=".",  # not ">": a player must tell the seat to act from the one after it
+    clockwise="->",
+    anticlockwise="<-",
     marks="RYGB",
     arrows=("->", "<-"),
 )

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from saves import SavedGame, Undo
 
 from .engine import Card, Event, Play
+from .glyphs import UNICODE, Glyphs
 from .narration import Banner, LogLine, TableNotes, Voice, banner, log_line
 from .session import HUMAN
 from .tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, table_info
@@ -62,25 +63,26 @@ def frame(
     caption: str,
     reveal: bool,
     played_next: Card | None = None,
+    glyphs: Glyphs = UNICODE,
 ) -> ReplayFrame:
     """The widgets' data at ``position``; ``reveal`` (a finished match only) shows every hand.
 
     ``played_next``: the card the player played from here, which the hand's cursor points at.
     """
-    voice = Voice(position.names, HUMAN)
+    voice = Voice(position.names, HUMAN, glyphs)
     cards, playable, _ = hand_cards(position, HUMAN)
     cursor = max((i for i, card in enumerate(cards) if card == played_next), default=NO_CURSOR)
     hands: tuple[str, ...] = ()
     if reveal:
         hands = tuple(
-            f"{name}: {card_list(_sorted(hand)) or '(no cards)'}"
+            f"{name}: {card_list(_sorted(hand), glyphs) or '(no cards)'}"
             for seat, (name, hand) in enumerate(zip(position.names, position.round.hands, strict=True))
             if seat != HUMAN
         )
     return ReplayFrame(
-        seats=seat_lines(position, kinds, notes, HUMAN),
-        table=table_info(position, notes, HUMAN),
-        hand=HandState(cards, playable, cursor, hand_title(position, HUMAN)),
+        seats=seat_lines(position, kinds, notes, HUMAN, glyphs=glyphs),
+        table=table_info(position, notes, HUMAN, glyphs),
+        hand=HandState(cards, playable, cursor, hand_title(position, HUMAN), glyphs),
         hands=hands,
         log=log,
         banner=banner(events, voice),
@@ -96,13 +98,14 @@ def _sorted(hand: Sequence[Card]) -> list[Card]:
 class Replay:
     """A saved match to step through, from the first deal (point 0) to where it stands."""
 
-    def __init__(self, game: SavedGame) -> None:
+    def __init__(self, game: SavedGame, glyphs: Glyphs = UNICODE) -> None:
         self.game = game
+        self.glyphs = glyphs  # the player's card symbols (Settings), as at the table
         self.timeline = Timeline(game.match)
         seats = game.seats
         self.kinds = [seat.kind for seat in seats] if seats else ["human"] + ["random"] * (len(game.match.names) - 1)
         self.reveal = game.match.is_over  # only a finished match shows the hands the player never saw
-        self.voice = Voice(game.match.names, HUMAN)
+        self.voice = Voice(game.match.names, HUMAN, glyphs)
         self.undos = undos_by_point(game.undos)
 
     def __len__(self) -> int:
@@ -111,7 +114,7 @@ class Replay:
     def frame(self, number: int) -> ReplayFrame:
         timeline = self.timeline
         position = timeline.position(number)
-        notes = TableNotes(len(position.names))
+        notes = TableNotes(len(position.names), self.glyphs)
         for events in timeline.round_events(number):
             notes.record(events, position.names)
         point = timeline.points[number]
@@ -132,6 +135,7 @@ class Replay:
             caption=caption,
             reveal=self.reveal,
             played_next=played,
+            glyphs=self.glyphs,
         )
 
     def log(self, number: int) -> tuple[LogLine, ...]:

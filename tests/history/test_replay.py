@@ -136,3 +136,14 @@ def test_the_log_says_where_an_undo_was_made():
     replay = Replay(saves.load_game("undone"))
     text = [line.text for line in replay.log(replay.timeline.find(kept))]
     assert f"↶ Undo: your move ({choice}) was taken back here." in text
+
+
+def test_a_replay_draws_the_cards_with_the_players_card_symbols(unfinished):
+    # Found in play: with Plain ASCII chosen in Settings, the replay still drew the Unicode symbols.
+    from unokart_tui.glyphs import ASCII, UNICODE
+
+    shown = Replay(unfinished, ASCII).frame(120)
+    assert shown.hand.glyphs is ASCII and shown.table.glyphs is ASCII
+    assert all(seat.glyphs is ASCII for seat in shown.seats)
+    symbols = {c for text in (*UNICODE.items.values(), *UNICODE.ranks.values()) for c in text if not c.isascii()}
+    assert [line.text for line in shown.log if symbols & set(line.text)] == []

@@ -63,6 +63,26 @@ async def test_undo_at_the_table_returns_to_the_same_decision():
         assert saves.load("test match").round == before[1]  # saved at once
 
 
+async def test_undo_puts_the_cursor_back_on_the_card_taken_back():
+    # Found in play: after z the cursor stayed where the player had moved it, and Enter played another card.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        played = await to_a_number_card(pilot)
+        screen = app.screen
+        before = screen.query_one(HandView).state
+        other = next(before.cards[i] for i in sorted(before.playable, reverse=True) if before.cards[i] != played.card)
+        held = len(before.cards)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.view().hand) == held - 1)
+        screen.cursor = screen.query_one(HandView).state.cards.index(other)  # the player looks at another card
+        screen.render_table()
+        await pilot.press("z")
+        await until(pilot, lambda: len(app.session.view().hand) == held)
+        await pilot.pause()
+        state = screen.query_one(HandView).state
+        assert state.cards[state.cursor] == played.card
+
+
 async def test_undo_after_a_draw_is_refused_with_its_reason():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -171,6 +171,24 @@ async def test_the_log_scrolls_back_with_page_up_and_stays_there_while_play_goes
         assert log.following
 
 
+async def test_a_new_round_brings_a_scrolled_back_log_to_its_end():
+    # Found in play: after one PgUp in round 1, round 2 went on out of sight.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog))  # the round is over
+        game = app.screen_stack[-2]
+        assert isinstance(game, GameScreen)
+        log = game.query_one(GameLog)
+        log.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert not log.following
+        await pilot.press("enter")  # the next round
+        await until(pilot, lambda: app.session.match.round_number == 2)
+        await pilot.pause()
+        assert log.following and log.scroll_y == log.max_scroll_y
+        assert any(entry.plain == "— Round 2 —" for entry in log.entries)
+
+
 async def test_a_resumed_match_shows_the_moves_before_it_was_left():
     # Issue 13, bug 6: a resumed match started with an empty log.
     app = make_app(seed=7)

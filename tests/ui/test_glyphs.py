@@ -32,6 +32,12 @@ def test_every_glyph_is_one_cell_and_no_emoji(glyphs):
             assert ord(character) < 0x1F000, character  # the emoji planes
 
 
+@SETS
+def test_the_seat_to_act_and_the_next_one_are_marked_apart(glyphs):
+    # Found in play: in ASCII both were ">", and whose turn it was could not be told.
+    assert glyphs.turn.strip() and glyphs.next.strip() and glyphs.turn != glyphs.next
+
+
 def test_the_ascii_set_is_ascii_and_the_sets_tell_every_item_apart():
     assert all(text.isascii() for text in every_text(ASCII))
     for glyphs in (UNICODE, ASCII):

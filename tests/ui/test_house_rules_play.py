@@ -29,7 +29,7 @@ def stack_on_the_player(app) -> bool:
     )
 
 
-async def test_a_stack_shows_its_total_and_t_takes_it():
+async def test_a_stack_shows_its_total_and_d_takes_it():
     app = make_app(seed=3, rules=HouseRules.preset("house"))
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, stack_on_the_player)
@@ -210,3 +210,16 @@ async def test_j_with_nothing_to_jump_in_with_says_why(rules, said):
         await pilot.pause()
         assert any(note.message.startswith(said) for note in app._notifications)
         assert len(app.session.match.history[-1]) == moves
+
+
+async def test_play_again_keeps_the_house_rules():
+    # Found in play: "Play again" after a party match dealt an official one (and its log's command lost --rules).
+    app = make_app(seed=2, rules=PARTY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        first = app.session
+        app.play_again()
+        await until(pilot, lambda: app.session is not None and app.session is not first)
+        assert app.session.match.rules == PARTY
+        assert "--rules party" in app.session.deal_again_command()
+    app.session.close()

@@ -95,6 +95,25 @@ def test_settings_screen(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, press=["s"])
 
 
+async def test_enter_in_a_field_of_new_game_moves_on_and_starts_nothing():
+    # Found in play: Enter after typing a name started a 500-point match before the player saw the rest.
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(application.screen, NewGameScreen)
+        await pilot.press("ctrl+a", *"Zoe", "enter")
+        await pilot.pause()
+        assert isinstance(application.screen, NewGameScreen)
+        assert application.screen.focused is not application.screen.query_one("#name")
+        assert application.session is None
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(application.screen, GameScreen)
+        assert application.session.names[0].startswith("Zoe")
+    application.session.close()
+
+
 async def test_start_from_new_game_leave_and_continue_at_the_same_decision():
     first = app()
     async with first.run_test(size=(80, 24)) as pilot:

@@ -399,6 +399,7 @@ class GameScreen(Screen[None]):
         events = self.session.next_round()
         self.pacer.new_round()
         self.uno_armed = False  # said ahead for a play of the last round: it goes with that round
+        self.log_view.follow()  # found in play: scrolled back in one round, the log hid the next one
         self.log_view.add(Text(f"— Round {self.session.match.round_number} —", style="bold"))
         self.show(events)
         self.cursor = 0
@@ -740,7 +741,13 @@ class GameScreen(Screen[None]):
             self.notes.record(batch, self.session.names)
         self.log_view.add(Text(plan.words(), style="italic"))
         self.uno_armed = False
-        self._cursor_to_playable = True
+        # Back on the card that was taken back: found in play, the cursor stayed where it was, and
+        # the next Enter played another card than the one the player meant to choose again.
+        cards = hand_cards(self.session.match, HUMAN)[0]
+        taken_back = plan.decision.card if isinstance(plan.decision, Play) else None
+        self._cursor_to_playable = taken_back not in cards
+        if taken_back in cards:
+            self.cursor = cards.index(taken_back)
         self.show_banner(None)
         self.pacer.rewound(plan.events)
         self.report_saving()

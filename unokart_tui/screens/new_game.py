@@ -276,7 +276,9 @@ class NewGameScreen(Screen[None]):
             self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
+        # Enter confirms a field and moves on: a newcomer pressing it after their name started a
+        # match before seeing the target, the seed or the house rules. ctrl+s (or Start) starts.
+        self.focus_next()
 
     def action_start(self) -> None:
         game = self.read_form()

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from saves import SavedGame
 
+from ..glyphs import UNICODE, Glyphs
 from ..printable import printable
 from ..replayview import Replay
 from ..session import HUMAN
@@ -44,9 +45,9 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "close", "Close"),
     ]
 
-    def __init__(self, game: SavedGame, name: str) -> None:
+    def __init__(self, game: SavedGame, name: str, glyphs: Glyphs = UNICODE) -> None:
         super().__init__()
-        self.replay = Replay(game)
+        self.replay = Replay(game, glyphs)
         self.name_shown = printable(name)
         self.at = 0
         self._hand_lines = -1

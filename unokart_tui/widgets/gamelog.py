@@ -45,6 +45,11 @@ class GameLog(RichLog, can_focus=False):
             del self.entries[: len(self.entries) - MAX_LINES]
         self.write(line, scroll_end=self.following)
 
+    def follow(self) -> None:
+        """Back to the end, following again: a new round starts there, wherever the reader had scrolled."""
+        self.following = True
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+
     def replace(self, lines: list[Text]) -> None:
         """Show ``lines`` instead of what the log held, following the last one (a replay's jump)."""
         self.entries = lines[-MAX_LINES:]
