@@ -89,6 +89,10 @@ def test_new_game_names_the_house_rules_chosen(snap_compare):
         await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "HouseRulesDialog")
         await pilot.press("3", "down", "down", "down", "down", "space", "enter")  # party without jump-in
         await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "NewGameScreen")
+        # The button's label changes in the dialog's callback, and the form scrolls back to it: both settle first.
+        await until(pilot, lambda: "4 chosen" in str(pilot.app.screen.query_one("#house-rules").label))
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
 
     app = UnoKartApp(settings=Settings(bot_speed="instant", confirm_quit=False, guide=False), pace=QUICK)
     assert snap_compare(app, terminal_size=(80, 24), run_before=choose)

@@ -291,7 +291,9 @@ class NewGameScreen(Screen[None]):
         def chosen(rules: HouseRules | None) -> None:
             if rules is not None:
                 self.rules = rules
-                self.query_one("#house-rules", Button).label = self.rules_label()
+                button = self.query_one("#house-rules", Button)
+                button.label = self.rules_label()
+                button.scroll_visible(animate=False)  # the choice in view: the section is below the fold at 80x24
 
         self.app.push_screen(HouseRulesDialog(self.rules), chosen)
 
