@@ -200,8 +200,6 @@ class GameScreen(Screen[None]):
         yield HandView(id="hand")
         yield KeyBar()
         yield Static(id="too-small")
-        for _ in range(len(self.session.names) + 1):  # a play, and a draw to every seat (a Lightning)
-            yield FlyingCard()
 
     def on_mount(self) -> None:
         seats = range(len(self.session.names))
@@ -214,7 +212,10 @@ class GameScreen(Screen[None]):
         self.banner_views = list(self.query(BannerView))
         self.banner_view = self.banner_views[0]
         self.hand = self.query_one(HandView)
-        self.flights = list(self.query(FlyingCard))
+        # A play, and a draw to every seat (a Lightning). Hidden until a card moves: they join the
+        # screen after its first frame, which they would only delay.
+        self.flights = [FlyingCard() for _ in range(len(self.session.names) + 1)]
+        self.call_after_refresh(self.mount_all, self.flights)
         self.players.border_title = "Players · cards · last move · pts"
         self.log_view.border_title = "Game log"
         self.render_table()
@@ -380,8 +381,9 @@ class GameScreen(Screen[None]):
         if not by_player and self.pacer.pace.bot_delay < MotionPlan.SECONDS:
             return
         moved = motions(events, HUMAN)
-        if moved:
-            MotionPlan(self.stage(), self.flights, self.table.query_one("#top-card", CardView)).run(moved)
+        flights = [flight for flight in self.flights if flight.is_mounted]
+        if moved and flights:
+            MotionPlan(self.stage(), flights, self.table.query_one("#top-card", CardView)).run(moved)
 
     def stage(self) -> Stage:
         """Where the seats and the piles are now, in this layout."""
