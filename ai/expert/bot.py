@@ -37,9 +37,10 @@ from unokart_tui.engine import (
 from ..base import Bot
 from ..knowledge import chance_to_hold
 from ..params import Param
-from . import heuristic, inference, policy, search
+from . import heuristic, inference, opponents, policy, search
 
 _SWAPPERS = frozenset({Rank.SEVEN, Rank.ZERO})
+_NEAR_OUT = 2  # the hand size at which the rule bots attack the next player (``attack_at``, ``strike_at``)
 
 
 class ExpertBot(Bot):
@@ -59,6 +60,12 @@ class ExpertBot(Bot):
         "round_weight": Param(0.6, 0.0, 1.0, "what winning the round counts, against the match's prospects"),
         "challenge_above": Param(0.2, 0.0, 1.0, "the estimated chance of a bluff above which it challenges"),
         "bluff_rate": Param(0.02, 0.0, 1.0, "how often it thinks a player holding the colour plays a Wild Draw Four"),
+        "calm_share": Param(
+            0.1, 0.0, 1.0, "the share of bluff_rate it expects when the one who must answer holds more than two cards"
+        ),
+        "bluff_weight": Param(
+            2.0, 0.1, 100.0, "how many challenged Wild Draw Fours its bluff_rate is worth against those it sees"
+        ),
     }
 
     def __init__(self, *, seed: int | None = None, **params: object) -> None:
@@ -180,15 +187,30 @@ class ExpertBot(Bot):
         Accepting costs four cards and the turn; a won challenge gives the player four and keeps the
         turn, a lost one costs six and the turn: a chance of a bluff of about one in five pays.
         """
+        return self.bluff_chance(view) > self.params["challenge_above"]
+
+    def bluff_chance(self, view: PlayerView) -> float:
+        """The chance that the Wild Draw Four waiting for its answer is a bluff (C1).
+
+        Bayes: the chance its player held the colour, times how often that player bluffs when it
+        does (``bluff_rate``, revised by the player's challenged Wild Draw Fours this round:
+        ``opponents.bluff_rate``), against the chance it had no choice. Players bluff to stop
+        someone close to going out: against a seat with more than two cards, a player holding the
+        colour plays it, and only ``calm_share`` of the rate is expected.
+        """
         assert view.wild_draw_four is not None
         player, color = view.wild_draw_four
         shown = known_cards(view).get(player, ())
         if any(card.color is color for card in shown):
-            return True  # C1: it was shown that hand and the colour is still in it
+            return 1.0  # C1: it was shown that hand and the colour is still in it
         holds = chance_to_hold(unseen_cards(view), view.hand_sizes[player] + 1, color=color)
-        bluff = holds * float(self.params["bluff_rate"])
-        guilty = bluff / (bluff + (1.0 - holds)) if bluff else 0.0
-        return guilty > self.params["challenge_above"]
+        rate = opponents.bluff_rate(
+            opponents.records(view).get(player), float(self.params["bluff_rate"]), float(self.params["bluff_weight"])
+        )
+        if view.hand_sizes[view.decider] > _NEAR_OUT:
+            rate *= float(self.params["calm_share"])
+        bluff = holds * rate
+        return bluff / (bluff + (1.0 - holds)) if bluff else 0.0
 
     def pick_color(self, view: PlayerView, playing: Card | None, rng: random.Random) -> Color:
         """The colour it holds most (after ``playing``); among equals, the one the next player seems to lack."""

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import ai
 import saves
 from ai.driver import Driver
-from ai.expert import ExpertBot, inference
+from ai.expert import ExpertBot, inference, opponents
 from unokart_tui.engine import (
     Card,
     CatchUno,
@@ -173,6 +173,54 @@ def test_it_challenges_only_when_a_bluff_is_likely():
     large.apply(Play(Card.parse("W+4"), Color.GREEN))
     assert expert(bluff_rate=0.5).should_challenge(large.view(0))  # nine cards and no red? unlikely
     assert Challenge() in large.legal_actions()
+
+
+def _second_wild_draw_four(bluffed: bool) -> Round:
+    """Seat 1's Wild Draw Four is challenged by seat 2 (a bluff if it held red, C2; honest if not, C3);
+    after a Reverse, seat 1 plays another, and seat 0 — which never saw that hand, and holds two cards — must answer."""
+    opponent = "W+4 W+4 G1 G2 G3 G4 B5 B6 B7 B8 Y9" + (" R1" if bluffed else "")
+    round_ = Round.from_position(
+        [["GR", "B2", "Y3"], opponent.split(), ["G5", "G6", "G8", "B1", "B3"]],
+        ["Y1", "Y2", "B4", "B9", "Y6", "Y7", "Y8", "R2", "R3", "R4"],
+        ["R9"],
+        current=1,
+    )
+    round_.apply(Play(Card.parse("W+4"), Color.GREEN))
+    round_.apply(Challenge())
+    if bluffed:
+        round_.apply(Play(Card.parse("G5")))  # C2: the challenger plays on
+    round_.apply(Play(Card.parse("GR")))
+    round_.apply(Play(Card.parse("G6")))
+    round_.apply(Play(Card.parse("W+4"), Color.BLUE))
+    assert round_.phase is Phase.CHALLENGE and round_.decider == 0
+    return round_
+
+
+def test_a_challenged_wild_draw_four_tells_how_that_player_bluffs():
+    """The same table with and without the public history: what the challenge showed moves the odds (C1-C3)."""
+    bot = expert(bluff_rate=0.05, challenge_above=0.34)
+    honest = _second_wild_draw_four(bluffed=False).view(0)
+    assert opponents.records(honest) == {1: opponents.Record(bluffs=0, honest=1)}
+    unknown = honest._replace(public_history=())
+    assert bot.bluff_chance(honest) < bot.bluff_chance(unknown)
+    assert bot.should_challenge(unknown) and not bot.should_challenge(honest)  # ten cards, but it plays honestly
+    bluffed = _second_wild_draw_four(bluffed=True).view(0)
+    assert opponents.records(bluffed) == {1: opponents.Record(bluffs=1, honest=0)}
+    assert bot.bluff_chance(bluffed) > bot.bluff_chance(bluffed._replace(public_history=()))
+
+
+def test_a_wild_draw_four_is_suspected_when_it_stops_a_player_near_the_end():
+    """Players bluff to stop someone about to go out; otherwise one holding the colour plays it (C1)."""
+    bot = expert()
+    opponent = ["W+4", "G1", "G2", "G3", "G4", "B5", "B6", "B7", "B8", "Y9"]
+    views = []
+    for mine in (["B1", "B2"], ["B1", "B2", "B3", "Y4", "Y5"]):
+        round_ = Round.from_position([mine, opponent], ["Y2", "Y3", "Y6", "Y7"], ["R9"], current=1)
+        round_.apply(Play(Card.parse("W+4"), Color.GREEN))
+        views.append(round_.view(0))
+    near_out, calm = views
+    assert bot.bluff_chance(near_out) > bot.bluff_chance(calm)
+    assert bot.should_challenge(near_out) and not bot.should_challenge(calm)
 
 
 def test_a_draw_tells_what_a_hand_lacks():
