@@ -237,7 +237,10 @@ async def test_new_game_offers_each_opponent_a_personality_and_a_difficulty():
         assert screen.read_form().profiles == ("easy", "easy", "easy")
         await pilot.press("ctrl+o", "ctrl+o")  # two more, at the table's difficulty
         assert screen.read_form().profiles == ("easy",) * 5
-        await pilot.click(screen.query_one(OpponentRow).query_one(".remove"))
+        remove = screen.query_one(OpponentRow).query_one(".remove")
+        remove.scroll_visible(animate=False, immediate=True)  # ctrl+o scrolled down to the new rows
+        await pilot.pause()
+        await pilot.click(remove)
         await pilot.pause()
         assert screen.read_form().bots == ("random", "item-hoarder", "greedy", "challenger")
         assert [shown(row.query_one(".number")).strip() for row in screen.query(OpponentRow)] == [
