@@ -4,8 +4,10 @@ It decides from its ``PlayerView`` and the legal actions only. Trivial decisions
 (an only action, saying UNO, catching, a Wild Draw Four's challenge by the odds of a
 bluff); every other one — which card, play or keep a drawn card, colours, targets, whom a 7
 swaps with, stacking — goes to ``search.evaluate``: the same deals and the same luck for
-each candidate, played out by the rule-bot-like policy, scored for the round and the match.
-Its random numbers come from its seed and the view, like every bot's.
+each candidate, played out by the rule-bot-like policy, judged by learned weights
+(``evaluation``) and scored for the round and the match. The deals it keeps are those that
+best explain the other seats' plays and colour choices (``beliefs``). Its random numbers
+come from its seed and the view, like every bot's.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from unokart_tui.engine import (
 from ..base import Bot
 from ..knowledge import chance_to_hold
 from ..params import Param
-from . import heuristic, inference, opponents, policy, search
+from . import beliefs, heuristic, inference, opponents, policy, search
 
 _SWAPPERS = frozenset({Rank.SEVEN, Rank.ZERO})
 _NEAR_OUT = 2  # the hand size at which the rule bots attack the next player (``attack_at``, ``strike_at``)
@@ -45,16 +47,16 @@ _NEAR_OUT = 2  # the hand size at which the rule bots attack the next player (``
 
 class ExpertBot(Bot):
     """Deals the cards it has not seen many ways — consistent with the hand sizes, the discards,
-    a hand it was shown and what each draw said about a hand — and plays every sensible action
-    out on the same deals. It never forgets UNO, catches at once, challenges when the odds of a
-    bluff pay, and plays for the match: a round it cannot win, it loses with few points."""
+    a hand it was shown, what each draw said about a hand and, softly, the colours each player
+    plays and names — and plays every sensible action out on the same deals. It never forgets
+    UNO, catches at once, challenges when the odds of a bluff pay, and plays for the match: a
+    round it cannot win, it loses with few points."""
 
     name = "expert"
     summary = "searches: plays each sensible action out on many deals of the cards it cannot see"
     OWN_PARAMS: ClassVar[Mapping[str, Param]] = {
         "samples": Param(48, 1, 500, "deals of the unseen cards each candidate is played out on: its budget"),
-        "depth": Param(8, 1, 400, "actions each playout looks ahead before judging the hands"),
-        "hand_weight": Param(0.5, 0.05, 3.0, "how fast the chance of going out first falls with each card held"),
+        "depth": Param(8, 1, 400, "actions each playout looks ahead before judging the position (learned weights)"),
         "max_candidates": Param(6, 2, 20, "the most actions it plays out; the policy's favourites are kept"),
         "prior": Param(0.01, 0.0, 1.0, "the head start of the move its judgement prefers, in chance of winning"),
         "round_weight": Param(0.6, 0.0, 1.0, "what winning the round counts, against the match's prospects"),
@@ -63,6 +65,10 @@ class ExpertBot(Bot):
         "calm_share": Param(
             0.1, 0.0, 1.0, "the share of bluff_rate it expects when the one who must answer holds more than two cards"
         ),
+        "oversample": Param(4, 1, 50, "deals made per deal kept: the kept ones best explain the others' choices"),
+        "sharpness": Param(4.0, 0.0, 10.0, "how surely a player plays and names the colour it holds most"),
+        "memory": Param(2, 0, 20, "how many times a player may have taken cards since a choice it still reads"),
+        "fade": Param(0.7, 0.0, 1.0, "what a choice counts for each time its player has taken cards since"),
         "bluff_weight": Param(
             2.0, 0.1, 100.0, "how many challenged Wild Draw Fours its bluff_rate is worth against those it sees"
         ),
@@ -107,7 +113,10 @@ class ExpertBot(Bot):
             cannot_hold=inference.cannot_hold(view),
             round_weight=float(self.params["round_weight"]),
             depth=int(self.params["depth"]),
-            hand_weight=float(self.params["hand_weight"]),
+            observations=beliefs.Observations(view, int(self.params["memory"])),
+            sharpness=float(self.params["sharpness"]),
+            fade=float(self.params["fade"]),
+            oversample=int(self.params["oversample"]),
         )
 
     def react(self, view: PlayerView) -> SayUno | CatchUno | JumpIn | None:

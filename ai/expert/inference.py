@@ -4,8 +4,12 @@ Players draw (T3) when nothing in their hand goes on the top card — the rule b
 and people mostly. So after a seat's last draw, its hand held no card of the colour to
 match, none of the top card's number or symbol, and no wild card. That stays true while
 the seat takes no card from anywhere else: the inference is dropped as soon as something
-may have given it cards (a draw card, an Item Box, a challenge, a catch, a swap of hands),
-and when the card it drew was kept (it was playable, so one card of the hand is not known).
+may have given it cards, and when the card it drew was kept (it was playable, so one card of
+the hand is not known). Who may have taken cards at each action is read from the history
+too (``takers``): a Draw Two hits the next seat in the direction of that moment, an Item
+Box's item is the card it turned (still on the discard pile), a challenge costs one of two
+seats. At a table of four, a Draw Two played between two others no longer blinds the
+inference about everyone.
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ from unokart_tui.engine import (
     CatchUno,
     Challenge,
     ChooseColor,
+    ChooseTarget,
     Color,
     Draw,
+    Item,
     JumpIn,
     Pass,
     Play,
@@ -27,15 +33,15 @@ from unokart_tui.engine import (
     Rank,
 )
 
-# Plays after which any seat may have taken cards without an action of its own (A1, A4, A5, H4).
-_GIVES_CARDS = frozenset({Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX})
 _SWAPS = frozenset({Rank.SEVEN, Rank.ZERO})
+_NOBODY: frozenset[int] = frozenset()
 
 
 def cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
     """For each other seat whose hand the history narrows down, the cards it does not hold."""
     history = view.public_history
     tops = _tops(view)
+    taken = takers(view)
     found: dict[int, frozenset[Card]] = {}
     settled: set[int] = {view.seat}
     for index in range(len(history) - 1, -1, -1):
@@ -45,7 +51,7 @@ def cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
         if isinstance(action, Draw):
             settled.add(seat)
             top = tops.get(index)
-            if top is None or not _untouched_since(view, index, seat):
+            if top is None or not _untouched_since(view, index, seat, taken):
                 continue
             card, color = top
             found[seat] = frozenset(
@@ -56,22 +62,95 @@ def cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
     return found
 
 
-def _untouched_since(view: PlayerView, index: int, seat: int) -> bool:
+def _untouched_since(view: PlayerView, index: int, seat: int, taken: list[frozenset[int] | None]) -> bool:
     """Whether ``seat`` has surely taken no card since its draw at ``index`` (beyond the draw itself)."""
     history = view.public_history
     later = history[index + 1 :]
     if later and later[0][0] == seat and isinstance(later[0][1], Pass):
         return False  # it kept a playable card: one unknown card in the hand
-    for who, action in later:
-        if isinstance(action, (Accept, Challenge, CatchUno)):
-            return False
-        if isinstance(action, (Play, JumpIn)):
+    return all(seats is not None and seat not in seats for seats in taken[index + 1 :])
+
+
+def takers(view: PlayerView) -> list[frozenset[int] | None]:
+    """For each action of the public history, the seats that may have taken cards at it (``None``: any seat).
+
+    T3 a draw, A1 the next seat in the direction of that moment (or, when Draw Twos stack,
+    whoever takes the total, H1-H3), A4/C2-C3 the one who accepts, or either seat of a
+    challenge, A5/I2-I5 by the item of the card turned, U2 the one caught, H4 anyone.
+    """
+    history = view.public_history
+    players = view.num_players
+    directions = [view.direction] * len(history)  # the direction each action was played in
+    direction = view.direction
+    for index in range(len(history) - 1, -1, -1):
+        action = history[index][1]
+        if isinstance(action, (Play, JumpIn)) and action.card.rank is Rank.REVERSE:
+            direction = -direction  # before the Reverse (A3)
+        directions[index] = direction
+    turned = _turned(view)
+    stacking = view.rules.stack_draw_two or view.rules.stack_draw_four
+    found: list[frozenset[int] | None] = []
+    last_player: int | None = None
+    for index, (who, action) in enumerate(history):
+        seats: frozenset[int] | None = _NOBODY
+        if isinstance(action, (Draw, Accept)):
+            seats = frozenset({who})
+        elif isinstance(action, Challenge):
+            seats = None if last_player is None else frozenset({who, last_player})
+        elif isinstance(action, CatchUno):
+            seats = None if last_player is None else frozenset({last_player})
+        elif isinstance(action, ChooseTarget):
+            seats = frozenset({action.seat})  # I3's Green Shell (a 7's swap, H4, is marked at the 7)
+        elif isinstance(action, (Play, JumpIn)):
             rank = action.card.rank
-            if rank in _GIVES_CARDS or (view.rules.seven_zero and rank in _SWAPS):
-                return False
-        if isinstance(action, Draw) and who == seat:
-            return False
-    return True
+            if view.rules.seven_zero and rank in _SWAPS:
+                seats = None
+            elif rank is Rank.DRAW_TWO and not stacking:
+                seats = frozenset({(who + directions[index]) % players})
+            elif rank is Rank.WILD_ITEM_BOX:
+                seats = _item_takers(turned.get(index), who, directions[index], players)
+            last_player = who
+        found.append(seats)
+    return found
+
+
+def _item_takers(card: Card | None, who: int, direction: int, players: int) -> frozenset[int] | None:
+    """Who draws by the item of the card an Item Box turned (I1-I5); ``None`` if that card is not known."""
+    if card is None:
+        return None
+    item = card.item
+    if item is Item.MUSHROOM:
+        return _NOBODY
+    if item is Item.BANANA:
+        return frozenset({(who - direction) % players})
+    if item is Item.GREEN_SHELL:
+        return frozenset({(who + 1) % 2}) if players == 2 else _NOBODY  # else: the target chosen next
+    if item is Item.LIGHTNING:
+        return frozenset(seat for seat in range(players) if seat != who)
+    return frozenset({who})  # I5: the Bob-omb
+
+
+def _turned(view: PlayerView) -> dict[int, Card]:
+    """The card each Item Box of the history turned (A5), as far back as the discards tell."""
+    history = view.public_history
+    discard = view.discard
+    turned: dict[int, Card] = {}
+    position = len(discard) - 1
+    for index in range(len(history) - 1, -1, -1):
+        action = history[index][1]
+        if not isinstance(action, (Play, JumpIn)):
+            continue
+        card = action.card
+        if card.rank is Rank.WILD_ITEM_BOX:
+            if position < 1 or discard[position - 1] != card:
+                break
+            turned[index] = discard[position]
+            position -= 2
+        else:
+            if position < 0 or discard[position] != card:
+                break
+            position -= 1
+    return turned
 
 
 def _tops(view: PlayerView) -> dict[int, tuple[Card, Color | None]]:
@@ -101,13 +180,13 @@ def _tops(view: PlayerView) -> dict[int, tuple[Card, Color | None]]:
                 break
         elif isinstance(action, Draw):
             top = discard[position]
-            color = top.color if top.color is not None else _chosen_before(history, index)
+            color = top.color if top.color is not None else chosen_before(history, index)
             if color is not None:
                 tops[index] = (top, color)
     return tops
 
 
-def _chosen_before(history: tuple[tuple[int, Action], ...], index: int) -> Color | None:
+def chosen_before(history: tuple[tuple[int, Action], ...], index: int) -> Color | None:
     """The colour chosen last before ``index`` (for a wild top card)."""
     for position in range(index - 1, -1, -1):
         action = history[position][1]

@@ -7,7 +7,9 @@ with the same random numbers. The candidates thus face identical luck, and the d
 of their scores is the difference of the actions, not of the deals: a few dozen samples
 separate actions that hundreds of independent rollouts would not.
 
-A playout is scored for the match, not only the round (``outcome_value``).
+A playout is scored for the match, not only the round (``outcome_value``). With the other
+seats' choices (``beliefs``), more deals are made than kept, and the kept ones are those that
+explain the table's play.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from math import exp
 
 from unokart_tui.engine import DEFAULT_TARGET, Action, Card, Deals, PlayerView, Round
 
-from . import policy
+from . import evaluation, policy
+from .beliefs import Observations
 
 
 def match_chance(scores: Sequence[int], seat: int, target: int = DEFAULT_TARGET) -> float:
@@ -32,12 +35,12 @@ def match_chance(scores: Sequence[int], seat: int, target: int = DEFAULT_TARGET)
     return float(theirs**1.5 / (mine**1.5 + theirs**1.5))
 
 
-def outcome_value(round_: Round, seat: int, scores: Sequence[int], round_weight: float, hand_weight: float) -> float:
+def outcome_value(round_: Round, seat: int, scores: Sequence[int], round_weight: float) -> float:
     """What a playout is worth to ``seat``: its chance of winning the round, and of the match after it.
 
-    A finished round counts as it ended. A round still going is judged by the hands: each seat's
-    chance of going out first is taken as ``exp(-hand_weight * cards)``, shared out (a wild card
-    counts half, it always goes); the winner would score every other hand's points (E3).
+    A finished round counts as it ended. A round still going is judged by the learned weights
+    (``evaluation.chances``: each seat's chance of going out first from its hand and its place);
+    the winner would score every other hand's points (E3).
     """
     winner = round_.winner
     if winner is not None:
@@ -45,16 +48,10 @@ def outcome_value(round_: Round, seat: int, scores: Sequence[int], round_weight:
         after[winner] += round_.points or 0
         won = 1.0 if winner == seat else 0.0
         return round_weight * won + (1.0 - round_weight) * match_chance(after, seat)
-    hands = [round_.hand(other) for other in range(round_.num_players)]
-    weights = []
-    for hand in hands:
-        wild = sum(1 for card in hand if card.color is None)
-        weights.append(exp(-hand_weight * (len(hand) - 0.5 * wild)))
-    total = sum(weights)
-    chances = [weight / total for weight in weights]
+    chances = evaluation.chances(round_)
     value = round_weight * chances[seat]
     if round_weight < 1.0:
-        points = [sum(card.points for card in hand) for hand in hands]
+        points = [sum(card.points for card in round_.hand(other)) for other in range(round_.num_players)]
         everything = sum(points)
         prospects = 0.0
         for other, chance in enumerate(chances):
@@ -74,19 +71,50 @@ def evaluate(
     cannot_hold: Mapping[int, frozenset[Card]],
     round_weight: float,
     depth: int,
-    hand_weight: float,
+    observations: Observations | None = None,
+    sharpness: float = 1.0,
+    fade: float = 0.5,
+    oversample: int = 1,
 ) -> list[float]:
-    """The mean value of each candidate over ``samples`` shared deals and shared playout luck."""
+    """The mean value of each candidate over ``samples`` shared deals and shared playout luck.
+
+    With ``observations`` (the other seats' choices, ``beliefs``), ``oversample`` times as many
+    deals are dealt and ``samples`` of them kept in proportion to how well they explain those
+    choices: the search plays out the hands the table's play makes likely.
+    """
     totals = [0.0] * len(candidates)
     seat = view.seat
     scores = view.scores
     deals = Deals(view, cannot_hold=cannot_hold)
-    for _ in range(samples):
-        world = deals.deal(rng)
+    if observations and oversample > 1:
+        dealt = [deals.deal(rng) for _ in range(samples * oversample)]
+        logs = [observations.log_likelihood(world.hand, sharpness, fade) for world in dealt]
+        best = max(logs)
+        worlds = resample(dealt, [exp(log - best) for log in logs], samples, rng)
+    else:
+        worlds = [deals.deal(rng) for _ in range(samples)]
+    for world in worlds:
         luck = rng.getrandbits(32)
         for index, action in enumerate(candidates):
             game = world.copy(quiet=True, seed=luck)
             game.apply(action)
             policy.play_out(game, random.Random(luck), depth)
-            totals[index] += outcome_value(game, seat, scores, round_weight, hand_weight)
+            totals[index] += outcome_value(game, seat, scores, round_weight)
     return [total / samples for total in totals]
+
+
+def resample(items: Sequence[Round], weights: Sequence[float], count: int, rng: random.Random) -> list[Round]:
+    """``count`` of ``items`` drawn in proportion to ``weights`` (systematic resampling: one random number)."""
+    total = sum(weights)
+    step = total / count
+    point = rng.random() * step
+    chosen: list[Round] = []
+    running = 0.0
+    for item, weight in zip(items, weights, strict=True):
+        running += weight
+        while point < running and len(chosen) < count:
+            chosen.append(item)
+            point += step
+    while len(chosen) < count:  # rounding at the very end
+        chosen.append(items[-1])
+    return chosen

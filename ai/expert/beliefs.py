@@ -1,0 +1,178 @@
+"""What the other seats' own choices say about their hands: how likely each dealt hand is.
+
+``inference.cannot_hold`` reads the hard facts (a player who drew had nothing to play).
+This module reads the soft ones. Players, the rule bots and most people alike, play the
+colour they hold most and name it when they play a wild; they keep their wild cards while a
+coloured card goes. So a hand the search deals to a seat is more or less believable in the
+light of that seat's plays and colour choices since it last took a card: a seat that just
+named blue is more likely to hold blues than a deal at random says.
+
+``Observations`` collects those choices once per view; ``log_likelihood`` scores a dealt
+hand against them (a soft model: each choice is taken with a probability that grows with the
+cards of its colour, ``exp(sharpness * count)``), and the search keeps its deals in
+proportion (``search.evaluate``). Only choices since the seat's last intake of cards count:
+before that, which of its cards it then held is unknown.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from unokart_tui.engine import (
+    Card,
+    ChooseColor,
+    Color,
+    Draw,
+    JumpIn,
+    Play,
+    PlayerView,
+    Rank,
+)
+
+from .inference import chosen_before, takers
+
+COLORS = tuple(Color)
+_SWAPS = frozenset({Rank.SEVEN, Rank.ZERO})
+# A wild card played while a coloured card would have gone: players keep their wilds (T2),
+# so this is rare, but not so rare that a hand holding the coloured card is ruled out.
+_WILD_WHILE_COLOURED = math.log(0.15)
+_DREW_WITH = math.log(0.2)  # per card of its hand now that would have gone then (it may have come later)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice of ``seat``: a card played (``card``, on ``top`` with ``active`` to match) or a
+    colour named (``card`` None). ``later`` are the cards the seat played after it, still held then."""
+
+    seat: int
+    later: tuple[Card, ...]
+    card: Card | None
+    color: Color | None
+    top: Card | None = None
+    active: Color | None = None
+    age: int = 0  # the times the seat has taken cards since: its hand then is known less well
+    drew: bool = False  # it drew: nothing in its hand went on ``top``
+
+
+class Observations:
+    """The choices of every other seat since it last took a card, read from one view's public history."""
+
+    def __init__(self, view: PlayerView, max_age: int = 0) -> None:
+        self.choices: list[Choice] = []
+        history = view.public_history
+        tops = _tops_before(view)
+        later: dict[int, list[Card]] = {seat: [] for seat in range(view.num_players) if seat != view.seat}
+        age = dict.fromkeys(later, 0)
+        taken = takers(view)
+        for index in range(len(history) - 1, -1, -1):
+            who, action = history[index]
+            if isinstance(action, Draw) and who in later and age[who] > 0 and age[who] <= max_age:
+                top = tops.get(index)
+                if top is not None:
+                    self.choices.append(Choice(who, tuple(later[who]), None, None, top[0], top[1], age[who], True))
+            seats = taken[index]
+            for seat in later:
+                if seats is None or seat in seats:
+                    age[seat] += 1
+            if who not in later or age[who] > max_age:
+                continue
+            cards = later[who]
+            if isinstance(action, ChooseColor):
+                self.choices.append(Choice(who, tuple(cards), None, action.color, age=age[who]))
+            elif isinstance(action, JumpIn):
+                cards.append(action.card)  # out of turn: what it shows is left unread
+            elif isinstance(action, Play):
+                if action.color is not None:
+                    self.choices.append(Choice(who, tuple(cards), None, action.color, age=age[who]))
+                top = tops.get(index)
+                if top is not None:
+                    self.choices.append(Choice(who, tuple(cards), action.card, None, top[0], top[1], age[who]))
+                cards.append(action.card)
+
+    def __bool__(self) -> bool:
+        return bool(self.choices)
+
+    def log_likelihood(self, hand_of: Callable[[int], Sequence[Card]], sharpness: float, fade: float = 0.5) -> float:
+        """How believable the hands (``hand_of(seat)``) make the choices, as a log-probability up to a constant."""
+        total = 0.0
+        for choice in self.choices:
+            held = [*hand_of(choice.seat), *choice.later]
+            weight = fade**choice.age
+            if choice.drew:
+                assert choice.top is not None
+                total += weight * _DREW_WITH * sum(1 for card in held if _follows(card, choice.active, choice.top))
+            elif choice.card is None:
+                total += weight * _colour_named(held, choice.color, sharpness)
+            else:
+                held.append(choice.card)
+                total += weight * _card_played(held, choice, sharpness)
+        return total
+
+
+def _colour_named(held: Sequence[Card], named: Color | None, sharpness: float) -> float:
+    counts = _counts(held)
+    if not any(counts):
+        return 0.0  # no coloured card left: any colour is as good
+    scores = [sharpness * count for count in counts]
+    return scores[COLORS.index(named)] - _log_sum_exp(scores) if named is not None else 0.0
+
+
+def _card_played(held: Sequence[Card], choice: Choice, sharpness: float) -> float:
+    card = choice.card
+    assert card is not None and choice.top is not None
+    coloured = {other.color for other in held if other.color is not None and _follows(other, choice.active, choice.top)}
+    if card.color is None:
+        return _WILD_WHILE_COLOURED if coloured else 0.0
+    coloured.add(card.color)
+    if len(coloured) == 1:
+        return 0.0  # its only colour that went
+    counts = _counts(held)
+    scores = {color: sharpness * counts[COLORS.index(color)] for color in coloured}
+    return scores[card.color] - _log_sum_exp(list(scores.values()))
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for card in cards:
+        if card.color is not None:
+            counts[COLORS.index(card.color)] += 1
+    return counts
+
+
+def _log_sum_exp(values: Sequence[float]) -> float:
+    top = max(values)
+    return top + math.log(sum(math.exp(value - top) for value in values))
+
+
+def _follows(card: Card, active: Color | None, top: Card) -> bool:
+    """T1: the colour to match, or the top card's number or symbol (a wild top card matches by colour only)."""
+    if card.color is None or card.color is active:
+        return True
+    return top.color is not None and card.rank is top.rank
+
+
+def _tops_before(view: PlayerView) -> dict[int, tuple[Card, Color | None]]:
+    """The top card and the colour to match before each play of the history, as far back as the discards tell."""
+    history = view.public_history
+    discard = view.discard
+    tops: dict[int, tuple[Card, Color | None]] = {}
+    position = len(discard) - 1
+    for index in range(len(history) - 1, -1, -1):
+        action = history[index][1]
+        if isinstance(action, Draw):
+            top = discard[position]
+            color = top.color if top.color is not None else chosen_before(history, index)
+            tops[index] = (top, color)
+        if not isinstance(action, (Play, JumpIn)):
+            continue
+        card = action.card
+        step = 2 if card.rank is Rank.WILD_ITEM_BOX else 1
+        if position - step < 0 or discard[position - step + 1] != card:
+            break
+        position -= step
+        top = discard[position]
+        color = top.color if top.color is not None else chosen_before(history, index)
+        tops[index] = (top, color)
+    return tops
