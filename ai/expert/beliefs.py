@@ -10,8 +10,9 @@ named blue is more likely to hold blues than a deal at random says.
 ``Observations`` collects those choices once per view; ``log_likelihood`` scores a dealt
 hand against them (a soft model: each choice is taken with a probability that grows with the
 cards of its colour, ``exp(sharpness * count)``), and the search keeps its deals in
-proportion (``search.evaluate``). Only choices since the seat's last intake of cards count:
-before that, which of its cards it then held is unknown.
+proportion (``search.evaluate``). Choices since the seat last may have taken cards count in
+full; older ones (up to ``memory`` intakes back) fade, since which cards it then held is
+less known.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from unokart_tui.engine import (
+    Accept,
     Card,
+    CatchUno,
+    Challenge,
     ChooseColor,
     Color,
     Draw,
@@ -31,10 +35,11 @@ from unokart_tui.engine import (
     Rank,
 )
 
-from .inference import chosen_before, takers
+from .inference import chosen_before
 
 COLORS = tuple(Color)
 _SWAPS = frozenset({Rank.SEVEN, Rank.ZERO})
+_GIVES_CARDS = frozenset({Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX})
 # A wild card played while a coloured card would have gone: players keep their wilds (T2),
 # so this is rare, but not so rare that a hand holding the coloured card is ruled out.
 _WILD_WHILE_COLOURED = math.log(0.15)
@@ -65,16 +70,14 @@ class Observations:
         tops = _tops_before(view)
         later: dict[int, list[Card]] = {seat: [] for seat in range(view.num_players) if seat != view.seat}
         age = dict.fromkeys(later, 0)
-        taken = takers(view)
         for index in range(len(history) - 1, -1, -1):
             who, action = history[index]
             if isinstance(action, Draw) and who in later and age[who] > 0 and age[who] <= max_age:
                 top = tops.get(index)
                 if top is not None:
                     self.choices.append(Choice(who, tuple(later[who]), None, None, top[0], top[1], age[who], True))
-            seats = taken[index]
             for seat in later:
-                if seats is None or seat in seats:
+                if _may_take_cards(action, who, seat, view):
                     age[seat] += 1
             if who not in later or age[who] > max_age:
                 continue
@@ -151,6 +154,24 @@ def _follows(card: Card, active: Color | None, top: Card) -> bool:
     if card.color is None or card.color is active:
         return True
     return top.color is not None and card.rank is top.rank
+
+
+def _may_take_cards(action: object, who: int, seat: int, view: PlayerView) -> bool:
+    """Whether ``seat`` may have taken cards at ``action``, read broadly: its own draw, and anyone's draw card,
+    Item Box, answer to a Wild Draw Four, catch or swap (A1, A4, A5, C2-C3, U2, H4).
+
+    Broader than ``inference.takers`` on purpose: read per seat, the longer windows let in choices
+    the model reads wrongly (a greedy player sheds by points, not by colour), and at four seats
+    the expert won two points fewer rounds (README, "Its strength").
+    """
+    if isinstance(action, (Accept, Challenge, CatchUno)):
+        return True
+    if isinstance(action, Draw):
+        return who == seat
+    if isinstance(action, (Play, JumpIn)):
+        rank = action.card.rank
+        return rank in _GIVES_CARDS or (view.rules.seven_zero and rank in _SWAPS)
+    return False
 
 
 def _tops_before(view: PlayerView) -> dict[int, tuple[Card, Color | None]]:
