@@ -35,7 +35,7 @@ from unokart_tui.engine import (
     Rank,
 )
 
-from .inference import chosen_before
+from .inference import read_discards
 
 COLORS = tuple(Color)
 _SWAPS = frozenset({Rank.SEVEN, Rank.ZERO})
@@ -67,7 +67,7 @@ class Observations:
     def __init__(self, view: PlayerView, max_age: int = 0) -> None:
         self.choices: list[Choice] = []
         history = view.public_history
-        tops = _tops_before(view)
+        tops = read_discards(view).tops
         later: dict[int, list[Card]] = {seat: [] for seat in range(view.num_players) if seat != view.seat}
         age = dict.fromkeys(later, 0)
         for index in range(len(history) - 1, -1, -1):
@@ -172,28 +172,3 @@ def _may_take_cards(action: object, who: int, seat: int, view: PlayerView) -> bo
         rank = action.card.rank
         return rank in _GIVES_CARDS or (view.rules.seven_zero and rank in _SWAPS)
     return False
-
-
-def _tops_before(view: PlayerView) -> dict[int, tuple[Card, Color | None]]:
-    """The top card and the colour to match before each play of the history, as far back as the discards tell."""
-    history = view.public_history
-    discard = view.discard
-    tops: dict[int, tuple[Card, Color | None]] = {}
-    position = len(discard) - 1
-    for index in range(len(history) - 1, -1, -1):
-        action = history[index][1]
-        if isinstance(action, Draw):
-            top = discard[position]
-            color = top.color if top.color is not None else chosen_before(history, index)
-            tops[index] = (top, color)
-        if not isinstance(action, (Play, JumpIn)):
-            continue
-        card = action.card
-        step = 2 if card.rank is Rank.WILD_ITEM_BOX else 1
-        if position - step < 0 or discard[position - step + 1] != card:
-            break
-        position -= step
-        top = discard[position]
-        color = top.color if top.color is not None else chosen_before(history, index)
-        tops[index] = (top, color)
-    return tops

@@ -14,6 +14,8 @@ inference about everyone.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from unokart_tui.engine import (
     DECK_COUNTS,
     Accept,
@@ -40,7 +42,7 @@ _NOBODY: frozenset[int] = frozenset()
 def cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
     """For each other seat whose hand the history narrows down, the cards it does not hold."""
     history = view.public_history
-    tops = _tops(view)
+    tops = read_discards(view).tops
     taken = takers(view)
     found: dict[int, frozenset[Card]] = {}
     settled: set[int] = {view.seat}
@@ -51,7 +53,7 @@ def cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
         if isinstance(action, Draw):
             settled.add(seat)
             top = tops.get(index)
-            if top is None or not _untouched_since(view, index, seat, taken):
+            if top is None or top[1] is None or not _untouched_since(view, index, seat, taken):
                 continue
             card, color = top
             found[seat] = frozenset(
@@ -87,7 +89,7 @@ def takers(view: PlayerView) -> list[frozenset[int] | None]:
         if isinstance(action, (Play, JumpIn)) and action.card.rank is Rank.REVERSE:
             direction = -direction  # before the Reverse (A3)
         directions[index] = direction
-    turned = _turned(view)
+    turned = read_discards(view).turned
     stacking = view.rules.stack_draw_two or view.rules.stack_draw_four
     found: list[frozenset[int] | None] = []
     last_player: int | None = None
@@ -130,60 +132,44 @@ def _item_takers(card: Card | None, who: int, direction: int, players: int) -> f
     return frozenset({who})  # I5: the Bob-omb
 
 
-def _turned(view: PlayerView) -> dict[int, Card]:
-    """The card each Item Box of the history turned (A5), as far back as the discards tell."""
+class Discards(NamedTuple):
+    """What the discard pile tells of the history, walked back along it (A5, T4).
+
+    ``tops``: the top card and the colour to match before each play and draw; ``turned``: the
+    card each Item Box turned. The discard pile holds the played cards in order (an Item Box
+    followed by the card it turned) back to the last reshuffle; the walk stops where the
+    history and the pile part ways.
+    """
+
+    tops: dict[int, tuple[Card, Color | None]]
+    turned: dict[int, Card]
+
+
+def read_discards(view: PlayerView) -> Discards:
     history = view.public_history
     discard = view.discard
-    turned: dict[int, Card] = {}
-    position = len(discard) - 1
+    found = Discards({}, {})
+    position = len(discard) - 1  # the top card after the action being looked at, walking back
     for index in range(len(history) - 1, -1, -1):
         action = history[index][1]
-        if not isinstance(action, (Play, JumpIn)):
-            continue
-        card = action.card
-        if card.rank is Rank.WILD_ITEM_BOX:
-            if position < 1 or discard[position - 1] != card:
-                break
-            turned[index] = discard[position]
-            position -= 2
-        else:
-            if position < 0 or discard[position] != card:
-                break
-            position -= 1
-    return turned
-
-
-def _tops(view: PlayerView) -> dict[int, tuple[Card, Color | None]]:
-    """The top card and the colour to match at each draw of the history, where the discards still tell.
-
-    The discard pile holds the played cards in order (an Item Box followed by the card it
-    turned) back to the last reshuffle (T4); walking the history back along it gives the top
-    card before each action, until the two part ways.
-    """
-    history = view.public_history
-    discard = view.discard
-    tops: dict[int, tuple[Card, Color | None]] = {}
-    position = len(discard) - 1  # the top card before the action being looked at, walking back
-    for index in range(len(history) - 1, -1, -1):
-        _, action = history[index]
         if isinstance(action, (Play, JumpIn)):
             card = action.card
             if card.rank is Rank.WILD_ITEM_BOX:
-                if position < 1 or discard[position - 1] is not card:
+                if position < 1 or discard[position - 1] != card:
                     break
+                found.turned[index] = discard[position]
                 position -= 2
             else:
-                if position < 0 or discard[position] is not card:
+                if position < 0 or discard[position] != card:
                     break
                 position -= 1
             if position < 0:
                 break
-        elif isinstance(action, Draw):
-            top = discard[position]
-            color = top.color if top.color is not None else chosen_before(history, index)
-            if color is not None:
-                tops[index] = (top, color)
-    return tops
+        elif not isinstance(action, Draw):
+            continue
+        top = discard[position]
+        found.tops[index] = (top, top.color if top.color is not None else chosen_before(history, index))
+    return found
 
 
 def chosen_before(history: tuple[tuple[int, Action], ...], index: int) -> Color | None:
