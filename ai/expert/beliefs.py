@@ -33,6 +33,7 @@ from unokart_tui.engine import (
     Play,
     PlayerView,
     Rank,
+    follows,
 )
 
 from .inference import read_discards
@@ -97,15 +98,18 @@ class Observations:
     def __bool__(self) -> bool:
         return bool(self.choices)
 
-    def log_likelihood(self, hand_of: Callable[[int], Sequence[Card]], sharpness: float, fade: float = 0.5) -> float:
-        """How believable the hands (``hand_of(seat)``) make the choices, as a log-probability up to a constant."""
+    def log_likelihood(self, hand_of: Callable[[int], Sequence[Card]], sharpness: float, fade: float = 1.0) -> float:
+        """How believable the hands (``hand_of(seat)``) make the choices, as a log-probability up to a constant.
+
+        A choice counts ``fade`` to the power of its age (1: older choices count in full).
+        """
         total = 0.0
         for choice in self.choices:
             held = [*hand_of(choice.seat), *choice.later]
             weight = fade**choice.age
             if choice.drew:
                 assert choice.top is not None
-                total += weight * _DREW_WITH * sum(1 for card in held if _follows(card, choice.active, choice.top))
+                total += weight * _DREW_WITH * sum(1 for card in held if follows(card, choice.active, choice.top))
             elif choice.card is None:
                 total += weight * _colour_named(held, choice.color, sharpness)
             else:
@@ -125,7 +129,7 @@ def _colour_named(held: Sequence[Card], named: Color | None, sharpness: float) -
 def _card_played(held: Sequence[Card], choice: Choice, sharpness: float) -> float:
     card = choice.card
     assert card is not None and choice.top is not None
-    coloured = {other.color for other in held if other.color is not None and _follows(other, choice.active, choice.top)}
+    coloured = {other.color for other in held if other.color is not None and follows(other, choice.active, choice.top)}
     if card.color is None:
         return _WILD_WHILE_COLOURED if coloured else 0.0
     coloured.add(card.color)
@@ -147,13 +151,6 @@ def _counts(cards: Sequence[Card]) -> list[int]:
 def _log_sum_exp(values: Sequence[float]) -> float:
     top = max(values)
     return top + math.log(sum(math.exp(value - top) for value in values))
-
-
-def _follows(card: Card, active: Color | None, top: Card) -> bool:
-    """T1: the colour to match, or the top card's number or symbol (a wild top card matches by colour only)."""
-    if card.color is None or card.color is active:
-        return True
-    return top.color is not None and card.rank is top.rank
 
 
 def _may_take_cards(action: object, who: int, seat: int, view: PlayerView) -> bool:

@@ -13,7 +13,7 @@ come from its seed and the view, like every bot's.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from unokart_tui.engine import (
@@ -31,6 +31,7 @@ from unokart_tui.engine import (
     Play,
     PlayerView,
     Rank,
+    Round,
     SayUno,
     known_cards,
     unseen_cards,
@@ -113,11 +114,17 @@ class ExpertBot(Bot):
             cannot_hold=inference.cannot_hold(view),
             round_weight=float(self.params["round_weight"]),
             depth=int(self.params["depth"]),
-            observations=beliefs.Observations(view, int(self.params["memory"])),
-            sharpness=float(self.params["sharpness"]),
-            fade=float(self.params["fade"]),
+            weigh=self._weigh(view),
             oversample=int(self.params["oversample"]),
         )
+
+    def _weigh(self, view: PlayerView) -> Callable[[Round], float] | None:
+        """A deal's log-likelihood in the light of the other seats' choices (``beliefs``); None if none tell."""
+        observations = beliefs.Observations(view, int(self.params["memory"]))
+        if not observations:
+            return None
+        sharpness, fade = float(self.params["sharpness"]), float(self.params["fade"])
+        return lambda world: observations.log_likelihood(world.hand, sharpness, fade)
 
     def react(self, view: PlayerView) -> SayUno | CatchUno | JumpIn | None:
         if view.exposed is not None:

@@ -42,8 +42,9 @@ _NOBODY: frozenset[int] = frozenset()
 def cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
     """For each other seat whose hand the history narrows down, the cards it does not hold."""
     history = view.public_history
-    tops = read_discards(view).tops
-    taken = takers(view)
+    discards = read_discards(view)
+    tops = discards.tops
+    taken = takers(view, discards)
     found: dict[int, frozenset[Card]] = {}
     settled: set[int] = {view.seat}
     for index in range(len(history) - 1, -1, -1):
@@ -73,12 +74,13 @@ def _untouched_since(view: PlayerView, index: int, seat: int, taken: list[frozen
     return all(seats is not None and seat not in seats for seats in taken[index + 1 :])
 
 
-def takers(view: PlayerView) -> list[frozenset[int] | None]:
+def takers(view: PlayerView, discards: Discards | None = None) -> list[frozenset[int] | None]:
     """For each action of the public history, the seats that may have taken cards at it (``None``: any seat).
 
     T3 a draw, A1 the next seat in the direction of that moment (or, when Draw Twos stack,
     whoever takes the total, H1-H3), A4/C2-C3 the one who accepts, or either seat of a
     challenge, A5/I2-I5 by the item of the card turned, U2 the one caught, H4 anyone.
+    ``discards``: the view's ``read_discards``, if the caller has it already.
     """
     history = view.public_history
     players = view.num_players
@@ -89,7 +91,7 @@ def takers(view: PlayerView) -> list[frozenset[int] | None]:
         if isinstance(action, (Play, JumpIn)) and action.card.rank is Rank.REVERSE:
             direction = -direction  # before the Reverse (A3)
         directions[index] = direction
-    turned = read_discards(view).turned
+    turned = (discards or read_discards(view)).turned
     stacking = view.rules.stack_draw_two or view.rules.stack_draw_four
     found: list[frozenset[int] | None] = []
     last_player: int | None = None

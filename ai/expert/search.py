@@ -7,21 +7,23 @@ with the same random numbers. The candidates thus face identical luck, and the d
 of their scores is the difference of the actions, not of the deals: a few dozen samples
 separate actions that hundreds of independent rollouts would not.
 
-A playout is scored for the match, not only the round (``outcome_value``). With the other
-seats' choices (``beliefs``), more deals are made than kept, and the kept ones are those that
-explain the table's play.
+A playout is scored for the match, not only the round (``outcome_value``). Given a weight for
+each deal (how well it explains the other seats' choices, ``beliefs``), more deals are made
+than kept, and the kept ones are those that explain the table's play.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import exp
+from typing import TypeVar
 
 from unokart_tui.engine import DEFAULT_TARGET, Action, Card, Deals, PlayerView, Round
 
 from . import evaluation, policy
-from .beliefs import Observations
+
+T = TypeVar("T")
 
 
 def match_chance(scores: Sequence[int], seat: int, target: int = DEFAULT_TARGET) -> float:
@@ -71,24 +73,22 @@ def evaluate(
     cannot_hold: Mapping[int, frozenset[Card]],
     round_weight: float,
     depth: int,
-    observations: Observations | None = None,
-    sharpness: float = 1.0,
-    fade: float = 0.5,
+    weigh: Callable[[Round], float] | None = None,
     oversample: int = 1,
 ) -> list[float]:
     """The mean value of each candidate over ``samples`` shared deals and shared playout luck.
 
-    With ``observations`` (the other seats' choices, ``beliefs``), ``oversample`` times as many
-    deals are dealt and ``samples`` of them kept in proportion to how well they explain those
-    choices: the search plays out the hands the table's play makes likely.
+    With ``weigh`` (a deal's log-likelihood: how well it explains the other seats' choices,
+    ``beliefs``), ``oversample`` times as many deals are dealt and ``samples`` of them kept in
+    proportion: the search plays out the hands the table's play makes likely.
     """
     totals = [0.0] * len(candidates)
     seat = view.seat
     scores = view.scores
     deals = Deals(view, cannot_hold=cannot_hold)
-    if observations and oversample > 1:
+    if weigh is not None and oversample > 1:
         dealt = [deals.deal(rng) for _ in range(samples * oversample)]
-        logs = [observations.log_likelihood(world.hand, sharpness, fade) for world in dealt]
+        logs = [weigh(world) for world in dealt]
         best = max(logs)
         worlds = resample(dealt, [exp(log - best) for log in logs], samples, rng)
     else:
@@ -103,12 +103,12 @@ def evaluate(
     return [total / samples for total in totals]
 
 
-def resample(items: Sequence[Round], weights: Sequence[float], count: int, rng: random.Random) -> list[Round]:
+def resample(items: Sequence[T], weights: Sequence[float], count: int, rng: random.Random) -> list[T]:
     """``count`` of ``items`` drawn in proportion to ``weights`` (systematic resampling: one random number)."""
     total = sum(weights)
     step = total / count
     point = rng.random() * step
-    chosen: list[Round] = []
+    chosen: list[T] = []
     running = 0.0
     for item, weight in zip(items, weights, strict=True):
         running += weight

@@ -51,7 +51,7 @@ from .events import (
 )
 from .house_rules import PRESETS, RULE_IDS, SWITCHES, HouseRules
 from .match import DEFAULT_TARGET, Match
-from .round import MAX_PLAYERS, MIN_PLAYERS, Round
+from .round import MAX_PLAYERS, MIN_PLAYERS, Round, follows
 from .view import Phase, PlayerView
 
 __all__ = [
@@ -114,6 +114,7 @@ __all__ = [
     "UnoSaid",
     "WildDrawFourAccepted",
     "determinize",
+    "follows",
     "full_deck",
     "known_cards",
     "parse_action",
