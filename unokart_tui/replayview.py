@@ -19,10 +19,9 @@ from .engine import Card, Event, Play
 from .glyphs import UNICODE, Glyphs
 from .narration import Banner, LogLine, TableNotes, Voice, banner, log_line
 from .session import HUMAN
-from .tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, table_info
+from .tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, sorted_hand, table_info
 from .timeline import Position, Timeline
 from .widgets.cardface import cards as card_list
-from .widgets.cardface import hand_order
 
 RECENT = 40  # the log shows the events of this many actions up to the position
 NO_CURSOR = -1  # the hand shows no cursor: it is not the player's turn, or they did not play a card
@@ -75,7 +74,7 @@ def frame(
     hands: tuple[str, ...] = ()
     if reveal:
         hands = tuple(
-            f"{name}: {card_list(_sorted(hand), glyphs) or '(no cards)'}"
+            f"{name}: {card_list(sorted_hand(hand), glyphs) or '(no cards)'}"
             for seat, (name, hand) in enumerate(zip(position.names, position.round.hands, strict=True))
             if seat != HUMAN
         )
@@ -89,10 +88,6 @@ def frame(
         caption=caption,
         players_title=f"round {position.round_number} · first to {position.target}",
     )
-
-
-def _sorted(hand: Sequence[Card]) -> list[Card]:
-    return [hand[i] for i in hand_order(tuple(hand))]
 
 
 class Replay:

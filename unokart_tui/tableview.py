@@ -173,11 +173,17 @@ class RoundSummary(NamedTuple):
     scores: str  # "Ann 120, Mario 35, ..."
 
 
+def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
+    """``hand`` in the order the player's own hand is shown: by colour, then by rank."""
+    cards = tuple(hand)
+    return tuple(cards[index] for index in hand_order(cards))
+
+
 def round_summary(match: MatchState) -> RoundSummary:
     round_ = match.round
     assert round_.winner is not None, "a round summary is for a round that is over"
     rows = tuple(
-        (match.names[seat], hand, sum(card.points for card in hand))
+        (match.names[seat], sorted_hand(hand), sum(card.points for card in hand))
         for seat, hand in enumerate(round_.hands)
         if seat != round_.winner
     )

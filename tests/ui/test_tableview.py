@@ -41,7 +41,7 @@ from unokart_tui.tableview import (
     status,
     table_info,
 )
-from unokart_tui.widgets.cardface import long, short
+from unokart_tui.widgets.cardface import hand_order, long, short
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")
 VOICE = Voice(NAMES, 0)
@@ -205,6 +205,9 @@ def test_a_round_summary_lists_what_the_losers_held_and_its_worth():
     assert summary.winner == NAMES[winner] and summary.points == match.round.points  # E3
     assert [name for name, _, _ in summary.rows] == [name for seat, name in enumerate(NAMES) if seat != winner]
     assert sum(worth for _, _, worth in summary.rows) == summary.points
+    for (_, shown, _), seat in zip(summary.rows, (seat for seat in range(4) if seat != winner), strict=True):
+        held = match.round.hand(seat)  # shown like the player's own hand: by colour, then by rank
+        assert sorted(shown, key=str) == sorted(held, key=str) and list(shown) == [held[i] for i in hand_order(held)]
     assert summary.scores == ", ".join(f"{name} {score}" for name, score in zip(NAMES, match.scores, strict=True))
 
 
