@@ -58,6 +58,22 @@ async def test_t_shows_the_experts_move_and_counts_it_in_the_save():
         assert shown.text is None and not shown.display
 
 
+async def test_a_hint_puts_the_cursor_on_the_advised_card():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        advised = Advisor(app.session).hint().action
+        assert isinstance(advised, Play)
+        while screen.selected_card() == advised.card:  # start from another card
+            await pilot.press("right")
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.selected_card() == advised.card
+        assert screen.query_one(HandView).state.cursor == screen.cursor
+
+
 async def test_a_hint_is_for_the_players_turn_only():
     app = make_app(seed=7, pace=Pace(bot_delay=60, catch_window=0, banner_seconds=None))  # the bots wait
     async with app.run_test(size=(80, 24)) as pilot:

@@ -713,7 +713,15 @@ class GameScreen(Screen[None]):
         if not self.session.is_human_turn():
             self.refuse("A hint is for your own turn.")
             return
-        self.query_one(HintView).text = self.advisor.hint().text
+        hint = self.advisor.hint()
+        self.query_one(HintView).text = hint.text
+        # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
+        cards = hand_cards(self.session.match, HUMAN)[0]
+        advised = hint.action.card if isinstance(hint.action, (Play, JumpIn)) else None
+        if advised in cards:
+            self.cursor = cards.index(advised)
+            self._cursor_to_playable = False
+            self.render_table()
         self.session.count_hint()
         self.report_saving()
 
