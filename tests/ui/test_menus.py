@@ -6,6 +6,7 @@ import os
 from datetime import UTC, datetime
 
 import pytest
+from textual.widgets import DataTable, Static
 
 import saves
 from unokart_tui.app import UnoKartApp
@@ -71,6 +72,35 @@ def test_load_screen_lists_saves_and_a_corrupt_one(snap_compare, size):
     broken.write_text("[save\nformat = 1")
     os.utime(broken, (FIXED.timestamp(), FIXED.timestamp()))  # its "last played" is the file's time
     assert snap_compare(app(), terminal_size=size, press=["l"])
+
+
+async def test_the_load_list_fits_the_width_and_shows_the_selected_line_whole():
+    """A line too long for its column ends in "…"; the selected save's whole line is under the table."""
+    write_save("Friday", players=("Annabelle", "Mario", "Luigi", "Peach", "Daisy", "Bowser Junior"))
+    broken = saves.save_dir().joinpath("Broken.toml")
+    broken.write_text("[save\nformat = 1")
+    os.utime(broken, (0, 0))  # the oldest: listed last
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = application.screen
+        assert isinstance(screen, LoadScreen)
+        table = screen.query_one(DataTable)
+        assert table.virtual_size.width <= screen.size.width  # no sideways scrolling
+        detail = screen.query_one("#save-detail", Static)
+        assert (
+            str(detail.render())
+            == "Friday (in progress, round 1): Annabelle 0, Mario 0, Luigi 0, Peach 0, Daisy 0, Bowser Junior 0"
+        )
+        await pilot.press("down")
+        await pilot.pause()
+        error = saves.list_saves()[-1].error
+        assert error and str(detail.render()) == f"Broken (unreadable): {error}"
+        await pilot.resize_terminal(160, 30)  # refitted to the new width, the same save selected
+        await pilot.pause()
+        assert 80 < table.virtual_size.width <= 160
+        assert str(detail.render()) == f"Broken (unreadable): {error}"
 
 
 def test_load_screen_with_no_saves(snap_compare):

@@ -6,7 +6,9 @@ import os
 from dataclasses import dataclass
 from datetime import datetime
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -19,6 +21,16 @@ from ..dialogs.confirm import ConfirmDialog
 from ..printable import printable
 from ..saved import scores_line
 from ..widgets.keybar import KeyBar
+
+_TITLES = ("Name", "Round", "Status", "Last played", "Players and scores")
+
+
+def _row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
+    """The table's cells for one save; an unreadable one is listed with its reason, never hidden."""
+    if entry.error is not None:
+        return (entry.name, "—", "unreadable", when(entry.updated), entry.error)
+    status = "finished" if entry.finished else "in progress"
+    return (entry.name, str(entry.round_number), status, when(entry.updated), scores_line(entry.players, entry.scores))
 
 
 def when(moment: datetime | None) -> str:
@@ -57,37 +69,67 @@ class LoadScreen(Screen[None]):
         Binding("delete,x", "delete", "Delete"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: dict[str, SaveEntry] = {}
+        self._filled_for = 0  # the width the table's columns were fitted to
+
     def compose(self) -> ComposeResult:
         yield Static("Load game", classes="title screen-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="save-detail")
         yield Static("", id="empty")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Name", "Round", "Status", "Last played", "Players and scores")
         self.fill()
 
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._filled_for:
+            self.fill()
+
     def fill(self) -> None:
+        """The table again from the saves on disk, the same save selected if it is still there."""
         table = self.query_one(DataTable)
-        table.clear()
+        keep = self.selected()
+        table.clear(columns=True)
+        self._filled_for = self.size.width
         try:
             self.entries = {entry.name: entry for entry in list_saves()}
         except SaveError as error:
             self.entries = {}
             self.query_one("#empty", Static).update(printable(str(error)))
             return
-        for entry in self.entries.values():
-            if entry.error is not None:  # listed with its reason, never hidden
-                row = (entry.name, "—", "unreadable", when(entry.updated), entry.error)
-            else:
-                status = "finished" if entry.finished else "in progress"
-                scores = scores_line(entry.players, entry.scores)
-                row = (entry.name, str(entry.round_number), status, when(entry.updated), scores)
-            # Plain and printable: "[match]" is not markup, and a file holds any character at all.
-            table.add_row(*(Text(printable(cell)) for cell in row), key=entry.name)
+        # Plain and printable: "[match]" is not markup, and a file holds any character at all.
+        rows = {name: [printable(cell) for cell in _row(entry)] for name, entry in self.entries.items()}
+        widths = [
+            max([cell_len(title), *(cell_len(row[i]) for row in rows.values())]) for i, title in enumerate(_TITLES)
+        ]
+        # The last column takes the room that is left, and a longer line ends in "…" there: the
+        # line under the table shows the selected save's whole line.
+        room = self.size.width - sum(width + 2 for width in widths[:-1]) - 3
+        for index, title in enumerate(_TITLES):
+            last = index == len(_TITLES) - 1
+            table.add_column(title, width=max(room, 12) if last else widths[index])
+        for name, row in rows.items():
+            table.add_row(*(Text(cell, no_wrap=True, overflow="ellipsis") for cell in row), key=name)
+        if keep is not None and keep.name in rows:
+            table.move_cursor(row=table.get_row_index(keep.name))
         self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")
+        self.show_detail()
         table.focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        entry = self.selected()
+        detail = ""
+        if entry is not None:
+            name, number, status, _, line = _row(entry)
+            where = status if entry.error is not None else f"{status}, round {number}"
+            detail = printable(f"{name} ({where}): {line}")
+        self.query_one("#save-detail", Static).update(Text(detail))
 
     def selected(self) -> SaveEntry | None:
         table = self.query_one(DataTable)
