@@ -1,15 +1,16 @@
 """What the expert would win if it saw the other hands: the ceiling its inference works towards.
 
     python benchmarks/expert_ceiling.py [--deals N] [--against challenger] [--seed 1] [--jobs 2]
-                                       [--param NAME=VALUE ...]
+                                       [--param NAME=VALUE ...] [--see all,next,previous,across]
 
 Plays ``--deals`` deals, each once per seat rotation (like ``unokart sim --mirror``), of the
-expert against ``--against`` (comma-separated rule bots) twice: as it is, and a *seeing*
-expert whose deals put every other hand as it really is (the draw pile's order stays unknown
-to it: it is shuffled). Everything else — candidates, playouts, evaluation, budget — is the
-same, so the gap is what the hidden hands cost. A diagnostic, never a bot: the seeing
-expert cheats. ``--param`` changes a parameter of both (``--param samples=150``). Prints one
-table: rounds won and the 95% interval.
+expert against ``--against`` (comma-separated rule bots): as it is, and a *seeing* expert
+for each ``--see`` (default ``all``) whose deals put those hands as they really are — every
+other hand, or only the next seat's in the direction of play, the previous one's, or the one
+two seats on (the draw pile's order stays unknown to it: it is shuffled). Everything else —
+candidates, playouts, evaluation, budget — is the same, so the gap is what the hidden hands
+cost. A diagnostic, never a bot: the seeing expert cheats. ``--param`` changes a parameter
+of all (``--param samples=150``). Prints one table: rounds won and the 95% interval.
 """
 
 from __future__ import annotations
@@ -27,40 +28,52 @@ from ai.expert import ExpertBot, search
 from ai.sim import wilson
 from unokart_tui.engine import DECK_COUNTS, Deals, Round
 
+# Which other seats a seeing expert sees, from its view: ``--see``.
+SEES = {
+    "all": lambda view: [seat for seat in range(view.num_players) if seat != view.seat],
+    "next": lambda view: [view.next_seat()],
+    "previous": lambda view: [view.next_seat(steps=-1)],
+    "across": lambda view: [view.next_seat(steps=2)],
+}
+
 
 class _SeenDeals(Deals):
-    """The deals of a view, but with every other hand as it is in ``truth``."""
+    """The deals of a view, but with the hands of ``seen`` as they are in ``truth``."""
 
-    def __init__(self, view, truth: Round, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view, truth: Round, seen: Sequence[int], **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(view, **kwargs)
         remaining = Counter(DECK_COUNTS)
         remaining.subtract(view.hand)
         remaining.subtract(view.discard)
         for seat in range(view.num_players):
-            if seat != view.seat:
+            if seat in seen:
                 self.known[seat] = list(truth.hand(seat))
-                remaining.subtract(truth.hand(seat))
+                self.banned.pop(seat, None)
+            remaining.subtract(self.known[seat])
         self.pool = [card for card in sorted(+remaining, key=lambda card: card.index) for _ in range(remaining[card])]
-        self.banned = {}
+        others = [seat for seat in range(view.num_players) if seat != view.seat]
+        self.order = sorted(others, key=lambda seat: seat not in self.banned)
 
 
 class SeeingExpert(ExpertBot):
-    """The expert, told the real hands before each decision (``truth``)."""
+    """The expert, told the real hands it sees (``sees``, a key of SEES) before each decision (``truth``)."""
 
     truth: Round
+    sees = "all"
 
     def evaluate(self, view, candidates, rng):  # type: ignore[no-untyped-def]
         dealing = search.Deals
-        search.Deals = lambda seen, cannot_hold=None: _SeenDeals(seen, self.truth, cannot_hold=cannot_hold)  # type: ignore[misc]
+        seen = SEES[self.sees](view)
+        search.Deals = lambda shown, cannot_hold=None: _SeenDeals(shown, self.truth, seen, cannot_hold=cannot_hold)  # type: ignore[misc]
         try:
             return super().evaluate(view, candidates, rng)
         finally:
             search.Deals = dealing  # type: ignore[misc]
 
 
-def _deal(job: tuple[bool, Sequence[str], dict[str, float | int], int, int]) -> int:
-    """Rounds the (seeing) expert won of one deal played in every seat rotation."""
-    seeing, against, params, deal, seed = job
+def _deal(job: tuple[str | None, Sequence[str], dict[str, float | int], int, int]) -> int:
+    """Rounds the expert (seeing what ``sees`` names, if anything) won of one deal played in every seat rotation."""
+    sees, against, params, deal, seed = job
     players = 1 + len(against)
     deal_seed = random.Random(f"{seed}/deal/{deal}").getrandbits(64)
     won = 0
@@ -69,9 +82,12 @@ def _deal(job: tuple[bool, Sequence[str], dict[str, float | int], int, int]) -> 
         for entry, name in enumerate(["expert", *against]):
             bot_seed = random.Random(f"{seed}/{deal}/{rotation}/{entry}").getrandbits(32)
             seat = (entry + rotation) % players
-            if entry == 0:
-                kind = SeeingExpert if seeing else ExpertBot
-                bots[seat] = kind(seed=bot_seed, **params)
+            if entry == 0 and sees is not None:
+                seeing = SeeingExpert(seed=bot_seed, **params)
+                seeing.sees = sees
+                bots[seat] = seeing
+            elif entry == 0:
+                bots[seat] = ExpertBot(seed=bot_seed, **params)
             else:
                 bots[seat] = make_bot(name, seed=bot_seed)
         round_ = Round.deal(players, dealer=0, seed=deal_seed)
@@ -100,17 +116,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--see", default="all", help=f"comma-separated, of: {', '.join(SEES)}")
     args = parser.parse_args()
+    sees = [name.strip() for name in args.see.split(",")]
+    unknown = [name for name in sees if name not in SEES]
+    if unknown:
+        parser.error(f"--see: unknown {', '.join(unknown)} (choose from {', '.join(SEES)})")
     against = [name.strip() for name in args.against.split(",")]
     params = {name: _number(value) for name, _, value in (item.partition("=") for item in args.param)}
     rounds = args.deals * (1 + len(against))
     print(f"{'expert':10} {'rounds':>7} {'won':>6} {'win %':>6} {'95% interval':>14}")
     with Pool(args.jobs) as pool:
-        for seeing in (False, True):
+        for seeing in (None, *sees):
             jobs = [(seeing, against, params, deal, args.seed) for deal in range(args.deals)]
             won = sum(pool.map(_deal, jobs, chunksize=4))
             low, high = wilson(won, rounds)
-            name = "seeing" if seeing else "as it is"
+            name = "as it is" if seeing is None else f"sees {seeing}"
             print(f"{name:10} {rounds:7} {won:6} {won / rounds:6.1%} {low:6.1%}–{high:.1%}")
     print(f"against {', '.join(against)}; seed {args.seed}; each deal in every seat rotation")
 
