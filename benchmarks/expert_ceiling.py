@@ -125,14 +125,14 @@ def main() -> None:
     against = [name.strip() for name in args.against.split(",")]
     params = {name: _number(value) for name, _, value in (item.partition("=") for item in args.param)}
     rounds = args.deals * (1 + len(against))
-    print(f"{'expert':10} {'rounds':>7} {'won':>6} {'win %':>6} {'95% interval':>14}")
+    print(f"{'expert':13} {'rounds':>7} {'won':>6} {'win %':>6} {'95% interval':>14}")
     with Pool(args.jobs) as pool:
         for seeing in (None, *sees):
             jobs = [(seeing, against, params, deal, args.seed) for deal in range(args.deals)]
             won = sum(pool.map(_deal, jobs, chunksize=4))
             low, high = wilson(won, rounds)
             name = "as it is" if seeing is None else f"sees {seeing}"
-            print(f"{name:10} {rounds:7} {won:6} {won / rounds:6.1%} {low:6.1%}–{high:.1%}")
+            print(f"{name:13} {rounds:7} {won:6} {won / rounds:6.1%} {low:6.1%}–{high:.1%}")
     print(f"against {', '.join(against)}; seed {args.seed}; each deal in every seat rotation")
 
 
