@@ -233,14 +233,13 @@ class ExpertBot(Bot):
         hand = list(view.hand)
         if playing is not None and playing in hand:
             hand.remove(playing)
-        lacking = inference.cannot_hold(view).get(view.next_seat(), frozenset())
+        lacking = heuristic.lacking_colors(view, inference.cannot_hold(view), view.next_seat())
         weight = dict.fromkeys(Color, 0.0)
         for card in hand:
             if card.color is not None:
                 weight[card.color] += 100 + card.points
-        for color in Color:
-            if any(card.color is color for card in lacking):
-                weight[color] += 60
+        for color in lacking:
+            weight[color] += 60
         return max(Color, key=weight.__getitem__)
 
     # The rule bots' hooks (``choose`` does not use them): the policy's card, and the odds' challenge.

@@ -8,17 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from unokart_tui.engine import Card, Color, PlayerView, Rank
+from unokart_tui.engine import DECK_COUNTS, Card, Color, PlayerView, Rank
 
 from . import policy
 
+_OF_COLOR = {color: frozenset(card for card in DECK_COUNTS if card.color is color) for color in Color}
 _KEEPS_TURN = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE})  # heads-up (A1-A3): the player goes again
 
 
 def lacking_colors(view: PlayerView, cannot_hold: Mapping[int, frozenset[Card]], seat: int) -> set[Color]:
-    """The colours ``seat`` seems to have none of (it drew on them)."""
+    """The colours ``seat`` seems to have none of: it drew when one was the colour to match (T3).
+
+    A draw also rules out the top card's number in the other colours: those colours are not lacking.
+    """
     banned = cannot_hold.get(seat, frozenset())
-    return {color for color in Color if any(card.color is color for card in banned)}
+    return {color for color in Color if all(card in banned for card in _OF_COLOR[color])}
 
 
 def honest_four(view: PlayerView) -> bool:
