@@ -29,6 +29,7 @@ from .engine import (
     Play,
     PlayerView,
     Rank,
+    follows,
     known_cards,
 )
 from .session import Session
@@ -150,6 +151,8 @@ def _draw(view: PlayerView) -> str:
     wilds = [card for card in view.hand if card.color is None]
     if wilds:
         return f"Draw: keep your {_wild_name(wilds[0])} for when it matters"
+    if not any(follows(card, view.active_color, view.top_card) for card in view.hand):  # T1
+        return f"Draw: nothing in your hand goes on the {short(view.top_card)}"
     return "Draw: the cards that fit are worth more later"
 
 

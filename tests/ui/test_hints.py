@@ -158,6 +158,31 @@ def test_the_sentence_names_who_is_about_to_go_out_and_the_wild_kept():
     assert text.endswith("— keep the Wild Draw Four for later")
 
 
+def test_a_draw_when_nothing_fits_says_so():
+    round_ = Round.deal(2, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=(Card(Color.RED, Rank.ZERO), Card(Color.YELLOW, Rank.ONE)),
+        top_card=Card(Color.BLUE, Rank.FOUR),
+        active_color=Color.BLUE,
+    )
+    assert explain(advisor(1), view, Draw(), ["Ann", "Luigi"]) == "Draw: nothing in your hand goes on the B4"
+    fits = view._replace(hand=(Card(Color.BLUE, Rank.ZERO), Card(Color.YELLOW, Rank.ONE)))
+    assert explain(advisor(1), fits, Draw(), ["Ann", "Luigi"]) == "Draw: the cards that fit are worth more later"
+
+
+def test_a_draw_on_a_number_says_nothing_of_that_number_s_other_colours():
+    """T3: Luigi drew on a green 5 — no green, no 5 — so he lacks green; red is not a colour he lacks."""
+    round_ = Round.from_position(
+        [["R5", "R3", "G2", "Y7"], ["Y1", "Y2", "B8"]], ["Y3", "Y4", "Y6", "B1"], ["G5"], current=1, dealer=0
+    )
+    round_.apply(Draw())  # Y3 does not go either: his turn ends
+    view = round_.view(HUMAN)
+    red = explain(advisor(1), view, Play(Card.parse("R5"), None, False), ["Ann", "Luigi"])
+    assert "drew rather than play" not in red
+    green = explain(advisor(1), view, Play(Card.parse("G2"), None, False), ["Ann", "Luigi"])
+    assert "Luigi drew rather than play green" in green
+
+
 def test_the_hint_is_the_experts_own_choice():
     round_ = Round.deal(2, dealer=0, seed=5)
     while round_.decider != HUMAN:
