@@ -6,7 +6,7 @@ import os
 from datetime import UTC, datetime
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, OptionList, Static
 
 import saves
 from unokart_tui.app import UnoKartApp
@@ -45,6 +45,18 @@ def test_title_without_saves_has_no_continue(snap_compare, size):
 def test_title_offers_the_latest_unfinished_match(snap_compare):
     write_save("Friday")
     assert snap_compare(app(), terminal_size=(80, 24))
+
+
+async def test_the_continue_entry_stays_on_one_line_however_long():
+    write_save("Friday night", players=("Annabelle", "Mario", "Luigi", "Peach", "Daisy", "Bowser Junior"))
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = application.screen.query_one(OptionList)
+        lines = [menu.render_line(y).text for y in range(menu.size.height)]
+        continued = [line for line in lines if "Continue" in line]
+        assert len(continued) == 1 and continued[0].rstrip().endswith("…")
+        assert not any("Bowser Junior" in line for line in lines)  # no second line, cut or whole
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

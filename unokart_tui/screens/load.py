@@ -22,7 +22,7 @@ from ..printable import printable
 from ..saved import scores_line
 from ..widgets.keybar import KeyBar
 
-_TITLES = ("Name", "Round", "Status", "Last played", "Players and scores")
+_TITLES = ("Name", "Round", "Status", "Last played", "Scores")
 
 
 def _row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
@@ -51,6 +51,13 @@ def move_to_trash(entry: SaveEntry) -> None:
         raise SaveError(entry.path, f"could not be moved to the trash: {error.strerror or error}") from error
 
 
+class SaveTable(DataTable[Text]):
+    """The list of saves. Its enter opens the selected save, and the key bar says so: the table's
+    own enter (select the row) would hide the screen's binding from the key bar."""
+
+    BINDINGS = [Binding("enter", "screen.open", "Open")]
+
+
 class LoadScreen(Screen[None]):
     """Posts ``Open`` (or ``Replay``) with the name of the save; the app opens it (or replays it)."""
 
@@ -76,7 +83,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Load game", classes="title screen-title")
-        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield SaveTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="save-detail")
         yield Static("", id="empty")
         yield KeyBar()
