@@ -5,8 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
+from textual.app import App
 
 import saves
+from unokart_tui.dialogs.choices import ColorDialog
 from unokart_tui.engine import Card, Color, Draw, Match, Pass, Phase, Play, Rank, Round
 from unokart_tui.hints import Advisor, advise, advisor, explain
 from unokart_tui.pacing import Pace
@@ -72,6 +74,39 @@ async def test_a_hint_puts_the_cursor_on_the_advised_card():
         await pilot.pause()
         assert screen.selected_card() == advised.card
         assert screen.query_one(HandView).state.cursor == screen.cursor
+
+
+async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dialog():
+    app = make_app(seed=7)  # the player holds two Wild Draw Fours on its first turn (see the snapshot)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        four = Card.parse("W+4")
+        screen.hinted = Play(four, Color.BLUE)  # as if the hint had advised it
+        while screen.selected_card() != four:
+            await pilot.press("right")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ColorDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, ColorDialog))
+        history = app.session.match.round.view(HUMAN).public_history
+        mine = [action for seat, action in history if seat == HUMAN and isinstance(action, Play)]
+        assert mine[-1] == Play(four, Color.BLUE, False)
+
+
+async def test_without_a_hint_enter_picks_no_colour():
+    app = App[None]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        answers: list[object] = []
+        app.push_screen(ColorDialog("a test"), answers.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert answers == []
+        await pilot.press("y")
+        await pilot.pause()
+        assert answers == [Color.YELLOW]
 
 
 async def test_a_hint_is_for_the_players_turn_only():

@@ -26,9 +26,13 @@ class ColorDialog(Dialog[Color]):
         Binding("b", "pick('blue')", "Blue"),
     ]
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, advised: Color | None = None) -> None:
+        """``advised``: the colour a hint named for this choice; enter takes it."""
         super().__init__()
         self.reason = reason
+        self.advised = advised
+        if advised is not None:
+            self._bindings.bind("enter", f"pick('{advised.value}')", f"{advised.label} (the hint)")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):

@@ -155,6 +155,7 @@ class GameScreen(Screen[None]):
         # played, if it is not on one, so the player does not have to hunt for it.
         self._cursor_to_playable = True
         self.uno_armed = False
+        self.hinted: Action | None = None  # the move of the hint on show, until a move is made
         self._pressed_at = 0.0  # when the key or click being handled was pressed
         self._suspended = False
         self._banners = 0  # banners shown so far: a timer hides only its own
@@ -358,6 +359,7 @@ class GameScreen(Screen[None]):
         self.move_cards(events, by_player=by_player)
         self.show(events)
         self.query_one(HintView).text = None  # it was about the decision just taken
+        self.hinted = None
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
@@ -487,7 +489,8 @@ class GameScreen(Screen[None]):
                 reason = "you deal, and the first card is a Wild Item Box"
             else:
                 reason = "your Item Box set off a Bob-omb"
-            self.open_dialog(ColorDialog(reason), lambda color: self.act(ChooseColor(color)))
+            advised = self.hinted.color if isinstance(self.hinted, ChooseColor) else None
+            self.open_dialog(ColorDialog(reason, advised), lambda color: self.act(ChooseColor(color)))
         elif view.phase is Phase.CHOOSE_TARGET:
             targets = [(s, self.session.names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != HUMAN]
             dialog = TargetDialog(targets, seven=view.choice_for == "seven")  # H4: a 7's swap
@@ -512,7 +515,10 @@ class GameScreen(Screen[None]):
         from ..dialogs.choices import ColorDialog  # noqa: PLC0415
 
         uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
-        self.open_dialog(ColorDialog("for your Wild Draw Four"), lambda color: self.act(Play(card, color, uno)))
+        hinted = self.hinted
+        advised = hinted.color if isinstance(hinted, Play) and hinted.card == card else None
+        dialog = ColorDialog("for your Wild Draw Four", advised)
+        self.open_dialog(dialog, lambda color: self.act(Play(card, color, uno)))
 
     def show_revealed(self, events: list[Event]) -> None:
         from ..dialogs.notices import revealed_hand  # noqa: PLC0415
@@ -714,6 +720,7 @@ class GameScreen(Screen[None]):
             self.refuse("A hint is for your own turn.")
             return
         hint = self.advisor.hint()
+        self.hinted = hint.action
         self.query_one(HintView).text = hint.text
         # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
         cards = hand_cards(self.session.match, HUMAN)[0]
