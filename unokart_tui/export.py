@@ -56,7 +56,7 @@ def export_text(name: str, game: SavedGame) -> str:
         f"Players: {', '.join(players)}",
         f"First to {match.target} points; house rules: {rules or 'none (RULES.md exactly)'}",
         f"Began {_when(game.created)}, last move {_when(game.updated)}; {status}",
-        f"Seed {match.seed}: {command} deals this match again.",
+        f"Seed {match.seed}. To deal this match again: {command}",
     ]
     if game.undos:
         lines.append(f"Undos: {len(game.undos)}, each written where it was made.")

@@ -33,7 +33,7 @@ def test_export_writes_the_log_with_the_seed_and_the_command_that_deals_it_again
     text = result.stdout
     assert text.startswith(f'unokart {__version__} — the match "Open", as Ann saw it\n')
     assert "Players: Ann (you), Mario (greedy), Luigi (challenger), Peach (item-hoarder)" in text
-    assert "Seed 6: unokart new --seed 6 --target 5000 deals this match again." in text
+    assert "Seed 6. To deal this match again: unokart new --seed 6 --target 5000" in text
     assert "— Round 1 —" in text and "in progress, round" in text
     timeline = Timeline(game.match)
     for events in timeline.events:  # the bots' draws are counted, never named

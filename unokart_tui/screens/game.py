@@ -246,7 +246,7 @@ class GameScreen(Screen[None]):
         match = self.session.match
         fresh = match.round_number == 1 and not match.history[0]
         if fresh:
-            self.log_view.add(Text(f"Seed {match.seed}: {self.deal_again} deals this match again.", style="dim"))
+            self.log_view.add(Text(f"Seed {match.seed}. To deal this match again: {self.deal_again}", style="dim"))
             self.show(list(match.start_events))
         else:
             self.recall()
