@@ -22,7 +22,7 @@ def lacking_colors(view: PlayerView, cannot_hold: Mapping[int, frozenset[Card]],
     A draw also rules out the top card's number in the other colours: those colours are not lacking.
     """
     banned = cannot_hold.get(seat, frozenset())
-    return {color for color in Color if all(card in banned for card in _OF_COLOR[color])}
+    return {color for color in Color if _OF_COLOR[color] <= banned}
 
 
 def honest_four(view: PlayerView) -> bool:

@@ -30,7 +30,6 @@ class ColorDialog(Dialog[Color]):
         """``advised``: the colour a hint named for this choice; enter takes it."""
         super().__init__()
         self.reason = reason
-        self.advised = advised
         if advised is not None:
             self._bindings.bind("enter", f"pick('{advised.value}')", f"{advised.label} (the hint)")
 

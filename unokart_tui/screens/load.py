@@ -92,26 +92,34 @@ class LoadScreen(Screen[None]):
         self.fill()
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._filled_for:
-            self.fill()
+        # A new width refits the columns to the saves already read: dragging a window's edge sends
+        # many of these, and none needs the files read again.
+        if event.size.width != self._filled_for and self.query_one(DataTable).columns:
+            self.fit(self.selected())
 
     def fill(self) -> None:
         """The table again from the saves on disk, the same save selected if it is still there."""
         table = self.query_one(DataTable)
         keep = self.selected()
         table.clear(columns=True)
-        self._filled_for = self.size.width
         try:
             self.entries = {entry.name: entry for entry in list_saves()}
         except SaveError as error:
             self.entries = {}
             self.query_one("#empty", Static).update(printable(str(error)))
             return
+        self.fit(keep)
+        self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")
+        table.focus()
+
+    def fit(self, keep: SaveEntry | None) -> None:
+        """The table's columns and rows for ``entries`` at the screen's width, ``keep`` selected if listed."""
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        self._filled_for = self.size.width
         # Plain and printable: "[match]" is not markup, and a file holds any character at all.
         rows = {name: [printable(cell) for cell in _row(entry)] for name, entry in self.entries.items()}
-        widths = [
-            max([cell_len(title), *(cell_len(row[i]) for row in rows.values())]) for i, title in enumerate(_TITLES)
-        ]
+        widths = [max(cell_len(cell) for cell in column) for column in zip(_TITLES, *rows.values(), strict=True)]
         # The last column takes the room that is left, and a longer line ends in "…" there: the
         # line under the table shows the selected save's whole line.
         room = self.size.width - sum(width + 2 for width in widths[:-1]) - 3
@@ -122,9 +130,7 @@ class LoadScreen(Screen[None]):
             table.add_row(*(Text(cell, no_wrap=True, overflow="ellipsis") for cell in row), key=name)
         if keep is not None and keep.name in rows:
             table.move_cursor(row=table.get_row_index(keep.name))
-        self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")
         self.show_detail()
-        table.focus()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()
