@@ -62,11 +62,13 @@ def advisor(seed: int) -> ExpertBot:
 def advise(bot: ExpertBot, view: PlayerView, legal: Sequence[Action], names: Sequence[str]) -> Hint:
     """What ``bot`` would do with the player's ``view`` and ``legal`` actions, and why."""
     action = bot.choose(view, legal)
-    return Hint(action, explain(bot, view, action, names))
+    return Hint(action, explain(bot, view, action, names, legal))
 
 
-def explain(bot: ExpertBot, view: PlayerView, action: Action, names: Sequence[str]) -> str:
-    """``action`` and the reasons a good player would give for it, in one sentence."""
+def explain(
+    bot: ExpertBot, view: PlayerView, action: Action, names: Sequence[str], legal: Sequence[Action] = ()
+) -> str:
+    """``action`` and the reasons a good player would give for it, in one sentence (``legal``: the other choices)."""
     if isinstance(action, (Play, JumpIn)):
         return _play(view, action, names)
     if isinstance(action, Draw):
@@ -81,6 +83,8 @@ def explain(bot: ExpertBot, view: PlayerView, action: Action, names: Sequence[st
         verb = "Swap hands with" if swap else "Aim the Green Shell at"
         cards = view.hand_sizes[action.seat]
         return f"{verb} {names[action.seat]}: {_cards(cards)}, the fewest at the table"
+    if isinstance(action, Accept) and view.phase is Phase.STACK:  # H1-H3: taking a stack, not a Wild Draw Four
+        return _take_stack(view, could_stack=any(isinstance(other, Play) for other in legal))
     if isinstance(action, (Challenge, Accept)):
         return _challenge(bot, view, isinstance(action, Challenge), names)
     return f"{action}: the expert's choice"
@@ -154,6 +158,13 @@ def _draw(view: PlayerView) -> str:
     if not any(follows(card, view.active_color, view.top_card) for card in view.hand):  # T1
         return f"Draw: nothing in your hand goes on the {short(view.top_card)}"
     return "Draw: the cards that fit are worth more later"
+
+
+def _take_stack(view: PlayerView, *, could_stack: bool) -> str:
+    head = f"Take the {_cards(view.pending_draw)}"
+    if not could_stack:
+        return head + ": nothing in your hand stacks on them"
+    return head + ": a stacked card would only pass a bigger total round the table"
 
 
 def _keep_reasons(view: PlayerView, card: Card) -> list[str]:

@@ -5,11 +5,15 @@ from __future__ import annotations
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual.app import App
 
+import ai
 import saves
+from ai.expert import ExpertBot
 from unokart_tui.dialogs.choices import ColorDialog
-from unokart_tui.engine import Card, Color, Draw, Match, Pass, Phase, Play, Rank, Round
+from unokart_tui.engine import Card, Color, Draw, HouseRules, Match, Pass, Phase, Play, Rank, Round
 from unokart_tui.hints import Advisor, advise, advisor, explain
 from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
@@ -17,6 +21,8 @@ from unokart_tui.session import HUMAN, Session
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.hint import HintView
 
+from ..ai.test_expert import positions
+from ..engine.test_house_properties import house_rules
 from .helpers import make_app, settle, until
 
 
@@ -244,3 +250,31 @@ def test_a_save_with_a_negative_count_of_hints_is_refused():
     with pytest.raises(saves.SaveError, match="'hints' must be a whole number"):
         saves.loads_game(saves.dumps(session.match, seats=seats))
     session.close()
+
+
+def test_taking_a_stack_is_explained_as_a_stack_not_a_challenge():
+    # Found in play: with nothing to stack on a +2 (H1), a hint or the autopilot crashed the game.
+    rules = HouseRules.preset("house")
+    round_ = Round.from_position(
+        [["R5", "G3"], ["Y+2", "B1", "B2"]], ["Y3", "Y4", "Y6", "B1", "G7"], ["Y5"], current=1, rules=rules
+    )
+    round_.apply(Play(Card.parse("Y+2"), None, False))
+    assert round_.phase is Phase.STACK and round_.decider == HUMAN
+    legal = round_.legal_actions()
+    hint = advise(advisor(1), round_.view(HUMAN), legal, ["Ann", "Luigi"])
+    assert hint.action in legal
+    assert hint.text == "Take the 2 cards: nothing in your hand stacks on them"
+
+
+@settings(max_examples=15, deadline=None)
+@given(rules=house_rules(), players=st.integers(2, 4), seed=st.integers(0, 10_000))
+def test_every_decision_under_any_house_rules_gets_a_hint(rules, players, seed):
+    """A hint (and so the autopilot) answers every decision of a whole round with a legal action and a sentence."""
+    bot = ai.make_bot("expert", seed=seed, samples=2, depth=2)
+    assert isinstance(bot, ExpertBot)
+    names = [f"P{seat}" for seat in range(players)]
+    for round_ in positions(rules, players, seed, 300):
+        legal = round_.legal_actions()
+        hint = advise(bot, round_.view(round_.decider), legal, names)
+        assert hint.action in legal
+        assert hint.text and "the expert's choice" not in hint.text
