@@ -45,6 +45,7 @@ class Glyphs:
     edges: Edges  # a card
     selected: Edges  # the card under the cursor
     unplayable: Edges  # a card that cannot be played now: told by its outline too, not only by its colour
+    selected_unplayable: Edges  # the cursor's card when it cannot be played: heavy, and broken like the others
     back: str  # the pattern on a card's back
     fan: tuple[
         str, str, str, str
@@ -88,6 +89,7 @@ UNICODE = Glyphs(
     edges=Edges("╭", "─", "╮", "│", "╰", "─", "╯"),
     selected=Edges("┏", "━", "┓", "┃", "┗", "━", "┛"),
     unplayable=Edges("╭", "┄", "╮", "┆", "╰", "┄", "╯"),
+    selected_unplayable=Edges("┏", "┅", "┓", "┇", "┗", "┅", "┛"),
     back="░",
     fan=("╭", "╰", "╭──╮", "╰──╯"),
     turn="▶",
@@ -122,6 +124,7 @@ ASCII = Glyphs(
     edges=Edges("+", "-", "+", "|", "+", "-", "+"),
     selected=Edges("#", "=", "#", "#", "#", "=", "#"),
     unplayable=Edges(".", ".", ".", ":", "'", ".", "'"),
+    selected_unplayable=Edges("#", ".", "#", ":", "#", ".", "#"),
     back="/",
     fan=("[", "[", "[##]", "[##]"),
     turn=">",

@@ -105,15 +105,16 @@ KEYS = """\
 | --- | --- |
 | ← → or h l | choose a card |
 | enter, space, click | play it |
-| d, click the draw pile | draw |
+| d, click the draw pile | draw; on a stack (house rules), take its whole total |
 | p | keep the card you drew |
 | u | say UNO (with your next play, or late) |
 | c | catch someone who forgot UNO |
-| t | take the total of a stack (house rules) |
 | j | jump in with the twin of the top card (house rules) |
+| t | a hint: what the expert would do now, and why |
+| a | autopilot on or off: the expert plays your turns |
 | f | let the bots play fast until your turn |
 | z | take back your last move, and the bots' after it |
-| PgUp PgDn, the mouse wheel | scroll the game log |
+| PgUp PgDn, mouse wheel | scroll the game log |
 | ? | the Item Box in short, and the keys; r from there for these rules |
 | q | leave to the menu (the match is saved) |
 
@@ -128,7 +129,7 @@ The answer keys are shown in each dialog and in the key bar: r y g b for a colou
 | --- | --- |
 | ← → | one move back or on |
 | PgUp PgDn, shift+← → | one round back or on |
-| Home End, or a click on the bar | the first deal, the end |
+| Home End, a click on the bar | the first deal, the end |
 | g | go to a move by its number |
 
 ## In the rules
@@ -174,11 +175,14 @@ def house_rule_words(switch: str, value: object) -> HouseRuleWords:
 
 
 def house_rules_tag(rules: HouseRules) -> str:
-    """The rules in a few words: ``official``, a preset's name, or the house rules that are on."""
+    """The rules in a few words: ``official``, a preset's name, or the house rules that are on.
+
+    A mix is not prefixed "house:": players read that as the preset called house.
+    """
     name = rules.preset_name
     if name is not None:
         return name
-    return "house: " + ", ".join(house_rule_words(switch, value).tag for switch, value in rules.enabled().items())
+    return ", ".join(house_rule_words(switch, value).tag for switch, value in rules.enabled().items())
 
 
 # Each switch as it reads when it is on, for the list of every house rule.

@@ -191,10 +191,17 @@ def round_summary(match: MatchState) -> RoundSummary:
     return RoundSummary(match.names[round_.winner], round_.points or 0, rows, scores)
 
 
-def status(match: Match, you: int, *, thinking: bool, held: bool) -> str:
+def line_up(names: Sequence[str], kinds: Sequence[str], you: int) -> str:
+    """Who sits at the table, in the order of play: "At the table: Mario (expert), Luigi (greedy) and you."."""
+    seats = [f"{name} ({kind})" for seat, (name, kind) in enumerate(zip(names, kinds, strict=True)) if seat != you]
+    return f"At the table: {', '.join(seats)} and you."
+
+
+def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequence[str] = ()) -> str:
     """The hand's title after "Your hand (n) —": what the game waits for.
 
-    ``thinking``: a bot's move is on its way; ``held``: a dialog or another screen is over the table.
+    ``thinking``: a bot's move is on its way; ``held``: a dialog or another screen is over the table;
+    ``kinds``: each seat's personality, named beside the bot to play (the only place a narrow table has for it).
     """
     round_ = match.round
     if match.is_over:
@@ -208,7 +215,10 @@ def status(match: Match, you: int, *, thinking: bool, held: bool) -> str:
     if round_.decider != you:
         if held:
             return "play goes on when you close the dialog"
-        return f"{match.names[round_.decider]} is thinking…" if thinking else f"{match.names[round_.decider]} to play"
+        who = match.names[round_.decider]
+        if round_.decider < len(kinds):
+            who += f" ({kinds[round_.decider]})"
+        return f"{who} is thinking…" if thinking else f"{who} to play"
     if round_.phase is Phase.STACK:
         if any(isinstance(a, Play) for a in round_.legal_actions()):
             return f"+{round_.pending_draw} to you: stack a card on it (enter) or take them (d)"

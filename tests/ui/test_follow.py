@@ -202,8 +202,8 @@ async def test_a_resumed_match_shows_the_moves_before_it_was_left():
         log = again.screen.query_one(GameLog)
         await until(pilot, lambda: any(entry.plain.startswith("Welcome back") for entry in log.entries))
         after = [entry.plain for entry in log.entries]
-        assert after[-1].startswith("Welcome back")
-        assert after[-1 - 8 : -1] == before[-8:]  # the same last moves, word for word
+        assert after[-1].startswith("Welcome back") and after[-2].startswith("At the table: Mario (greedy)")
+        assert after[-2 - 8 : -2] == before[-8:]  # the same last moves, word for word
         rows = [row.info.last for row in again.screen.query(PlayerRow)]
         assert all(rows[1:])  # every bot's last move is on the table again
     again.session.close()
@@ -331,11 +331,12 @@ async def test_the_round_summary_wraps_a_long_hand_under_itself():
         await pilot.pause()
         body = dialog.query(Static)[1]
         lines = [strip.text.rstrip() for strip in body.render_lines(body.size.region)]
-        assert lines[0].startswith("Ann")
-        column = lines[0].index("R1")
-        assert lines[1][:column].strip() == ""  # the rest of Ann's cards, under her first ones
-        assert lines[1][column] in "RYGBW"
-        assert lines[2].startswith("Mario")
+        assert lines[0].split() == ["cards", "left", "points"]  # the points are the cards', not a score
+        assert lines[1].startswith("Ann") and lines[1].endswith("196")
+        column = lines[1].index("R1")
+        assert lines[2][:column].strip() == ""  # the rest of Ann's cards, under her first ones
+        assert lines[2][column] in "RYGBW"
+        assert lines[3].startswith("Mario")
         assert dialog.query_one(".box").region.bottom <= 23  # above the dialog's own key bar
 
 
@@ -431,3 +432,26 @@ async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works
         assert saves.load("test match").round == app.session.match.round
         assert any("Saved again" in note.message for note in app._notifications)
     app.session.close()
+
+
+async def test_behind_the_too_small_notice_the_table_waits_and_keys_do_nothing():
+    # Found in play: at 60x20 a "d" took a stack nobody could see, and the bots played on.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen, session = app.screen, app.session
+        assert isinstance(screen, GameScreen) and session.is_human_turn()
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert screen.query_one("#too-small").display and screen.pacer.held  # the bots wait too
+        moves = screen.moves()
+        await pilot.press("d", "enter", "f")
+        await pilot.pause()
+        assert screen.moves() == moves and session.is_human_turn()
+        assert "Draw" not in key_bar_text(app) and "Quit" in key_bar_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.query_one("#too-small").display and not screen.pacer.held
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.moves() > moves  # the table is back, and so are its keys

@@ -19,7 +19,8 @@ def every_text(glyphs) -> list[str]:
     texts = [*glyphs.items.values(), *glyphs.ranks.values(), *glyphs.fan, glyphs.back, glyphs.marks]
     texts += [glyphs.turn, glyphs.next, glyphs.clockwise, glyphs.anticlockwise, *glyphs.arrows]
     texts += [line for art in glyphs.big.values() for line in art]
-    return texts + [character for edges in (glyphs.edges, glyphs.selected, glyphs.unplayable) for character in edges]
+    outlines = (glyphs.edges, glyphs.selected, glyphs.unplayable, glyphs.selected_unplayable)
+    return texts + [character for edges in outlines for character in edges]
 
 
 @SETS

@@ -101,6 +101,27 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         assert mine[-1] == Play(four, Color.BLUE, False)
 
 
+async def test_escape_in_the_colour_dialog_of_a_wild_draw_four_keeps_the_card():
+    # Found in play: a Wild Draw Four chosen by mistake could not be taken back before its colour.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        four = Card.parse("W+4")
+        hand = app.session.view().hand
+        while screen.selected_card() != four:
+            await pilot.press("right")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ColorDialog))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert app.session.view().hand == hand and app.session.is_human_turn()
+        await pilot.press("d")  # the turn is still the player's to make
+        await pilot.pause()
+        assert len(app.session.view().hand) > len(hand) or app.session.view().phase is Phase.DRAWN
+
+
 async def test_without_a_hint_enter_picks_no_colour():
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -37,7 +37,7 @@ async def test_a_stack_shows_its_total_and_d_takes_it():
         total, cards = round_.pending_draw, len(round_.hands[HUMAN])
         table = screen.query_one(TablePanel)
         assert f"+{total} to you — stack or take it" in str(table.border_subtitle)
-        assert str(table.border_title) == "Table · house"
+        assert str(table.border_title) == "Table · house rules: house"
         assert screen.check_action("take", ()) and not screen.check_action("draw", ())
         assert "take them (d)" in screen.query_one(HandView).state.title
         await pilot.press("d")

@@ -57,7 +57,7 @@ def test_each_seat_remembers_a_stack_taken_and_a_swap():
 def test_the_rules_are_told_in_a_tag_and_in_plain_words():
     assert house_rules_tag(HouseRules()) == "official"
     assert house_rules_tag(PARTY) == "party"
-    assert house_rules_tag(HouseRules(jump_in=True, hand_size=5)) == "house: jump-in, 5 cards"
+    assert house_rules_tag(HouseRules(jump_in=True, hand_size=5)) == "jump-in, 5 cards"
     text = house_rules_text(PARTY)
     assert text.startswith("This match plays the **party** house rules:")
     assert "A 7 swaps hands with a player" in text and "twin of the top card" in text

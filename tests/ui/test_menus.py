@@ -137,6 +137,27 @@ def test_settings_screen(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, press=["s"])
 
 
+async def test_new_game_keeps_start_on_screen_and_says_what_it_starts():
+    # Found in play: at 80x24 the Start button sat below the fold, and a newcomer never saw it.
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = application.screen
+        assert isinstance(screen, NewGameScreen)
+        start = screen.query_one("#start")
+        assert start.region.bottom <= 23 and start.region.y >= 20  # just above the key bar, not scrolled away
+        summary = screen.query_one("#start-summary")
+        assert str(summary.render()) == "to 500 · official rules · against greedy, challenger, item-hoarder"
+        screen.query_one("#target").value = "300"
+        await pilot.pause()
+        assert shown(summary).startswith("to 300 · official rules")
+        screen.query_one("#target").value = "zero"
+        await pilot.pause()
+        assert shown(summary) == "Fix what is marked in red to start."
+        assert start.disabled
+
+
 async def test_enter_in_a_field_of_new_game_moves_on_and_starts_nothing():
     # Found in play: Enter after typing a name started a 500-point match before the player saw the rest.
     application = app()

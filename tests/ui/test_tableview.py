@@ -33,6 +33,7 @@ from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, log_l
 from unokart_tui.tableview import (
     Motion,
     Seating,
+    line_up,
     motions,
     place_cursor,
     round_summary,
@@ -166,6 +167,18 @@ def test_the_status_never_says_a_bot_thinks_while_a_dialog_is_open():
     assert bot != 0, "seed 7 starts with a bot"
     assert status(match, 0, thinking=True, held=False) == f"{NAMES[bot]} is thinking…"
     assert "thinking" not in status(match, 0, thinking=False, held=True)
+
+
+def test_the_bot_to_play_and_the_line_up_name_each_bots_personality():
+    # Found in play: at 80 columns the players panel has no room for it, and nothing said which was the expert.
+    match = Match.new(list(NAMES), seed=7)
+    bot = match.round.decider
+    kinds = ["human", "expert", "greedy", "item-hoarder"]
+    assert status(match, 0, thinking=True, held=False, kinds=kinds) == f"{NAMES[bot]} ({kinds[bot]}) is thinking…"
+    assert status(match, 0, thinking=False, held=False, kinds=kinds) == f"{NAMES[bot]} ({kinds[bot]}) to play"
+    assert line_up(NAMES, kinds, 0) == (
+        f"At the table: {NAMES[1]} (expert), {NAMES[2]} (greedy), {NAMES[3]} (item-hoarder) and you."
+    )
 
 
 def test_the_cursor_goes_to_a_drawn_card_and_at_a_turns_start_to_the_nearest_playable_one():

@@ -12,7 +12,7 @@ from unokart_tui.dialogs.notices import round_over
 from unokart_tui.engine import Card, Color, Draw, Phase
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.themes import ThemedApp
-from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
+from unokart_tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
 from unokart_tui.widgets.keybar import KeyBar
 
 from .helpers import make_app, settle
@@ -70,10 +70,38 @@ async def test_a_hand_that_fits_has_no_scroll_bar():
         assert hand.size.height == CARD_HEIGHT
         assert not hand.show_vertical_scrollbar
         lines = [hand.render_line(y).text for y in range(CARD_HEIGHT)]
-        # The cursor's card has the heavy edge; cards that cannot be played a dashed one; the item in the edge.
-        assert lines[0].startswith("┏━━━☂┓ ╭┄┄┄☂╮ ╭┄┄┄☽╮")
-        assert lines[1].startswith("┃ R1 ┃ ┆ R2 ┆ ┆ Y3 ┆")  # every card readable without colour
+        # The cursor's card has a heavy edge; cards that cannot be played a dashed one (the cursor's
+        # too, heavy and dashed: found in play, a solid one hid that it could not be played); the item in the edge.
+        assert lines[0].startswith("┏┅┅┅☂┓ ╭┄┄┄☂╮ ╭┄┄┄☽╮")
+        assert lines[1].startswith("┇ R1 ┇ ┆ R2 ┆ ┆ Y3 ┆")  # every card readable without colour
         assert "┆W+4 ┆ ┆ W? ┆" in lines[1]  # the short form of every screen (widgets/cardface.py)
+
+
+async def test_the_cursors_card_is_solid_when_it_can_be_played():
+    app = HandOnly(HandState(CARDS[:3], frozenset({0, 2}), cursor=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.query_one(HandView).render_line(0).text.startswith("┏━━━☂┓ ╭┄┄┄☂╮ ╭───☽╮")
+
+
+async def test_a_fanned_hand_shows_the_card_after_the_cursor_beside_it_not_under_it():
+    # Found in play: with 16 cards or more at 120x40, the cursor's card hid the next one's corner ("+2" of R+2).
+    app = HandOnly(HandState(CARDS[:20], frozenset(range(20)), cursor=5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = app.query_one(HandView)
+        hand.big = True
+        await pilot.pause()
+        layout = hand.layout_for()
+        assert layout.per_row == 20 and layout.step < BIG_WIDTH  # fanned on one row
+        cursor, after = hand.card_region(5), hand.card_region(6)
+        assert after.x == cursor.right  # the whole cursor's card, then the next one's corner
+        assert hand.card_region(4).x == cursor.x - layout.step  # the cards before it do not move
+        line = hand.render_line(1).text
+        start = after.x - hand.scrollable_content_region.x
+        assert line[start + 1 : start + 4].strip() == "W?"  # its corner is readable (the seventh card: WI)
+        await pilot.click(HandView, offset=(after.x - hand.region.x + 1, 2))
+        await pilot.click(HandView, offset=(cursor.x - hand.region.x + 1, 2))
+        assert app.clicked == [6, 5]
 
 
 class Keys(App[None]):

@@ -26,12 +26,17 @@ class ColorDialog(Dialog[Color]):
         Binding("b", "pick('blue')", "Blue"),
     ]
 
-    def __init__(self, reason: str, advised: Color | None = None) -> None:
-        """``advised``: the colour a hint named for this choice; enter takes it."""
+    def __init__(self, reason: str, advised: Color | None = None, *, can_go_back: bool = False) -> None:
+        """``advised``: the colour a hint named for this choice; enter takes it.
+
+        ``can_go_back``: the card is not played yet (a Wild Draw Four), so escape answers None and keeps it.
+        """
         super().__init__()
         self.reason = reason
         if advised is not None:
             self._bindings.bind("enter", f"pick('{advised.value}')", f"{advised.label} (the hint)")
+        if can_go_back:
+            self._bindings.bind("escape", "back", "Keep the card")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -45,6 +50,9 @@ class ColorDialog(Dialog[Color]):
 
     def action_pick(self, value: str) -> None:
         self.dismiss(Color(value))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
 
 
 class TargetDialog(Dialog[int]):

@@ -63,7 +63,8 @@ class GuideDialog(Dialog[str]):
                 keys = keys.replace("d draw ·", "d draw (or take a stack) ·")
             if self.rules.jump_in:
                 keys = keys.replace("c catch ·", "c catch · j jump in ·")
-            yield Static(Text(keys, style="dim"), classes="keys")
+            marks = f"{self.glyphs.turn} plays now · {self.glyphs.next} plays next · "  # the players panel's marks
+            yield Static(Text(marks + keys, style="dim"), classes="keys")
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

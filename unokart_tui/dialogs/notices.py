@@ -59,13 +59,18 @@ def revealed_hand(name: str, cards: Sequence[Card], guilty: bool, glyphs: Glyphs
 
 
 def _round_rows(rows: Sequence[tuple[str, Sequence[Card], int]], scores: str, glyphs: Glyphs) -> Group:
-    """Each loser's points and cards, the cards wrapping under themselves however many there are."""
-    grid = Table.grid(padding=(0, 1))
+    """Each loser's cards and what they are worth, the cards wrapping under themselves however many there are.
+
+    The points come last, under a heading: "Mario 98 pts" read as Mario's score to new players.
+    """
+    grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, width=8)
+    grid.add_column(ratio=1)
     grid.add_column(justify="right", no_wrap=True)
-    grid.add_column()
+    grid.add_row(Text(""), Text("cards left", style="dim"), Text("points", style="dim"))
     for name, cards, value in rows:
-        grid.add_row(Text(name[:8], style="bold"), Text(f"{value} pts", style="bold"), Text(card_list(cards, glyphs)))
+        held = Text(card_list(cards, glyphs) or "—")
+        grid.add_row(Text(name[:8], style="bold"), held, Text(str(value), style="bold"))
     return Group(grid, Text(""), Text(scores))
 
 

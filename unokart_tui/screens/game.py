@@ -58,6 +58,7 @@ from ..tableview import (
     applies,
     hand_cards,
     jump_in,
+    line_up,
     motions,
     place_cursor,
     round_summary,
@@ -79,6 +80,7 @@ from ..widgets.table import TablePanel
 T = TypeVar("T")
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
+_WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
 SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
@@ -113,15 +115,16 @@ class GameScreen(Screen[None]):
         Binding("c", "catch", "Catch"),
         Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
         Binding("f", "fast", "Fast"),
-        Binding("t", "hint", "Hint", show=False),  # in the help (?): the key bar is full at 80 columns
+        Binding("t", "hint", "Hint"),  # on the player's turn only: a newcomer never found it in the help
+        # Not in the key bar, which is full at 80 columns: the help (?) and the keys page list them.
         Binding("a", "autopilot", "Autopilot", show=False),
-        Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
-        Binding("pagedown", "log(1)", "Log down", show=False),
-        # Not in the key bar, which is full at 80 columns: the help (?) and the keys page list it.
         Binding("z", "undo", "Undo", show=False),
         Binding("z", "undo_off", "Undo", show=False),  # undo turned off in the settings: says so
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
+        # Last: where the keys of a busy turn fill 80 columns, it is the one the bar crops.
+        Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
+        Binding("pagedown", "log(1)", "Log down", show=False),
     ]
 
     def __init__(
@@ -158,6 +161,7 @@ class GameScreen(Screen[None]):
         self.hinted: Action | None = None  # the move of the hint on show, until a move is made
         self._pressed_at = 0.0  # when the key or click being handled was pressed
         self._suspended = False
+        self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
         self._banners = 0  # banners shown so far: a timer hides only its own
         self._saved_moves: int | None = None if session.save_error else self.moves()
         self._save_retry: Timer | None = None
@@ -226,8 +230,15 @@ class GameScreen(Screen[None]):
         width, height = event.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         notice = self.query_one("#too-small", Static)
-        notice.display = small
-        notice.update(f"Please enlarge your terminal to at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height}).")
+        notice.update(f"Please enlarge your terminal\nto at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height}).")
+        if small != self.too_small:
+            # Found in play: behind the notice the bots played on and keys acted on a table nobody saw.
+            self.too_small = notice.display = small
+            if small:
+                self.pacer.hold()
+            else:
+                self.pacer.release()
+            self.refresh_bindings()
         self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
         self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
 
@@ -247,6 +258,7 @@ class GameScreen(Screen[None]):
         fresh = match.round_number == 1 and not match.history[0]
         if fresh:
             self.log_view.add(Text(f"Seed {match.seed}. To deal this match again: {self.deal_again}", style="dim"))
+            self.log_view.add(Text(line_up(match.names, self.kinds, HUMAN)))
             self.show(list(match.start_events))
         else:
             self.recall()
@@ -281,6 +293,7 @@ class GameScreen(Screen[None]):
                 for batch in batches:
                     self.write_log(batch)
             self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
+        self.log_view.add(Text(line_up(match.names, self.kinds, HUMAN)))
         self.log_view.add(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
 
     # ------------------------------------------------------------------ showing
@@ -318,9 +331,8 @@ class GameScreen(Screen[None]):
     def render_table(self) -> None:
         session = self.session
         match = session.match
-        kinds = [seat.kind for seat in session.seats]
         levels = [seat.profile or "" for seat in session.seats]
-        for line in seat_lines(match, kinds, self.notes, HUMAN, glyphs=self.glyphs, levels=levels):
+        for line in seat_lines(match, self.kinds, self.notes, HUMAN, glyphs=self.glyphs, levels=levels):
             self.rows[line.seat].info = line
             self.places[line.seat].info = line
         where = f"round {match.round_number} · first to {match.target}"
@@ -331,11 +343,16 @@ class GameScreen(Screen[None]):
         self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
         if self._cursor_to_playable and playable:
             self._cursor_to_playable = False
-        waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held)
+        waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held, kinds=self.kinds)
         title = f"Your hand ({len(cards)}) — {waiting}" + ("  [UNO ready]" if self.uno_armed else "")
         title += "  [autopilot: a stops]" if self.advisor.autopilot else ""
         self.hand.state = HandState(cards, playable, self.cursor, title, self.glyphs)
         self.refresh_bindings()
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's personality ("human" for the player)."""
+        return [seat.kind for seat in self.session.seats]
 
     def selected_card(self) -> Card | None:
         state = self.hand.state
@@ -517,7 +534,7 @@ class GameScreen(Screen[None]):
         uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         hinted = self.hinted
         advised = hinted.color if isinstance(hinted, Play) and hinted.card == card else None
-        dialog = ColorDialog("for your Wild Draw Four", advised)
+        dialog = ColorDialog("for your Wild Draw Four", advised, can_go_back=True)
         self.open_dialog(dialog, lambda color: self.act(Play(card, color, uno)))
 
     def show_revealed(self, events: list[Event]) -> None:
@@ -587,6 +604,8 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows the keys that do something now; the rest are hidden."""
+        if self.too_small:
+            return action in _WHILE_TOO_SMALL
         if action == "missed_catch":
             return not applies("catch", self.session.match, HUMAN)
         if action == "missed_jump":

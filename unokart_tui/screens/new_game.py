@@ -164,7 +164,10 @@ class NewGameScreen(Screen[None]):
                 yield Static("", id="seed-error", classes="error", markup=False)
             with Vertical(id="section-rules", classes="section"):
                 yield Button(self.rules_label(), id="house-rules", compact=True)
-            yield Button("Start (ctrl+s)", id="start", variant="primary")
+        # Start stays on screen while the form scrolls: at 80x24 a newcomer never saw it below the fold.
+        with Horizontal(id="start-bar"):
+            yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+            yield Static("", id="start-summary", markup=False)
         yield KeyBar()
 
     def rules_label(self) -> str:
@@ -188,6 +191,7 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#section-{section}", Vertical).border_title = title
         self.query_one("#name", Input).focus(scroll_visible=False)
         self.number_rows()
+        self.check_form()
 
     def rows(self) -> list[OpponentRow]:
         return list(self.query(OpponentRow))
@@ -227,7 +231,12 @@ class NewGameScreen(Screen[None]):
         return NewGame(name, bots, profiles, target, seed, self.rules)
 
     def check_form(self) -> None:
-        self.query_one("#start", Button).disabled = self.read_form() is None
+        """Start is offered for a form that reads, with what it would start beside it."""
+        game = self.read_form()
+        self.query_one("#start", Button).disabled = game is None
+        self.query_one("#start-summary", Static).update(
+            "Fix what is marked in red to start." if game is None else start_summary(game)
+        )
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check_form()
@@ -272,6 +281,7 @@ class NewGameScreen(Screen[None]):
             await row.remove()
             self.number_rows()
             self.show_shared_difficulty()
+            self.check_form()
         else:
             self.action_start()
 
@@ -293,6 +303,7 @@ class NewGameScreen(Screen[None]):
                 self.rules = rules
                 button = self.query_one("#house-rules", Button)
                 button.label = self.rules_label()
+                self.check_form()
                 button.scroll_visible(animate=False)  # the choice in view: the section is below the fold at 80x24
 
         self.app.push_screen(HouseRulesDialog(self.rules), chosen)
@@ -308,6 +319,7 @@ class NewGameScreen(Screen[None]):
         row = OpponentRow(personality, difficulty)
         await self.query_one("#line-up", Vertical).mount(row)
         self.number_rows()
+        self.check_form()
         row.query_one(".personality", Select).focus()
         row.scroll_visible(animate=False)
 
@@ -321,3 +333,14 @@ class NewGameScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def start_summary(game: NewGame) -> str:
+    """What Start begins, in a line: who plays, to what score, under which rules."""
+    opponents = ", ".join(
+        personality if profile in (None, default_difficulty(personality)) else f"{personality} ({profile})"
+        for personality, profile in zip(game.bots, game.profiles, strict=True)
+    )
+    preset = game.rules.preset_name
+    rules = f"{preset} rules" if preset else f"{len(game.rules.enabled())} house rules"
+    return f"to {game.target} · {rules} · against {opponents}"  # the list, on screen above, may be cut

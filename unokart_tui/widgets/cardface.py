@@ -66,11 +66,16 @@ class Span(NamedTuple):
 
 Art = tuple[tuple[Span, ...], ...]  # lines of spans, each line ``width`` cells
 
-OUTLINES = ("edges", "selected", "unplayable")
+OUTLINES = ("edges", "selected", "unplayable", "selected-unplayable")
 
 
 def _outline(glyphs: Glyphs, outline: str) -> Edges:
-    return {"edges": glyphs.edges, "selected": glyphs.selected, "unplayable": glyphs.unplayable}[outline]
+    return {
+        "edges": glyphs.edges,
+        "selected": glyphs.selected,
+        "unplayable": glyphs.unplayable,
+        "selected-unplayable": glyphs.selected_unplayable,
+    }[outline]
 
 
 def _centre(text: str, width: int) -> str:

@@ -45,6 +45,16 @@ class Layout(NamedTuple):
     step: int
     per_row: int
 
+    @property
+    def spread(self) -> int:
+        """How far right the cards after the cursor's are drawn when fanned: the cursor's card is
+        whole, and the corner of the one after it in view beside it, not hidden under it."""
+        return max(0, self.width - self.step)
+
+    def x(self, column: int, cursor: int | None) -> int:
+        """Where the card in ``column`` of a row starts (``cursor``: the cursor's column, if in this row)."""
+        return column * self.step + (self.spread if cursor is not None and column > cursor else 0)
+
 
 class HandView(ScrollView, can_focus=False):
     """The cards in rows of as many as fit; a click on a card asks to play it."""
@@ -74,10 +84,11 @@ class HandView(ScrollView, can_focus=False):
         step = BIG_WIDTH + GAP
         if count * step - GAP <= width:
             return Layout(BIG_WIDTH, BIG_HEIGHT, step, max(count, 1))
-        fanned = (width - BIG_WIDTH) // max(count - 1, 1)
+        # Fanned, two cards' widths go whole: the cursor's and the one after it (``Layout.spread``).
+        fanned = (width - 2 * BIG_WIDTH) // (count - 2) if count > 2 else 0
         if fanned >= MIN_STEP:
             return Layout(BIG_WIDTH, BIG_HEIGHT, min(fanned, step), count)
-        return Layout(BIG_WIDTH, BIG_HEIGHT, MIN_STEP, max(1, (width - BIG_WIDTH) // MIN_STEP + 1))
+        return Layout(BIG_WIDTH, BIG_HEIGHT, MIN_STEP, max(1, (width - 2 * BIG_WIDTH) // MIN_STEP + 2))
 
     def per_row(self, width: int | None = None) -> int:
         """How many cards one row holds in ``width`` columns (default: the hand's own)."""
@@ -135,7 +146,8 @@ class HandView(ScrollView, can_focus=False):
         if not shown:
             return Strip.blank(width, background)
         painter = CardPainter(self)
-        cells: list[tuple[str, Style]] = [(" ", background)] * ((len(shown) - 1) * layout.step + layout.width)
+        cursor = state.cursor - first if state.cursor in shown else None
+        cells: list[tuple[str, Style]] = [(" ", background)] * (layout.x(len(shown) - 1, cursor) + layout.width)
         # Left to right, each card over the one before; the cursor's card last, whole, over its neighbours.
         order = [position for position in shown if position != state.cursor]
         if state.cursor in shown:
@@ -144,9 +156,12 @@ class HandView(ScrollView, can_focus=False):
         for position in order:
             card = state.cards[position]
             playable, selected = position in state.playable, position == state.cursor
-            outline = "selected" if selected else ("edges" if playable else "unplayable")
+            # The cursor's card keeps telling whether it can be played: found in play, a heavy outline hid it.
+            outline = (
+                ("selected" if selected else "edges") if playable else ("selected-" if selected else "") + "unplayable"
+            )
             art = card_art(card, state.glyphs, layout.width, layout.height, outline=outline, item_in_edge=small)
-            x = (position - first) * layout.step
+            x = layout.x(position - first, cursor)
             # A small card under the cursor is shown in reverse too; a full-size one's heavy outline says enough.
             for segment in painter.line(art, part, color_class(card), playable, selected, reverse=selected and small):
                 for character in segment.text:
@@ -162,11 +177,14 @@ class HandView(ScrollView, can_focus=False):
         count = min(layout.per_row, len(self.state.cards) - first)
         if count <= 0:
             return None
-        cursor = self.state.cursor - first
-        if 0 <= cursor < count and cursor * layout.step <= x < cursor * layout.step + layout.width:
+        cursor: int | None = self.state.cursor - first
+        if cursor is not None and not 0 <= cursor < count:
+            cursor = None
+        if cursor is not None and layout.x(cursor, cursor) <= x < layout.x(cursor, cursor) + layout.width:
             return self.state.cursor  # drawn over its neighbours
-        column = min(x // layout.step, count - 1)
-        if x - column * layout.step >= layout.width:
+        # The last card that starts at or before x is the one seen there (each is drawn over the one before).
+        column = max((c for c in range(count) if layout.x(c, cursor) <= x), default=None)
+        if column is None or x - layout.x(column, cursor) >= layout.width:
             return None  # the gap between two cards, or past the last
         return first + column
 
@@ -176,8 +194,10 @@ class HandView(ScrollView, can_focus=False):
             return self.region
         layout = self.layout_for()
         row, column = divmod(position, layout.per_row)
+        cursor_row, cursor_column = divmod(self.state.cursor, layout.per_row)
         content = self.scrollable_content_region
-        x, y = content.x + column * layout.step, content.y + row * layout.height - self.scroll_offset.y
+        x = content.x + layout.x(column, cursor_column if cursor_row == row else None)
+        y = content.y + row * layout.height - self.scroll_offset.y
         return Region(x, y, layout.width, layout.height).intersection(content) or self.region
 
     def on_click(self, event: events.Click) -> None:

@@ -137,5 +137,5 @@ class TablePanel(Vertical):
                 "\n\nPlay goes\n" + (f"{forward} left" if info.direction == 1 else f"{back} right"), style="bold"
             )
         self.query_one("#facts", Static).update(facts)
-        self.border_title = "Table" if info.rules == "official" else f"Table · {info.rules}"
+        self.border_title = "Table" if info.rules == "official" else f"Table · house rules: {info.rules}"
         self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""
