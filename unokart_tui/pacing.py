@@ -11,7 +11,7 @@ screen's ``act``. No Textual here either: the screen is the clock, seen as a ``T
   bots' speed: no bot acts in it, so the player can catch (or say their own UNO late).
   Then the bots react, fastest first, as the simulator orders them; then play goes on.
 - Jumping in (house rule H5): while the player holds the twin of the top card, the next
-  bot's move waits as long as a catch would (the player's fair window). When a bot's move
+  bot's move waits ``jump_window`` seconds (the player's fair window). When a bot's move
   is due, a bot holding the twin jumps in first, as the simulator orders them; while the
   player decides, it jumps in once its own reaction time has passed since the last move.
 - While a dialog or another screen is over the table, nothing happens.
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 class Pace(NamedTuple):
     bot_delay: float = BOT_DELAY  # seconds each bot action stays before the next
     catch_window: float = 1.5  # seconds before any bot acts on a forgotten UNO: the player's chance
+    # The player's fair window to jump in (H5b) before the next bot moves. Longer than a catch's:
+    # found in play, 1.5 s was gone before a new player had matched the twin in their hand.
+    jump_window: float = 3.0
     banner_seconds: float | None = 3.0  # how long a banner stays; None: until the next one replaces it
     save_retry: float = 2.0  # seconds between attempts while saving fails
 
@@ -203,7 +206,7 @@ class Pacer:
         self.waiting = True
         wait = self._reading_time()
         if self.jump_began is not None:  # H5b: the player's fair window to jump in
-            wait = max(wait, self.jump_began + self.pace.catch_window - self.clock())
+            wait = max(wait, self.jump_began + self.pace.jump_window - self.clock())
         self._wake(wait, self._bot_moves)
 
     def _reading_time(self) -> float:

@@ -15,7 +15,7 @@ from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.hand import HandView
 
 # Bots at full speed, no wait for a catch, banners until the next one: nothing hangs on the clock.
-QUICK = Pace(bot_delay=0, catch_window=0, banner_seconds=None)
+QUICK = Pace(bot_delay=0, catch_window=0, jump_window=0, banner_seconds=None)
 SETTINGS = Settings(guide=False, confirm_quit=False)
 
 

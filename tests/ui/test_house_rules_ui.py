@@ -205,7 +205,7 @@ def test_the_player_who_may_jump_in_gets_the_fair_window_before_the_next_bot_mov
     began, moves = table.pacer.jump_began, len(table.acted)
     assert table.run_next()
     moment, _action = table.acted[moves]
-    assert moment - began >= 1.5  # the bot's move waited for the player's chance, not just 0.2 s
+    assert moment - began >= Pace().jump_window == 3.0  # the bot's move waited for the player's chance, not 0.2 s
 
 
 def test_a_bot_jumps_in_before_the_move_and_the_player_can_jump_in_first():
