@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .pacing import Pace
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
-    from .screens.new_game import NewGameScreen
+    from .screens.new_game import NewGame, NewGameScreen
     from .screens.replay import ReplayScreen
     from .screens.settings import SettingsScreen
     from .screens.stats import StatsScreen
@@ -63,6 +63,7 @@ class UnoKartApp(ThemedApp):
         self.pace = pace
         self.session = session
         self.replay = replay
+        self.last_new_game: NewGame | None = None  # New game offers its line-up, target and rules again
         self.full_motion = self.animation_level  # TEXTUAL_ANIMATIONS, or Textual's default: without "reduce motion"
         if settings.theme in self.available_themes:
             self.start_with_theme(settings.theme)
@@ -308,12 +309,13 @@ class UnoKartApp(ThemedApp):
     def action_new_game(self) -> None:
         from .screens.new_game import NewGameScreen  # noqa: PLC0415 - loaded when first opened: a quicker start
 
-        self.push_screen(NewGameScreen(self.settings.player_name or PLAYER_NAME))
+        self.push_screen(NewGameScreen(self.settings.player_name or PLAYER_NAME, last=self.last_new_game))
 
     def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
         from .session import Session  # noqa: PLC0415 - with the first match, as the table
 
         game = message.game
+        self.last_new_game = game
         self.start(
             lambda: Session.new(
                 game.name, game.bots, seed=game.seed, target=game.target, profiles=game.profiles, rules=game.rules

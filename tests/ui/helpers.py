@@ -103,7 +103,7 @@ async def play_until(pilot: Pilot, done, *, draw_only: bool = False, challenge: 
 async def draw_until_a_jump_in(pilot: Pilot, limit: int = 300) -> None:
     """Always draw (or take a stack) until the player holds the twin of the top card (house rule H5).
 
-    The bots must wait for the player's window to jump in: give the app a long ``catch_window``.
+    The bots must wait for the player's window to jump in: give the app a long ``jump_window``.
     """
     app = pilot.app
     for _ in range(limit):

@@ -82,7 +82,7 @@ async def test_a_seven_asks_whom_to_swap_with():
 
 
 async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
-    pace = QUICK._replace(catch_window=600.0)  # the window stays open while the test looks
+    pace = QUICK._replace(jump_window=600.0)  # the window stays open while the test looks
     app = make_app(seed=2, rules=PARTY, pace=pace)
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session

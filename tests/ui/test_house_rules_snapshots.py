@@ -36,7 +36,7 @@ def test_the_player_may_jump_in(snap_compare, size):
     async def until_the_twin(pilot):
         await draw_until_a_jump_in(pilot)
 
-    app = make_app(seed=2, rules=PARTY, pace=QUICK._replace(catch_window=600.0))
+    app = make_app(seed=2, rules=PARTY, pace=QUICK._replace(jump_window=600.0))
     assert snap_compare(app, terminal_size=size, run_before=until_the_twin)
 
 

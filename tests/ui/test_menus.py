@@ -11,7 +11,7 @@ from textual.widgets import DataTable, OptionList, Static
 import saves
 from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
-from unokart_tui.engine import Match
+from unokart_tui.engine import HouseRules, Match
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen
 from unokart_tui.screens.new_game import EACH, NewGame, NewGameScreen, OpponentRow
@@ -156,6 +156,25 @@ async def test_new_game_keeps_start_on_screen_and_says_what_it_starts():
         await pilot.pause()
         assert shown(summary) == "Fix what is marked in red to start."
         assert start.disabled
+
+
+async def test_a_second_new_game_offers_the_last_line_up_target_and_house_rules():
+    # Found in play: a second match meant choosing the expert and the house rules all over again.
+    application = app()
+    party = HouseRules.preset("party")
+    chosen = NewGame("Zoe", ("expert", "greedy"), ("expert-quick", None), 300, 5, party)
+    async with application.run_test(size=(80, 24)) as pilot:
+        application.post_message(NewGameScreen.Chosen(chosen))
+        await settle(pilot)
+        assert isinstance(application.screen, GameScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        form = application.screen
+        assert isinstance(form, NewGameScreen)
+        again = form.read_form()
+        assert again == NewGame("Zoe", ("expert", "greedy"), ("expert-quick", "normal"), 300, None, party)
 
 
 async def test_enter_in_a_field_of_new_game_moves_on_and_starts_nothing():

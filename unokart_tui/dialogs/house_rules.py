@@ -61,7 +61,7 @@ def switch_line(rules: HouseRules, switch: str, selected: bool) -> Text:
 class HouseRulesDialog(Dialog[HouseRules]):
     BINDINGS = [
         Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("down,j", "move(1)", "Down", key_display="↑↓"),
+        Binding("down,j", "move(1)", "Move", key_display="↑↓"),
         Binding("space,x", "switch(1)", "Switch"),
         Binding("left,minus", "switch(-1)", "Fewer", show=False),
         Binding("right,plus", "switch(1)", "More", show=False),
@@ -94,10 +94,12 @@ class HouseRulesDialog(Dialog[HouseRules]):
     def show_rules(self) -> None:
         presets = Text("Presets: ")
         for number, name in enumerate(self.presets, start=1):
-            chosen = self.rules.preset_name == name
+            chosen = self.rules.preset_name == name  # found in play: an underline alone did not say which
             presets.append(f" {number} ", style="bold reverse")
-            presets.append(f" {name} ", style="bold underline" if chosen else "")
+            presets.append(f" [{name}] " if chosen else f" {name} ", style="bold" if chosen else "")
             presets.append(" ")
+        if self.rules.preset_name is None:
+            presets.append("(your own mix)", style="bold")
         self.query_one("#presets", Static).update(presets)
         lines = Text("\n").join(
             switch_line(self.rules, switch, number == self.cursor) for number, switch in enumerate(SWITCH_NAMES)

@@ -7,6 +7,7 @@ beside these, and its values into ``read_form``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -122,10 +123,21 @@ class NewGameScreen(Screen[None]):
 
     AUTO_FOCUS = ""  # no focus that scrolls the form to centre it: the name is focused in on_mount
 
-    def __init__(self, player_name: str = PLAYER_NAME) -> None:
+    def __init__(self, player_name: str = PLAYER_NAME, last: NewGame | None = None) -> None:
+        """``last``: the game started last from this form, whose line-up, target and house rules it offers
+        again (found in play: a second match meant choosing the expert and the rules all over again)."""
         super().__init__()
-        self.player_name = player_name
-        self.rules = HouseRules()
+        self.player_name = player_name if last is None else last.name
+        self.rules = HouseRules() if last is None else last.rules
+        self.target = TARGET if last is None else last.target
+        self.line_up: list[tuple[str, str]] = (
+            [(personality, default_difficulty(personality)) for personality in LINE_UP]
+            if last is None
+            else [
+                (personality, profile or default_difficulty(personality))
+                for personality, profile in zip(last.bots, last.profiles, strict=True)
+            ]
+        )
 
     def compose(self) -> ComposeResult:
         levels = difficulties(LINE_UP[0])
@@ -143,20 +155,20 @@ class NewGameScreen(Screen[None]):
                     yield Static("Difficulty for the whole table:")
                     yield Select(
                         [("each their own", EACH), *((name, name) for name in levels)],
-                        value=self.shared_difficulty(LINE_UP),
+                        value=self.shared_difficulty(self.line_up),
                         allow_blank=False,
                         compact=True,
                         id="table-difficulty",
                     )
                 yield Static("\n".join(f"{name:<7} {line}" for name, line in levels.items()), classes="hint")
                 with Vertical(id="line-up"):
-                    for personality in LINE_UP:
-                        yield OpponentRow(personality, default_difficulty(personality))
+                    for personality, difficulty in self.line_up:
+                        yield OpponentRow(personality, difficulty)
                 yield Button("Add an opponent (ctrl+o)", id="add", compact=True)
                 yield Static("", id="bots-error", classes="error", markup=False)
             with Vertical(id="section-target", classes="section"):
                 yield Label("Target score")
-                yield Input(str(TARGET), id="target", type="integer")
+                yield Input(str(self.target), id="target", type="integer")
                 yield Static("", id="target-error", classes="error", markup=False)
             with Vertical(id="section-seed", classes="section"):
                 yield Label("Seed (optional: the same seed deals the same match)")
@@ -176,8 +188,8 @@ class NewGameScreen(Screen[None]):
         return f"House rules: {name or f'{len(self.rules.enabled())} chosen'} (ctrl+r)"
 
     @staticmethod
-    def shared_difficulty(line_up: tuple[str, ...]) -> str:
-        chosen = {default_difficulty(personality) for personality in line_up}
+    def shared_difficulty(line_up: Sequence[tuple[str, str]]) -> str:
+        chosen = {difficulty for _, difficulty in line_up}
         return chosen.pop() if len(chosen) == 1 else EACH
 
     def on_mount(self) -> None:
@@ -327,7 +339,9 @@ class NewGameScreen(Screen[None]):
         line_up = self.query_one("#line-up", Vertical)
         await line_up.remove_children()
         await line_up.mount_all(OpponentRow(p, default_difficulty(p)) for p in LINE_UP)
-        self.query_one("#table-difficulty", Select).value = self.shared_difficulty(LINE_UP)
+        self.query_one("#table-difficulty", Select).value = self.shared_difficulty(
+            [(p, default_difficulty(p)) for p in LINE_UP]
+        )
         self.number_rows()
         self.check_form()
 

@@ -29,7 +29,7 @@ def describe(entry: SaveEntry) -> str:
 
 class TitleScreen(Screen[None]):
     BINDINGS = [
-        Binding("c", "app.continue_latest", "Continue", show=False),
+        Binding("c", "continue_latest", "Continue"),  # in the key bar only when there is a match to continue
         Binding("n", "app.new_game", "New game"),
         Binding("l", "app.load_game", "Load"),
         Binding("t", "app.statistics", "Stats"),
@@ -41,6 +41,7 @@ class TitleScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._told: str | None = None  # what is wrong with the saves folder, once said
+        self.can_continue = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title"):
@@ -68,7 +69,9 @@ class TitleScreen(Screen[None]):
             if str(error) != self._told:
                 self.notify(str(error), title="Saves", severity="error", timeout=10)
             self._told = str(error)
-        if latest is not None:  # with no unfinished match, Continue is simply not offered
+        self.can_continue = latest is not None  # with no unfinished match, Continue is simply not offered
+        self.refresh_bindings()
+        if latest is not None:
             menu.add_option(Option(f"Continue   {describe(latest)}", id="continue_latest"))
         menu.add_options(
             [
@@ -82,6 +85,12 @@ class TitleScreen(Screen[None]):
         )
         menu.highlighted = 0
         menu.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_continue if action == "continue_latest" else True
+
+    async def action_continue_latest(self) -> None:
+        await self.app.run_action("app.continue_latest")
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         await self.app.run_action(f"app.{event.option.id}")
