@@ -403,3 +403,18 @@ async def test_an_open_dropdown_leaves_the_key_bar_in_view(size):
             assert not overlay.region.overlaps(screen.query_one(KeyBar).region)
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_each_switch_of_the_settings_says_on_or_off(monkeypatch, tmp_path):
+    # Found in play: a switch's colour alone did not say whether it was on.
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path))
+    application = UnoKartApp(settings=Settings(confirm_quit=False, uno_helper=True), bot_delay=0)
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = application.screen
+        assert shown(screen.query_one("#uno_helper-state")) == "on"
+        assert shown(screen.query_one("#confirm_quit-state")) == "off"
+        screen.query_one("#confirm_quit").toggle()
+        await pilot.pause()
+        assert shown(screen.query_one("#confirm_quit-state")) == "on"

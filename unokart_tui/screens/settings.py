@@ -81,6 +81,8 @@ class SettingsScreen(Screen[None]):
             for field, label in SWITCHES:
                 with Horizontal(classes="switch-row"):
                     yield Switch(getattr(self.settings, field), id=field)
+                    # Found in play: a switch's colour alone did not say whether it was on.
+                    yield Label(on_off(getattr(self.settings, field)), id=f"{field}-state", classes="switch-state")
                     yield Label(label)
         yield KeyBar()
 
@@ -93,6 +95,7 @@ class SettingsScreen(Screen[None]):
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         if event.switch.id is not None:
+            self.query_one(f"#{event.switch.id}-state", Label).update(on_off(event.value))
             self.change(**{event.switch.id: event.value})
 
     def change(self, **values: Any) -> None:  # a field of Settings and its new value
@@ -108,3 +111,7 @@ class SettingsScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def on_off(value: bool) -> str:
+    return "on" if value else "off"
