@@ -18,9 +18,10 @@ from ..rules_text import ITEM_BOX, ITEMS, house_rule_words, house_rules_tag
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
+# Two lines at 80 columns with the players panel's marks before them: a third hid the hand under the guide.
 KEYS = (
     "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · t hint · a autopilot · z undo · "
-    "PgUp/PgDn log · q leave (saved)"
+    "PgUp/Dn log · q leave"
 )
 
 
@@ -63,7 +64,7 @@ class GuideDialog(Dialog[str]):
                 keys = keys.replace("d draw ·", "d draw (or take a stack) ·")
             if self.rules.jump_in:
                 keys = keys.replace("c catch ·", "c catch · j jump in ·")
-            marks = f"{self.glyphs.turn} plays now · {self.glyphs.next} plays next · "  # the players panel's marks
+            marks = f"{self.glyphs.turn} to play · {self.glyphs.next} next · "  # the players panel's marks
             yield Static(Text(marks + keys, style="dim"), classes="keys")
         yield KeyBar()
 
