@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import itertools
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -67,6 +70,8 @@ class Browser:
             [CHROMIUM, *FLAGS, f"--user-data-dir={self.profile.name}", f"--window-size={width},{height}"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            # Its own process group, so that its helpers (renderer, crash handler) end with it.
+            start_new_session=True,
         )
         self._ids = itertools.count(1)
         self._http: aiohttp.ClientSession | None = None
@@ -94,13 +99,34 @@ class Browser:
             await self._socket.close()
         if self._http is not None:
             await self._http.close()
-        self.process.terminate()
+        self._signal_group(signal.SIGTERM)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        self.profile.cleanup()
+        self._signal_group(signal.SIGKILL)
+        await self._remove_profile()
+
+    def _signal_group(self, signum: int) -> None:
+        with contextlib.suppress(ProcessLookupError):  # the whole group has already ended
+            os.killpg(self.process.pid, signum)
+
+    async def _remove_profile(self, timeout: float = 10.0) -> None:
+        """A helper that outlived the browser by a moment can still write into the profile: retry until it is gone."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                shutil.rmtree(self.profile.name)
+            except FileNotFoundError:
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.1)
+            else:
+                break
+        self.profile.cleanup()  # the folder is gone; this only marks the TemporaryDirectory done
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
         assert self._socket is not None
