@@ -378,7 +378,8 @@ class UnoKartApp(ThemedApp):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Start a new match against bots", self.action_new_game)
-        yield SystemCommand("Continue", "Resume the most recent unfinished match", self.action_continue_latest)
+        if self.session is None:  # at the table, the match being played is the one to continue
+            yield SystemCommand("Continue", "Resume the most recent unfinished match", self.action_continue_latest)
         yield SystemCommand("Load game", "Open a saved match", self.action_load_game)
         yield SystemCommand("Statistics", "Your matches: win rates, streaks, charts, replays", self.action_statistics)
         yield SystemCommand("Rules", "How to play, and the keys", self.action_rules)

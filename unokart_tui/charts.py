@@ -150,17 +150,17 @@ def score_race(
     """Each player's score before the first round and after each round, against the target."""
     seats = range(len(names))
     top = max([target, *(scores[seat] for scores in race for seat in seats)])
+    final = race[-1] if race else [0] * len(names)
+    key = legend([Legend(name, str(final[seat])) for seat, name in enumerate(names)], width, several=True)
     chart = line_chart(
         [[scores[seat] for scores in race] for seat in seats],
         width=width,
-        height=height - 1,
+        height=height - len(key),  # a legend that wraps takes its lines from the plot, not from under it
         top=top,
         marks=[target],
         x_labels=[f"R{number}" if number else "0" for number in range(len(race))],
     )
-    final = race[-1] if race else [0] * len(names)
-    entries = [Legend(name, str(final[seat])) for seat, name in enumerate(names)]
-    return chart + legend(entries, width, several=True)
+    return chart + key
 
 
 def win_rate(rates: Sequence[float], *, width: int, height: int) -> list[Line]:

@@ -131,12 +131,14 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str]) -> str:
     tail = ""
     if kept:
         many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
-        tail = f"keep the {_wild_name(kept[0])}{'s' if many else ''} for later"
+        tail = f"keep the {_wild_name(kept[0], plural=many)} for later"
     return _with(head, reasons, tail)
 
 
-def _wild_name(card: Card) -> str:
-    return "Wild Draw Four" if card.rank is Rank.WILD_DRAW_FOUR else "Wild Item Box"
+def _wild_name(card: Card, *, plural: bool = False) -> str:
+    if card.rank is Rank.WILD_DRAW_FOUR:
+        return "Wild Draw Fours" if plural else "Wild Draw Four"
+    return "Wild Item Boxes" if plural else "Wild Item Box"
 
 
 def _plain_reason(view: PlayerView, card: Card) -> str:
@@ -156,6 +158,10 @@ def _draw(view: PlayerView) -> str:
     if wilds:
         return f"Draw: keep your {_wild_name(wilds[0])} for when it matters"
     if not any(follows(card, view.active_color, view.top_card) for card in view.hand):  # T1
+        if view.top_card.color is None and view.active_color is not None:
+            # A wild on top asks for its chosen colour; its own face names none a player could match.
+            asked = view.active_color.value
+            return f"Draw: nothing in your hand is {asked}, the colour the {short(view.top_card)} asks for"
         return f"Draw: nothing in your hand goes on the {short(view.top_card)}"
     return "Draw: the cards that fit are worth more later"
 

@@ -232,6 +232,34 @@ def test_a_draw_when_nothing_fits_says_so():
     assert explain(advisor(1), fits, Draw(), ["Ann", "Luigi"]) == "Draw: the cards that fit are worth more later"
 
 
+def test_a_draw_on_a_wild_names_the_colour_it_asks_for():
+    """T1: on a wild only its chosen colour follows; its face (W?) names nothing a hand could match."""
+    round_ = Round.deal(2, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=(Card(Color.RED, Rank.ZERO), Card(Color.YELLOW, Rank.ONE)),
+        top_card=Card(None, Rank.WILD_ITEM_BOX),
+        active_color=Color.GREEN,
+    )
+    assert explain(advisor(1), view, Draw(), ["Ann", "Luigi"]) == (
+        "Draw: nothing in your hand is green, the colour the W? asks for"
+    )
+
+
+def test_two_wilds_kept_are_named_in_the_plural():
+    hand = (
+        Card(Color.GREEN, Rank.SEVEN),
+        Card(None, Rank.WILD_ITEM_BOX),
+        Card(None, Rank.WILD_ITEM_BOX),
+        Card(Color.RED, Rank.TWO),
+    )
+    round_ = Round.deal(2, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card(Color.GREEN, Rank.THREE), active_color=Color.GREEN, hand_sizes=(4, 1)
+    )
+    text = explain(advisor(1), view, Play(hand[0], None, False), ["Ann", "Luigi"])
+    assert text.endswith("— keep the Wild Item Boxes for later")
+
+
 def test_a_draw_on_a_number_says_nothing_of_that_number_s_other_colours():
     """T3: Luigi drew on a green 5 — no green, no 5 — so he lacks green; red is not a colour he lacks."""
     round_ = Round.from_position(

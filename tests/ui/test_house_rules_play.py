@@ -8,17 +8,26 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.dialogs.guide import GuideDialog
 from unokart_tui.dialogs.house_rules import HouseRulesDialog, toggled
-from unokart_tui.engine import HouseRules, JumpedIn, Phase, Play
+from unokart_tui.engine import HouseRules, JumpedIn, JumpIn, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.screens.rules import RulesScreen
 from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
 from unokart_tui.tableview import jump_in
+from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.table import TablePanel
 
-from .helpers import QUICK, SETTINGS, draw_until_a_jump_in, make_app, play_until, settle, until
+from .helpers import (
+    QUICK,
+    SETTINGS,
+    draw_until_a_jump_in,
+    make_app,
+    play_until,
+    settle,
+    until,
+)
 
 PARTY = HouseRules.preset("party")
 
@@ -224,3 +233,30 @@ async def test_play_again_keeps_the_house_rules():
         assert app.session.match.rules == PARTY
         assert "--rules party" in app.session.deal_again_command()
     app.session.close()
+
+
+def a_bot_may_jump_in_on_the_player(app) -> bool:
+    if not isinstance(app.screen, GameScreen) or not app.session.is_human_turn():
+        return False
+    round_ = app.session.match.round
+    return any(isinstance(a, JumpIn) for seat in range(1, round_.num_players) for a in round_.reactions(seat))
+
+
+async def test_a_key_for_a_turn_a_bot_jumped_in_on_is_refused_with_the_reason():
+    # Found in play: Enter after a bot's jump-in took the player's turn (H5b) answered a bare "Wait for your turn".
+    app = make_app(seed=4, rules=PARTY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, a_bot_may_jump_in_on_the_player)
+        round_ = app.session.match.round
+        jump = next(a for seat in range(1, round_.num_players) for a in round_.reactions(seat) if isinstance(a, JumpIn))
+        screen = app.screen
+        assert screen.act(jump)  # as the pacer does once the bot's reaction time has passed
+        moves = len(app.session.match.history[-1])
+        screen.action_draw()  # the player's key, pressed before the bots move on
+        screen.play(screen.hand.state.cards[screen.cursor])
+        await pilot.pause()
+        who = app.session.names[jump.seat]
+        said = [note.message for note in app._notifications]
+        assert said.count(f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}.") == 1
+        later = app.session.match.round.view(HUMAN).public_history[moves:]
+        assert all(seat != HUMAN for seat, _ in later)  # neither key played or drew

@@ -210,9 +210,12 @@ async def test_start_from_new_game_leave_and_continue_at_the_same_decision():
         session = first.session
         name, position = session.name, session.match.round
         assert session.match.seed == 42
+        commands = [command.title for command in first.get_system_commands(first.screen)]
+        assert "Continue" not in commands and "New game" in commands  # the match at hand is the one going on
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(first.screen, TitleScreen)
+        assert "Continue" in [command.title for command in first.get_system_commands(first.screen)]
     again = app()
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

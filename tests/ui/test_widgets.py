@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from unokart_tui.dialogs.choices import ChallengeDialog
 from unokart_tui.dialogs.confirm import ConfirmDialog
@@ -104,6 +105,23 @@ async def test_a_fanned_hand_shows_the_card_after_the_cursor_beside_it_not_under
         assert app.clicked == [6, 5]
 
 
+async def test_full_size_cards_stay_inside_the_hand_at_every_width_count_and_cursor():
+    # Found in play: 12 cards in 118 columns were laid out 119 wide, the last card's edge under the border.
+    app = HandOnly(HandState(CARDS[:1], frozenset(), cursor=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = app.query_one(HandView)
+        hand.big = True
+        await pilot.pause()
+        for count in range(1, len(CARDS) + 1):
+            hand.state = HandState(CARDS[:count], frozenset(), cursor=0)
+            for width in range(2 * BIG_WIDTH, 200):
+                layout = hand.layout_for(width)
+                in_row = min(count, layout.per_row)
+                for cursor in range(in_row):
+                    right = max(layout.x(column, cursor) + layout.width for column in range(in_row))
+                    assert right <= width, (count, width, cursor, layout)
+
+
 class Keys(App[None]):
     BINDINGS = [
         Binding("a", "note('a')", "Apple"),
@@ -161,6 +179,31 @@ async def test_the_key_under_the_mouse_lights_up():
         assert lit() == " a Apple "
         await pilot.hover(KeyBar, offset=(str(bar.render()).index("Zebra"), 0))
         assert lit() == ""  # a disabled key does not light up
+
+
+class Form(Screen[None]):
+    """A field with a key of its own, which the screen takes over (as New game's ctrl+d)."""
+
+    BINDINGS = [
+        Binding("escape", "note('back')", "Back"),
+        Binding("ctrl+s", "note('start')", "Start"),
+        Binding("ctrl+d", "note('defaults')", "Defaults", priority=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Input()
+        yield KeyBar()
+
+
+async def test_the_key_bar_lists_a_screens_keys_in_its_order_whatever_has_the_focus():
+    # Found in play: New game's bar began with ctrl+d, whose key the focused name field binds first.
+    app = App[None]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(Form())
+        await pilot.pause()
+        assert isinstance(app.focused, Input)
+        text = str(app.screen.query_one(KeyBar).render())
+        assert text.index("Back") < text.index("Start") < text.index("Defaults")
 
 
 async def test_the_tables_key_bar_follows_the_game():

@@ -23,6 +23,10 @@ from .base import Dialog
 class NoticeDialog(Dialog[str]):
     """A box of text; each of ``keys`` (key, label) closes it and answers that key."""
 
+    # Under 30 rows a chart is shorter and its dialog leaves the keys to the key bar: at 80x24
+    # the match's end scrolled, its keys out of sight (unokart.tcss).
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
+
     def __init__(
         self,
         title: str,
@@ -37,7 +41,7 @@ class NoticeDialog(Dialog[str]):
             self._bindings.bind(key + also, f"answer('{key}')", label.capitalize())
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="box"):
+        with Vertical(classes="box -charted" if self.chart is not None else "box"):
             yield Static(self.title_text, classes="title", markup=False)  # names are not markup
             yield Static(self.body, markup=False)
             if self.chart is not None:

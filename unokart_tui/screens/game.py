@@ -68,6 +68,7 @@ from ..tableview import (
     table_info,
 )
 from ..widgets.banner import BannerView
+from ..widgets.cardface import short
 from ..widgets.cardview import CardView, DrawPile
 from ..widgets.gamelog import GameLog
 from ..widgets.hand import BIG_HEIGHT, BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, HandView
@@ -167,6 +168,7 @@ class GameScreen(Screen[None]):
         self._save_retry: Timer | None = None
         self._refusal: tuple[str, str] | None = None  # the last "that did nothing" shown, and when
         self._refused_at = 0.0
+        self._turn_taken = ("", float("-inf"))  # why the player's decision went to a bot who jumped in, and when
 
     # ------------------------------------------------------------------ layout
 
@@ -368,11 +370,16 @@ class GameScreen(Screen[None]):
     def act(self, action: Action) -> bool:
         """The one place the game changes. An illegal action is explained and changes nothing."""
         by_player = self.session.is_human_turn()
+        taken = by_player and isinstance(action, JumpIn) and action.seat != HUMAN  # H5: a bot took the turn
         try:
             events = self.session.apply(action)
         except RulesError as error:
             self.refuse(str(error), title="Not allowed")
             return False
+        if taken:
+            assert isinstance(action, JumpIn)
+            self.note_turn_taken(action)
+            by_player = False
         self.move_cards(events, by_player=by_player)
         self.show(events)
         self.query_one(HintView).text = None  # it was about the decision just taken
@@ -616,6 +623,26 @@ class GameScreen(Screen[None]):
             return self.session.is_human_turn()
         return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
 
+    def note_turn_taken(self, jump: JumpIn) -> None:
+        """A bot jumped in on the player's decision (H5b): a key for it is then refused with the reason.
+
+        Found in play: the player's Enter after a jump-in was refused with a bare "Wait for your turn".
+        """
+        who = self.session.names[jump.seat]
+        self._turn_taken = (
+            f"{who} jumped in with {short(jump.card, self.glyphs)} and took your turn: play goes on from {who}.",
+            time.monotonic(),
+        )
+
+    def is_players_decision(self) -> bool:
+        """The player decides now, and the key being handled was pressed for this decision; if not, say why."""
+        if not self.session.is_human_turn():
+            reason, when = self._turn_taken
+            recent = time.monotonic() - when < self.app.NOTIFICATION_TIMEOUT
+            self.refuse(reason if recent else "Wait for your turn.")
+            return False
+        return not self.turn_key_is_late()
+
     def turn_key_is_late(self) -> bool:
         """A key for the player's decision that was pressed before that decision was put to them."""
         if self.pacer.pressed_before_decision(self._pressed_at):
@@ -635,11 +662,10 @@ class GameScreen(Screen[None]):
             self.play(card)
 
     def play(self, card: Card) -> None:
-        phase = self.session.view().phase
-        if not self.session.is_human_turn() or phase not in (Phase.PLAY, Phase.DRAWN, Phase.STACK):
-            self.refuse("Wait for your turn.")
+        if not self.is_players_decision():
             return
-        if self.turn_key_is_late():
+        if self.session.view().phase not in (Phase.PLAY, Phase.DRAWN, Phase.STACK):
+            self.refuse("Wait for your turn.")
             return
         playable = self.hand.state.cards.index(card) in self.hand.state.playable
         if card.rank is Rank.WILD_DRAW_FOUR and playable:
@@ -669,16 +695,16 @@ class GameScreen(Screen[None]):
         self.action_draw()
 
     def action_draw(self) -> None:
-        if self.session.is_human_turn() and not self.turn_key_is_late():
+        if self.is_players_decision():
             self.act(Draw())
 
     def action_keep(self) -> None:
-        if self.session.is_human_turn() and not self.turn_key_is_late():
+        if self.is_players_decision():
             self.act(Pass())
 
     def action_take(self) -> None:
         """Take a stack's whole total (H1-H3)."""
-        if self.session.is_human_turn() and not self.turn_key_is_late():
+        if self.is_players_decision():
             self.act(Accept())
 
     def action_jump(self) -> None:

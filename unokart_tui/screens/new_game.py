@@ -112,13 +112,14 @@ class NewGameScreen(Screen[None]):
     class Chosen(Message):
         game: NewGame
 
+    # In the order a player wants them; short labels, so that all fit the key bar at 80 columns.
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
-        Binding("ctrl+d", "default_line_up", "Default line-up", priority=True),
-        Binding("ctrl+o", "add_opponent", "Add opponent", priority=True),
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+r", "house_rules", "House rules"),
+        Binding("ctrl+o", "add_opponent", "Add opponent", priority=True),
+        # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
+        Binding("ctrl+d", "default_line_up", "Defaults", priority=True),
     ]
 
     AUTO_FOCUS = ""  # no focus that scrolls the form to centre it: the name is focused in on_mount

@@ -87,7 +87,8 @@ class HandView(ScrollView, can_focus=False):
         # Fanned, two cards' widths go whole: the cursor's and the one after it (``Layout.spread``).
         fanned = (width - 2 * BIG_WIDTH) // (count - 2) if count > 2 else 0
         if fanned >= MIN_STEP:
-            return Layout(BIG_WIDTH, BIG_HEIGHT, min(fanned, step), count)
+            # No wider than a card: a step with a gap would leave no room for the spread (found at 12 cards in 118).
+            return Layout(BIG_WIDTH, BIG_HEIGHT, min(fanned, BIG_WIDTH), count)
         return Layout(BIG_WIDTH, BIG_HEIGHT, MIN_STEP, max(1, (width - 2 * BIG_WIDTH) // MIN_STEP + 2))
 
     def per_row(self, width: int | None = None) -> int:

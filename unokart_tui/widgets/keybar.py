@@ -7,11 +7,13 @@ delayed the table's first frame by tens of milliseconds (benchmarks/bench_ui.py)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding, Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -22,6 +24,30 @@ class KeySpan(NamedTuple):
     end: int
     key: str
     enabled: bool
+
+
+def in_screen_order(screen: Screen[object], bindings: Mapping[str, ActiveBinding]) -> list[tuple[str, ActiveBinding]]:
+    """The active bindings, the screen's own in the order its ``BINDINGS`` list them.
+
+    Textual keeps a key where it was first bound along the focus chain: a screen's priority
+    binding that overrides a field's own key (New game's ctrl+d over an input's delete) took
+    that field's place at the front of the bar, and the bar's order changed with the focus.
+    """
+    items = list(bindings.items())
+    place = {key: index for index, key in enumerate(_own_keys(screen))}
+    mine = [index for index, (_key, active) in enumerate(items) if active.node is screen]
+    ordered = sorted((items[index] for index in mine), key=lambda item: place.get(item[0], len(place)))
+    for index, item in zip(mine, ordered, strict=True):
+        items[index] = item
+    return items
+
+
+def _own_keys(screen: Screen[object]) -> list[str]:
+    keys: list[str] = []
+    for entry in type(screen).BINDINGS:
+        key = entry.key if isinstance(entry, Binding) else entry[0]
+        keys.extend(part.strip() for part in key.split(","))
+    return keys
 
 
 class KeyBar(Widget, can_focus=False):
@@ -76,7 +102,7 @@ class KeyBar(Widget, can_focus=False):
         spans: list[KeySpan] = []
         shown: set[str] = set()  # one key per action: "enter" for Play, not "space" as well
         bindings = self.screen.active_bindings
-        for key, (_node, binding, enabled, _tooltip) in bindings.items():
+        for key, (_node, binding, enabled, _tooltip) in in_screen_order(self.screen, bindings):
             if not binding.show or binding.action in shown or key == self.app.COMMAND_PALETTE_BINDING:
                 continue
             shown.add(binding.action)

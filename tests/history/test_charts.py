@@ -1,0 +1,21 @@
+"""The charts drawn as text: whatever the size, what they show stays inside it."""
+
+from __future__ import annotations
+
+from unokart_tui.charts import ScoreRace, plain
+
+
+def test_a_legend_that_wraps_takes_its_lines_from_the_plot():
+    # Found in play: nine players' legend wrapped onto a second line under a 9-line chart, cut off.
+    names = ("Annabelle", "Mario", "Luigi", "Peach", "Toad", "Yoshi", "Bowser", "Daisy", "Wario", "Rosalina")
+    race = ((0,) * 10, (120, 0, 0, 0, 0, 0, 0, 0, 0, 15), (310, 0, 40, 0, 0, 0, 0, 0, 0, 15))
+    lines = ScoreRace(names, race, 500).draw(60, 9)
+    assert len(lines) == 9
+    text = plain(lines)
+    assert all(f"{name} " in text for name in names) and "several" in text
+    assert max(len(line) for line in text.splitlines()) <= 60
+
+
+def test_a_one_line_legend_leaves_the_plot_its_height():
+    lines = ScoreRace(("Ann", "Mario"), ((0, 0), (60, 20)), 500).draw(60, 9)
+    assert len(lines) == 9 and "Ann 60" in plain(lines[-1:]) and "Mario 20" in plain(lines[-1:])
