@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ai.expert import ExpertBot, heuristic, inference
+from ai.knowledge import item_odds
 
 from .engine import (
     Accept,
@@ -23,6 +24,7 @@ from .engine import (
     ChooseTarget,
     Color,
     Draw,
+    Item,
     JumpIn,
     Pass,
     Phase,
@@ -114,7 +116,7 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str]) -> str:
     reasons = []
     left = view.hand_sizes[victim]
     if left <= 2:
-        reasons.append(f"{name} is on {'one card' if left == 1 else 'two cards'}")
+        reasons.append(f"{name} is on {_in_words(left)}")
     color = card.color if card.color is not None else (action.color if isinstance(action, Play) else None)
     if color is not None and color in lacking:
         reasons.append(f"{name} drew rather than play {color.value}")
@@ -125,6 +127,12 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str]) -> str:
     if card.rank is Rank.WILD_DRAW_FOUR and heuristic.honest_four(view):
         active = view.active_color.value if view.active_color is not None else "colour"
         reasons.append(f"you hold no {active}, so a challenge would fail")
+    if card.rank is Rank.WILD_ITEM_BOX and left > 2:
+        # I2-I4 reach beyond the next seat: a Banana the one before, a Green Shell anyone, Lightning all.
+        near = [seat for seat in range(view.num_players) if seat != view.seat and view.hand_sizes[seat] <= 2]
+        if near:
+            who = min(near, key=lambda seat: view.hand_sizes[seat])
+            reasons.append(f"{names[who]} is on {_in_words(view.hand_sizes[who])} and the box may make them draw")
     if not reasons:
         reasons.append(_plain_reason(view, card))
     kept = [other for other in view.hand if other.rank in _KEEP_FOR_LATER and other.rank is not card.rank]
@@ -141,10 +149,20 @@ def _wild_name(card: Card, *, plural: bool = False) -> str:
     return "Wild Item Boxes" if plural else "Wild Item Box"
 
 
+def _in_words(count: int) -> str:
+    return "one card" if count == 1 else "two cards"
+
+
 def _plain_reason(view: PlayerView, card: Card) -> str:
     """Why this card when nothing at the table presses: what it leaves in the hand."""
     if card.color is None:
-        return "nothing else fits"
+        if not any(other.color is not None and follows(other, view.active_color, view.top_card) for other in view.hand):
+            return "nothing else fits"
+        if card.rank is Rank.WILD_ITEM_BOX:
+            odds = item_odds(view)
+            hurts = odds[Item.BANANA] + odds[Item.GREEN_SHELL] + odds[Item.LIGHTNING]
+            return f"the card it turns makes others draw {hurts:.0%} of the time, by the cards still unseen"
+        return "it changes the colour to one you hold"
     same = sum(1 for other in view.hand if other.color is card.color) - 1
     if card.points >= 20:
         return f"it sheds {card.points} points while it can"

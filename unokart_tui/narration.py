@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from .engine import (
+    Action,
     Card,
     CardPlayed,
     CardsDealt,
@@ -28,8 +29,10 @@ from .engine import (
     HandsSwapped,
     Item,
     JumpedIn,
+    JumpIn,
     Match,
     MatchWon,
+    Play,
     PlayerExposed,
     Rank,
     RoundWon,
@@ -277,6 +280,10 @@ class TableNotes:
             self.last[seat] = words
             touched.add(seat)
 
+        def named(seat: int) -> str:
+            # Inside a line ("Luigi caught you"); the player's default name is "You".
+            return "you" if names[seat] == "You" else names[seat]
+
         for event in events:
             if isinstance(event, (DealerChosen, CardsDealt)):
                 self.new_round()
@@ -306,19 +313,40 @@ class TableNotes:
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 note(event.seat, f"chose {event.color.value}")
             elif isinstance(event, TargetChosen):
-                note(event.seat, f"{self.glyphs.items[Item.GREEN_SHELL]} hit {names[event.target]}")
+                note(event.seat, f"{self.glyphs.items[Item.GREEN_SHELL]} hit {named(event.target)}")
             elif isinstance(event, ChallengeResolved):
                 note(event.challenger, "challenged: won" if event.guilty else "challenged: lost")
             elif isinstance(event, UnoSaid):
                 note(event.seat, "UNO! (late)" if event.late else "UNO!")
             elif isinstance(event, UnoCaught):
-                note(event.catcher, f"caught {names[event.seat]}")
+                note(event.catcher, f"caught {named(event.seat)}")
             elif isinstance(event, RoundWon):
                 note(event.seat, "won the round")
             elif isinstance(event, HandsSwapped):  # H4
-                note(event.seat, f"swapped with {names[event.other]}")
+                note(event.seat, f"swapped with {named(event.other)}")
                 touched.add(event.other)
-                self.last[event.other] = f"swapped with {names[event.seat]}"
+                self.last[event.other] = f"swapped with {named(event.seat)}"
+            elif isinstance(event, HandsPassed):  # H4: found in play, a seat's "UNO!" stayed with a hand now elsewhere
+                for seat in range(len(self.last)):
+                    if seat != event.seat:
+                        note(seat, "hand passed on")
+
+
+def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: Voice) -> str:
+    """The round's last two plays, for its dialog: "Luigi went out with B9, after Peach's B⇄." (E1).
+
+    Found in play: the dialog covers the log, so how the round ended was out of sight until the next.
+    """
+    plays = [(seat, action.card) for seat, action in history if isinstance(action, (Play, JumpIn))]
+    if not plays or plays[-1][0] != winner:
+        return ""
+    text = f"{voice.verb(winner, 'went', 'went')} out with {voice.card(plays[-1][1])}"
+    before = next(((seat, card) for seat, card in reversed(plays[:-1]) if seat != winner), None)
+    if before is not None:
+        seat, card = before
+        whose = "your" if seat == voice.you else f"{voice.names[seat]}'s"
+        text += f", after {whose} {voice.card(card)}"
+    return text + "."
 
 
 def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:

@@ -232,6 +232,9 @@ class Pacer:
             self.table.act(jump)
             return
         if self.advisor is not None and self.advisor.pilots_now():
+            # The player's decision came, as in ``_ask``: "fast" ends there, or the autopilot
+            # played the rest of the match at full speed (found in play: a round in 4 seconds).
+            self.fast = False
             self._piloting = True
             try:
                 self.table.act(self.advisor.hint().action)

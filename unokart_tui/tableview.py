@@ -26,7 +26,7 @@ from .engine import (
     Round,
 )
 from .glyphs import UNICODE, Glyphs
-from .narration import TableNotes
+from .narration import TableNotes, Voice, how_it_went_out
 from .rules_text import house_rules_tag
 from .widgets.cardface import hand_order
 
@@ -171,6 +171,7 @@ class RoundSummary(NamedTuple):
     points: int
     rows: tuple[tuple[str, tuple[Card, ...], int], ...]  # (name, cards, their worth) of each loser
     scores: str  # "Ann 120, Mario 35, ..."
+    ending: str = ""  # "Luigi went out with B9, after Peach's B⇄."
 
 
 def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -179,7 +180,8 @@ def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(cards[index] for index in hand_order(cards))
 
 
-def round_summary(match: MatchState) -> RoundSummary:
+def round_summary(match: MatchState, you: int | None = None, glyphs: Glyphs = UNICODE) -> RoundSummary:
+    """The round just ended, as ``you`` saw it (the player's seat: "You went out with…")."""
     round_ = match.round
     assert round_.winner is not None, "a round summary is for a round that is over"
     rows = tuple(
@@ -188,7 +190,9 @@ def round_summary(match: MatchState) -> RoundSummary:
         if seat != round_.winner
     )
     scores = ", ".join(f"{name} {score}" for name, score in zip(match.names, match.scores, strict=True))
-    return RoundSummary(match.names[round_.winner], round_.points or 0, rows, scores)
+    voice = Voice(match.names, you, glyphs)
+    ending = how_it_went_out(round_.view(round_.winner).public_history, round_.winner, voice)
+    return RoundSummary(match.names[round_.winner], round_.points or 0, rows, scores, ending)
 
 
 def line_up(names: Sequence[str], kinds: Sequence[str], you: int) -> str:

@@ -28,7 +28,7 @@ from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import PlayerRow
 
-from .helpers import QUICK, SETTINGS, forgetful_bots, make_app, play_until, settle, until
+from .helpers import QUICK, SETTINGS, forgetful_bots, make_app, play_until, settle, take_turn_with_keys, until
 
 
 def seats_that_acted(match: Match) -> list[int]:
@@ -187,6 +187,40 @@ async def test_a_new_round_brings_a_scrolled_back_log_to_its_end():
         await pilot.pause()
         assert log.following and log.scroll_y == log.max_scroll_y
         assert any(entry.plain == "— Round 2 —" for entry in log.entries)
+
+
+async def test_the_players_turn_brings_a_scrolled_back_log_to_its_end():
+    # Found in play: scrolled back to read, a player went on reading old lines at their own turn.
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=0.2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        log = screen.query_one(GameLog)
+        await take_turn_with_keys(pilot)
+        await pilot.pause()
+        assert not app.session.is_human_turn()
+        log.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert not log.following
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if app.session.is_human_turn() or not isinstance(app.screen, GameScreen):
+                break
+        assert app.session.is_human_turn() and isinstance(app.screen, GameScreen)
+        await pilot.pause()
+        assert log.following and log.scroll_y == log.max_scroll_y
+
+
+async def test_home_and_end_move_the_cursor_to_the_first_and_the_last_card():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        count = len(screen.hand.state.cards)
+        await pilot.press("end")
+        assert screen.cursor == count - 1
+        await pilot.press("home")
+        assert screen.cursor == 0
 
 
 async def test_a_resumed_match_shows_the_moves_before_it_was_left():

@@ -245,6 +245,31 @@ def test_a_draw_on_a_wild_names_the_colour_it_asks_for():
     )
 
 
+def test_an_item_box_played_while_coloured_cards_fit_says_whom_it_may_hit():
+    # Found in play: "Play W?: nothing else fits" with Y0 and Y⇄ on a Y5, Peach (the seat before) on UNO.
+    hand = tuple(Card.parse(text) for text in ("R1", "R1", "Y0", "YR", "GR", "B7", "B8", "WI"))
+    round_ = Round.deal(4, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card.parse("Y5"), active_color=Color.YELLOW, hand_sizes=(8, 4, 4, 1), direction=1
+    )
+    text = explain(advisor(1), view, Play(hand[-1], None, False), ["Ann", "Mario", "Luigi", "Peach"])
+    assert text == "Play W?: Peach is on one card and the box may make them draw"
+
+
+def test_an_item_box_with_nobody_near_out_gives_its_odds_not_nothing_else_fits():
+    hand = tuple(Card.parse(text) for text in ("Y0", "B7", "WI"))
+    round_ = Round.deal(4, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card.parse("Y5"), active_color=Color.YELLOW, hand_sizes=(3, 6, 6, 6)
+    )
+    text = explain(advisor(1), view, Play(hand[-1], None, False), ["Ann", "Mario", "Luigi", "Peach"])
+    assert text.startswith("Play W?: the card it turns makes others draw ") and "nothing else fits" not in text
+    alone = view._replace(hand=(Card.parse("B7"), Card.parse("WI")), hand_sizes=(2, 6, 6, 6))
+    assert explain(advisor(1), alone, Play(Card.parse("WI"), None, False), ["Ann", "M", "L", "P"]) == (
+        "Play W?: nothing else fits"
+    )
+
+
 def test_two_wilds_kept_are_named_in_the_plural():
     hand = (
         Card(Color.GREEN, Rank.SEVEN),

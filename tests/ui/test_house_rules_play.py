@@ -108,6 +108,31 @@ async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
         assert len(session.view().hand) < cards or session.match.round.is_over
 
 
+async def test_a_jump_in_a_moment_too_late_says_who_moved_first():
+    # Found in play: j pressed a second after the prompt said "No jump-in now: it takes the twin of a card
+    # just played…", as if the player had the rule wrong.
+    pace = QUICK._replace(jump_window=600.0)
+    app = make_app(seed=2, rules=PARTY, pace=pace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        await draw_until_a_jump_in(pilot)
+        screen = app.screen
+        twin = jump_in(session.match, HUMAN)
+        assert twin is not None
+        moved = None
+        while jump_in(session.match, HUMAN) is not None:  # the bots move on before the player's key
+            seat = session.bot_to_act()
+            assert seat is not None
+            moved = (seat, session.bot_action(seat))
+            assert screen.act(moved[1])
+        assert moved is not None and isinstance(moved[1], Play)
+        await pilot.press("j")
+        await pilot.pause()
+        said = [note.message for note in app._notifications]
+        who, card = session.names[moved[0]], short(moved[1].card)
+        assert f"Too late to jump in with your {short(twin.card)}: {who} played {card} first." in said
+
+
 async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
     app = make_app(seed=2, rules=PARTY)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from unokart_tui.engine import Action, CatchUno, PlayerExposed
+from unokart_tui.hints import Advisor
 from unokart_tui.pacing import Pace, Pacer
 from unokart_tui.session import HUMAN, Session
 
@@ -183,3 +186,21 @@ def test_the_player_catches_inside_the_window_before_any_bot(tmp_path, monkeypat
     table.pacer.step()
     assert table.session.match.round.exposed is None
     assert all(not isinstance(action, CatchUno) for _, action in table.acted)  # no bot got there first
+
+
+def test_the_autopilot_plays_the_players_turns_at_the_bots_pace_even_after_fast():
+    # Found in play: f, then a: the autopilot played a round in four seconds and went on into the next.
+    game = session("piloted")
+    table = Table(game, Pace(bot_delay=2.0, catch_window=0))
+    advisor = Advisor(game)
+    table.pacer = Pacer(game, table.pacer.pace, table, clock=lambda: table.now, advisor=advisor)
+    advisor.autopilot = True
+    table.pacer.step()
+    table.pacer.fast_forward()
+    for _ in range(60):
+        if game.match.round.is_over or not table.run_next():
+            break
+    times = [moment for moment, _ in table.acted]
+    assert len(times) > 10 and not table.pacer.fast  # the first piloted decision of the player ended "fast"
+    gaps = [later - earlier for earlier, later in pairwise(times)]
+    assert all(gap >= 2.0 - 1e-9 for gap in gaps[-5:])  # the bots' delay again

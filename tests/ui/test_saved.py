@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import saves
 from unokart_tui.engine import Match
 from unokart_tui.saved import latest_unfinished, scores_line, unfinished_saves
+from unokart_tui.screens.title import describe
 
 
 def test_scores_line():
@@ -27,3 +30,10 @@ def test_the_latest_unfinished_save_skips_broken_and_finished_ones(monkeypatch):
     assert [entry.name for entry in unfinished_saves()] == ["older"]
     latest = latest_unfinished()
     assert latest is not None and latest.name == "older"
+
+
+def test_the_titles_continue_line_names_the_leader_first():
+    # Found in play: at 80 columns "You 0, Mario 0, Luigi 0,…" cut off Peach's 239, the one score that mattered.
+    names = ("You", "Mario", "Luigi", "Peach")
+    entry = saves.SaveEntry("Match", Path("m.toml"), names, (0, 12, 0, 239), 2, False, None, None)
+    assert describe(entry) == "Match — round 2: Peach 239, Mario 12, You 0, Luigi 0"

@@ -16,11 +16,14 @@ from unokart_tui.engine import (
     Color,
     ColorChosen,
     DealerChosen,
+    Draw,
     DrawnCardKept,
     DrawReason,
     ExtraTurn,
+    HandsPassed,
     Match,
     MatchWon,
+    Play,
     PlayerExposed,
     RoundWon,
     StartCardTurned,
@@ -29,7 +32,7 @@ from unokart_tui.engine import (
     UnoCaught,
     UnoSaid,
 )
-from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, log_line, replay
+from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, how_it_went_out, log_line, replay
 from unokart_tui.tableview import (
     Motion,
     Seating,
@@ -140,6 +143,34 @@ def test_each_seat_remembers_its_last_move():
     assert notes.last[3] == "chose red"
 
 
+def test_a_hand_passed_on_takes_its_seats_last_move_with_it():
+    # Found in play (H4): after a 0, "Luigi 14 UNO!" stayed on a seat whose one card had gone to Peach.
+    notes = TableNotes(4)
+    notes.record([CardPlayed(2, C("R3")), UnoSaid(2)], NAMES)
+    notes.record([CardPlayed(0, C("G0")), HandsPassed(0, 1)], NAMES)
+    assert notes.last == ["played G0", "hand passed on", "hand passed on", "hand passed on"]
+
+
+def test_the_players_default_name_reads_lower_case_inside_a_line():
+    notes = TableNotes(4)
+    names = ("You", "Mario", "Luigi", "Peach")
+    notes.record([UnoCaught(2, 0)], names)
+    notes.record([TargetChosen(3, 0)], names)
+    assert notes.last[2:] == ["caught you", "◉ hit you"]
+
+
+def test_how_a_round_went_out_names_the_last_two_plays():
+    history = [(1, Play(C("B5"))), (2, Draw()), (3, Play(C("BR"))), (2, Play(C("B9")))]
+    assert how_it_went_out(history, 2, VOICE) == "Luigi went out with B9, after Peach's B⇄."
+    assert (
+        how_it_went_out([(3, Play(C("R1"))), (0, Play(C("R5")))], 0, VOICE) == "You went out with R5, after Peach's R1."
+    )
+    assert (
+        how_it_went_out([(0, Play(C("R1"))), (1, Play(C("R5")))], 1, VOICE) == "Mario went out with R5, after your R1."
+    )
+    assert how_it_went_out([(1, Play(C("R5")))], 1, VOICE) == "Mario went out with R5."
+
+
 def test_the_top_card_shows_its_item_only_when_an_item_box_turned_it():
     match = Match.new(list(NAMES), seed=3)
     top = match.round.top_card
@@ -222,6 +253,7 @@ def test_a_round_summary_lists_what_the_losers_held_and_its_worth():
         held = match.round.hand(seat)  # shown like the player's own hand: by colour, then by rank
         assert sorted(shown, key=str) == sorted(held, key=str) and list(shown) == [held[i] for i in hand_order(held)]
     assert summary.scores == ", ".join(f"{name} {score}" for name, score in zip(NAMES, match.scores, strict=True))
+    assert summary.ending.startswith(f"{NAMES[winner]} went out with ")
 
 
 @pytest.mark.parametrize(

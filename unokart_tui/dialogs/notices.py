@@ -62,7 +62,9 @@ def revealed_hand(name: str, cards: Sequence[Card], guilty: bool, glyphs: Glyphs
     return NoticeDialog(f"{name} shows you their hand — {verdict}", Text(card_list(cards, glyphs) or "(no cards)"))
 
 
-def _round_rows(rows: Sequence[tuple[str, Sequence[Card], int]], scores: str, glyphs: Glyphs) -> Group:
+def _round_rows(
+    rows: Sequence[tuple[str, Sequence[Card], int]], scores: str, glyphs: Glyphs, ending: str = ""
+) -> Group:
     """Each loser's cards and what they are worth, the cards wrapping under themselves however many there are.
 
     The points come last, under a heading: "Mario 98 pts" read as Mario's score to new players.
@@ -75,13 +77,21 @@ def _round_rows(rows: Sequence[tuple[str, Sequence[Card], int]], scores: str, gl
     for name, cards, value in rows:
         held = Text(card_list(cards, glyphs) or "—")
         grid.add_row(Text(name[:8], style="bold"), held, Text(str(value), style="bold"))
-    return Group(grid, Text(""), Text(scores))
+    lines = [Text(ending), Text("")] if ending else []
+    return Group(*lines, grid, Text(""), Text(scores))
 
 
 def round_over(
-    winner: str, points: int, rows: Sequence[tuple[str, Sequence[Card], int]], scores: str, glyphs: Glyphs = UNICODE
+    winner: str,
+    points: int,
+    rows: Sequence[tuple[str, Sequence[Card], int]],
+    scores: str,
+    glyphs: Glyphs = UNICODE,
+    *,
+    ending: str = "",
 ) -> NoticeDialog:
-    body = _round_rows(rows, f"Scores: {scores}", glyphs)
+    """``ending``: the round's last plays, which the dialog hides in the log."""
+    body = _round_rows(rows, f"Scores: {scores}", glyphs, ending)
     return NoticeDialog(f"{winner} won the round: +{points} points", body, [("enter", "next round")])
 
 

@@ -106,6 +106,8 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "move(-1)", "Card ←", show=False),
         Binding("right,l", "move(1)", "Card →", show=False),
+        Binding("home", "move_to(0)", "First card", show=False),
+        Binding("end", "move_to(-1)", "Last card", show=False),
         Binding("enter,space", "play", "Play"),
         Binding("d", "draw", "Draw"),
         Binding("d", "take", "Take them"),  # a stack's total (house rules H1-H3): drawn, as a draw is
@@ -169,6 +171,8 @@ class GameScreen(Screen[None]):
         self._refusal: tuple[str, str] | None = None  # the last "that did nothing" shown, and when
         self._refused_at = 0.0
         self._turn_taken = ("", float("-inf"))  # why the player's decision went to a bot who jumped in, and when
+        # The twin of the top card last held (H5): the card, the round and move then, and when.
+        self._jump_chance: tuple[Card, int, int, float] | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -341,6 +345,9 @@ class GameScreen(Screen[None]):
         self.players.border_subtitle = where
         self.felt.border_title = f"Table · {where}"
         self.table.info = table_info(match, self.notes, HUMAN, self.glyphs)
+        twin = jump_in(match, HUMAN)
+        if twin is not None:
+            self._jump_chance = (twin.card, match.round_number, len(match.history[-1]), time.monotonic())
         cards, playable, drawn = hand_cards(match, HUMAN)
         self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
         if self._cursor_to_playable and playable:
@@ -389,6 +396,9 @@ class GameScreen(Screen[None]):
             self.uno_armed = False  # UNO goes with one play
         if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
             self._cursor_to_playable = True
+            if not by_player:
+                # Found in play: scrolled back to read, the player went on reading old lines at their turn.
+                self.log_view.follow()
         self.report_saving()
         self.show_revealed(events)
         self.pacer.step()
@@ -556,8 +566,10 @@ class GameScreen(Screen[None]):
         from ..dialogs.notices import round_over  # noqa: PLC0415
 
         self.report_stats()
-        summary = round_summary(self.session.match)
-        dialog = round_over(summary.winner, summary.points, summary.rows, summary.scores, self.glyphs)
+        summary = round_summary(self.session.match, HUMAN, self.glyphs)
+        dialog = round_over(
+            summary.winner, summary.points, summary.rows, summary.scores, self.glyphs, ending=summary.ending
+        )
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
     def match_over(self) -> None:
@@ -656,6 +668,13 @@ class GameScreen(Screen[None]):
             self.cursor = (self.cursor + step) % count
             self.render_table()
 
+    def action_move_to(self, place: int) -> None:
+        """Home and End: the first or the last card (with a dozen cards, ← → alone is slow)."""
+        count = len(self.hand.state.cards)
+        if count:
+            self.cursor = place % count
+            self.render_table()
+
     def action_play(self) -> None:
         card = self.selected_card()
         if card is not None:
@@ -716,6 +735,20 @@ class GameScreen(Screen[None]):
         self.act(JumpIn(HUMAN, jump.card, self.says_uno(jump.card)))
 
     def action_missed_jump(self) -> None:
+        chance = self._jump_chance
+        match = self.session.match
+        if chance is not None and chance[1] == match.round_number and time.monotonic() - chance[3] < 5:
+            # Found in play: a j a moment late read as if the player had the rule wrong.
+            card, _round, moves, _when = chance
+            later = match.round.view(HUMAN).public_history[moves:]
+            # The play that covered the top card took the chance (a draw before it did not).
+            first = next(((seat, a) for seat, a in later if seat != HUMAN and isinstance(a, (Play, JumpIn))), None)
+            if first is not None and all(seat != HUMAN for seat, _ in later):  # the player did not move on
+                who = self.session.names[first[0]]
+                assert isinstance(first[1], (Play, JumpIn))
+                played = short(first[1].card, self.glyphs)
+                self.refuse(f"Too late to jump in with your {short(card, self.glyphs)}: {who} played {played} first.")
+                return
         if self.session.match.rules.jump_in:
             self.refuse(
                 "No jump-in now: it takes the twin of a card just played (same colour, same number or"

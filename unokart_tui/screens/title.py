@@ -24,7 +24,10 @@ LOGO = """\
 
 
 def describe(entry: SaveEntry) -> str:
-    return printable(f"{entry.name} — round {entry.round_number}: {scores_line(entry.players, entry.scores)}")
+    """The match to continue, in one line; the leader first, since a line too long is cut at its end."""
+    ranked = sorted(zip(entry.players, entry.scores, strict=True), key=lambda pair: -pair[1])
+    names, scores = [name for name, _ in ranked], [score for _, score in ranked]
+    return printable(f"{entry.name} — round {entry.round_number}: {scores_line(names, scores)}")
 
 
 class TitleScreen(Screen[None]):

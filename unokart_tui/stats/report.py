@@ -70,7 +70,7 @@ def hit_by(figures: Figures) -> str:
 
 def challenges(figures: Figures) -> str:
     made, won = figures.count("challenges_made"), figures.count("challenges_won")
-    return f"{won} of {made} won ({percent(won, made)})" if made else "none made yet"
+    return f"{won} of {made} won ({percent(won, made)})" if made else "none in a finished round yet"
 
 
 def player_rows(summary: Summary) -> list[tuple[str, str]]:
@@ -80,7 +80,12 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
     rows = [
         ("Matches", f"{summary.matches} finished, {out_of(summary.matches_won, summary.matches)} won"),
         ("Rounds", f"{you.rounds} finished, {out_of(you.rounds_won, you.rounds)} won"),
-        ("Points", f"{you.points_per_round_won:.0f} a round won" if you.points_per_round_won else "no round won yet"),
+        (
+            "Points",
+            f"{you.points_per_round_won:.0f} per round won, on average"
+            if you.points_per_round_won
+            else "no round won yet",
+        ),
         (
             "Streaks",
             f"now {streak_words(streaks.current)}; longest {wins(streaks.longest_win)}, {losses(streaks.longest_loss)}",
@@ -88,7 +93,8 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
     ]
     if summary.best is not None and summary.worst is not None:
         rows.append(("Best match", f"{result(summary.best)} against {opponents(summary.best)}"))
-        rows.append(("Worst match", f"{result(summary.worst)} against {opponents(summary.worst)}"))
+        if summary.worst != summary.best:  # one match is not both
+            rows.append(("Worst match", f"{result(summary.worst)} against {opponents(summary.worst)}"))
     rows += [
         ("Challenges", challenges(you)),
         (
