@@ -104,6 +104,7 @@ KEYS = """\
 | key | what |
 | --- | --- |
 | ← → or h l | choose a card |
+| Home End | the first card, the last card |
 | enter, space, click | play it |
 | d, click the draw pile | draw; on a stack (house rules), take its whole total |
 | p | keep the card you drew |
@@ -114,7 +115,7 @@ KEYS = """\
 | a | autopilot on or off: the expert plays your turns |
 | f | let the bots play fast until your turn |
 | z | take back your last move, and the bots' after it |
-| PgUp PgDn, mouse wheel | scroll the game log |
+| PgUp PgDn, mouse wheel | scroll the game log (your turn brings it back to the newest line) |
 | ? | the Item Box in short, and the keys; r from there for these rules |
 | q | leave to the menu (the match is saved) |
 
