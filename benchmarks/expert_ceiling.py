@@ -1,13 +1,15 @@
 """What the expert would win if it saw the other hands: the ceiling its inference works towards.
 
     python benchmarks/expert_ceiling.py [--deals N] [--against challenger] [--seed 1] [--jobs 2]
-                                       [--param NAME=VALUE ...] [--see all,next,previous,across]
+                                       [--param NAME=VALUE ...] [--see all,next,previous,across,all@0.3]
 
 Plays ``--deals`` deals, each once per seat rotation (like ``unokart sim --mirror``), of the
 expert against ``--against`` (comma-separated rule bots): as it is, and a *seeing* expert
 for each ``--see`` (default ``all``) whose deals put those hands as they really are — every
 other hand, or only the next seat's in the direction of play, the previous one's, or the one
-two seats on (the draw pile's order stays unknown to it: it is shuffled). Everything else —
+two seats on (the draw pile's order stays unknown to it: it is shuffled). ``all@0.3`` sees
+each card of those hands with a chance of 0.3 and deals it the rest: a reading of the hands
+that knows part of them, to tell what a better reading would be worth. Everything else —
 candidates, playouts, evaluation, budget — is the same, so the gap is what the hidden hands
 cost. A diagnostic, never a bot: the seeing expert cheats. ``--param`` changes a parameter
 of all (``--param samples=150``). Prints one table: rounds won and the 95% interval.
@@ -38,17 +40,21 @@ SEES = {
 
 
 class _SeenDeals(Deals):
-    """The deals of a view, but with the hands of ``seen`` as they are in ``truth``."""
+    """The deals of a view, but with the hands of ``seen`` as they are in ``truth``, or with each of
+    their cards as it is with the chance ``share`` (``luck`` says which: the same for every deal)."""
 
-    def __init__(self, view, truth: Round, seen: Sequence[int], **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, view, truth: Round, seen: Sequence[int], share: float = 1.0, luck: int = 0, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(view, **kwargs)
         remaining = Counter(DECK_COUNTS)
         remaining.subtract(view.hand)
         remaining.subtract(view.discard)
+        chance = random.Random(luck)
         for seat in range(view.num_players):
             if seat in seen:
-                self.known[seat] = list(truth.hand(seat))
-                self.banned.pop(seat, None)
+                shown = [card for card in truth.hand(seat) if share >= 1.0 or chance.random() < share]
+                self.known[seat] = shown
+                if share >= 1.0:
+                    self.banned.pop(seat, None)
             remaining.subtract(self.known[seat])
         self.pool = [card for card in sorted(+remaining, key=lambda card: card.index) for _ in range(remaining[card])]
         others = [seat for seat in range(view.num_players) if seat != view.seat]
@@ -63,8 +69,12 @@ class SeeingExpert(ExpertBot):
 
     def evaluate(self, view, candidates, rng):  # type: ignore[no-untyped-def]
         dealing = search.Deals
-        seen = SEES[self.sees](view)
-        search.Deals = lambda shown, cannot_hold=None: _SeenDeals(shown, self.truth, seen, cannot_hold=cannot_hold)  # type: ignore[misc]
+        which, _, share = self.sees.partition("@")
+        seen = SEES[which](view)
+        luck = rng.getrandbits(32) if share else 0  # a whole hand seen draws nothing: "all" plays as before
+        search.Deals = lambda shown, cannot_hold=None: _SeenDeals(  # type: ignore[misc]
+            shown, self.truth, seen, float(share or 1), luck, cannot_hold=cannot_hold
+        )
         try:
             return super().evaluate(view, candidates, rng)
         finally:
@@ -105,6 +115,14 @@ def _deal(job: tuple[str | None, Sequence[str], dict[str, float | int], int, int
     return won
 
 
+def _is_share(text: str) -> bool:
+    """``all@0.3``'s share: empty (the whole hand) or a number from 0 to 1."""
+    try:
+        return not text or 0.0 <= float(text) <= 1.0
+    except ValueError:
+        return False
+
+
 def _number(text: str) -> float:
     return float(text) if "." in text else int(text)
 
@@ -119,9 +137,11 @@ def main() -> None:
     parser.add_argument("--see", default="all", help=f"comma-separated, of: {', '.join(SEES)}")
     args = parser.parse_args()
     sees = [name.strip() for name in args.see.split(",")]
-    unknown = [name for name in sees if name not in SEES]
+    unknown = [name for name in sees if name.partition("@")[0] not in SEES or not _is_share(name.partition("@")[2])]
     if unknown:
-        parser.error(f"--see: unknown {', '.join(unknown)} (choose from {', '.join(SEES)})")
+        parser.error(
+            f"--see: unknown {', '.join(unknown)} (choose from {', '.join(SEES)}, each with @SHARE from 0 to 1)"
+        )
     against = [name.strip() for name in args.against.split(",")]
     params = {name: _number(value) for name, _, value in (item.partition("=") for item in args.param)}
     rounds = args.deals * (1 + len(against))
