@@ -285,3 +285,11 @@ async def test_a_key_for_a_turn_a_bot_jumped_in_on_is_refused_with_the_reason():
         assert said.count(f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}.") == 1
         later = app.session.match.round.view(HUMAN).public_history[moves:]
         assert all(seat != HUMAN for seat, _ in later)  # neither key played or drew
+
+
+async def test_the_roomy_table_names_the_house_rules_on_its_felt():
+    # Found in play: at 120x40 the house rules were named nowhere on the screen.
+    app = make_app(seed=4, rules=PARTY)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert str(app.screen.felt.border_title).endswith("· house rules: party")

@@ -343,8 +343,10 @@ class GameScreen(Screen[None]):
             self.places[line.seat].info = line
         where = f"round {match.round_number} · first to {match.target}"
         self.players.border_subtitle = where
-        self.felt.border_title = f"Table · {where}"
         self.table.info = table_info(match, self.notes, HUMAN, self.glyphs)
+        # The roomy table shows no compact table panel: its felt names the house rules (found in play at 120x40).
+        rules = self.table.info.rules
+        self.felt.border_title = f"Table · {where}" + ("" if rules == "official" else f" · house rules: {rules}")
         twin = jump_in(match, HUMAN)
         if twin is not None:
             self._jump_chance = (twin.card, match.round_number, len(match.history[-1]), time.monotonic())

@@ -140,7 +140,10 @@ class SeatView(Widget, can_focus=False):
         quiet = self.get_component_rich_style("seat--quiet")
         lines = Text(no_wrap=True, overflow="ellipsis")
         if not info.you:
-            who = KIND_LABEL.get(info.kind, info.kind) + (f" · {info.level}" if info.level else "")
+            level = f" · {info.level}" if info.level else ""
+            who = info.kind + level  # the name players see everywhere else, where it fits
+            if len(who) > width:
+                who = KIND_LABEL.get(info.kind, info.kind) + level
             lines.append(who[:width], style=quiet)
             top, bottom = fan(info.cards, info.glyphs, width)
             backs = self.get_component_rich_style("seat--backs")
