@@ -8,6 +8,9 @@ under ``valgrind --tool=callgrind`` (apt package ``valgrind``). A loop of no rou
 counted too and taken off, so what is left is the engine's work. Prints one table, and
 each preset's throughput against ``official`` as the ratio of instructions per action.
 Slow (each run takes seconds under valgrind), but immune to other programs on the machine.
+With rlcard installed (``pip install rlcard``), its raw 2-player game is counted the same way
+(``bench_engine.rlcard_rounds``, less a loop of none) and the last line gives the ratio: what
+bench_engine.py's timed ratio measures, without the machine's noise.
 """
 
 from __future__ import annotations
@@ -28,11 +31,19 @@ HERE = str(Path(__file__).resolve().parent)
 
 def count(preset: str, players: int, kind: str, rounds: int) -> tuple[int, int]:
     """Instructions and actions of one loop, run in a process of its own under callgrind."""
-    code = (
-        f"import sys; sys.path.insert(0, {HERE!r}); from bench_engine import unokart_rounds; "
-        "from unokart_tui.engine import HouseRules; "
+    return _count(
+        "from bench_engine import unokart_rounds; from unokart_tui.engine import HouseRules; "
         f"print('ACTIONS', unokart_rounds({players}, {rounds}, {kind!r}, HouseRules.preset({preset!r}))[1])"
     )
+
+
+def count_rlcard(rounds: int) -> tuple[int, int]:
+    """The same for rlcard's raw 2-player UnoGame."""
+    return _count(f"from bench_engine import rlcard_rounds; print('ACTIONS', rlcard_rounds({rounds})[1])")
+
+
+def _count(code: str) -> tuple[int, int]:
+    code = f"import sys; sys.path.insert(0, {HERE!r}); " + code
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code]
     result = subprocess.run(command, capture_output=True, text=True, check=True)
     instructions = re.search(r"Collected : (\d+)", result.stderr)
@@ -70,6 +81,21 @@ def main() -> None:
                 for kind in KINDS
             ]
             print(f"{preset} / official actions per second (by instructions): {', '.join(ratios)}")
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        print("rlcard is not installed: pip install rlcard to compare")
+        return
+    none, _ = count_rlcard(0)
+    instructions, actions = count_rlcard(args.rounds)
+    theirs = (instructions - none) / actions
+    print(f"{'rlcard UnoGame, 2 players':<30} {theirs:>20,.0f}")
+    if "official" in presets:
+        apply, quiet = per_action["official", 2, ""], per_action["official", 2, "playout"]
+        print(
+            f"unokart / rlcard actions per second, 2 players (by instructions): {theirs / apply:.2f}x; "
+            f"playout {theirs / quiet:.2f}x"
+        )
 
 
 if __name__ == "__main__":
