@@ -56,7 +56,7 @@ SHARES = (0.1, 0.2, 0.3, 0.5)
 MISTAKE = 0.05  # the chance a bot's decision is read as anything else it could have done
 _COLOURS = tuple(Color)
 _ACTIONS = frozenset({Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO})
-_FIXED = random.Random(0)
+_FIXED = 0  # the seed of the colour a bot names with no coloured card: a fresh generator each time
 
 
 # One action of the round: its seat, the action, the actor's view before it, the hand sizes before and after,
@@ -142,13 +142,13 @@ def seat_log_likelihood(hand: Sequence[Card], steps: Sequence[Step], seat: int, 
         if isinstance(action, Play) and action.card not in cards:
             total += math.log(1e-4)
             continue
-        pick = bot.pick_card(then, cards, _FIXED) if cards else None
+        pick = bot.pick_card(then, cards, random.Random(_FIXED)) if cards else None
         if pick is None:
             agrees = isinstance(action, Draw)
         else:
             agrees = isinstance(action, Play) and action.card == pick
             if agrees and pick.rank is Rank.WILD_DRAW_FOUR:
-                agrees = bot.pick_color(then, pick, _FIXED) is action.color
+                agrees = bot.pick_color(then, pick, random.Random(_FIXED)) is action.color
         total += math.log((1 - MISTAKE) * agrees + MISTAKE / (len(cards) + 1))
     return total
 

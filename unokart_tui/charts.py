@@ -90,6 +90,14 @@ def line_chart(
     def row_of(value: float) -> int:
         return min(max(round((1 - value / top) * (rows - 1)), 0), rows - 1)
 
+    def point_row(value: float) -> int:
+        # A point keeps its side of each mark, however few the rows: found in play, a score of 118
+        # drawn on a target of 150 read as a target reached.
+        row = row_of(value)
+        for mark in marks:
+            row = max(row, min(row_of(mark) + 1, rows - 1)) if value < mark else min(row, row_of(mark))
+        return row
+
     canvas = Canvas(plot_width, rows)
     for value in marks:
         for column in range(plot_width):
@@ -97,7 +105,7 @@ def line_chart(
     count = max((len(values_) for values_ in series), default=0)
     placed = _columns(count, plot_width)
     for number, points in enumerate(series):
-        shown = [(column, row_of(points[index])) for index, column in placed if index < len(points)]
+        shown = [(column, point_row(points[index])) for index, column in placed if index < len(points)]
         for (c1, r1), (c2, r2) in itertools.pairwise(shown):
             for column in range(c1 + 1, c2):
                 canvas.put(column, round(r1 + (r2 - r1) * (column - c1) / (c2 - c1)), TRAIL, f"s{number}")

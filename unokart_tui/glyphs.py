@@ -55,7 +55,6 @@ class Glyphs:
     clockwise: str
     anticlockwise: str
     marks: str  # the four colours' marks on a wild card, one cell each
-    arrows: tuple[str, str]  # play going to the left, to the right
 
 
 def _digits(*rows: str) -> dict[str, tuple[str, str, str]]:
@@ -97,7 +96,6 @@ UNICODE = Glyphs(
     clockwise="↻",
     anticlockwise="↺",
     marks="■■■■",
-    arrows=("→", "←"),
 )
 
 ASCII = Glyphs(
@@ -132,7 +130,6 @@ ASCII = Glyphs(
     clockwise="->",
     anticlockwise="<-",
     marks="RYGB",
-    arrows=("->", "<-"),
 )
 
 GLYPH_SETS = {glyphs.name: glyphs for glyphs in (UNICODE, ASCII)}

@@ -20,6 +20,7 @@ from .engine import (
     ChallengeResolved,
     ColorChosen,
     DealerChosen,
+    Draw,
     DrawnCardKept,
     DrawPending,
     DrawReason,
@@ -333,19 +334,25 @@ class TableNotes:
 
 
 def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: Voice) -> str:
-    """The round's last two plays, for its dialog: "Luigi went out with B9, after Peach's B⇄." (E1).
+    """The round's last moves, for its dialog: "Luigi went out with B9, after Peach's B⇄." (E1).
 
     Found in play: the dialog covers the log, so how the round ended was out of sight until the next.
+    What came before the last card is the last play or draw of another seat (UNO calls and catches aside).
     """
-    plays = [(seat, action.card) for seat, action in history if isinstance(action, (Play, JumpIn))]
-    if not plays or plays[-1][0] != winner:
+    moves = [(seat, action) for seat, action in history if isinstance(action, (Play, JumpIn, Draw))]
+    if not moves or moves[-1][0] != winner or isinstance(moves[-1][1], Draw):
         return ""
-    text = f"{voice.verb(winner, 'went', 'went')} out with {voice.card(plays[-1][1])}"
-    before = next(((seat, card) for seat, card in reversed(plays[:-1]) if seat != winner), None)
+    last = moves[-1][1]
+    assert isinstance(last, (Play, JumpIn))
+    text = f"{voice.who(winner)} went out with {voice.card(last.card)}"
+    before = next(((seat, action) for seat, action in reversed(moves[:-1]) if seat != winner), None)
     if before is not None:
-        seat, card = before
-        whose = "your" if seat == voice.you else f"{voice.names[seat]}'s"
-        text += f", after {whose} {voice.card(card)}"
+        seat, action = before
+        if isinstance(action, Draw):
+            text += f", after {voice.object_verb(seat, 'drew', 'drew')}"
+        else:
+            whose = "your" if seat == voice.you else f"{voice.names[seat]}'s"
+            text += f", after {whose} {voice.card(action.card)}"
     return text + "."
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .defaults import BOT_DELAY
-from .engine import Action, Event, JumpIn, PlayerExposed
+from .engine import Action, Event, HandsPassed, HandsSwapped, JumpIn, PlayerExposed
 from .session import HUMAN, Session
 
 if TYPE_CHECKING:
@@ -70,17 +70,26 @@ class Table(Protocol):
 
 
 class Exposure:
-    """A seat with one card and no UNO, since ``began``; ``reacted`` once the bots have had their go."""
+    """A seat with one card and no UNO, since ``began``; ``reacted`` once the bots have had their go.
 
-    def __init__(self, seat: int, began: float) -> None:
-        self.seat, self.began, self.reacted = seat, began, False
+    ``window`` is how many catch windows it gets: two for the player whose hand just changed
+    places (H4), who could not have known before the swap that one card would come back.
+    """
+
+    def __init__(self, seat: int, began: float, window: float = 1.0) -> None:
+        self.seat, self.began, self.reacted, self.window = seat, began, False, window
+
+
+# How long a key for an exposure that has ended still answers "too late" rather than act anew.
+TOO_LATE_SECONDS = 3.0
 
 
 class Missed(NamedTuple):
-    """An exposure that ended, and the events that ended it (for a key that comes too late)."""
+    """An exposure that ended, and the events that ended it (for a key that comes too late), and when."""
 
     seat: int
     events: tuple[Event, ...]
+    ended: float = 0.0
 
 
 class Pacer:
@@ -151,10 +160,11 @@ class Pacer:
             self.advisor.last_by_pilot = self._piloting
         exposed = self.session.match.round.exposed
         if exposed is not None and any(isinstance(event, PlayerExposed) for event in events):
-            self.exposure = Exposure(exposed, now)
+            swapped = exposed == HUMAN and any(isinstance(event, (HandsSwapped, HandsPassed)) for event in events)
+            self.exposure = Exposure(exposed, now, 2.0 if swapped else 1.0)
             self.missed = None
         elif self.exposure is not None and exposed is None:
-            self.missed = Missed(self.exposure.seat, tuple(events))
+            self.missed = Missed(self.exposure.seat, tuple(events), now)
             self.exposure = None
         self.jump_began = now if self._can_jump(HUMAN) else None
 
@@ -170,6 +180,17 @@ class Pacer:
     def new_round(self) -> None:
         self.exposure, self.missed, self.jump_began = None, None, None
         self._acted_at = self.clock()
+
+    def recently_missed(self) -> Missed | None:
+        """The exposure that ended a moment ago, for a key that came too late; None once play has gone on.
+
+        Found in play: kept until the next exposure, it turned the player's ``u`` two turns later into
+        "Too late to say UNO" instead of UNO for the next play, and they were caught again.
+        """
+        missed = self.missed
+        if missed is None or self.clock() - missed.ended > TOO_LATE_SECONDS:
+            return None
+        return missed
 
     def pressed_before_decision(self, pressed: float) -> bool:
         """A key pressed before the player's current decision was put to them answers nothing."""
@@ -196,7 +217,7 @@ class Pacer:
             if round_.decider == HUMAN and not piloted:
                 self._ask()
             self.waiting = round_.decider != HUMAN or piloted
-            left = exposure.began + self.pace.catch_window - self.clock()
+            left = exposure.began + self.pace.catch_window * exposure.window - self.clock()
             self._wake(left, self._window_closes)
             return
         if round_.decider == HUMAN and not piloted:

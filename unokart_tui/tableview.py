@@ -155,12 +155,19 @@ def hand_cards(match: MatchState, you: int) -> tuple[tuple[Card, ...], frozenset
 def place_cursor(
     cards: tuple[Card, ...], playable: frozenset[int], cursor: int, *, drawn: Card | None, to_playable: bool
 ) -> int:
-    """Where the cursor goes: on a card just drawn; at a turn's start on the nearest playable card."""
+    """Where the cursor goes: on a card just drawn; at a turn's start on the nearest playable card.
+
+    A coloured card before a wild one: found in play, the cursor landed on the Wild Item Box, where a
+    quick second Enter threw it away.
+    """
     if drawn is not None and drawn in cards:
         return max(i for i, card in enumerate(cards) if card == drawn)
     cursor = min(cursor, max(len(cards) - 1, 0))
-    if to_playable and playable and cursor not in playable:
-        cursor = min(playable, key=lambda i: (abs(i - cursor), i))
+    if not (to_playable and playable):
+        return cursor
+    coloured = [i for i in playable if not cards[i].is_wild]
+    if cursor not in playable or (cards[cursor].is_wild and coloured):
+        cursor = min(coloured or playable, key=lambda i: (abs(i - cursor), i))
     return cursor
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unokart_tui.charts import ScoreRace, plain
+from unokart_tui.charts import ScoreRace, line_chart, plain
 
 
 def test_a_legend_that_wraps_takes_its_lines_from_the_plot():
@@ -19,3 +19,12 @@ def test_a_legend_that_wraps_takes_its_lines_from_the_plot():
 def test_a_one_line_legend_leaves_the_plot_its_height():
     lines = ScoreRace(("Ann", "Mario"), ((0, 0), (60, 20)), 500).draw(60, 9)
     assert len(lines) == 9 and "Ann 60" in plain(lines[-1:]) and "Mario 20" in plain(lines[-1:])
+
+
+def test_a_score_under_the_target_is_drawn_under_its_line_however_short_the_chart():
+    # Found in play: at 80x24 a short chart drew 118 (target 150) on the target's line.
+    lines = line_chart([[0, 118], [0, 150]], width=30, height=5, top=150, marks=[150])
+    text = plain(lines).splitlines()
+    target_row = next(index for index, line in enumerate(text) if line.lstrip().startswith("150"))
+    first = next(index for index, line in enumerate(text) if "●" in line)
+    assert first > target_row  # the first series' last point (118) is under the 150 line

@@ -17,7 +17,7 @@ CARDS = sorted(set(full_deck()), key=str)
 
 def every_text(glyphs) -> list[str]:
     texts = [*glyphs.items.values(), *glyphs.ranks.values(), *glyphs.fan, glyphs.back, glyphs.marks]
-    texts += [glyphs.turn, glyphs.next, glyphs.clockwise, glyphs.anticlockwise, *glyphs.arrows]
+    texts += [glyphs.turn, glyphs.next, glyphs.clockwise, glyphs.anticlockwise]
     texts += [line for art in glyphs.big.values() for line in art]
     outlines = (glyphs.edges, glyphs.selected, glyphs.unplayable, glyphs.selected_unplayable)
     return texts + [character for edges in outlines for character in edges]

@@ -6,9 +6,9 @@ from itertools import pairwise
 
 import pytest
 
-from unokart_tui.engine import Action, CatchUno, PlayerExposed
+from unokart_tui.engine import Action, CatchUno, HandsSwapped, HouseRules, PlayerExposed
 from unokart_tui.hints import Advisor
-from unokart_tui.pacing import Pace, Pacer
+from unokart_tui.pacing import TOO_LATE_SECONDS, Pace, Pacer
 from unokart_tui.session import HUMAN, Session
 
 
@@ -164,6 +164,10 @@ def test_a_forgotten_uno_gives_the_player_the_same_window_at_every_bot_speed(tmp
     assert moment - began >= 1.5  # no bot acted in the window, however fast the bots are
     assert isinstance(action, CatchUno) and action.seat != HUMAN  # then the quickest bot caught
     assert table.pacer.missed is not None and table.pacer.missed.seat == exposure.seat
+    assert table.pacer.recently_missed() == table.pacer.missed  # a key now comes too late
+    table.now += TOO_LATE_SECONDS + 0.1
+    # Found in play: two turns on, the player's u still answered "too late" instead of UNO for the next play.
+    assert table.pacer.recently_missed() is None
 
 
 def test_the_player_catches_inside_the_window_before_any_bot(tmp_path, monkeypatch):
@@ -204,3 +208,28 @@ def test_the_autopilot_plays_the_players_turns_at_the_bots_pace_even_after_fast(
     assert len(times) > 10 and not table.pacer.fast  # the first piloted decision of the player ended "fast"
     gaps = [later - earlier for earlier, later in pairwise(times)]
     assert all(gap >= 2.0 - 1e-9 for gap in gaps[-5:])  # the bots' delay again
+
+
+class _Exposed:
+    """Just enough of a session for ``Pacer.changed``: the player is exposed (U2)."""
+
+    class match:
+        class round:
+            exposed = HUMAN
+            rules = HouseRules(seven_zero=True)
+
+            @staticmethod
+            def reactions(seat):
+                return []
+
+    @staticmethod
+    def is_human_turn() -> bool:
+        return False
+
+
+@pytest.mark.parametrize(("events", "window"), [((HandsSwapped(HUMAN, 1),), 2.0), ((), 1.0)])
+def test_the_player_swapped_into_one_card_gets_a_longer_window_to_say_uno(events, window):
+    # Found in play (H4): a 7 that swapped the player into a one-card hand left a second to press u.
+    pacer = Pacer(_Exposed(), Pace(catch_window=1.5), None, clock=lambda: 0.0)
+    pacer.changed([*events, PlayerExposed(HUMAN)])
+    assert pacer.exposure is not None and pacer.exposure.window == window

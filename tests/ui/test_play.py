@@ -12,6 +12,9 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Draw, Phase, Play
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.session import HUMAN
+from unokart_tui.tableview import sorted_hand
+from unokart_tui.widgets.cardface import cards as card_list
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
 
@@ -262,3 +265,15 @@ async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_lin
         command = "unokart new --seed 5 --bots greedy --profile easy --bot-delay 0.25"
         assert any(line.endswith(command) for line in lines)
     session.close()
+
+
+async def test_a_hand_shown_in_a_challenge_is_sorted_like_the_players_own():
+    # Found in play: the challenged hand came in the order it was held.
+    app = make_app(seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(
+            pilot, lambda app: "shows you their hand" in getattr(app.screen, "title_text", ""), challenge=True
+        )
+        revealed = app.session.match.round.view(HUMAN).revealed
+        (hand,) = revealed.values()
+        assert str(app.screen.body) == card_list(sorted_hand(hand))

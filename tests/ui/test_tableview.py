@@ -160,7 +160,7 @@ def test_the_players_default_name_reads_lower_case_inside_a_line():
 
 
 def test_how_a_round_went_out_names_the_last_two_plays():
-    history = [(1, Play(C("B5"))), (2, Draw()), (3, Play(C("BR"))), (2, Play(C("B9")))]
+    history = [(1, Play(C("B5"))), (2, Draw()), (3, Play(C("BR"))), (3, UnoSaid(3)), (2, Play(C("B9")))]
     assert how_it_went_out(history, 2, VOICE) == "Luigi went out with B9, after Peach's B⇄."
     assert (
         how_it_went_out([(3, Play(C("R1"))), (0, Play(C("R5")))], 0, VOICE) == "You went out with R5, after Peach's R1."
@@ -169,6 +169,9 @@ def test_how_a_round_went_out_names_the_last_two_plays():
         how_it_went_out([(0, Play(C("R1"))), (1, Play(C("R5")))], 1, VOICE) == "Mario went out with R5, after your R1."
     )
     assert how_it_went_out([(1, Play(C("R5")))], 1, VOICE) == "Mario went out with R5."
+    # Found in play: "after your W?" when the player had drawn since.
+    drew = [(0, Play(C("WI"))), (3, Play(C("R2"))), (0, Draw()), (3, Play(C("R4")))]
+    assert how_it_went_out(drew, 3, VOICE) == "Peach went out with R4, after you drew."
 
 
 def test_the_top_card_shows_its_item_only_when_an_item_box_turned_it():
@@ -218,6 +221,10 @@ def test_the_cursor_goes_to_a_drawn_card_and_at_a_turns_start_to_the_nearest_pla
     assert place_cursor(cards, frozenset({2, 3}), 0, drawn=None, to_playable=False) == 0
     assert place_cursor(cards, frozenset({3}), 0, drawn=C("B4"), to_playable=False) == 3
     assert place_cursor((), frozenset(), 5, drawn=None, to_playable=True) == 0
+    # Found in play: after a play the cursor landed on the wild beside it, where a second Enter threw it away.
+    hand = tuple(C(text) for text in ("R1", "G3", "G8", "WI"))
+    assert place_cursor(hand, frozenset({1, 3}), 3, drawn=None, to_playable=True) == 1
+    assert place_cursor(hand, frozenset({3}), 0, drawn=None, to_playable=True) == 3  # the wild when only it goes
 
 
 @pytest.mark.parametrize("rounds", [1, 3])

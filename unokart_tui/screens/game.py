@@ -64,6 +64,7 @@ from ..tableview import (
     round_summary,
     seat_lines,
     seating,
+    sorted_hand,
     status,
     table_info,
 )
@@ -562,7 +563,8 @@ class GameScreen(Screen[None]):
         for event in events:
             if isinstance(event, ChallengeResolved) and event.challenger == HUMAN:
                 name = self.session.names[event.challenged]
-                self.open_dialog(revealed_hand(name, event.hand, event.guilty, self.glyphs), lambda _: None)
+                shown = sorted_hand(event.hand)  # like the player's own hand (found in play: unsorted)
+                self.open_dialog(revealed_hand(name, shown, event.guilty, self.glyphs), lambda _: None)
 
     def round_over(self) -> None:
         from ..dialogs.notices import round_over  # noqa: PLC0415
@@ -763,7 +765,7 @@ class GameScreen(Screen[None]):
         if self.session.view().exposed == HUMAN:
             self.act(SayUno(HUMAN))
             return
-        missed = self.pacer.missed
+        missed = self.pacer.recently_missed()
         if missed is not None and missed.seat == HUMAN and not self.ended_it(missed.events):
             self.refuse(f"Too late to say UNO: {how_it_ended(HUMAN, missed.events, self.voice)}.")
             return
@@ -779,7 +781,7 @@ class GameScreen(Screen[None]):
         )
 
     def action_missed_catch(self) -> None:
-        missed = self.pacer.missed
+        missed = self.pacer.recently_missed()
         if missed is not None and missed.seat != HUMAN and not self.ended_it(missed.events):
             self.refuse(f"Too late: {how_it_ended(missed.seat, missed.events, self.voice)}.")
         else:

@@ -131,11 +131,9 @@ class TablePanel(Vertical):
         if self.roomy:  # the engine's words for the direction (D8): left is clockwise round the table
             arrow = info.glyphs.clockwise if info.direction == 1 else info.glyphs.anticlockwise
             facts.append(f"\n{arrow} {'clockwise' if info.direction == 1 else 'counter-clockwise'}", style="bold")
-        else:
-            forward, back = info.glyphs.arrows
-            facts.append(
-                "\n\nPlay goes\n" + (f"{forward} left" if info.direction == 1 else f"{back} right"), style="bold"
-            )
+        else:  # found in play: "→ left" pointed one way and said the other; the log says "left (clockwise)"
+            turn = f"{info.glyphs.clockwise} left" if info.direction == 1 else f"{info.glyphs.anticlockwise} right"
+            facts.append("\n\nPlay goes\n" + turn, style="bold")
         self.query_one("#facts", Static).update(facts)
         self.border_title = "Table" if info.rules == "official" else f"Table · house rules: {info.rules}"
         self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""
