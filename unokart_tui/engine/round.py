@@ -12,7 +12,8 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Accept,
@@ -92,6 +93,8 @@ def _plays_of(card: Card) -> tuple[tuple[Play, ...], tuple[Play, ...]]:
 
 # Actions are values; reusing one object per value keeps legal_actions() cheap.
 _PLAYS = {card._key: _plays_of(card) for card in DECK_COUNTS}
+# The same by the hand's size, a list indexed by card key: [0] plain, [1] with and without UNO (U1).
+_PLAYS_BY_KEY = [[_PLAYS[key][which] if key in _PLAYS else () for key in range(max(_PLAYS) + 1)] for which in (0, 1)]
 _DRAW, _PASS, _ACCEPT, _CHALLENGE = Draw(), Pass(), Accept(), Challenge()
 _CHOOSE_COLORS = [ChooseColor(color) for color in Color]
 _CHOOSE_TARGETS = [ChooseTarget(seat) for seat in range(MAX_PLAYERS)]
@@ -629,9 +632,13 @@ class Round:
     def decider(self) -> int:
         return self._current if self._decider is None else self._decider
 
-    @property
-    def phase(self) -> Phase:
-        return self._phase
+    if TYPE_CHECKING:
+
+        @property
+        def phase(self) -> Phase: ...
+
+    else:  # read in C: a search reads the phase every action, and a Python property costs a frame
+        phase = property(attrgetter("_phase"))
 
     @property
     def exposed(self) -> int | None:
@@ -781,7 +788,18 @@ class Round:
         phase = self._phase
         if phase is PLAY:
             hand = self._hands[self._current]
-            actions = self._plays(hand, len(hand), self._follow_mask())
+            top = self._discard[-1]
+            playable = _FOLLOWS_TOP[top._key] if top.color is not None else _FOLLOWS_COLOR[self._color]
+            if self._seven_zero:
+                actions = self._plays(hand, len(hand), playable)
+            else:  # _plays written out: the hot path of every playout
+                actions = []
+                plays = _PLAYS_BY_KEY[1 if len(hand) == 2 else 0]
+                for card in hand:
+                    key = card._key
+                    if playable >> key & 1:
+                        playable ^= 1 << key
+                        actions.extend(plays[key])
             actions.append(_DRAW)
             return actions
         if phase is DRAWN:
@@ -874,20 +892,30 @@ class Round:
         seat = self._current if self._decider is None else self._decider
         events: list[Event] = []
         handler(self, action, events)
-        if isinstance(action, (SayUno, CatchUno, JumpIn)):  # made by their ``seat``, whoever decides (U2, H5)
+        # Made by their ``seat``, whoever decides (U2, H5); the set first: most actions are not reactions.
+        if handler in _REACTION_HANDLERS and isinstance(action, (SayUno, CatchUno, JumpIn)):
             seat = action.seat
         self._history.append((seat, action))
         return events
 
     def _apply_play(self, action: Play, events: list[Event] | None) -> None:
-        self._check_play(action)
+        card = action.card
+        top = self._discard[-1]
+        if not (  # the common case of _check_play's checks, inline: a turn's play of a card that follows
+            self._phase is PLAY
+            and (_FOLLOWS_TOP[top._key] if top.color is not None else _FOLLOWS_COLOR[self._color]) >> card._key & 1
+            and card in self._hands[self._current]
+            and (action.color is None if card.rank is not WILD_DRAW_FOUR else type(action.color) is Color)
+        ):
+            self._check_play(action)
         self._exposed = None  # U2: any other action ends the exposure
         if self._banana_last_turn and self._phase is not DRAWN:  # H8: a play is a turn (a drawn card's: the same)
             self._turn_before, self._turn_last = self._turn_last, self._current
         self._play(action, events)
 
     def _apply_draw(self, action: Draw, events: list[Event] | None) -> None:
-        self._check_phase(PLAY, "draw")
+        if self._phase is not PLAY:
+            self._check_phase(PLAY, "draw")
         self._exposed = None
         if self._banana_last_turn:  # H8: drawing on one's turn is a turn
             self._turn_before, self._turn_last = self._turn_last, self._current
@@ -1180,8 +1208,11 @@ class Round:
                 return  # H4b: UNO is judged after the swap
             self._current = self._next(player)
         else:
-            self._current = self._next(player)
-        self._judge_uno(player, events)
+            self._current = (player + self._direction) % len(self._hands)
+        if len(self._hands[player]) == 1:
+            self._judge_uno(player, events)
+        else:  # _judge_uno's work when there is nothing to judge (U1-U3)
+            self._uno = False
 
     def _swap_hands(self, player: int, other: int, events: list[Event] | None) -> None:
         """H4: the 7's player and ``other`` swap hands."""
@@ -1279,13 +1310,19 @@ class Round:
         player = self._current
         if self._until_playable:
             drawn = self._draw_until_playable(player, events)
+        elif self._draw:  # _draw_cards for the one card, written out: a quarter of all actions are draws
+            card = self._draw.pop()
+            self._hands[player].append(card)
+            drawn = [card]
+            if events is not None:
+                events.append(CardsDrawn(player, (card,), DrawReason.CHOICE, 1))
         else:
             drawn = self._draw_cards(player, 1, DrawReason.CHOICE, events)
         if drawn and self._follow_mask() >> drawn[-1]._key & 1:
             self._phase = DRAWN  # H7: must_play_drawn takes Pass away (legal_actions)
             self._drawn = drawn[-1]
         else:  # T3, T4: nothing playable (or nothing drawn): the turn ends
-            self._current = self._next(player)
+            self._current = (player + self._direction) % len(self._hands)
 
     def _draw_until_playable(self, player: int, events: list[Event] | None) -> list[Card]:
         """H6: one card at a time until a playable one; if even T4 leaves nothing to draw, the turn ends."""
@@ -1421,3 +1458,4 @@ _HANDLERS: dict[type, Callable[[Round, Any, list[Event] | None], None]] = {
     CatchUno: Round._apply_catch_uno,
     JumpIn: Round._apply_jump_in,
 }
+_REACTION_HANDLERS = frozenset((Round._apply_say_uno, Round._apply_catch_uno, Round._apply_jump_in))
