@@ -72,7 +72,7 @@ def explain(
 ) -> str:
     """``action`` and the reasons a good player would give for it, in one sentence (``legal``: the other choices)."""
     if isinstance(action, (Play, JumpIn)):
-        return _play(view, action, names)
+        return _play(view, action, names, legal)
     if isinstance(action, Draw):
         return _draw(view)
     if isinstance(action, Pass):
@@ -101,7 +101,7 @@ def _with(head: str, reasons: Sequence[str], tail: str = "") -> str:
     return text + (f" — {tail}" if tail else "")
 
 
-def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str]) -> str:
+def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: Sequence[Action]) -> str:
     card = action.card
     head = f"Play {short(card)}"
     if isinstance(action, Play) and action.color is not None:
@@ -112,18 +112,33 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str]) -> str:
         head = "Jump in with " + head.removeprefix("Play ")
     victim = view.next_seat()
     name = names[victim]
-    lacking = heuristic.lacking_colors(view, inference.cannot_hold(view), victim)
-    reasons = []
     left = view.hand_sizes[victim]
-    if left <= 2:
-        reasons.append(f"{name} is on {_in_words(left)}")
+    cannot_hold = inference.cannot_hold(view)
+    rank = card.rank
+    # A1, A2, A4: a Skip or a draw card passes the next seat by; A3: a Reverse turns play back
+    # (heads-up it comes back to the player). Whoever plays next is the one the colour is for.
+    hits = rank in _HOLDS_BACK or rank is Rank.WILD_DRAW_FOUR
+    if rank is Rank.REVERSE:
+        faces = view.seat if view.num_players == 2 else view.next_seat(steps=-1)
+    else:
+        faces = view.next_seat(steps=2) if hits else victim
     color = card.color if card.color is not None else (action.color if isinstance(action, Play) else None)
-    if color is not None and color in lacking:
-        reasons.append(f"{name} drew rather than play {color.value}")
-    if card.rank in _HOLDS_BACK and left <= 2:
-        reasons.append(f"it holds {name} back")
-    elif view.num_players == 2 and card.rank in _HOLDS_BACK:
+    lacks = color is not None and faces != view.seat and color in heuristic.lacking_colors(view, cannot_hold, faces)
+    reasons = []
+    plays = {other.card for other in legal if isinstance(other, Play)}
+    if len(plays) == 1 and plays == {card}:
+        reasons.append("it is the only card that goes")
+    if left <= 2 and hits:
+        reasons.append(f"{name} is on {_in_words(left)} and it holds them back")
+    elif left <= 2 and lacks and faces == victim:
+        assert color is not None
+        reasons.append(f"{name} is on {_in_words(left)} and had no {color.value} at their last draw")
+        lacks = False
+    elif view.num_players == 2 and hits:
         reasons.append("it gives you another turn")
+    if lacks:
+        assert color is not None
+        reasons.append(f"{names[faces]} had no {color.value} at their last draw")
     if card.rank is Rank.WILD_DRAW_FOUR and heuristic.honest_four(view):
         active = view.active_color.value if view.active_color is not None else "colour"
         reasons.append(f"you hold no {active}, so a challenge would fail")
@@ -168,7 +183,7 @@ def _plain_reason(view: PlayerView, card: Card) -> str:
         return f"it sheds {card.points} points while it can"
     if same > 0:
         return f"you keep {same} more {card.color.value} to follow it"
-    return f"it is your last {card.color.value}, and the others stay open"
+    return f"it is your only {card.color.value}, which would be harder to play later"
 
 
 def _draw(view: PlayerView) -> str:
@@ -202,7 +217,7 @@ def _color(view: PlayerView, color: Color, names: Sequence[str]) -> str:
     reasons = [f"you hold {held} {color.value}"] if held else []
     victim = view.next_seat()
     if color in heuristic.lacking_colors(view, inference.cannot_hold(view), victim):
-        reasons.append(f"{names[victim]} drew rather than play it")
+        reasons.append(f"{names[victim]} had none at their last draw")
     if not reasons:
         reasons.append("the colour the others seem to lack")
     return _with(f"Choose {color.value}", reasons)

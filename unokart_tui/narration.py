@@ -214,15 +214,16 @@ def _house_banner(events: Sequence[Event], voice: Voice) -> Banner | None:
 
 
 def _challenge(event: ChallengeResolved, voice: Voice) -> Banner:
-    challenged = voice.whom(event.challenged)
+    # Whose challenge, by name: "Challenge lost" read as the reader's loss when the reader was challenged.
+    challenged, challenge = voice.whom(event.challenged), voice.whose(event.challenger)
     if event.guilty:
         return Banner(
-            f"Challenge won: {challenged} bluffed (held {event.color.value}) — "
+            f"{challenge} challenge wins: {challenged} bluffed (held {event.color.value}) — "
             f"{voice.object_verb(event.challenged, 'draws', 'draw')} 4",
             "challenge",
         )
     return Banner(
-        f"Challenge lost: {challenged} held no {event.color.value} — "
+        f"{challenge} challenge fails: {challenged} held no {event.color.value} — "
         f"{voice.object_verb(event.challenger, 'draws', 'draw')} 6",
         "challenge",
     )

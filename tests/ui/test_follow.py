@@ -282,6 +282,20 @@ async def test_uno_said_ahead_goes_with_its_round():
         assert "UNO ready" not in app.screen.query_one(HandView).state.title
 
 
+async def test_uno_said_ahead_goes_when_the_player_draws_instead():
+    """Found in play: "[UNO ready]" stayed on at 3 cards, then 5, after "u" and a draw."""
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "[UNO ready]" in app.screen.query_one(HandView).state.title
+        await pilot.press("d")  # T3: a card more; UNO said ahead was for a hand one play from one card
+        await pilot.pause()
+        assert "UNO ready" not in app.screen.query_one(HandView).state.title
+    app.session.close()
+
+
 async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
     # Issue 13, bug 7: "u" after the player's exposure ended said nothing (and got ready for nothing).
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
@@ -302,6 +316,9 @@ async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monk
         screen.pacer.set_pace(QUICK)
         await settle(pilot)  # the next bot plays: the chance is gone
         assert app.session.match.round.exposed is None and len(app.session.view().hand) == 1
+        # U2: the log says the chance passed (found in play: the warning just vanished).
+        log = [entry.plain for entry in screen.query_one(GameLog).entries]
+        assert "Nobody caught you without UNO: the chance has passed." in log
         await pilot.press("u")
         await pilot.pause()
         assert any("Too late to say UNO" in note.message for note in app._notifications)
@@ -319,6 +336,8 @@ async def test_a_catch_after_the_chance_has_gone_says_it_is_too_late(tmp_path, m
         await pilot.press("d" if session.view().phase is Phase.PLAY else "p")  # the player moves on instead
         await pilot.pause()
         assert session.match.round.exposed is None
+        log = [entry.plain for entry in app.screen.query_one(GameLog).entries]
+        assert f"Nobody caught {name} without UNO in time." in log
         await pilot.press("c")
         await pilot.pause()
         assert any(note.message.startswith("Too late") for note in app._notifications), name

@@ -210,14 +210,40 @@ async def test_the_autopilot_never_finishes_a_move_the_player_began():
 
 
 def test_the_sentence_names_who_is_about_to_go_out_and_the_wild_kept():
-    hand = (Card(Color.GREEN, Rank.SEVEN), Card(None, Rank.WILD_DRAW_FOUR), Card(Color.RED, Rank.TWO))
+    hand = (Card(Color.GREEN, Rank.SKIP), Card(None, Rank.WILD_DRAW_FOUR), Card(Color.RED, Rank.TWO))
     round_ = Round.deal(2, dealer=1, seed=1)
     view = round_.view(HUMAN)._replace(
         hand=hand, top_card=Card(Color.GREEN, Rank.THREE), active_color=Color.GREEN, hand_sizes=(3, 1)
     )
     text = explain(advisor(1), view, Play(hand[0], None, False), ["Ann", "Luigi"])
-    assert text.startswith("Play G7: Luigi is on one card")
-    assert text.endswith("— keep the Wild Draw Four for later")
+    assert text == "Play G⊘: Luigi is on one card and it holds them back — keep the Wild Draw Four for later"
+
+
+def test_a_card_that_does_not_stop_the_next_seat_is_not_explained_by_its_few_cards():
+    """Found in play: "Play Y9: Peach is on two cards" argued for stopping Peach, and Y9 does not."""
+    hand = tuple(Card.parse(text) for text in ("Y9", "YS", "B1"))
+    round_ = Round.deal(2, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card.parse("Y3"), active_color=Color.YELLOW, hand_sizes=(3, 2)
+    )
+    text = explain(advisor(1), view, Play(hand[0], None, False), ["Ann", "Peach"])
+    assert "Peach" not in text
+    assert text == "Play Y9: you keep 1 more yellow to follow it"
+
+
+def test_the_only_card_that_goes_is_said_to_be_the_only_one():
+    """Found in play: "Play G7: you keep 2 more green to follow it" when G7 was all that could be played."""
+    hand = tuple(Card.parse(text) for text in ("G7", "G1", "R1", "B2"))
+    round_ = Round.deal(2, dealer=1, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card.parse("Y7"), active_color=Color.YELLOW, hand_sizes=(4, 5)
+    )
+    legal = [Play(hand[0], None, False), Draw()]
+    assert explain(advisor(1), view, legal[0], ["Ann", "Luigi"], legal) == "Play G7: it is the only card that goes"
+    alone = view._replace(hand=hand[:1] + hand[2:])
+    assert explain(advisor(1), alone, Play(hand[0], None, False), ["Ann", "Luigi"]) == (
+        "Play G7: it is your only green, which would be harder to play later"
+    )
 
 
 def test_a_draw_when_nothing_fits_says_so():
@@ -293,9 +319,34 @@ def test_a_draw_on_a_number_says_nothing_of_that_number_s_other_colours():
     round_.apply(Draw())  # Y3 does not go either: his turn ends
     view = round_.view(HUMAN)
     red = explain(advisor(1), view, Play(Card.parse("R5"), None, False), ["Ann", "Luigi"])
-    assert "drew rather than play" not in red
+    assert "last draw" not in red
     green = explain(advisor(1), view, Play(Card.parse("G2"), None, False), ["Ann", "Luigi"])
-    assert "Luigi drew rather than play green" in green
+    assert "Luigi had no green at their last draw" in green
+
+
+def test_a_colour_a_seat_lacks_is_a_reason_only_for_the_seat_that_plays_next():
+    """Found in play: "Play Y⊘: Mario drew rather than play yellow": the Skip passes Mario by (A2).
+
+    Mario (seat 1) drew on a yellow 5 and holds no yellow; Luigi (seat 2) plays after him.
+    """
+    round_ = Round.from_position(
+        [["YS", "Y2", "G9", "B7"], ["R1", "R2", "B8"], ["G1", "G3"], ["B1", "B2", "B3"]],
+        ["R3", "G4", "B4", "B5"],
+        ["Y5"],
+        current=1,
+        dealer=0,
+    )
+    round_.apply(Draw())  # R3 does not go either: his turn ends
+    round_.apply(Draw())  # Luigi's G4 does not go
+    round_.apply(Draw())  # nor Peach's B4: Ann plays on the Y5
+    assert round_.decider == HUMAN and round_.top_card == Card.parse("Y5")
+    view = round_.view(HUMAN)
+    names = ["Ann", "Mario", "Luigi", "Peach"]
+    skip = explain(advisor(1), view, Play(Card.parse("YS"), None, False), names)
+    assert "Mario" not in skip
+    two = explain(advisor(1), view._replace(hand_sizes=(4, 2, 2, 3)), Play(Card.parse("Y2"), None, False), names)
+    # One sentence, one name: "Mario is on two cards and Mario drew rather than play yellow" named him twice.
+    assert two == "Play Y2: Mario is on two cards and had no yellow at their last draw"
 
 
 def test_the_hint_is_the_experts_own_choice():

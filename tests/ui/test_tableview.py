@@ -109,8 +109,11 @@ def test_challenges_catches_forgotten_unos_and_wins_get_a_banner():
     guilty = banner([ChallengeResolved(2, 1, True, Color.RED, ())], VOICE)
     honest = banner([ChallengeResolved(0, 1, False, Color.RED, ())], VOICE)
     caught = banner([UnoCaught(2, 1), CardsDrawn(1, (C("R1"), C("R2")), DrawReason.UNO_CAUGHT, 2)], VOICE)
-    assert guilty == ("Challenge won: Mario bluffed (held red) — Mario draws 4", "challenge")
-    assert honest == ("Challenge lost: Mario held no red — you draw 6", "challenge")
+    assert guilty == ("Luigi's challenge wins: Mario bluffed (held red) — Mario draws 4", "challenge")
+    assert honest == ("Your challenge fails: Mario held no red — you draw 6", "challenge")
+    # Challenged and honest, the reader reads someone else's failure, not a loss of their own.
+    theirs = banner([ChallengeResolved(3, 0, False, Color.RED, ())], VOICE)
+    assert theirs == ("Peach's challenge fails: you held no red — Peach draws 6", "challenge")
     assert caught == ("Caught! Luigi catches Mario without UNO: Mario draws 2", "catch")
     assert banner([PlayerExposed(1)], VOICE) == ("Mario forgot to say UNO! Press c to catch them", "exposed")
     assert banner([PlayerExposed(0)], VOICE).text.startswith("You forgot to say UNO! Press u")

@@ -30,6 +30,7 @@ from ..engine import (
     Action,
     Card,
     CardPlayed,
+    CardsDrawn,
     CatchUno,
     Challenge,
     ChallengeResolved,
@@ -42,6 +43,7 @@ from ..engine import (
     Phase,
     Play,
     Rank,
+    RoundWon,
     RulesError,
     SayUno,
     UnoCaught,
@@ -316,6 +318,22 @@ class GameScreen(Screen[None]):
         elif current is not None and current.kind == "exposed" and self.session.view().exposed is None:
             self.show_banner(None)  # nobody can be caught any more
 
+    def note_exposure_over(self, exposed: int | None, events: list[Event]) -> None:
+        """U2: the chance to catch ``exposed`` passed with this action; the log says so.
+
+        Found in play: a forgotten UNO nobody caught just vanished from the screen, and the
+        player could not tell whether a catch was still coming.
+        """
+        if exposed is None or self.session.match.round.exposed is not None:
+            return
+        if any(isinstance(e, (UnoCaught, UnoSaid, RoundWon)) for e in events):
+            return  # caught, said late, or the round is over: the log has said it
+        if exposed == HUMAN:
+            self.log_view.add(Text("Nobody caught you without UNO: the chance has passed.", style="italic"))
+        else:
+            name = self.session.names[exposed]
+            self.log_view.add(Text(f"Nobody caught {name} without UNO in time.", style="italic"))
+
     def write_log(self, events: list[Event]) -> None:
         for event in events:
             line = log_line(event, self.voice)
@@ -381,6 +399,7 @@ class GameScreen(Screen[None]):
         """The one place the game changes. An illegal action is explained and changes nothing."""
         by_player = self.session.is_human_turn()
         taken = by_player and isinstance(action, JumpIn) and action.seat != HUMAN  # H5: a bot took the turn
+        exposed = self.session.match.round.exposed
         try:
             events = self.session.apply(action)
         except RulesError as error:
@@ -392,11 +411,14 @@ class GameScreen(Screen[None]):
             by_player = False
         self.move_cards(events, by_player=by_player)
         self.show(events)
+        self.note_exposure_over(exposed, events)
         self.query_one(HintView).text = None  # it was about the decision just taken
         self.hinted = None
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
+        elif any(isinstance(e, CardsDrawn) and e.seat == HUMAN for e in events):
+            self.uno_armed = False  # said ahead, then drew: the hand is no longer a play from one card
         if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
             self._cursor_to_playable = True
             if not by_player:
