@@ -46,7 +46,7 @@ from .engine import (
 )
 from .glyphs import UNICODE, Glyphs
 from .timeline import play_again
-from .widgets.cardface import long, short
+from .widgets.cardface import hand_order, long, short
 
 # A forced draw on a seat's line, in a few letters ("drew 2 (+2)"); the items' draws show the item's symbol.
 DRAW_WHY = {
@@ -140,7 +140,8 @@ def _sentence(event: Event, voice: Voice) -> str:
         return f"{voice.verb(event.seat, 'jumps', 'jump')} in, out of turn!"
     if isinstance(event, ChallengeResolved) and event.challenger == voice.you:
         held = "held" if event.guilty else "held no"
-        shown = "  ".join(voice.card(card) for card in event.hand) or "nothing"
+        # In the order of the player's own hand, as the dialog that shows it (found in play: two orders).
+        shown = "  ".join(voice.card(event.hand[index]) for index in hand_order(event.hand)) or "nothing"
         whose = voice.whose(event.challenged)
         return (
             f"You challenge {whose} Wild Draw Four: {'guilty' if event.guilty else 'not guilty'} — "
@@ -269,10 +270,14 @@ class TableNotes:
         self.last = [""] * seats
         self.top_by: int | None = None  # None: the first card of the round
         self.top_turned = False  # turned by an Item Box: its item went off
+        # U1: the seats on one card that said UNO for it. Kept apart from the last move: found in
+        # play, "Luigi 1 skipped" hid that Luigi had called UNO, and nobody could tell he was safe.
+        self.said_uno: set[int] = set()
 
     def new_round(self) -> None:
         self.last = [""] * len(self.last)
         self.top_by, self.top_turned = None, False
+        self.said_uno = set()
 
     def record(self, events: Iterable[Event], names: Sequence[str]) -> None:
         """Read one action's events (or a round's start)."""
@@ -301,6 +306,8 @@ class TableNotes:
                 note(event.seat, f"W{self.glyphs.ranks[Rank.WILD_ITEM_BOX]} {self.glyphs.items[item]} {item.label}")
                 self.top_by, self.top_turned = event.seat, True
             elif isinstance(event, CardsDrawn):
+                if event.cards:
+                    self.said_uno.discard(event.seat)  # more than one card again
                 if event.reason is DrawReason.BOB_OMB:
                     continue  # the seat's line already says Bob-omb
                 count = len(event.cards)
@@ -320,15 +327,18 @@ class TableNotes:
                 note(event.challenger, "challenged: won" if event.guilty else "challenged: lost")
             elif isinstance(event, UnoSaid):
                 note(event.seat, "UNO! (late)" if event.late else "UNO!")
+                self.said_uno.add(event.seat)
             elif isinstance(event, UnoCaught):
                 note(event.catcher, f"caught {named(event.seat)}")
             elif isinstance(event, RoundWon):
                 note(event.seat, "won the round")
             elif isinstance(event, HandsSwapped):  # H4
+                self.said_uno -= {event.seat, event.other}  # UNO was said for a hand that has moved
                 note(event.seat, f"swapped with {named(event.other)}")
                 touched.add(event.other)
                 self.last[event.other] = f"swapped with {named(event.seat)}"
             elif isinstance(event, HandsPassed):  # H4: found in play, a seat's "UNO!" stayed with a hand now elsewhere
+                self.said_uno = set()
                 for seat in range(len(self.last)):
                     if seat != event.seat:
                         note(seat, "hand passed on")

@@ -59,6 +59,7 @@ class SeatLine(NamedTuple):
     next_up: bool = False  # the seat after the one to act, in the direction of play
     level: str = ""  # the bot's difficulty (its profile), "" for the player or a bot's own defaults
     glyphs: Glyphs = UNICODE
+    said_uno: bool = False  # on one card, UNO said for it (U1): safe from a catch
 
 
 class TableInfo(NamedTuple):
@@ -107,6 +108,7 @@ def seat_lines(
             next_up=seat == after,
             level=levels[seat] if seat < len(levels) else "",
             glyphs=glyphs,
+            said_uno=seat in notes.said_uno and sizes[seat] == 1,
         )
         for seat, name in enumerate(match.names)
     )

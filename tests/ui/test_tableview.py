@@ -66,6 +66,12 @@ def test_one_short_form_and_one_long_form():
         (CardsDrawn(0, (C("G+2"),), DrawReason.BANANA, 2), "You draw G+2 (Banana) — only 1 of 2", "G+2,"),
         (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: ◉ Green Shell!", "(GS)"),
         (ChallengeResolved(0, 1, True, Color.RED, (C("RR"), C("W+4"))), "(hand: R⇄  W+4)", "RR"),
+        # Sorted as the dialog shows it: found in play, "R8 Y⊘ B8 R0 Y⇄" in the log, "R0 R8 Y⊘ Y⇄ B8" above it.
+        (
+            ChallengeResolved(0, 1, False, Color.GREEN, tuple(C(t) for t in ("R8", "YS", "B8", "R0", "YR"))),
+            "(hand: R0  R8  Y⊘  Y⇄  B8)",
+            "B8  R0",
+        ),
     ],
 )
 def test_the_log_writes_cards_as_the_table_does(event, shown, not_shown):
@@ -152,6 +158,21 @@ def test_a_hand_passed_on_takes_its_seats_last_move_with_it():
     notes.record([CardPlayed(2, C("R3")), UnoSaid(2)], NAMES)
     notes.record([CardPlayed(0, C("G0")), HandsPassed(0, 1)], NAMES)
     assert notes.last == ["played G0", "hand passed on", "hand passed on", "hand passed on"]
+
+
+def test_a_seat_that_said_uno_keeps_it_in_sight_after_later_moves():
+    """Found in play: "Luigi 1 skipped" hid that Luigi had called UNO, so a catch looked possible (U1, U2)."""
+    notes = TableNotes(4)
+    notes.record([CardPlayed(2, C("R3")), UnoSaid(2)], NAMES)
+    notes.record([CardPlayed(1, C("RS")), TurnSkipped(2)], NAMES)
+    assert notes.last[2] == "skipped" and notes.said_uno == {2}
+    match = Match.new(list(NAMES), seed=3)
+    assert [line.said_uno for line in seat_lines(match, ["human"] + ["greedy"] * 3, notes, 0)] == [False] * 4  # 7 cards
+    notes.record([CardsDrawn(2, (C("B1"),), DrawReason.CHOICE, 1)], NAMES)  # more than one card again
+    assert notes.said_uno == set()
+    notes.record([CardPlayed(2, C("R3")), UnoSaid(2)], NAMES)
+    notes.record([CardPlayed(0, C("G0")), HandsPassed(0, 1)], NAMES)  # H4: UNO went with a hand now elsewhere
+    assert notes.said_uno == set()
 
 
 def test_the_players_default_name_reads_lower_case_inside_a_line():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -12,9 +13,11 @@ from unokart_tui.dialogs.confirm import ConfirmDialog
 from unokart_tui.dialogs.notices import round_over
 from unokart_tui.engine import Card, Color, Draw, Phase
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.tableview import SeatLine
 from unokart_tui.themes import ThemedApp
 from unokart_tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
 from unokart_tui.widgets.keybar import KeyBar
+from unokart_tui.widgets.players import last_move
 
 from .helpers import make_app, settle
 
@@ -276,3 +279,12 @@ async def test_every_card_stays_readable_in_every_state_and_theme():
         too_faint = {state: round(ratio, 2) for state, ratio in worst.items() if ratio < 4.5}
         assert not too_faint
         assert not any(face.dim for card in faces for face, _ in [hand.card_styles(card, False, False)])
+
+
+def test_a_seat_that_said_uno_shows_it_before_its_later_moves():
+    """Found in play: "Luigi 1 skipped" hid that Luigi had called UNO, so a catch looked possible (U1, U2)."""
+    line = SeatLine(2, "Luigi", "greedy", 1, 0, False, False, False, "skipped", said_uno=True)
+    assert last_move(line, Style(), Style()).plain == "UNO skipped"
+    assert last_move(line._replace(last="UNO!"), Style(), Style()).plain == "UNO!"  # said just now: once
+    # A seat on one card that never said it, and was not caught in time, shows no call.
+    assert last_move(line._replace(said_uno=False), Style(), Style()).plain == "skipped"

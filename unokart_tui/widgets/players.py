@@ -75,6 +75,8 @@ def last_move(info: SeatLine, badge: Style, quiet: Style) -> Text:
     """A seat's last move; a call to catch them (or, for the player, to say UNO) while they can be caught."""
     if info.exposed:  # "CATCH!" is for the others: the player is told to say UNO
         return Text("say UNO! (u)" if info.you else "CATCH! (c)", badge)
+    if info.said_uno and not info.last.startswith("UNO"):  # the call stays in sight after later moves
+        return Text.assemble(("UNO ", "bold"), (info.last, quiet))
     return Text(info.last, style="bold" if info.last.startswith("UNO") else quiet)
 
 
