@@ -365,6 +365,27 @@ def test_catch_is_never_shown_next_to_the_players_own_name():
     asyncio.run(check())
 
 
+async def test_a_narrow_players_list_names_a_bots_personality_until_its_first_move():
+    """Found in play at 80 columns: nothing on screen said which opponent was the expert."""
+
+    class Rows(App[None]):
+        def compose(self):
+            yield PlayerRow(id="you")
+            yield PlayerRow(id="bot")
+
+    app = Rows()
+    async with app.run_test(size=(40, 5)) as pilot:  # narrower than WIDE: no column of personalities
+        line = SeatLine(1, "Mario", "expert", 7, 0, False, False, False, "")
+        app.query_one("#you", PlayerRow).info = line._replace(seat=0, name="Ann", kind="human", you=True)
+        app.query_one("#bot", PlayerRow).info = line
+        await pilot.pause()
+        you, bot = (row.render_line(0).text for row in app.query(PlayerRow))
+        assert "expert" in bot and "human" not in you
+        app.query_one("#bot", PlayerRow).info = line._replace(last="played R7")
+        await pilot.pause()
+        assert "played R7" in app.query_one("#bot", PlayerRow).render_line(0).text
+
+
 # ---------------------------------------------------------------------- dialogs over the table
 
 
