@@ -148,6 +148,11 @@ class NewGameScreen(Screen[None]):
                 yield Label("Your name")
                 yield Input(self.player_name, id="name", max_length=MAX_NAME)
                 yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
+            with Vertical(id="section-target", classes="section"):
+                # Above the opponents: below them, at 80x24 a newcomer never found it (a match is long).
+                yield Label("Target score (the first to reach it wins the match)")
+                yield Input(str(self.target), id="target", type="integer")
+                yield Static("", id="target-error", classes="error", markup=False)
             with Vertical(id="section-opponents", classes="section"):
                 yield Static(
                     f"1 to {MAX_OPPONENTS}: ctrl+o adds one, ctrl+d puts back the default three", classes="hint"
@@ -167,10 +172,6 @@ class NewGameScreen(Screen[None]):
                         yield OpponentRow(personality, difficulty)
                 yield Button("Add an opponent (ctrl+o)", id="add", compact=True)
                 yield Static("", id="bots-error", classes="error", markup=False)
-            with Vertical(id="section-target", classes="section"):
-                yield Label("Target score")
-                yield Input(str(self.target), id="target", type="integer")
-                yield Static("", id="target-error", classes="error", markup=False)
             with Vertical(id="section-seed", classes="section"):
                 yield Label("Seed (optional: the same seed deals the same match)")
                 yield Input("", id="seed", type="integer", placeholder="random")
@@ -196,8 +197,8 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         for section, title in (
             ("you", "You"),
-            ("opponents", "Opponents"),
             ("target", "Target"),
+            ("opponents", "Opponents"),
             ("seed", "Seed"),
             ("rules", "House rules"),
         ):
