@@ -121,9 +121,10 @@ def log_line(event: Event, voice: Voice) -> LogLine:
 def _sentence(event: Event, voice: Voice) -> str:
     """The engine's sentence, except where it lists cards: those are written as on the table."""
     if isinstance(event, DealerChosen):
-        drawn = ", ".join(f"{voice.whom(seat)} {voice.card(card)}" for seat, card in event.draws[-1])
-        ties = " after a tie" if len(event.draws) > 1 else ""
-        return f"Cards drawn for the deal ({drawn}){ties}: {voice.verb(event.dealer, 'deals', 'deal')}."
+        # D2: every round of draws, each tie's too (found in play: "after a tie" showed no tie).
+        rounds = [", ".join(f"{voice.whom(seat)} {voice.card(card)}" for seat, card in draws) for draws in event.draws]
+        drawn = "; a tie, drawn again: ".join(rounds)
+        return f"Cards drawn for the deal ({drawn}): {voice.verb(event.dealer, 'deals', 'deal')}."
     if isinstance(event, StartCardTurned):
         return f"The first card is {long(event.card)}."
     if isinstance(event, CardTurned):

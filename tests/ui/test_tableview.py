@@ -61,6 +61,11 @@ def test_one_short_form_and_one_long_form():
     ("event", "shown", "not_shown"),
     [
         (DealerChosen(0, (((0, C("GS")), (1, C("WI")), (2, C("B7")), (3, C("YR"))),)), "you G⊘, Mario W?", "GS"),
+        (  # D2: the tie is shown, not only the draw that settled it
+            DealerChosen(2, (((0, C("R7")), (1, C("B2")), (2, C("G7"))), ((0, C("Y1")), (2, C("B4"))))),
+            "(you R7, Mario B2, Luigi G7; a tie, drawn again: you Y1, Luigi B4): Luigi deals.",
+            "after a tie",
+        ),
         (StartCardTurned(C("BR")), "The first card is Blue Reverse.", "(BR)"),
         (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?.", "RS"),
         (CardsDrawn(0, (C("G+2"),), DrawReason.BANANA, 2), "You draw G+2 (Banana) — only 1 of 2", "G+2,"),
