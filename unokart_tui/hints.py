@@ -123,10 +123,17 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
     else:
         faces = view.next_seat(steps=2) if hits else victim
     color = card.color if card.color is not None else (action.color if isinstance(action, Play) else None)
-    lacks = color is not None and faces != view.seat and color in heuristic.lacking_colors(view, cannot_hold, faces)
+    lacks = (
+        color is not None
+        and faces != view.seat
+        and color in heuristic.lacking_colors(view, cannot_hold, faces)
+        and not _last_played(view, faces, color)
+    )
     reasons = []
     plays = {other.card for other in legal if isinstance(other, Play)}
-    if len(plays) == 1 and plays == {card}:
+    if view.phase is Phase.DRAWN:
+        reasons.append("the card you drew goes")  # T3: nothing else may be played now
+    elif len(plays) == 1 and plays == {card}:
         reasons.append("it is the only card that goes")
     if left <= 2 and hits:
         reasons.append(f"{name} is on {_in_words(left)} and it holds them back")
@@ -138,7 +145,8 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
         reasons.append("it gives you another turn")
     if lacks:
         assert color is not None
-        reasons.append(f"{names[faces]} had no {color.value} at their last draw")
+        plays_next = "" if faces == victim else " plays next and"  # found in play: a Reverse's point went unsaid
+        reasons.append(f"{names[faces]}{plays_next} had no {color.value} at their last draw")
     if card.rank is Rank.WILD_DRAW_FOUR and heuristic.honest_four(view):
         active = view.active_color.value if view.active_color is not None else "colour"
         reasons.append(f"you hold no {active}, so a challenge would fail")
@@ -147,15 +155,35 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
         near = [seat for seat in range(view.num_players) if seat != view.seat and view.hand_sizes[seat] <= 2]
         if near:
             who = min(near, key=lambda seat: view.hand_sizes[seat])
-            reasons.append(f"{names[who]} is on {_in_words(view.hand_sizes[who])} and the box may make them draw")
+            # I2: a Banana hits the seat before only; found in play, "the box may make them draw" for a seat it misses.
+            items = (
+                "a Banana, Green Shell or Lightning"
+                if who == view.next_seat(steps=-1)
+                else "a Green Shell or Lightning"
+            )
+            reasons.append(f"{names[who]} is on {_in_words(view.hand_sizes[who])} and {items} would make them draw")
     if not reasons:
         reasons.append(_plain_reason(view, card))
     kept = [other for other in view.hand if other.rank in _KEEP_FOR_LATER and other.rank is not card.rank]
     tail = ""
-    if kept:
+    if faces not in (view.seat, victim) and view.hand_sizes[faces] <= 2:
+        # A caution, not a reason: found in play, a Skip handed the turn to a seat on one card, unsaid.
+        tail = f"but it hands the turn to {names[faces]}, on {_in_words(view.hand_sizes[faces])}"
+    elif kept and view.phase is not Phase.DRAWN:  # T3: with a drawn card there is nothing else to keep
         many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
         tail = f"keep the {_wild_name(kept[0], plural=many)} for later"
     return _with(head, reasons, tail)
+
+
+def _last_played(view: PlayerView, seat: int, color: Color) -> bool:
+    """Whether ``seat``'s last play was of ``color``: then "had no blue" reads as out of date, true or not.
+
+    Found in play: "Mario had no blue at their last draw" just after Mario played the blue he drew (T3).
+    """
+    for who, action in reversed(view.public_history):
+        if who == seat and isinstance(action, (Play, JumpIn)):
+            return action.card.color is color or (isinstance(action, Play) and action.color is color)
+    return False
 
 
 def _wild_name(card: Card, *, plural: bool = False) -> str:

@@ -293,6 +293,7 @@ async def test_uno_said_ahead_goes_when_the_player_draws_instead():
         await pilot.press("d")  # T3: a card more; UNO said ahead was for a hand one play from one card
         await pilot.pause()
         assert "UNO ready" not in app.screen.query_one(HandView).state.title
+        assert any("UNO said ahead is off" in note.message for note in app._notifications)  # and it says so
     app.session.close()
 
 

@@ -12,7 +12,7 @@ from textual.app import App
 import ai
 import saves
 from ai.expert import ExpertBot
-from unokart_tui.dialogs.choices import ColorDialog
+from unokart_tui.dialogs.choices import ChallengeDialog, ColorDialog
 from unokart_tui.engine import Card, Color, Draw, HouseRules, Match, Pass, Phase, Play, Rank, Round
 from unokart_tui.hints import Advisor, advise, advisor, explain
 from unokart_tui.pacing import Pace
@@ -20,10 +20,11 @@ from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import HUMAN, Session
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.hint import HintView
+from unokart_tui.widgets.keybar import KeyBar
 
 from ..ai.test_expert import positions
 from ..engine.test_house_properties import house_rules
-from .helpers import make_app, settle, until
+from .helpers import make_app, play_until, settle, until
 
 
 def _record_player_moves(session) -> list[object]:
@@ -279,7 +280,12 @@ def test_an_item_box_played_while_coloured_cards_fit_says_whom_it_may_hit():
         hand=hand, top_card=Card.parse("Y5"), active_color=Color.YELLOW, hand_sizes=(8, 4, 4, 1), direction=1
     )
     text = explain(advisor(1), view, Play(hand[-1], None, False), ["Ann", "Mario", "Luigi", "Peach"])
-    assert text == "Play W?: Peach is on one card and the box may make them draw"
+    assert text == "Play W?: Peach is on one card and a Banana, Green Shell or Lightning would make them draw"
+    # I2: a Banana hits the seat before only (found in play: "the box may make them draw" for Luigi, across).
+    across = view._replace(hand_sizes=(8, 4, 2, 4))
+    assert explain(advisor(1), across, Play(hand[-1], None, False), ["Ann", "Mario", "Luigi", "Peach"]) == (
+        "Play W?: Luigi is on two cards and a Green Shell or Lightning would make them draw"
+    )
 
 
 def test_an_item_box_with_nobody_near_out_gives_its_odds_not_nothing_else_fits():
@@ -403,3 +409,58 @@ def test_every_decision_under_any_house_rules_gets_a_hint(rules, players, seed):
         hint = advise(bot, round_.view(round_.decider), legal, names)
         assert hint.action in legal
         assert hint.text and "the expert's choice" not in hint.text
+
+
+def test_a_card_that_passes_the_next_seat_by_says_who_plays_next():
+    """Found in play: a Skip handed the turn to Luigi on one card, and a Reverse's point (Peach next) went unsaid."""
+    names = ["Ann", "Mario", "Luigi", "Peach"]
+    round_ = Round.deal(4, dealer=1, seed=1)
+    hand = tuple(Card.parse(text) for text in ("BS", "B7", "Y1"))
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card.parse("B2"), active_color=Color.BLUE, hand_sizes=(3, 5, 1, 4), direction=1
+    )
+    assert explain(advisor(1), view, Play(hand[0], None, False), names) == (
+        "Play B⊘: it sheds 20 points while it can — but it hands the turn to Luigi, on one card"
+    )
+
+
+def test_the_drawn_card_is_explained_as_the_one_that_goes_with_nothing_to_keep():
+    """T3: found in play, "Play B6: it is the only card that goes — keep the Wild Draw Four for later"."""
+    round_ = Round.from_position([["R1", "W+4", "Y5"], ["G1", "G2"]], ["B6"], ["B3"], current=0, dealer=1)
+    round_.apply(Draw())
+    assert round_.phase is Phase.DRAWN
+    legal = round_.legal_actions()
+    play = next(action for action in legal if isinstance(action, Play))
+    assert explain(advisor(1), round_.view(HUMAN), play, ["Ann", "Luigi"], legal) == "Play B6: the card you drew goes"
+
+
+def test_a_colour_is_not_said_to_be_lacking_right_after_the_seat_played_it():
+    """Found in play: "Mario had no blue at their last draw" just after Mario played the blue he drew (T3)."""
+    hands = [["Y2", "B7", "G5"], ["R1", "R2", "G8"]]
+    drew = Round.from_position(hands, ["R4", "B1"], ["Y5"], current=1, dealer=0)
+    drew.apply(Draw())  # R4 does not go: no yellow (and no 5) in his hand
+    assert "Mario had no yellow at their last draw" in explain(
+        advisor(1), drew.view(HUMAN), Play(Card.parse("Y2"), None, False), ["Ann", "Mario"]
+    )
+    played = Round.from_position(hands, ["Y9", "B1"], ["Y5"], current=1, dealer=0)
+    played.apply(Draw())
+    played.apply(Play(Card.parse("Y9")))  # the yellow he drew, at once: still none in his hand, but it reads stale
+    assert played.decider == HUMAN
+    text = explain(advisor(1), played.view(HUMAN), Play(Card.parse("Y2"), None, False), ["Ann", "Mario"])
+    assert "last draw" not in text
+
+
+async def test_t_in_the_challenge_dialog_shows_the_experts_answer_and_counts_it():
+    """Found in play: "t" at the accept-or-challenge prompt did nothing."""
+    app = make_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, ChallengeDialog))
+        dialog = app.screen
+        assert "Hint" in str(dialog.query_one(KeyBar).render())
+        await pilot.press("t")
+        await pilot.pause()
+        shown = str(dialog.query_one("#challenge-hint").render())
+        assert shown.startswith("Hint: Challenge") or shown.startswith("Hint: Accept")
+        assert app.session.seats[HUMAN].hints == 1
+        assert isinstance(app.screen, ChallengeDialog)  # still the player's to answer
+    app.session.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -100,12 +100,17 @@ class ChallengeDialog(Dialog[str]):
         Binding("a", "answer('accept')", "Accept"),
         Binding("c", "answer('challenge')", "Challenge"),
         Binding("s", "answer('stack')", "Stack yours"),
+        Binding("t", "hint", "Hint"),
     ]
 
-    def __init__(self, player: str, color: Color, cards: int, *, can_stack: bool = False) -> None:
+    def __init__(
+        self, player: str, color: Color, cards: int, *, can_stack: bool = False, advise: Callable[[], str] | None = None
+    ) -> None:
+        """``advise``: what the expert would answer, and why (the table's hint, ``t``); None offers no hint."""
         super().__init__()
         self.player, self.color, self.cards = player, color, cards
         self.can_stack = can_stack
+        self.advise = advise
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -126,12 +131,21 @@ class ChallengeDialog(Dialog[str]):
                 keys.append(" s ", style="bold reverse")
                 keys.append(" stack your Wild Draw Four: +8 to the next")
             yield Static(keys, classes="keys")
+            yield Static("", id="challenge-hint", markup=False)
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if parameters == ("stack",):
             return self.can_stack
+        if action == "hint":
+            return self.advise is not None
         return True
+
+    def action_hint(self) -> None:
+        assert self.advise is not None
+        shown = self.query_one("#challenge-hint", Static)
+        shown.update(f"Hint: {self.advise()}")
+        shown.add_class("-shown")
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

@@ -417,8 +417,9 @@ class GameScreen(Screen[None]):
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
-        elif any(isinstance(e, CardsDrawn) and e.seat == HUMAN for e in events):
+        elif self.uno_armed and any(isinstance(e, CardsDrawn) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # said ahead, then drew: the hand is no longer a play from one card
+            self.notify("UNO said ahead is off: you drew instead of playing.", timeout=3)
         if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
             self._cursor_to_playable = True
             if not by_player:
@@ -559,7 +560,9 @@ class GameScreen(Screen[None]):
             player, color = view.wild_draw_four
             stack = next((a.card for a in self.session.match.legal_actions() if isinstance(a, Play)), None)  # H2
             names, sizes = self.session.names, view.hand_sizes
-            challenge = ChallengeDialog(names[player], color, sizes[player], can_stack=stack is not None)
+            challenge = ChallengeDialog(
+                names[player], color, sizes[player], can_stack=stack is not None, advise=self.challenge_hint
+            )
             self.open_dialog(challenge, self.challenge_answered)
 
     def challenge_answered(self, answer: str) -> None:
@@ -835,6 +838,14 @@ class GameScreen(Screen[None]):
             self.render_table()
         self.session.count_hint()
         self.report_saving()
+
+    def challenge_hint(self) -> str:
+        """The hint (t) asked for in the challenge dialog, counted as any hint: found in play, t did nothing there."""
+        hint = self.advisor.hint()
+        self.hinted = hint.action
+        self.session.count_hint()
+        self.report_saving()
+        return hint.text
 
     def action_autopilot(self) -> None:
         on = self.advisor.autopilot = not self.advisor.autopilot
