@@ -50,7 +50,7 @@ from ..engine import (
     UnoSaid,
 )
 from ..glyphs import UNICODE, Glyphs
-from ..hints import Advisor
+from ..hints import Advisor, Hint
 from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
@@ -826,8 +826,7 @@ class GameScreen(Screen[None]):
         if not self.session.is_human_turn():
             self.refuse("A hint is for your own turn.")
             return
-        hint = self.advisor.hint()
-        self.hinted = hint.action
+        hint = self.take_hint()
         self.query_one(HintView).text = hint.text
         # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
         cards = hand_cards(self.session.match, HUMAN)[0]
@@ -836,16 +835,18 @@ class GameScreen(Screen[None]):
             self.cursor = cards.index(advised)
             self._cursor_to_playable = False
             self.render_table()
-        self.session.count_hint()
-        self.report_saving()
 
-    def challenge_hint(self) -> str:
-        """The hint (t) asked for in the challenge dialog, counted as any hint: found in play, t did nothing there."""
+    def take_hint(self) -> Hint:
+        """The expert's advice for the player's decision now, remembered and counted in the save."""
         hint = self.advisor.hint()
         self.hinted = hint.action
         self.session.count_hint()
         self.report_saving()
-        return hint.text
+        return hint
+
+    def challenge_hint(self) -> str:
+        """The hint (t) asked for in the challenge dialog: found in play, t did nothing there."""
+        return self.take_hint().text
 
     def action_autopilot(self) -> None:
         on = self.advisor.autopilot = not self.advisor.autopilot

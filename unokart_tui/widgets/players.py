@@ -64,11 +64,12 @@ class PlayerRow(Widget, can_focus=False):
             backs = info.glyphs.fan[0] * min(info.cards, 6) + ("+" if info.cards > 6 else "")
             line.append(f"{backs:<8}", style=quiet)
         room = max(width - line.cell_len - 5, 0)  # the score takes the last five columns
-        last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         if not wide and not info.last and not info.exposed and info.kind != "human":
             # Too narrow for a column of personalities: until the bot's first move the line says
             # how it plays. Found in play at 80 columns: nothing said which opponent was the expert.
             last = Text(info.kind, style=quiet)
+        else:
+            last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         last.truncate(room, overflow="ellipsis", pad=True)
         line.append_text(last)
         line.append(f"{info.score:>5}")
