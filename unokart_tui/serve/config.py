@@ -1,4 +1,4 @@
-"""What ``unokart serve`` was asked to do, and its limits (the README lists them with these defaults).
+"""What ``unokart serve`` was asked to do, and its limits (docs/server.md lists them with these defaults).
 
 Named tuples, not dataclasses: the command line reads the defaults, and `unokart` starts quicker.
 """
