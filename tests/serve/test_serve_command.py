@@ -105,6 +105,8 @@ def test_the_game_environment_holds_only_what_it_needs():
         "TERM": "xterm",
         "UNOKART_DATA_DIR": str(home / "data"),
         "UNOKART_CONFIG_DIR": str(home / "config"),
+        "TEXTUAL_DRIVER": "unokart_tui.serve.driver:TerminalDriver",  # its input queue is capped (issue 35)
+        "UNOKART_SAVE_REPORT_FD": "3",  # the game tells the host what it saved (issue 35)
         "TZ": "Europe/Paris",
     }
 
