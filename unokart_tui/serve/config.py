@@ -23,7 +23,7 @@ class Limits(NamedTuple):
     max_sessions_per_key: int = 2  # a second one can look at the rules while the first plays
     idle_timeout: float = 1800.0  # seconds without a key from the player; the game is saved, then closed
     max_auth_failures: int = 10  # connections from one address that end without logging in...
-    auth_failure_window: float = 600.0  # ...within this many seconds: then that address waits out the window
+    auth_failure_window: float = 600.0  # ...within this many seconds: then its refused keys are slowed
     login_timeout: float = 30.0  # seconds from connecting to logging in
     hello_timeout: float = 10.0  # seconds from connecting to asking to log in (a silent socket is closed)
     name_timeout: float = 60.0  # seconds a new key has to give its name

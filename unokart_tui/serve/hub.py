@@ -65,7 +65,7 @@ class Hub:
         return failures
 
     def suspect(self, address: str) -> bool:
-        """Whether ``address`` has failed to log in too often of late: its unknown keys are not tried."""
+        """Whether ``address`` has failed to log in too often of late: its refused keys are slowed."""
         return len(self._recent_failures(address)) >= self.limits.max_auth_failures
 
     def admit(self, server: PlayerServer, address: str) -> str | None:

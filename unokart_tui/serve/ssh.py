@@ -18,6 +18,7 @@ from .players import Player
 from .session import GameSession
 
 NO_FORWARDING = "this host serves the game only: no forwarding"
+SLOW_REFUSAL = 1.0  # seconds each refused key waits, from an address that failed too often of late
 
 
 class PlayerServer(asyncssh.SSHServer):
@@ -32,6 +33,7 @@ class PlayerServer(asyncssh.SSHServer):
         self.session: GameSession | None = None
         self._key: bytes | None = None
         self._refused_keys = 0
+        self._slowed = False  # the log said once that this connection's refusals are slowed
         self._counted = False  # among the connections logging in
         self._without_session: asyncio.TimerHandle | None = None
         self._hello: asyncio.TimerHandle | None = None
@@ -95,18 +97,21 @@ class PlayerServer(asyncssh.SSHServer):
     def host_based_auth_supported(self) -> bool:
         return False
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         if self.hub.accepts(key, self.address):
             self._key = key.public_data  # the last key accepted is the one whose signature logs in
             return True
         self._refused_keys += 1
         self.hub.log.event(self.address, key.get_fingerprint(), "key-refused")
-        # An address that failed too often of late gets one try per connection: a valid key
-        # behind it (a NAT, a load balancer) still gets in, a stranger cannot go through a list.
-        suspect = self.hub.suspect(self.address)
-        if suspect:
-            self.hub.log.event(self.address, None, "refused", "too many failed logins from this address")
-        if (suspect or self._refused_keys >= self.hub.limits.max_refused_keys) and self.conn is not None:
+        if self.hub.suspect(self.address):
+            # An address that failed too often of late is slowed, not shut out: a valid key behind
+            # it (a NAT, a load balancer, a second key in the agent) still gets in, a stranger
+            # goes through a list of keys at a crawl.
+            if not self._slowed:
+                self._slowed = True
+                self.hub.log.event(self.address, None, "slowed", "too many failed logins from this address")
+            await asyncio.sleep(SLOW_REFUSAL)
+        if self._refused_keys >= self.hub.limits.max_refused_keys and self.conn is not None:
             conn = self.conn
             asyncio.get_running_loop().call_soon(
                 conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many keys refused"

@@ -121,6 +121,7 @@ class BrowserGame:
         self.stderr: deque[bytes] = deque()
         self._stderr_size = 0
         self._paste = PasteLimit(self.limits.paste_limit)
+        self._dropping_keys = False
         self._last_key = time.monotonic()
         self._sent_size = size
         self._resize_at = 0.0
@@ -371,7 +372,7 @@ class BrowserGame:
                 continue
             kind, value = envelope[0], envelope[1] if len(envelope) > 1 else None
             if kind == "stdin" and isinstance(value, str):
-                await self._keys(value.encode("utf-8", "replace"))
+                self._keys(value.encode("utf-8", "replace"))
             elif kind == "resize" and (size := _size_of(value, self.limits)) is not None:
                 self._resize(size)
             elif kind == "ping" and (answer := pong(value)) is not None:
@@ -379,14 +380,22 @@ class BrowserGame:
             elif kind in ("focus", "blur"):
                 self._send_meta({"type": kind})
 
-    async def _keys(self, data: bytes) -> None:
+    def _keys(self, data: bytes) -> None:
         self._last_key = time.monotonic()
         keys = self._paste.feed(data)
-        if keys and self.process is not None and self.process.stdin is not None:
-            self.process.stdin.write(packet(b"D", keys))
-            # Not a message more from the tab until the game's pipe has room: the keys waiting
-            # are what one message and the pipe hold, and the tab's connection waits meanwhile.
-            await self.process.stdin.drain()
+        stdin = self.process.stdin if self.process is not None else None
+        if not keys or stdin is None or stdin.is_closing():
+            return
+        # The game takes keys at its own pace (its input is capped: driver.py). Keys it has not
+        # taken are kept up to a bound, and past it dropped: the tab's messages are still read,
+        # so that its close (or a shutdown's goodbye) is never stuck behind them.
+        if stdin.transport.get_write_buffer_size() > self.limits.input_backlog:
+            if not self._dropping_keys:
+                self._dropping_keys = True
+                self._log("dropped-keys", "the game is behind: keys past the bound are dropped")
+            return
+        self._dropping_keys = False
+        stdin.write(packet(b"D", keys))
 
     def _send_meta(self, meta: dict[str, object]) -> bool:
         """For the download manager too: it asks the game for a file's next part this way."""
