@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -65,7 +66,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         ):
             vars(chan)[f"_process_{request}_request"] = self._refusal(what)
 
-    def _refusal(self, what: str):  # type: ignore[no-untyped-def]
+    def _refusal(self, what: str) -> Callable[[object], bool]:
         def refuse(_packet: object) -> bool:
             if what not in self._refused:
                 self._refused.add(what)

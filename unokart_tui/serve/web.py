@@ -129,6 +129,7 @@ class BrowserGame:
         self._ended = asyncio.Event()  # the server ends the game (a shutdown)
         self.finished = asyncio.Event()  # the game has exited and the tab was told
         self.stalled = False  # the tab stopped reading: it is cut off, not told goodbye
+        self.tab_gone = False  # the tab went first (closed, or cut off)
         self._reports: int | None = None
         self._stderr_task: asyncio.Task[None] | None = None
 
@@ -238,7 +239,7 @@ class BrowserGame:
         saved = self.saves.sentence() or "no match reported"
         if self.farewell:
             self._log("game-exit", f"status {status}")
-        elif self.socket.closed and status != 0:
+        elif self.tab_gone or self.stalled:
             self._log("game-hangup", f"status {status}, after the page closed; {saved}")
         elif status != 0:
             last = b"".join(self.stderr).decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
@@ -357,8 +358,11 @@ class BrowserGame:
     # ------------------------------------------------------------------ the tab's keys to the game
 
     async def _from_browser(self) -> None:
-        with contextlib.suppress(ConnectionError):  # the game's pipe or the tab closed
+        try:
             await self._take_messages()
+        except ConnectionError:  # the game's pipe closed (it is exiting), or the tab was cut off
+            return
+        self.tab_gone = True  # its messages ended: the tab closed
 
     async def _take_messages(self) -> None:
         async for message in self.socket:
