@@ -1,4 +1,4 @@
-"""What every SSH connection shares: who may log in, the limits, the sessions counted, the log."""
+"""What the host's connections share: who may log in, the limits, the games counted (SSH and browser), the log."""
 
 from __future__ import annotations
 
