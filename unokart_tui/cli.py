@@ -254,6 +254,16 @@ def _address(text: str) -> Address:
     return Address(host, int(port))
 
 
+def _origin(text: str) -> str:
+    """``--web-origin``: a page's origin, as a browser sends it."""
+    from .serve.webpage import parse_origin  # noqa: PLC0415
+
+    origin = parse_origin(text)
+    if origin is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an origin such as https://play.example.org")
+    return origin
+
+
 def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
     limits = Limits()
     serve = commands.add_parser(
@@ -265,16 +275,31 @@ def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument("--ssh", type=_address, metavar="[HOST:]PORT", help="listen for SSH (on every address)")
     serve.add_argument("--web", type=_address, metavar="[HOST:]PORT", help="serve the game in a browser (on 127.0.0.1)")
     serve.add_argument("--web-url", metavar="URL", help="the page's address for browsers, when a proxy stands in front")
+    serve.add_argument(
+        "--web-origin",
+        metavar="URL",
+        action="append",
+        type=_origin,
+        default=[],
+        help="another page that may open the game (scheme://host[:port]; again for more). "
+        "By default only the page's own address may",
+    )
     who = serve.add_mutually_exclusive_group()
     who.add_argument("--authorized-keys", metavar="FILE", type=Path, help="only these public keys may play")
     who.add_argument("--open", action="store_true", help="any key may play: a new key is a new player")
     serve.add_argument("--host-key", metavar="FILE", type=Path, help="the host's private key (default: made once)")
     serve.add_argument("--data-dir", metavar="DIR", type=Path, help="the host's data (default: SAVES/server)")
     for flag, metavar, default, what in (
-        ("--max-sessions", "N", limits.max_sessions, "games at once on the host"),
+        ("--max-sessions", "N", limits.max_sessions, "games at once on the host, over SSH and in browsers"),
         ("--max-sessions-per-key", "N", limits.max_sessions_per_key, "sessions at once per key"),
         ("--idle-timeout", "SECONDS", int(limits.idle_timeout), "a game with no key for this long is closed"),
-        ("--max-auth-failures", "N", limits.max_auth_failures, "failed logins from one address in 10 minutes"),
+        (
+            "--max-auth-failures",
+            "N",
+            limits.max_auth_failures,
+            "failed logins from one address in 10 minutes, before its unknown keys get one try a connection",
+        ),
+        ("--max-players", "N", limits.max_players, "players (keys) with a directory on the host"),
     ):
         serve.add_argument(flag, type=_positive, metavar=metavar, default=default, help=f"{what} (%(default)s)")
 
@@ -293,6 +318,7 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         max_sessions_per_key=args.max_sessions_per_key,
         idle_timeout=float(args.idle_timeout),
         max_auth_failures=args.max_auth_failures,
+        max_players=args.max_players,
     )
     config = serve.ServeConfig(
         data_dir=(args.data_dir or save_dir() / "server").absolute(),
@@ -302,6 +328,7 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         authorized_keys=args.authorized_keys.absolute() if args.authorized_keys else None,
         open_to_all=args.open,
         host_key=args.host_key.absolute() if args.host_key else None,
+        web_origins=tuple(args.web_origin),
         limits=limits,
     )
     missing = serve.missing_packages(config)

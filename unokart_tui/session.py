@@ -23,6 +23,7 @@ from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat, Undo
 from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from .engine import Action, Event, HouseRules, Match, PlayerView
 from .presets import rules_arguments
+from .serve.report import SaveReport
 from .undo import UndoPlan, UndoRefused, plan_undo
 
 HUMAN = 0  # the seat of the person at the keyboard
@@ -59,6 +60,9 @@ class Session:
         # file), and how many of the match's actions it holds.
         self._on_disk = on_disk
         self._saved_actions = self._actions() if on_disk is not None else 0
+        # Under `unokart serve`, the host learns from these reports what it may tell the player.
+        self._report = SaveReport()
+        self._report(self.is_saved, self.unsaved_actions)
 
     # ------------------------------------------------------------------ starting
 
@@ -296,8 +300,10 @@ class Session:
             saves.write_atomic(saves.path_of(self.name), text, replacing=self._on_disk)
         except SaveError as error:
             self.save_failure = error
+            self._report(False, self.unsaved_actions)
             return False
         self._on_disk = saves.fingerprint(text)
         self._saved_actions = self._actions()
         self.save_failure = None
+        self._report(True, 0)
         return True
