@@ -65,7 +65,7 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name[: -len(SUFFIX)] + BACKUP_SUFFIX)
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     fd = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -119,7 +119,7 @@ def write_atomic(path: Path, text: str, *, replacing: str | _Anything | None = A
             os.fsync(file.fileno())
         _keep_backup(path)
         os.replace(temp, path)
-        _fsync_dir(directory)
+        fsync_dir(directory)
     except OSError as error:
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()

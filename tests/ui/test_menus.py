@@ -241,6 +241,28 @@ async def test_deleting_a_save_moves_it_to_the_trash():
     assert len(trashed) == 1 and saves.loads(trashed[0].read_text())
 
 
+async def test_a_match_played_elsewhere_is_not_deleted_and_the_player_is_told():
+    # Issue 35, finding 5: the delete went through the lock, and the playing session could no longer save.
+    write_save("Friday")
+    holder = saves.MatchLock("Friday").acquire()
+    application = app()
+    try:
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.press("delete")
+            await pilot.press("y")
+            await pilot.pause()
+            notes = [(note.title, note.message) for note in application._notifications]
+            assert isinstance(application.screen, LoadScreen)
+            assert application.screen.selected().name == "Friday"  # still listed
+    finally:
+        holder.release()
+    [(title, message)] = notes
+    assert title == "Not deleted" and "already being played in another session" in message
+    assert saves.load("Friday") and not saves.trash_dir().exists()
+
+
 async def test_a_match_open_elsewhere_is_refused_with_a_message():
     write_save("Friday")
     holder = saves.MatchLock("Friday").acquire()
