@@ -170,7 +170,12 @@ def _add_history(commands: argparse._SubParsersAction[_Parser]) -> None:
         "and the command that deals it again.",
     )
     export.add_argument("save", metavar="NAME", help="the save's name (see unokart saves)")
-    export.add_argument("--output", "-o", metavar="FILE", type=Path, help="write it to FILE, not the standard output")
+    export.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write it to FILE, a regular file (replaced whole), not the standard output ('-': the standard output)",
+    )
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -221,23 +226,31 @@ def run_replay(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
-def run_export(args: argparse.Namespace) -> int:
+def run_export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from saves import SaveError  # noqa: PLC0415
 
-    from .export import export_text, write_text  # noqa: PLC0415
+    from .export import NotARegularFile, check_target, export_text, write_text  # noqa: PLC0415
 
+    output = None if args.output in (None, "-") else Path(args.output)
+    if output is not None:
+        try:
+            check_target(output)  # before the save is read: a link or a device is never replaced
+        except NotARegularFile as error:
+            parser.error(f"--output {error}")
     try:
         text = export_text(args.save, _read_game(args.save))
     except SaveError as error:
         return _fail(str(error))
-    if args.output is None:
+    if output is None:
         sys.stdout.write(text)
         return 0
     try:
-        write_text(args.output, text)
+        write_text(output, text)
+    except NotARegularFile as error:
+        return _fail(str(error))
     except OSError as error:
-        return _fail(f"{args.output}: cannot be written: {error.strerror or error}")
-    print(f"Wrote {printable(args.output)} ({text.count(chr(10)):,} lines).")
+        return _fail(f"{output}: cannot be written: {error.strerror or error}")
+    print(f"Wrote {printable(output)} ({text.count(chr(10)):,} lines).")
     return 0
 
 
@@ -505,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "stats":
         return run_stats(args)
     if args.command == "export":
-        return run_export(args)
+        return run_export(args, _sub_parser(parser, "export"))
     if args.command == "replay":
         return run_replay(args)
     # Loading the game makes a great many objects that live as long as the process; the garbage
