@@ -190,7 +190,8 @@ def test_a_crash_of_the_interface_exits_with_a_failure_status(tmp_path):
         [sys.executable, "-c", CRASHING_TITLE], check=False, capture_output=True, text=True, env=env, timeout=60
     )
     assert result.returncode == 1
-    assert "a bug in the title" in result.stdout + result.stderr
+    assert "a bug in the title" not in result.stdout + result.stderr  # issue 35: in a file, named in one line
+    assert "stopped because of an error in the game (RuntimeError)" in result.stderr
 
 
 def no_control_characters(text: str) -> bool:

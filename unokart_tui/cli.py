@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import gc
+import signal
 import sys
-from collections.abc import Collection, Sequence
+import threading
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__, defaults
@@ -16,6 +21,7 @@ from .serve.config import Address, Limits
 if TYPE_CHECKING:
     from saves import SavedGame
 
+    from .app import UnoKartApp
     from .engine import HouseRules
     from .session import Session
 
@@ -221,9 +227,7 @@ def run_replay(args: argparse.Namespace) -> int:
         return _fail(str(error))
     from .app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
 
-    app = UnoKartApp(replay=(args.save, game))
-    app.run()
-    return app.return_code or 0
+    return run_app(UnoKartApp(replay=(args.save, game)))
 
 
 def run_export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -475,8 +479,51 @@ def play(session: Session | None, args: argparse.Namespace) -> int:
 
     app = UnoKartApp(session, bot_delay=getattr(args, "bot_delay", None))
     gc.freeze()
-    app.run()  # the app turns the collector back on once its first screen is painted
-    return app.return_code or 0  # 1 after a crash: Textual has shown the traceback
+    return run_app(app)  # the app turns the collector back on once its first screen is painted
+
+
+def run_app(app: UnoKartApp) -> int:
+    """Run the app; its exit status. After a crash, one line says which file holds the details.
+
+    While it runs, the terminal sends keys, not signals; but while Textual starts and after it
+    has given the terminal back, Ctrl+C and Ctrl+\\ are signals. Then they end a game that is
+    starting (status 128 + the signal), and are ignored by one that is closing: it is saving
+    the match, which nothing interrupts.
+    """
+
+    def asked_to_quit(number: int, frame: object) -> None:
+        if app.return_code is not None:
+            return  # closing: it is saving the match
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            raise KeyboardInterrupt from None  # Textual's loop has not begun: nothing to close
+        loop.call_soon_threadsafe(app.quit_soon, 128 + number)  # a signal handler is no place to exit from
+
+    with _signals_handled_by(asked_to_quit):
+        app.run()
+    if app.crash is not None:
+        from .crash import notice  # noqa: PLC0415
+
+        sys.stderr.write(printable(notice(app.crash)) + "\n")
+    return app.return_code or 0  # 1 after a crash
+
+
+@contextlib.contextmanager
+def _signals_handled_by(handler: Callable[[int, FrameType | None], object]) -> Iterator[None]:
+    """Ctrl+C (SIGINT) and Ctrl+\\ (SIGQUIT) go to ``handler`` in this block (in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {number: signal.signal(number, handler) for number in _QUIT_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, previous in before.items():
+            signal.signal(number, previous)
+
+
+_QUIT_SIGNALS = (signal.SIGINT, signal.SIGQUIT)
 
 
 def print_saves() -> int:
@@ -505,16 +552,36 @@ def print_saves() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """The ``unokart`` command; its exit status.
+
+    Ctrl+C or Ctrl+\\ before the game runs ends it quietly (status 130); an error no command
+    expected is written to a file in the data folder, and named in one line (see crash.py).
+    """
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command == "serve":  # the host answers its own signals (not Ctrl+\ as Ctrl+C, as python -m set it)
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+            return run_serve(args, _sub_parser(parser, "serve"))
+        with _signals_handled_by(signal.default_int_handler):  # Ctrl+\ as Ctrl+C: no core dump
+            return run_command(args, parser)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # noqa: BLE001 - whatever it is, the player gets one line, the file the rest
+        from .crash import notice, report  # noqa: PLC0415
+
+        sys.stderr.write(printable(notice(report(error))) + "\n")
+        return 1
+
+
+def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.command == "sim":
         return run_sim(args, _sub_parser(parser, "sim"))
     if args.command == "tune":
         return run_tune(args, _sub_parser(parser, "tune"))
     if args.command == "saves":
         return print_saves()
-    if args.command == "serve":
-        return run_serve(args, _sub_parser(parser, "serve"))
     if args.command == "stats":
         return run_stats(args)
     if args.command == "export":
