@@ -55,6 +55,15 @@ def _positive(text: str) -> int:
     return value
 
 
+def _tune_seed(text: str) -> int:
+    from ai.tune import MAX_SEED  # noqa: PLC0415 - imported on use
+
+    value = _whole(text)
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be from 0 to {MAX_SEED:,}")
+    return value
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -145,9 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--against", required=True, help="its opponents at the table, comma-separated (1 to 9)")
     tune.add_argument("--trials", type=_positive, default=50, help="trials the study runs to in all (default 50)")
     tune.add_argument("--rounds", type=_positive, default=400, help="rounds each trial plays (default 400)")
-    tune.add_argument("--seed", type=_whole, default=0, help="the seed of the deals and the sampler (default 0)")
+    tune.add_argument(
+        "--seed", type=_tune_seed, default=0, help="the seed of the deals and the sampler, 0 to 2^32-1 (default 0)"
+    )
     tune.add_argument("--storage", help="an Optuna storage URL for a shared study (default: SQLite in the data dir)")
-    tune.add_argument("--profile", help="the profile to write (default tuned-BOT, in your profiles folder)")
+    tune.add_argument(
+        "--profile", help="the profile to write (default tuned-BOT, in your profiles folder); a new one unless --force"
+    )
+    tune.add_argument("--force", action="store_true", help="replace the profile if there is one of that name")
     _add_history(commands)
     _add_serve(commands)
     return parser
@@ -328,15 +342,22 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _bot_list(
-    text: str, parser: argparse.ArgumentParser, known: Collection[str], *, low: int, high: int, what: str
+    text: str,
+    parser: argparse.ArgumentParser,
+    known: Collection[str],
+    *,
+    low: int,
+    high: int,
+    what: str,
+    flag: str = "--bots",
 ) -> list[str]:
-    """The names in ``--bots``; a one-line error (status 2) for an unknown name or a wrong count."""
+    """The names in ``flag`` (``--bots``); a one-line error (status 2) for an unknown name or a wrong count."""
     bots = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name.partition(":")[0] for name in bots if name.partition(":")[0] not in known]
     if unknown:
-        parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(known))})")
+        parser.error(f"unknown bot {unknown[0]!r} in {flag} (the bots: {', '.join(sorted(known))})")
     if not low <= len(bots) <= high:
-        parser.error(f"--bots needs {low} to {high} {what}, not {len(bots)}")
+        parser.error(f"{flag} needs {low} to {high} {what}, not {len(bots)}")
     return bots
 
 
@@ -363,21 +384,31 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ai import BOTS, tune, user_profile_dir  # noqa: PLC0415 - imported on use
-    from saves import save_dir  # noqa: PLC0415
+    from ai import BOTS, list_profiles, tune, user_profile_dir  # noqa: PLC0415 - imported on use
+    from saves import folder_problem, save_dir  # noqa: PLC0415
 
     if args.bot not in BOTS:
         parser.error(f"unknown bot {args.bot!r} (the bots: {', '.join(sorted(BOTS))})")
-    against = _bot_list(args.against, parser, BOTS, low=1, high=9, what="opponents")
+    against = _bot_list(args.against, parser, BOTS, low=1, high=9, what="opponents", flag="--against")
     profile = args.profile or f"tuned-{args.bot}"
     if not profile.replace("-", "").replace("_", "").isalnum() or not profile.isascii():
         parser.error(f"--profile {profile!r} is not a profile name (letters, digits, '-' and '_')")
+    path = user_profile_dir() / f"{profile}.toml"
+    if not args.force:
+        if profile in list_profiles():
+            parser.error(f"the profile {profile!r} exists already: choose another --profile, or add --force")
+        try:
+            tune.check_new_profile(path)  # also a file list_profiles does not offer: a folder, a pipe
+        except tune.BadRequest as error:
+            parser.error(str(error))
     storage = args.storage
     if storage is None:
         directory = save_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return _fail(f"{directory}: {folder_problem(directory, error)}")
         storage = f"sqlite:///{directory / 'tune.sqlite3'}"
-    path = user_profile_dir() / f"{profile}.toml"
 
     def progress(done: int, total: int, best: float) -> None:
         sys.stderr.write(f"\rtrial {done}/{total}, best win rate so far {100 * best:.1f}%")
@@ -393,7 +424,10 @@ def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             seed=args.seed,
             profile_path=path,
             progress=progress if sys.stderr.isatty() else None,
+            overwrite=args.force,
         )
+    except tune.BadRequest as error:
+        parser.error(str(error))
     except tune.TuneError as error:
         return _fail(str(error))
     except KeyboardInterrupt:
