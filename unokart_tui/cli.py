@@ -310,32 +310,6 @@ def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
         serve.add_argument(flag, type=_positive, metavar=metavar, default=default, help=f"{what} (%(default)s)")
 
 
-def not_a_folder(path: Path) -> str | None:
-    """Why ``path`` cannot be a folder, if something else is in its place or above it ("… is a file")."""
-    import os  # noqa: PLC0415
-    import stat  # noqa: PLC0415
-
-    from .files import kind_of  # noqa: PLC0415
-
-    for place in (path, *path.parents):
-        try:
-            found = os.stat(place)
-        except (FileNotFoundError, NotADirectoryError):
-            if not os.path.islink(place):
-                continue  # made when needed
-            what = "a link that leads nowhere"
-            break
-        except OSError:
-            return None  # what else is wrong, using it says
-        if stat.S_ISDIR(found.st_mode):
-            return None
-        what = "a file" if stat.S_ISREG(found.st_mode) else kind_of(found.st_mode)
-        break
-    else:
-        return None
-    return f"{path} is {what}, not a folder" if place == path else f"{path} cannot be a folder: {place} is {what}"
-
-
 def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from saves import save_dir  # noqa: PLC0415
 
@@ -345,6 +319,8 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("say what to serve: --ssh [HOST:]PORT, --web [HOST:]PORT, or both")
     if args.ssh is not None and args.authorized_keys is None and not args.open:
         parser.error("--ssh needs --authorized-keys FILE (only those keys) or --open (any key)")
+    from .files import not_a_folder  # noqa: PLC0415
+
     data_dir = args.data_dir or save_dir() / "server"
     problem = not_a_folder(data_dir)
     if problem is not None:

@@ -61,6 +61,27 @@ def sizes(found: int, limit: int) -> tuple[str, str]:
     return shown
 
 
+def not_a_folder(path: Path) -> str | None:
+    """Why ``path`` cannot be a folder, if something else is in its place or above it ("… is a file")."""
+    for place in (path, *path.parents):
+        try:
+            found = os.stat(place)
+        except (FileNotFoundError, NotADirectoryError):
+            if not os.path.islink(place):
+                continue  # made when needed
+            what = "a link that leads nowhere"
+            break
+        except OSError:
+            return None  # what else is wrong, using it says
+        if stat.S_ISDIR(found.st_mode):
+            return None
+        what = "a file" if stat.S_ISREG(found.st_mode) else kind_of(found.st_mode)
+        break
+    else:
+        return None
+    return f"{path} is {what}, not a folder" if place == path else f"{path} cannot be a folder: {place} is {what}"
+
+
 def _unreadable(error: OSError) -> FileProblem:
     return FileProblem(f"cannot be read: {error.strerror or error}")
 
