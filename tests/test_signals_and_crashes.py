@@ -180,3 +180,23 @@ def test_a_crash_with_no_folder_to_write_in_says_so(tmp_path, monkeypatch):
         "unokart stopped because of an error in the game (RuntimeError), and its details could not be written down "
         "(File exists)."
     )
+
+
+def test_ctrl_backslash_while_the_command_itself_loads_exits_quietly_with_130(tmp_path):
+    # The `unokart` script and `python -m unokart_tui` set the handlers before loading the command.
+    code = """
+import importlib.abc
+
+class Interrupting(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "unokart_tui.cli":
+            os.kill(os.getpid(), signal.SIGQUIT)
+        return None
+
+sys.modules.pop("unokart_tui.cli", None)
+sys.meta_path.insert(0, Interrupting())
+from unokart_tui.__main__ import run
+sys.exit(run())
+"""
+    result = unokart(tmp_path, code)
+    assert (result.returncode, result.stdout, result.stderr) == (130, "", "")
