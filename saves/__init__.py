@@ -25,9 +25,11 @@ from .store import (
     save_dir,
     write_atomic,
 )
+from .trashing import TRASH, trash, trash_dir
 
 __all__ = [
     "FORMAT_VERSION",
+    "TRASH",
     "Header",
     "MatchLock",
     "SaveChanged",
@@ -58,5 +60,7 @@ __all__ = [
     "read_save",
     "save",
     "save_dir",
+    "trash",
+    "trash_dir",
     "write_atomic",
 ]

@@ -65,7 +65,7 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name[: -len(SUFFIX)] + BACKUP_SUFFIX)
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     fd = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -119,7 +119,7 @@ def write_atomic(path: Path, text: str, *, replacing: str | _Anything | None = A
             os.fsync(file.fileno())
         _keep_backup(path)
         os.replace(temp, path)
-        _fsync_dir(directory)
+        fsync_dir(directory)
     except OSError as error:
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()
@@ -214,9 +214,10 @@ def _read_header(path: Path, name: str) -> Header:
         check_name(name)
     except SaveError as error:
         raise FileProblem(f"this game cannot open a file of this name ({error.problem}): rename it") from None
-    data = read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent, prefix=HEADER_BYTES)
+    read = read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent, prefix=HEADER_BYTES)
+    data = read.replace(b"\r\n", b"\n")  # a save with Windows line endings loads: see format.with_newlines
     end = min((found for found in (data.find(mark) for mark in _HEADER_ENDS) if found != -1), default=-1)
-    if end == -1 and len(data) == HEADER_BYTES:
+    if end == -1 and len(read) == HEADER_BYTES:
         raise FileProblem(f"its header does not end within its first {HEADER_BYTES // 1024} KiB, as a save's does")
     return read_header(decode(data if end == -1 else data[: end + 1]), source=str(path))
 

@@ -35,6 +35,7 @@ CORE_MODULES = [
     "unokart_tui.stats",
     "unokart_tui.charts",
     "unokart_tui.export",
+    "unokart_tui.crash",  # the command line reports its own failures through it
     "unokart_tui.glyphs",
     "unokart_tui.lineup",
     "unokart_tui.widgets.cardface",

@@ -23,6 +23,7 @@ from .settings import Settings, load_settings, save_settings
 from .themes import THEME_LABELS, ThemedApp
 
 if TYPE_CHECKING:
+    from .crash import CrashReport
     from .glyphs import Glyphs
     from .pacing import Pace
     from .screens.game import GameScreen
@@ -65,6 +66,9 @@ class UnoKartApp(ThemedApp):
         self.replay = replay
         self.last_new_game: NewGame | None = None  # New game offers its line-up, target and rules again
         self.full_motion = self.animation_level  # TEXTUAL_ANIMATIONS, or Textual's default: without "reduce motion"
+        self.crash: CrashReport | None = None  # where the details of a crash were written
+        self._shown = False  # the first screen is up
+        self._quit_when_shown: int | None = None  # the exit status a quit asked for before then
         if settings.theme in self.available_themes:
             self.start_with_theme(settings.theme)
 
@@ -99,6 +103,20 @@ class UnoKartApp(ThemedApp):
     async def _show_first(self, screen: Screen[None]) -> None:
         await self.push_screen(screen)
         self.call_after_refresh(gc.enable)  # off while the game starts (see cli.main)
+        self._shown = True
+        if self._quit_when_shown is not None:
+            self.exit(return_code=self._quit_when_shown)
+
+    def quit_soon(self, return_code: int) -> None:
+        """End with ``return_code`` (Ctrl+C as a signal, while Textual starts or closes): at once if the
+        first screen is up, else as soon as it is (an app told to exit while it composes fails); not
+        at all if it is ending already."""
+        if self.return_code is not None:
+            return
+        if self._shown:
+            self.exit(return_code=return_code)
+        else:
+            self._quit_when_shown = return_code
 
     def notify(
         self,
@@ -127,6 +145,17 @@ class UnoKartApp(ThemedApp):
         watchdog.daemon = True
         watchdog.start()
         self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints a crash's traceback, with the values of its variables, on the terminal
+        # as it closes: over SSH or in a browser, a player's. It goes to a file instead, which
+        # the command line names in one line (crash.py); Textual's exit and its tests go on as ever.
+        from .crash import report  # noqa: PLC0415 - only after a crash
+
+        if self.crash is None:
+            self.crash = report(error)
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
 
     def on_unmount(self) -> None:
         loop = asyncio.get_running_loop()

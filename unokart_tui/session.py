@@ -13,12 +13,13 @@ import os
 import shlex
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 import ai
 import saves
 from ai.base import Bot
 from ai.driver import Driver
-from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat, Undo
+from saves import MatchLock, SaveError, SaveLocked, SaveMissing, SaveUnreadable, Seat, Undo
 
 from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from .engine import Action, Event, HouseRules, Match, PlayerView
@@ -96,7 +97,8 @@ class Session:
             seats.append(Seat(names[index], kind, profile=chosen, seed=match.seed + index, params=bot.params))
         now = datetime.now(UTC).replace(microsecond=0)
         session = cls(match, tuple(seats), name or saves.default_name(now.astimezone()), now)
-        session.driver = Driver(session._make_bots())  # from the seats, exactly as a loaded match makes them
+        # From the seats, exactly as a loaded match makes them.
+        session.driver = Driver(session._make_bots(saves.path_of(session.name)))
         try:
             session.lock = MatchLock(session.name).acquire()
         except SaveLocked:
@@ -131,7 +133,7 @@ class Session:
             )
             session = cls(game.match, seats, name, game.created, lock=lock, on_disk=on_disk, undos=game.undos)
             session.updated = game.updated
-            session.driver = Driver(session._make_bots())
+            session.driver = Driver(session._make_bots(source))
         except BaseException:
             lock.release()  # on every way out: a match that could not be opened is free for the next try
             raise
@@ -139,16 +141,19 @@ class Session:
             session.save()  # the backup becomes the save again
         return session
 
-    def _make_bots(self) -> dict[int, Bot]:
+    def _make_bots(self, source: Path) -> dict[int, Bot]:
+        """The seats' bots, as the save ``source`` describes them; ``SaveUnreadable`` naming it for a seat
+        no bot can play (an unknown bot, a parameter that is none or out of its range)."""
         bots = {}
         for seat, info in enumerate(self.seats):
             if info.kind != "human":
-                if info.kind not in ai.BOTS:
-                    raise SaveError(self.name, f"seat {seat + 1} is played by an unknown bot {info.kind!r}")
                 try:
-                    bots[seat] = ai.BOTS[info.kind](seed=info.seed, **info.params)
+                    # Checked first: a parameter named "seed" would be taken for the bot's own seed.
+                    params = ai.bot_params(info.kind, info.params)
+                    bots[seat] = ai.BOTS[info.kind](seed=info.seed, **params)
                 except ValueError as error:
-                    raise SaveError(self.name, f"seat {seat + 1}: {error}") from None
+                    problem = f"seat {seat + 1} ({info.name}) cannot be played: {error}"
+                    raise SaveUnreadable(source, problem) from None
         return bots
 
     def close(self) -> None:

@@ -19,6 +19,7 @@ from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
 from unokart_tui.widgets.keybar import KeyBar
 
+from ..hostile import changed
 from .helpers import QUICK, settle
 
 QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
@@ -241,6 +242,28 @@ async def test_deleting_a_save_moves_it_to_the_trash():
     assert len(trashed) == 1 and saves.loads(trashed[0].read_text())
 
 
+async def test_a_match_played_elsewhere_is_not_deleted_and_the_player_is_told():
+    # Issue 35, finding 5: the delete went through the lock, and the playing session could no longer save.
+    write_save("Friday")
+    holder = saves.MatchLock("Friday").acquire()
+    application = app()
+    try:
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.press("delete")
+            await pilot.press("y")
+            await pilot.pause()
+            notes = [(note.title, note.message) for note in application._notifications]
+            assert isinstance(application.screen, LoadScreen)
+            assert application.screen.selected().name == "Friday"  # still listed
+    finally:
+        holder.release()
+    [(title, message)] = notes
+    assert title == "Not deleted" and "already being played in another session" in message
+    assert saves.load("Friday") and not saves.trash_dir().exists()
+
+
 async def test_a_match_open_elsewhere_is_refused_with_a_message():
     write_save("Friday")
     holder = saves.MatchLock("Friday").acquire()
@@ -253,6 +276,23 @@ async def test_a_match_open_elsewhere_is_refused_with_a_message():
             assert any("already being played" in n.message for n in application._notifications)
     finally:
         holder.release()
+
+
+@pytest.mark.parametrize("keys", [["c"], ["l", "enter"]])
+async def test_a_seat_with_bad_bot_parameters_is_said_to_be_broken(keys):
+    # Issue 35, finding 9: the title's Continue and the Load list crashed with a TypeError.
+    write_save("Friday")
+    path = saves.path_of("Friday")
+    path.write_text(changed(path.read_text(), 'kind = "random"', 'kind = "random", params = { seed = 5 }'))
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        assert not isinstance(application.screen, GameScreen)
+        [note] = application._notifications
+    assert note.title == "Cannot open"
+    assert f"{path}: seat 2 (Mario) cannot be played: unknown parameter seed" in note.message
 
 
 async def test_a_broken_save_offers_its_backup():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,7 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from saves import SaveEntry, SaveError, list_saves, save_dir
+from saves import SaveEntry, SaveError, list_saves, trash, trash_dir
 
 from ..dialogs.confirm import ConfirmDialog
 from ..printable import printable
@@ -35,20 +34,6 @@ def _row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
 
 def when(moment: datetime | None) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else "?"
-
-
-def move_to_trash(entry: SaveEntry) -> None:
-    """Deleting keeps the file: it goes to ``trash/`` beside the saves (with its backup)."""
-    trash = save_dir() / "trash"
-    try:
-        trash.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        os.replace(entry.path, trash / f"{entry.name} {stamp}.toml")
-        backup = entry.path.with_name(entry.path.name + ".bak")
-        if backup.exists():
-            os.replace(backup, trash / f"{entry.name} {stamp}.toml.bak")
-    except OSError as error:
-        raise SaveError(entry.path, f"could not be moved to the trash: {error.strerror or error}") from error
 
 
 class SaveTable(DataTable[Text]):
@@ -173,11 +158,11 @@ class LoadScreen(Screen[None]):
             if not yes:
                 return
             try:
-                move_to_trash(entry)
+                trash(entry.name)  # under the match's lock: a match played elsewhere is refused
             except SaveError as error:
-                self.notify(str(error), severity="error")
+                self.notify(str(error), title="Not deleted", severity="error", timeout=8)
             else:
-                self.notify(f"{entry.name} moved to {save_dir() / 'trash'}")
+                self.notify(f"{entry.name} moved to {trash_dir()}")
             self.fill()
 
         detail = "It goes to the trash folder beside your saves, where you can still find it."

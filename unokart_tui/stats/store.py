@@ -341,8 +341,9 @@ def save_files() -> list[Path]:
     return found
 
 
-# The Load screen's trash keeps a deleted save as "<name> <when>.toml" (screens/load.py).
-_TRASHED = re.compile(r"(.+) \d{8}-\d{6}")
+# The trash keeps a deleted save as "<name> <when>.toml", or "<name> <when> <n>.toml" when two were
+# deleted in one second (saves/trashing.py).
+_TRASHED = re.compile(r"(.+) \d{8}-\d{6}(?: \d+)?")
 
 
 def save_name(path: Path) -> str:
