@@ -158,6 +158,21 @@ def text_table(table: Table) -> str:
     return "\n".join(lines)
 
 
+def left_out(summary: Summary) -> str | None:
+    """What to tell the player when matches of the store were left out (``rows.read_rows``), or None."""
+    if not summary.left_out:
+        return None
+    if summary.left_out == 1:
+        return (
+            "One match in your statistics holds values this game cannot read, so it is left out. "
+            "unokart stats --rebuild writes it again from its save, if the save is still there."
+        )
+    return (
+        f"{summary.left_out} matches in your statistics hold values this game cannot read, so they are left out. "
+        "unokart stats --rebuild writes them again from their saves, if the saves are still there."
+    )
+
+
 def text(summary: Summary, *, width: int = 78) -> str:
     """The whole report for a terminal (``unokart stats``)."""
     if not summary.matches and not summary.player.rounds:
