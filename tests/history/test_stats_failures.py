@@ -93,7 +93,7 @@ def test_the_stats_command_on_a_full_disk_says_so_in_one_line(args, store_there)
     result = run_limited(*args, file_size=0)
     assert result.returncode == 1
     assert result.stderr.startswith("unokart: ") and result.stderr.count("\n") == 1, result.stderr
-    assert "Traceback" not in result.stderr and "disk I/O error" in result.stderr
+    assert "Traceback" not in result.stderr and "the disk refused to write it (disk I/O error)" in result.stderr
     if store_there:
         assert path.read_bytes() == before
     no_file_left_behind(path.parent)
@@ -332,6 +332,13 @@ def test_a_bad_value_in_the_store_leaves_its_match_out_and_says_so(table, column
     assert json.loads(capsys.readouterr().out)["matches_left_out"] == 1 + strays
     stats.rebuild()  # writes the match again from its save; what belongs to no match stays as it is
     assert (summary().matches, summary().left_out) == (3, strays)
+
+
+def test_when_no_match_can_be_read_the_statistics_do_not_say_none_was_played(capsys):
+    fixed_saves(1)
+    spoil("rounds", "points", "abc", save="Match 1")
+    assert cli.main(["stats"]) == 0
+    assert capsys.readouterr().out == "No finished round can be read: your statistics hold none this game can show.\n"
 
 
 def test_rows_of_a_match_the_store_does_not_hold_are_counted_as_left_out():

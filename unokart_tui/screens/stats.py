@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from ..charts import ScoreRace, WinRate
 from ..stats import StatsError, Summary, open_store, summarize
-from ..stats.report import Table, left_out, matches_table, player_rows, versus_tables
+from ..stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
 from ..widgets.chart import ChartView
 from ..widgets.keybar import KeyBar
 
@@ -114,7 +114,7 @@ class StatsScreen(Screen[None]):
             player.update(f"Your statistics cannot be read: {self.problem}")
             return
         if not summary.matches and not summary.player.rounds:
-            player.update("No finished round yet: your statistics start with the first round you finish.")
+            player.update(nothing_yet(summary))
         else:
             player.update(player_grid(summary))
         rates = tuple(rate for _, rate in summary.win_rate)

@@ -173,10 +173,17 @@ def left_out(summary: Summary) -> str | None:
     )
 
 
+def nothing_yet(summary: Summary) -> str:
+    """What the statistics say before the first finished round, or when no match can be read."""
+    if summary.left_out:
+        return "No finished round can be read: your statistics hold none this game can show."
+    return "No finished round yet: your statistics start with the first round you finish."
+
+
 def text(summary: Summary, *, width: int = 78) -> str:
     """The whole report for a terminal (``unokart stats``)."""
     if not summary.matches and not summary.player.rounds:
-        return "No finished round yet: your statistics start with the first round you finish."
+        return nothing_yet(summary)
     label = max(len(name) for name, _ in player_rows(summary))
     parts = ["\n".join(f"{name:<{label}}  {value}" for name, value in player_rows(summary))]
     if len(summary.win_rate) > 1:

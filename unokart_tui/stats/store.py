@@ -113,6 +113,8 @@ TABLES = ("matches", "seats", "rounds", "round_seats", "draws")
 # SQLite's primary result codes (sqlite3.h); an extended code keeps its primary one in its low byte.
 _SQLITE_ERROR, _BUSY, _LOCKED, _READONLY, _CORRUPT = 1, 5, 6, 8, 11
 _FULL, _CONSTRAINT, _MISMATCH, _NOTADB = 13, 19, 20, 26
+# SQLITE_IOERR_WRITE, _FSYNC, _DIR_FSYNC, _TRUNCATE: what a full disk or ``ulimit -f`` (EFBIG) gives
+_IOERR_WRITING = (778, 1034, 1290, 1546)
 _SAYS_DAMAGED = (_CORRUPT, _NOTADB)  # the only errors that make a file "damaged": SQLite's own verdict
 
 
@@ -143,6 +145,8 @@ def why(error: BaseException) -> str:
             return "the disk is full"
         if code == _READONLY:
             return "it is read-only"
+        if getattr(error, "sqlite_errorcode", None) in _IOERR_WRITING:
+            return "the disk refused to write it (disk I/O error): it may be full"
     if isinstance(error, OSError):
         if error.errno in (errno.ENOSPC, errno.EDQUOT):
             return "the disk is full"
