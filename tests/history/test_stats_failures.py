@@ -211,6 +211,12 @@ def test_a_name_already_taken_is_never_set_aside_over(monkeypatch):
     assert path.with_name("stats.sqlite3.damaged-20261130-120000-free").read_bytes() == b"damaged" * 1000
 
 
+def open_and_close() -> opening.Opened:
+    opened = stats.open_store()
+    opened.store.close()
+    return opened
+
+
 def test_one_that_finds_the_store_damaged_while_another_repairs_it_waits_then_uses_the_new_one(monkeypatch):
     fixed_saves(2)
     recorded = dump()
@@ -226,14 +232,13 @@ def test_one_that_finds_the_store_damaged_while_another_repairs_it_waits_then_us
 
     monkeypatch.setattr(opening, "time", SimpleNamespace(monotonic=time.monotonic, sleep=sleep))
     with ThreadPoolExecutor(1) as pool:
-        waiter = pool.submit(stats.open_store)
+        waiter = pool.submit(open_and_close)  # a connection is closed in the thread that opened it
         assert waiting.wait(10)
         assert path.read_bytes() == b"damaged" * 1000  # the one that waits sets nothing aside
         path.unlink()  # the other process's repair: a sound store in its place
         stats.rebuild()
         os.close(lock)
         opened = waiter.result(timeout=10)
-    opened.store.close()
     assert opened.note is None and opened.rebuilt is None
     no_file_left_behind(path.parent)
     assert dump() == recorded
