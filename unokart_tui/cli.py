@@ -202,7 +202,7 @@ def run_stats(args: argparse.Namespace) -> int:
     import json  # noqa: PLC0415
 
     from . import stats  # noqa: PLC0415 - SQLite loads only for this command
-    from .stats.report import text  # noqa: PLC0415
+    from .stats.report import left_out, text  # noqa: PLC0415
 
     notes = sys.stderr if args.json else sys.stdout
     try:
@@ -220,8 +220,9 @@ def run_stats(args: argparse.Namespace) -> int:
             summary = stats.summarize(store)
     except stats.StatsError as error:
         return _fail(str(error))
-    if opened.note:
-        sys.stderr.write(printable(opened.note, newlines=True) + "\n")
+    for note in (opened.note, left_out(summary)):
+        if note:
+            sys.stderr.write(printable(note, newlines=True) + "\n")
     print(json.dumps(summary.as_json(), indent=2) if args.json else text(summary))
     return 0
 

@@ -12,7 +12,7 @@ import pytest
 import saves
 from saves import trashing
 from unokart_tui.session import Session
-from unokart_tui.stats.store import save_name
+from unokart_tui.stats.from_saves import save_name
 
 from .play import played
 

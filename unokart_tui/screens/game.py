@@ -621,10 +621,11 @@ class GameScreen(Screen[None]):
         """Say once if the store of statistics was rebuilt, or if this round could not be recorded."""
         session = self.session
         if session.stats_note is not None:
-            self.notify(session.stats_note, title="Statistics", timeout=10)
+            self.notify(session.stats_note, title="Statistics", timeout=10, markup=False)
             session.stats_note = None
         if session.stats_problem is not None:
-            self.notify(f"This round is not in your statistics: {session.stats_problem}", severity="warning")
+            problem = f"Saving your statistics failed, so this round is not in them: {session.stats_problem}"
+            self.notify(problem, severity="warning", markup=False)
 
     def guide_answered(self, answer: str) -> None:
         if answer == "rules":

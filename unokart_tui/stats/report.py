@@ -158,10 +158,32 @@ def text_table(table: Table) -> str:
     return "\n".join(lines)
 
 
+def left_out(summary: Summary) -> str | None:
+    """What to tell the player when matches of the store were left out (``rows.read_rows``), or None."""
+    if not summary.left_out:
+        return None
+    if summary.left_out == 1:
+        return (
+            "One match in your statistics holds values this game cannot read, so it is left out. "
+            "unokart stats --rebuild writes it again from its save, if the save is still there."
+        )
+    return (
+        f"{summary.left_out} matches in your statistics hold values this game cannot read, so they are left out. "
+        "unokart stats --rebuild writes them again from their saves, if the saves are still there."
+    )
+
+
+def nothing_yet(summary: Summary) -> str:
+    """What the statistics say before the first finished round, or when no match can be read."""
+    if summary.left_out:
+        return "No finished round can be read: your statistics hold none this game can show."
+    return "No finished round yet: your statistics start with the first round you finish."
+
+
 def text(summary: Summary, *, width: int = 78) -> str:
     """The whole report for a terminal (``unokart stats``)."""
     if not summary.matches and not summary.player.rounds:
-        return "No finished round yet: your statistics start with the first round you finish."
+        return nothing_yet(summary)
     label = max(len(name) for name, _ in player_rows(summary))
     parts = ["\n".join(f"{name:<{label}}  {value}" for name, value in player_rows(summary))]
     if len(summary.win_rate) > 1:
