@@ -6,6 +6,7 @@ import copy
 import os
 
 import pytest
+from rich.text import Text
 
 import saves
 from unokart_tui import stats
@@ -117,14 +118,15 @@ def check_screen_shows(screen: ReplayScreen) -> None:
     assert screen.query_one(TablePanel).info == frame.table
     assert screen.query_one(HandView).state == frame.hand
     log = screen.query_one(RecentLog)
-    assert [line.plain for line in log.lines] == [line.text for line in frame.log]
+    assert list(log.lines) == list(frame.log)
     # It shows the last of them that fit, wrapped.
     width, height = log.content_size
-    shown = fitting(log.lines, screen.app.console, width, height)
-    assert shown == list(log.lines[-len(shown) :])
+    lines = [Text(line.text) for line in log.lines]
+    shown = fitting(lines, screen.app.console, width, height)
+    assert shown == lines[-len(shown) :]
     assert sum(len(line.wrap(screen.app.console, width)) for line in shown) <= height
-    one_more = log.lines[-len(shown) - 1 :]
-    assert len(shown) == len(log.lines) or sum(len(line.wrap(screen.app.console, width)) for line in one_more) > height
+    one_more = lines[-len(shown) - 1 :]
+    assert len(shown) == len(lines) or sum(len(line.wrap(screen.app.console, width)) for line in one_more) > height
 
 
 async def replay_from_the_load_screen(pilot) -> ReplayScreen:

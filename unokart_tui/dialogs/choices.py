@@ -8,12 +8,35 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from unokart_tui.engine import Color
 
+from ..widgets.cardface import COLOR_CLASS
 from ..widgets.keybar import KeyBar
+from ..widgets.paint import CARD_COMPONENTS, card_css
 from .base import Dialog
+
+
+class ColourKeys(Widget):
+    """The four colours' keys, each colour's name painted as the theme's card face of that colour."""
+
+    DEFAULT_CSS = """
+    ColourKeys {
+        height: 1;
+    }
+    """ + card_css("ColourKeys")
+    COMPONENT_CLASSES = CARD_COMPONENTS
+
+    def render(self) -> Text:
+        keys = Text()
+        for color in Color:
+            keys.append(f" {color.letter.lower()} ", style="bold reverse")
+            keys.append(" ")
+            keys.append(f" {color.label} ", style=self.get_component_rich_style(f"card--{COLOR_CLASS[color]}"))
+            keys.append("  ")
+        return keys
 
 
 class ColorDialog(Dialog[Color]):
@@ -41,11 +64,7 @@ class ColorDialog(Dialog[Color]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             yield Static(f"Choose a colour — {self.reason}", classes="title")
-            keys = Text()
-            for color in Color:
-                keys.append(f" {color.letter.lower()} ", style="bold reverse")
-                keys.append(f" {color.label}  ", style=f"bold {color.value}")
-            yield Static(keys)
+            yield ColourKeys()
         yield KeyBar()
 
     def action_pick(self, value: str) -> None:

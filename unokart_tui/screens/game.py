@@ -336,8 +336,7 @@ class GameScreen(Screen[None]):
 
     def write_log(self, events: list[Event]) -> None:
         for event in events:
-            line = log_line(event, self.voice)
-            self.log_view.add(Text(line.text, style=line.style))
+            self.log_view.add(log_line(event, self.voice))
 
     def show_banner(self, shown: Banner | None) -> None:
         self._banners += 1

@@ -7,7 +7,6 @@ It changes nothing: the save is only read. ``Closed`` asks the app to go back.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -94,7 +93,7 @@ class ReplayScreen(Screen[None]):
         hands = self.query_one("#hands", Static)
         hands.update("\n".join(frame.hands), layout=len(frame.hands) != self._hand_lines)
         self._hand_lines = len(frame.hands)
-        self.log_view.show([Text(line.text, style=line.style) for line in frame.log])
+        self.log_view.show(frame.log)
         self.query_one(BannerView).banner = frame.banner
         self.query_one("#replay-caption", Static).update(frame.caption, layout=False)
         last = len(self.replay) - 1

@@ -99,6 +99,10 @@ class TablePanel(Vertical):
                 yield Static(id="played-by", classes="pile-label")
             yield Static(id="facts")
 
+    def on_mount(self) -> None:
+        # The colour's badge is painted with the theme's card face: a new theme paints it again.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.watch_info(self.info))
+
     def watch_roomy(self, roomy: bool) -> None:
         self.set_class(roomy, "-roomy")
         self.watch_info(self.info)
