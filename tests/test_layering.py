@@ -36,6 +36,7 @@ CORE_MODULES = [
     "unokart_tui.charts",
     "unokart_tui.export",
     "unokart_tui.glyphs",
+    "unokart_tui.asciitext",
     "unokart_tui.lineup",
     "unokart_tui.widgets.cardface",
 ]

@@ -7,20 +7,24 @@ import gc
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
 from saves import SavedGame, SaveError, SaveLocked, SaveUnreadable, has_backup
 
+from .asciitext import ascii_chosen
 from .defaults import PLAYER_NAME
 from .printable import printable
 from .settings import Settings, load_settings, save_settings
 from .themes import THEME_LABELS, ThemedApp
+from .widgets.asciifilter import AsciiFilter
 
 if TYPE_CHECKING:
     from .glyphs import Glyphs
@@ -33,6 +37,9 @@ if TYPE_CHECKING:
     from .screens.stats import StatsScreen
     from .screens.title import TitleScreen
     from .session import Session
+
+
+ASCII_FILTER = AsciiFilter()
 
 
 class UnoKartApp(ThemedApp):
@@ -67,6 +74,18 @@ class UnoKartApp(ThemedApp):
         self.full_motion = self.animation_level  # TEXTUAL_ANIMATIONS, or Textual's default: without "reduce motion"
         if settings.theme in self.available_themes:
             self.start_with_theme(settings.theme)
+        self.ascii_only = ascii_chosen(settings.glyphs, os.environ)
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        if self.ascii_only and not shown.isascii():  # "⏎", "←": the key's own name reads better than a stand-in
+            return binding.key.split(",")[0].replace("_", " ")
+        return shown
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        # The ASCII symbols: nothing but ASCII reaches the terminal, Textual's borders and scrollbars included.
+        filters = super().get_line_filters()
+        return [*filters, ASCII_FILTER] if self.ascii_only else filters
 
     def on_mount(self) -> None:
         # The default screen stays empty underneath: the title or the table goes on top of it,
@@ -223,6 +242,10 @@ class UnoKartApp(ThemedApp):
         self.settings = settings
         if settings.theme in self.available_themes:
             self.theme = settings.theme
+        ascii_only = ascii_chosen(settings.glyphs, os.environ)
+        if ascii_only != self.ascii_only:
+            self.ascii_only = ascii_only
+            self.refresh_css(animate=False)  # every widget drawn again, through the filter or not
         self.animation_level = "none" if settings.reduce_motion else self.full_motion
         self.bot_delay = settings.bot_delay
         if self.pace is not None:
