@@ -346,6 +346,8 @@ async def test_nine_opponents_at_most_and_one_at_least():
         await pilot.press(*["ctrl+o"] * 8)  # 3 + 8 asked: 9 seated
         await pilot.pause()
         assert len(screen.query(OpponentRow)) == 9 and screen.query_one("#add").disabled
+        # Issue 34: the ones too many were ignored without a word.
+        assert any("9 opponents at most" in note.message for note in application._notifications)
         for row in list(screen.query(OpponentRow))[1:]:
             await row.remove()
         screen.number_rows()
