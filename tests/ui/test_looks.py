@@ -1,0 +1,40 @@
+"""Issue 34, item 9: smaller things a new player tripped on, at the table and around it."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from unokart_tui.engine import Match
+from unokart_tui.narration import TableNotes
+from unokart_tui.tableview import table_info
+from unokart_tui.widgets.table import TablePanel
+
+from .helpers import make_app, settle
+
+NAMES = ("Ann", "Mario", "Luigi", "Peach")
+
+
+def test_the_table_names_who_plays_after_the_player_and_a_reverse_changes_it():
+    match = Match.new(list(NAMES), seed=3)
+    assert table_info(match, TableNotes(4), 0).after_you == "Mario"  # D8: play goes left at first
+    for _ in range(400):
+        if match.round.direction == -1:
+            break
+        if match.round.is_over:
+            match.next_round()
+        match.apply(match.legal_actions()[0])
+    assert match.round.direction == -1, "seed 3: a Reverse within the round"
+    assert table_info(match, TableNotes(4), 0).after_you == "Peach"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["compact", "roomy"])
+async def test_both_tables_say_who_plays_after_the_player_in_the_same_words(size):
+    app = make_app(seed=7)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        facts = app.screen.query_one(TablePanel).query_one("#facts", Static)
+        words = " ".join(str(facts.render()).split())
+        after = app.session.names[app.session.match.round.direction % 4]
+        assert f"After you {after}" in words.replace(":", "")
+        assert "Play goes" not in words and "clockwise" not in words and "left" not in words
