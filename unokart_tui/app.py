@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter
@@ -134,6 +135,18 @@ class UnoKartApp(ThemedApp):
         super().notify(
             printable(message, newlines=True), title=printable(title), severity=severity, timeout=timeout, markup=False
         )
+
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        # Textual's own says only "Failed to save screenshot": found in play, the player could not tell why.
+        if event.name != "screenshot":
+            return
+        event.prevent_default()
+        error = event.exception
+        if isinstance(error, OSError) and error.strerror:
+            reason = f"{error.strerror} ({error.filename})" if error.filename else error.strerror
+        else:
+            reason = str(error) or type(error).__name__
+        self.notify(f"The screenshot was not saved: {reason}.", title="Screenshot", severity="error")
 
     def hang_up(self) -> None:
         """The terminal is gone. Every move is saved already, so leave now.

@@ -10,7 +10,7 @@ from unokart_tui.narration import TableNotes
 from unokart_tui.tableview import table_info
 from unokart_tui.widgets.table import TablePanel
 
-from .helpers import make_app, settle
+from .helpers import make_app, settle, until
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")
 
@@ -38,3 +38,15 @@ async def test_both_tables_say_who_plays_after_the_player_in_the_same_words(size
         after = app.session.names[app.session.match.round.direction % 4]
         assert f"After you {after}" in words.replace(":", "")
         assert "Play goes" not in words and "clockwise" not in words and "left" not in words
+
+
+async def test_a_failed_screenshot_says_why(tmp_path):
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        missing = tmp_path / "no such folder"
+        app.deliver_screenshot(path=str(missing))
+        await until(pilot, lambda: any(n.title == "Screenshot" for n in app._notifications), limit=200)
+        (note,) = [n for n in app._notifications if n.title == "Screenshot"]
+        assert note.message.startswith("The screenshot was not saved: No such file or directory")
+        assert str(missing) in note.message
