@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import Hit, Hits
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 from textual.theme import Theme
 
 from saves import SavedGame, SaveError, SaveLocked, SaveUnreadable, has_backup
@@ -43,10 +45,25 @@ if TYPE_CHECKING:
 ASCII_FILTER = AsciiFilter()
 
 
+class CommandsByNameOrWhat(SystemCommandsProvider):
+    """The palette's commands, found by their name or by what they do (found in play: "speed" found
+    nothing, though Settings says "Bot speed"). A name that matches comes before a description."""
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback, *_ in self.app.get_system_commands(self.screen):
+            by_name = matcher.match(name)
+            if by_name > 0:
+                yield Hit(by_name, matcher.highlight(name), callback, text=name, help=help_text)
+            elif (by_help := matcher.match(help_text)) > 0:
+                yield Hit(by_help / 2, name, callback, text=name, help=help_text)
+
+
 class UnoKartApp(ThemedApp):
     TITLE = "unokart"
     SUB_TITLE = "UNO Mario Kart"
     CSS_PATH = "unokart.tcss"
+    COMMANDS = {CommandsByNameOrWhat}
 
     def __init__(
         self,

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
+from unokart_tui.app import CommandsByNameOrWhat, UnoKartApp
 from unokart_tui.engine import Match
 from unokart_tui.narration import TableNotes
 from unokart_tui.tableview import table_info
 from unokart_tui.widgets.table import TablePanel
 
-from .helpers import make_app, settle, until
+from .helpers import QUICK, SETTINGS, make_app, settle, until
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")
 
@@ -50,3 +51,14 @@ async def test_a_failed_screenshot_says_why(tmp_path):
         (note,) = [n for n in app._notifications if n.title == "Screenshot"]
         assert note.message.startswith("The screenshot was not saved: No such file or directory")
         assert str(missing) in note.message
+
+
+async def test_the_palette_finds_a_command_by_what_it_does():
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        provider = CommandsByNameOrWhat(app.screen)
+        found = [str(hit.text) async for hit in provider.search("speed")]
+        assert "Settings" in found  # "Bot speed, theme, motion..."
+        scores = {str(hit.text): hit.score async for hit in provider.search("rules")}
+        assert max(scores, key=scores.__getitem__) == "Rules"  # a name that matches comes first
