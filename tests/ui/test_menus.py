@@ -424,3 +424,16 @@ async def test_each_switch_of_the_settings_says_on_or_off(monkeypatch, tmp_path)
         screen.query_one("#confirm_quit").toggle()
         await pilot.pause()
         assert shown(screen.query_one("#confirm_quit-state")) == "on"
+
+
+async def test_a_wide_terminal_shows_the_whole_continue_line():
+    # Issue 34: the menu was 74 columns wide, and the line was cut even at 200 columns.
+    write_save("Friday night", players=("Annabelle", "Mario", "Luigi", "Peach", "Daisy", "Bowser Junior"))
+    application = app()
+    async with application.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        menu = application.screen.query_one(OptionList)
+        lines = [menu.render_line(y).text for y in range(menu.size.height)]
+        (continued,) = [line for line in lines if "Continue" in line]
+        assert "Bowser Junior" in continued and "…" not in continued
+        assert any(line.strip() == "New game" for line in lines)
