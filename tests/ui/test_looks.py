@@ -8,7 +8,9 @@ from textual.widgets import Static
 from unokart_tui.app import CommandsByNameOrWhat, UnoKartApp
 from unokart_tui.engine import Match
 from unokart_tui.narration import TableNotes
+from unokart_tui.session import Session
 from unokart_tui.tableview import table_info
+from unokart_tui.widgets.players import PlayerRow
 from unokart_tui.widgets.table import TablePanel
 
 from .helpers import QUICK, SETTINGS, make_app, settle, until
@@ -62,3 +64,34 @@ async def test_the_palette_finds_a_command_by_what_it_does():
         assert "Settings" in found  # "Bot speed, theme, motion..."
         scores = {str(hit.text): hit.score async for hit in provider.search("rules")}
         assert max(scores, key=scores.__getitem__) == "Rules"  # a name that matches comes first
+
+
+def rows_text(app) -> list[str]:
+    return [row.render_line(0).text for row in app.screen.query(PlayerRow)]
+
+
+async def test_a_long_name_is_not_cut_to_six_letters_where_the_panel_has_room():
+    session = Session.new("Annabelle", ["greedy", "challenger"], seed=7, name="names")
+    app = UnoKartApp(session, settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(100, 30)) as pilot:  # the compact table, its players panel 50 columns or more
+        await settle(pilot)
+        rows = rows_text(app)
+        assert any("Annabelle " in row for row in rows), rows
+        # The personality beside the name: every bot's line says how it plays, moved or not.
+        assert any("Mario" in row and "greedy" in row for row in rows)
+        assert any("Luigi" in row and "challenger" in row for row in rows)
+
+
+async def test_at_80_columns_a_bot_that_has_not_moved_is_said_to_be_a_bot():
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = rows_text(app)
+        unmoved = [
+            row
+            for row, line in zip(rows, (r.info for r in app.screen.query(PlayerRow)))
+            if not line.last and not line.you
+        ]
+        assert all(any(f"{kind} bot" in row for kind in ("greedy", "challenger", "item-hoarder")) for row in unmoved), (
+            unmoved
+        )

@@ -218,6 +218,9 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         seats = range(len(self.session.names))
         self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in seats]
+        longest = max(len(name) for name in self.session.names)
+        for row in self.rows:
+            row.name_width = longest
         self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
         self.players = self.query_one("#opponents", Vertical)
         self.felt = self.query_one("#felt", Vertical)

@@ -70,6 +70,9 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in range(len(self.replay.game.match.names))]
+        longest = max(len(name) for name in self.replay.game.match.names)
+        for row in self.rows:
+            row.name_width = longest
         self.players = self.query_one("#opponents", Vertical)
         self.table = self.query_one(TablePanel)
         self.log_view = self.query_one(RecentLog)
