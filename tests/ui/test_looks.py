@@ -89,7 +89,7 @@ async def test_at_80_columns_a_bot_that_has_not_moved_is_said_to_be_a_bot():
         rows = rows_text(app)
         unmoved = [
             row
-            for row, line in zip(rows, (r.info for r in app.screen.query(PlayerRow)))
+            for row, line in zip(rows, (r.info for r in app.screen.query(PlayerRow)), strict=True)
             if not line.last and not line.you
         ]
         assert all(any(f"{kind} bot" in row for kind in ("greedy", "challenger", "item-hoarder")) for row in unmoved), (
