@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from unokart_tui.stats.report import player_rows
+from unokart_tui.stats.report import matches_table, player_rows
 from unokart_tui.stats.summary import Figures, MatchLine, Streaks, Summary
 
 
@@ -32,3 +32,15 @@ def test_without_a_loss_the_worst_match_is_the_narrowest_win():
     rows = labels(player_rows(summary(line((700, 20), True), line((505, 480), True))))
     assert rows["Best match"] == "won 700–20 against Mario" and rows["Narrowest win"] == "won 505–480 against Mario"
     assert "Worst match" not in rows
+
+
+def test_the_matches_list_puts_the_result_before_the_opponents():
+    # Issue 34: nine opponents' names pushed the result past 80 columns in the Matches tab.
+    nine = line((120, 707), False)._replace(
+        names=("Ann", "Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
+    )
+    table = matches_table(summary(nine, nine))
+    assert table.headers == ("finished", "result", "rounds", "against")
+    finished, result, rounds, against = table.rows[0]
+    assert result == "lost 120–707" and against.startswith("Mario, Luigi")
+    assert len(f"{finished}  {result}  {rounds}  ") < 40  # in view at 80 columns, whatever follows

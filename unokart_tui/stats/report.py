@@ -145,11 +145,12 @@ def versus_tables(summary: Summary) -> list[Table]:
 
 
 def matches_table(summary: Summary) -> Table:
+    # The opponents last: found in play, nine names pushed the result past 80 columns.
     return Table(
         "Finished matches",
-        ("finished", "against", "result", "rounds"),
+        ("finished", "result", "rounds", "against"),
         [
-            (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", opponents(line), result(line), str(len(line.race) - 1))
+            (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", result(line), str(len(line.race) - 1), opponents(line))
             for line in summary.matches_list
         ],
     )
