@@ -129,3 +129,15 @@ def test_export_says_the_rules_in_words():
     assert "House rules: the party preset." in text
     assert "Answer a Draw Two with another: the total passes on." in text
     assert " = True" not in text and "RULES.md" not in text
+
+
+def test_a_save_is_found_whatever_the_letter_case_and_a_missing_one_named_by_the_closest():
+    # Issue 34: 'match 2026-12-02 19.26' failed on a capital M, and the answer was a file path.
+    write("Match 2026-12-02 19.26", finished=False)
+    write("Match 2026-12-01 21.03", finished=False)
+    result = run("export", "match 2026-12-02 19.26")
+    assert result.returncode == 0 and 'the match "Match 2026-12-02 19.26"' in result.stdout
+    result = run("export", "Match 2026-12-02 19.62")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert "the closest: 'Match 2026-12-02 19.26', 'Match 2026-12-01 21.03'" in result.stderr
+    assert str(saves.save_dir()) not in result.stderr
