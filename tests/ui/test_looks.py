@@ -6,6 +6,7 @@ import pytest
 from textual.widgets import Static
 
 from unokart_tui.app import CommandsByNameOrWhat, UnoKartApp
+from unokart_tui.dialogs.base import Dialog
 from unokart_tui.engine import Match
 from unokart_tui.narration import TableNotes
 from unokart_tui.session import Session
@@ -14,6 +15,7 @@ from unokart_tui.widgets.players import PlayerRow
 from unokart_tui.widgets.table import TablePanel
 
 from .helpers import QUICK, SETTINGS, make_app, settle, until
+from .screen import screen_text
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")
 
@@ -95,3 +97,25 @@ async def test_at_80_columns_a_bot_that_has_not_moved_is_said_to_be_a_bot():
         assert all(any(f"{kind} bot" in row for kind in ("greedy", "challenger", "item-hoarder")) for row in unmoved), (
             unmoved
         )
+
+
+async def test_below_80x24_a_dialog_gives_way_to_the_notice_and_its_keys_wait():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")  # the help, a dialog over the table
+        await until(pilot, lambda: isinstance(app.screen, Dialog))
+        dialog = app.screen
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        notice = dialog.query_one("#too-small", Static)
+        assert notice.display and "enlarge your terminal" in screen_text(app)
+        assert "70×20" in str(notice.render())
+        await pilot.press("escape")  # behind the notice, the dialog's keys do nothing
+        await pilot.pause()
+        assert app.screen is dialog
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not notice.display
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is not dialog)

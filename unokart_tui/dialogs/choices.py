@@ -154,6 +154,8 @@ class ChallengeDialog(Dialog[str]):
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
         if parameters == ("stack",):
             return self.can_stack
         if action == "hint":
