@@ -289,3 +289,22 @@ def test_the_replays_log_shows_the_last_lines_that_fit_once_wrapped():
     assert [line.plain for line in fitting(lines, console, 20, 4)] == ["line 3", "line 4", lines[-1].plain]
     assert fitting(lines, console, 20, 1) == [lines[-1]]  # the newest line at least, even cut
     assert fitting(lines, console, 40, 10) == lines
+
+
+async def test_a_replay_at_120x40_draws_the_big_cards_of_the_roomy_table():
+    # Issue 34: a replay at 120x40 used the compact table's small cards.
+    from unokart_tui.screens import game
+    from unokart_tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
+
+    assert (game.ROOMY_WIDTH, game.ROOMY_HEIGHT) == ROOMY_SIZE
+    assert (game.SPACIOUS_WIDTH, game.SPACIOUS_HEIGHT) == SPACIOUS_SIZE
+    names = fixed_saves(1)
+    app = UnoKartApp(replay=(names[0], saves.load_game(names[0])), settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert screen.query_one(TablePanel).roomy and screen.query_one(HandView).big
+        assert screen.query_one("#top-card").size == (11, 8)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.query_one(TablePanel).roomy and not screen.query_one(HandView).big

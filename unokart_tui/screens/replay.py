@@ -7,6 +7,7 @@ It changes nothing: the save is only read. ``Closed`` asks the app to go back.
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -26,7 +27,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow
 from ..widgets.recentlog import RecentLog
 from ..widgets.scrubber import Scrubber
-from ..widgets.table import TablePanel
+from ..widgets.table import ROOMY_SIZE, SPACIOUS_SIZE, TablePanel
 
 
 class ReplayScreen(Screen[None]):
@@ -82,6 +83,13 @@ class ReplayScreen(Screen[None]):
         self.log_view.border_title = f"Replay of {self.name_shown} — {whose}"
         self.query_one("#hands", Static).display = self.replay.reveal
         self.show(self.at)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The table's own sizes (found in play: a replay at 120x40 drew the small cards of 80x24).
+        width, height = event.size
+        roomy = width >= ROOMY_SIZE[0] and height >= ROOMY_SIZE[1]
+        self.table.roomy = self.query_one(HandView).big = roomy
+        self.table.spacious = width >= SPACIOUS_SIZE[0] and height >= SPACIOUS_SIZE[1]
 
     def show(self, number: int) -> None:
         """Draw the table at point ``number`` of the match."""

@@ -18,6 +18,10 @@ from ..tableview import TableInfo
 from .cardview import CardView, DrawPile
 from .paint import CARD_COMPONENTS, card_css
 
+# The terminal sizes from which the cards are big, and bigger still: the game screen's (screens/game.py).
+ROOMY_SIZE = (110, 32)
+SPACIOUS_SIZE = (160, 48)
+
 
 class TablePanel(Vertical):
     DEFAULT_CSS = """
