@@ -31,7 +31,8 @@ class Dialog(ModalScreen[T]):
         self._shown_at = time.monotonic()  # the clock of Textual's key events
         # Found in play: below 80x24 a dialog was drawn clipped, over the table's notice to enlarge
         # the terminal. The dialog has the notice too, and its keys wait behind it as the table's do.
-        self.mount(Static(id="too-small"))
+        if not self.query("#too-small"):  # a dialog's own on_mount may call this one too
+            self.mount(Static(id="too-small"))
         self.show_size(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:

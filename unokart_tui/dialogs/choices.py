@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,28 +14,31 @@ from textual.widgets import Static
 
 from unokart_tui.engine import Color
 
+from ..themes import CARD_DEFAULTS
 from ..widgets.cardface import COLOR_CLASS
 from ..widgets.keybar import KeyBar
-from ..widgets.paint import CARD_COMPONENTS, card_css
 from .base import Dialog
 
 
 class ColourKeys(Widget):
-    """The four colours' keys, each colour's name painted as the theme's card face of that colour."""
+    """The four colours' keys, each colour's name painted as the theme's card face of that colour
+    (read from the theme at each drawing: any app can ask for a colour, one without the game's themes too)."""
 
     DEFAULT_CSS = """
     ColourKeys {
         height: 1;
     }
-    """ + card_css("ColourKeys")
-    COMPONENT_CLASSES = CARD_COMPONENTS
+    """
 
     def render(self) -> Text:
+        variables = {**CARD_DEFAULTS, **self.app.get_css_variables()}
         keys = Text()
         for color in Color:
+            face = COLOR_CLASS[color]
+            style = Style(color=variables[f"card-{face}-ink"], bgcolor=variables[f"card-{face}"], bold=True)
             keys.append(f" {color.letter.lower()} ", style="bold reverse")
             keys.append(" ")
-            keys.append(f" {color.label} ", style=self.get_component_rich_style(f"card--{COLOR_CLASS[color]}"))
+            keys.append(f" {color.label} ", style=style)
             keys.append("  ")
         return keys
 
