@@ -88,6 +88,7 @@ class ReplayScreen(Screen[None]):
         # The table's own sizes (found in play: a replay at 120x40 drew the small cards of 80x24).
         width, height = event.size
         roomy = width >= ROOMY_SIZE[0] and height >= ROOMY_SIZE[1]
+        self.set_class(roomy, "-roomy")
         self.table.roomy = self.query_one(HandView).big = roomy
         self.table.spacious = width >= SPACIOUS_SIZE[0] and height >= SPACIOUS_SIZE[1]
 
