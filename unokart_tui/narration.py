@@ -108,6 +108,11 @@ class LogLine(NamedTuple):
     # the log shows them in the theme's card colours, as the table does (a colour-blind theme included).
     faces: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def plain(self) -> str:
+        """The words alone, as a Rich ``Text``'s: a log holds both."""
+        return self.text
+
 
 def log_line(event: Event, voice: Voice) -> LogLine:
     """One line of the game log for ``event``."""
