@@ -6,6 +6,7 @@ No Textual here: bots, tools and tests import this without the UI.
 from .errors import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
 from .format import FORMAT_VERSION, Header, SavedGame, Seat, Undo, dumps, loads, loads_game, read_header
 from .lock import MatchLock
+from .rename import rename_save
 from .store import (
     SaveEntry,
     backup_of,
@@ -58,6 +59,7 @@ __all__ = [
     "path_of",
     "read_header",
     "read_save",
+    "rename_save",
     "save",
     "save_dir",
     "trash",

@@ -93,6 +93,8 @@ class Header(NamedTuple):
     finished: bool
     created: datetime
     updated: datetime
+    # The house rules, for a list to show; None where the header read did not reach them (a hand-written file).
+    rules: HouseRules | None = None
 
 
 # ---------------------------------------------------------------- writing
@@ -353,6 +355,7 @@ def _header(reader: _Reader, data: Mapping[str, Any]) -> tuple[int, Header]:
         finished=status == "finished",
         created=created,
         updated=updated,
+        rules=_read_rules(reader, data) if "rules" in data or version == 1 else None,
     )
     return version, header
 

@@ -20,7 +20,7 @@ from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
 from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, shown
 
 if TYPE_CHECKING:
-    from unokart_tui.engine import Match
+    from unokart_tui.engine import HouseRules, Match
 
 APP_NAME = "unokart"
 SUFFIX = ".toml"
@@ -202,6 +202,7 @@ class SaveEntry(NamedTuple):
     finished: bool
     updated: datetime | None
     error: str | None
+    rules: HouseRules | None = None  # None where the file is unreadable or its header does not say
 
 
 # Where a header ends, as bytes: the list reads no further (see ``read_header``).
@@ -283,6 +284,7 @@ def list_saves() -> list[SaveEntry]:
                 header.finished,
                 header.updated,
                 None,
+                header.rules,
             )
         )
     entries.sort(key=lambda e: (e.updated.timestamp() if e.updated else 0.0, e.name), reverse=True)

@@ -227,22 +227,41 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_game(name: str, *, backup: bool = False) -> SavedGame:
-    from saves import load_game  # noqa: PLC0415
+def _read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
+    """The save called ``name`` (or the one whose name differs only in letter case) and its name.
 
-    return load_game(name, backup=backup)
+    Found in play: ``unokart replay 'match 2026-12-02 19.26'`` failed on a capital M, and said
+    so with a file path; a save not found is now answered with the names that come close.
+    """
+    import difflib  # noqa: PLC0415
+
+    from saves import SaveMissing, list_saves, load_game  # noqa: PLC0415
+
+    try:
+        return name, load_game(name, backup=backup)
+    except SaveMissing:
+        names = [entry.name for entry in list_saves()]
+    same = [other for other in names if other.casefold() == name.casefold()]
+    if len(same) == 1:
+        return same[0], load_game(same[0], backup=backup)
+    folded = {other.casefold(): other for other in names}
+    close = [folded[found] for found in difflib.get_close_matches(name.casefold(), folded, n=3, cutoff=0.6)]
+    if close:
+        listed = ", ".join(repr(other) for other in close)
+        raise SaveMissing(name, f"there is no such save; the closest: {listed} (unokart saves lists them all)")
+    raise SaveMissing(name, "there is no such save (unokart saves lists them all)")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     from saves import SaveError  # noqa: PLC0415
 
     try:
-        game = _read_game(args.save, backup=args.backup)
+        name, game = _read_game(args.save, backup=args.backup)
     except SaveError as error:
         return _fail(str(error))
     from .app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
 
-    return run_app(UnoKartApp(replay=(args.save, game)))
+    return run_app(UnoKartApp(replay=(name, game)))
 
 
 def run_export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -257,7 +276,7 @@ def run_export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         except NotARegularFile as error:
             parser.error(f"--output {error}")
     try:
-        text = export_text(args.save, _read_game(args.save))
+        text = export_text(*_read_game(args.save))
     except SaveError as error:
         return _fail(str(error))
     if output is None:

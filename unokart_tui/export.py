@@ -19,11 +19,12 @@ from saves import SavedGame
 
 from . import __version__
 from .defaults import PLAYER_NAME
-from .engine import RoundWon
+from .engine import HouseRules, RoundWon
 from .files import kind_of
 from .narration import Voice, log_line
 from .printable import printable
 from .replayview import undone, undos_by_point
+from .rules_text import house_rule_words
 from .saved import scores_line
 from .session import HUMAN, Session
 from .stats.records import default_seats
@@ -32,6 +33,15 @@ from .timeline import Timeline
 
 def _when(moment: datetime) -> str:
     return f"{moment.astimezone():%Y-%m-%d %H:%M %Z}"
+
+
+def _rules_lines(rules: HouseRules) -> list[str]:
+    """The rules in play in words (found in play: ``stack_draw_two = True`` read as a setting, not a rule)."""
+    if rules.is_official:
+        return ["Rules: the official rules of UNO, with no house rules."]
+    name = rules.preset_name
+    head = f"House rules: the {name} preset." if name else "House rules: these, chosen one by one."
+    return [head, *(f"  {house_rule_words(switch, value).line}" for switch, value in rules.enabled().items())]
 
 
 def export_text(name: str, game: SavedGame) -> str:
@@ -45,7 +55,7 @@ def export_text(name: str, game: SavedGame) -> str:
             players.append(f"{info.name} (you)")
         else:
             players.append(f"{info.name} ({info.kind}{f', profile {info.profile}' if info.profile else ''})")
-    rules = ", ".join(f"{switch} = {value}" for switch, value in match.rules.enabled().items())
+    rules = _rules_lines(match.rules)
     command = Session(match, tuple(seats), name, game.created).deal_again_command()
     if match.is_over:
         assert match.winner is not None
@@ -56,7 +66,8 @@ def export_text(name: str, game: SavedGame) -> str:
     lines = [
         f'unokart {__version__} — the match "{name}", as {seen_by} saw it',
         f"Players: {', '.join(players)}",
-        f"First to {match.target} points; house rules: {rules or 'none (RULES.md exactly)'}",
+        f"First to {match.target} points.",
+        *rules,
         f"Began {_when(game.created)}, last move {_when(game.updated)}; {status}",
         f"Seed {match.seed}. To deal this match again: {command}",
     ]

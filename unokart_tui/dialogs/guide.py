@@ -69,6 +69,8 @@ class GuideDialog(Dialog[str]):
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
         if action == "answer" and parameters == ("off",):
             return self.first_game  # in the help, the guide is already off or wanted
         return True

@@ -218,6 +218,9 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         seats = range(len(self.session.names))
         self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in seats]
+        longest = max(len(name) for name in self.session.names)
+        for row in self.rows:
+            row.name_width = longest
         self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
         self.players = self.query_one("#opponents", Vertical)
         self.felt = self.query_one("#felt", Vertical)
@@ -336,8 +339,7 @@ class GameScreen(Screen[None]):
 
     def write_log(self, events: list[Event]) -> None:
         for event in events:
-            line = log_line(event, self.voice)
-            self.log_view.add(Text(line.text, style=line.style))
+            self.log_view.add(log_line(event, self.voice))
 
     def show_banner(self, shown: Banner | None) -> None:
         self._banners += 1

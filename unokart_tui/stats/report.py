@@ -92,9 +92,13 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
         ),
     ]
     if summary.best is not None and summary.worst is not None:
-        rows.append(("Best match", f"{result(summary.best)} against {opponents(summary.best)}"))
+        # Found in play: "Best match: lost 0-707". Without a win the best is the closest loss, and
+        # without a loss the worst is the narrowest win: each is called what it is.
+        best = "Best match" if summary.best.won else "Closest loss"
+        rows.append((best, f"{result(summary.best)} against {opponents(summary.best)}"))
         if summary.worst != summary.best:  # one match is not both
-            rows.append(("Worst match", f"{result(summary.worst)} against {opponents(summary.worst)}"))
+            worst = "Narrowest win" if summary.worst.won else "Worst match"
+            rows.append((worst, f"{result(summary.worst)} against {opponents(summary.worst)}"))
     rows += [
         ("Challenges", challenges(you)),
         (
@@ -141,11 +145,12 @@ def versus_tables(summary: Summary) -> list[Table]:
 
 
 def matches_table(summary: Summary) -> Table:
+    # The opponents last: found in play, nine names pushed the result past 80 columns.
     return Table(
         "Finished matches",
-        ("finished", "against", "result", "rounds"),
+        ("finished", "result", "rounds", "against"),
         [
-            (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", opponents(line), result(line), str(len(line.race) - 1))
+            (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", result(line), str(len(line.race) - 1), opponents(line))
             for line in summary.matches_list
         ],
     )
