@@ -16,7 +16,9 @@ from collections.abc import Collection, Mapping
 
 from .actions import Challenge, JumpIn, Play
 from .cards import DECK_COUNTS, Card, Rank
-from .round import Round, follows, read_history, shuffle
+from .position import read_history
+from .round import Round
+from .tables import follows, shuffle
 from .view import Phase, PlayerView
 
 

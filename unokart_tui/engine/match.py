@@ -10,7 +10,8 @@ from .actions import Action
 from .cards import Card, RulesError, full_deck, is_whole
 from .events import DealerChosen, Event, MatchWon
 from .house_rules import OFFICIAL, HouseRules
-from .round import MAX_PLAYERS, MIN_PLAYERS, Round
+from .round import Round
+from .tables import MAX_PLAYERS, MIN_PLAYERS
 from .view import PlayerView
 
 DEFAULT_TARGET = 500  # E4
