@@ -357,10 +357,11 @@ class RoundMachine(RoundEffects):
         if catcher == self._exposed:
             raise RulesError("You can't catch yourself: say UNO instead.")
 
-    def _check_seat(self, seat: int) -> None:
-        # The action checked that it is a whole number when it was made.
-        if not 0 <= seat < len(self._hands):
-            raise RulesError(f"There is no seat {seat}.")
+    def _check_seat(self, seat: object) -> None:
+        # An action checks that its seat is a whole number when it is made; one made around that
+        # check (object.__setattr__, a subclass) must not reach the hands with True, 1.0 or "1".
+        if type(seat) is not int or not 0 <= seat < len(self._hands):
+            raise RulesError(f"There is no seat {seat!r}.")
 
 
 _HANDLERS: dict[type, Callable[[RoundMachine, Any, list[Event] | None], None]] = {

@@ -41,6 +41,12 @@ def check_table(
     return tuple(scores), rules
 
 
+def check_seat(seat: object, num_players: int) -> None:
+    """A seat is a whole number from 0 to ``num_players - 1``: not True, not 1.0, not "1"."""
+    if not is_whole(seat) or not 0 <= seat < num_players:
+        raise RulesError(f"there is no seat {seat!r}")
+
+
 def as_cards(cards: Iterable[Card | str], where: str) -> list[Card]:
     """``cards`` (``Card``s or K5 notation) as a new list of cards; ``where`` names them in the error."""
     if isinstance(cards, (str, bytes)):
@@ -117,6 +123,7 @@ def check_deal_of_view(
     if view.phase is OVER:
         raise RulesError("the round of this view is over")
     n = view.num_players
+    check_seat(view.seat, n)
     cards = [as_cards(hand, f"hand of seat {seat}") for seat, hand in enumerate(hands)]
     if len(cards) != n:
         raise RulesError(f"give {n} hands, not {len(cards)}")

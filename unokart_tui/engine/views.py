@@ -33,7 +33,10 @@ class RoundViews(RoundMachine):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """One seat's hand: what a playout policy reads every action, without copying every hand."""
-        return tuple(self._hands[seat])
+        hands = self._hands
+        if type(seat) is not int or not 0 <= seat < len(hands):  # is_whole, written out: read every action
+            raise RulesError(f"there is no seat {seat!r}")
+        return tuple(hands[seat])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
