@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from .actions import Action, CatchUno, Draw, JumpIn, Play, SayUno
 from .cards import DECK_COUNTS, Card, Color, RulesError, is_whole
 from .house_rules import OFFICIAL, HouseRules
-from .tables import DRAWN, MAX_PLAYERS, MIN_PLAYERS, OVER, WILD_ITEM_BOX
+from .tables import DRAWN, MAX_PLAYERS, MIN_PLAYERS, OVER, WILD_ITEM_BOX, follow_mask
 from .view import PlayerView
 
 
@@ -107,7 +107,29 @@ def check_position(
             raise RulesError(f"the top card is {top.name}: the colour cannot be {color.value}")
         assert top.color is not None
         active = top.color
+    check_progress(cards, draw, discards, active)
     return cards, draw, discards, active
+
+
+def check_progress(hands: list[list[Card]], draw: list[Card], discard: list[Card], color: Color) -> None:
+    """A position where some card can be played someday: a held one, or one a draw will bring (T3, T4).
+
+    With no card anywhere but the top one that follows it, the top card and the colour could never
+    change: every turn would be a draw (T3) until nothing is left to draw, and then a draw of
+    nothing (T4), for ever. A dealt round never comes to this: it holds the whole deck, and every
+    wild card but the top one can go on anything (T2). Only the position given is judged: one that
+    leaves cards out may still come to it later (a colour chosen that no card left has).
+    """
+    top = discard[-1]
+    playable = follow_mask(top, color)
+    for pile in (*hands, draw, discard[:-1]):
+        for card in pile:
+            if playable >> card._key & 1:
+                return
+    raise RulesError(
+        f"no card of this position can ever go on {top.name} in {color.value} (T1, T2): every turn would "
+        "draw (T3), and once nothing is left to draw (T4), draw nothing, for ever"
+    )
 
 
 def _key_of(card: Card) -> int:
