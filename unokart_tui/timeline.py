@@ -9,16 +9,14 @@ and the next round's deal is a position of its own. A position is rebuilt from a
 its round, taken at each deal and every ``SNAPSHOT_EVERY`` actions, plus the few actions after
 it: a jump costs one copy of a round and at most that many actions (benchmarks/bench_replay.py).
 The snapshots inside a round are taken the first time a position near them is asked for:
-taking them all while opening a long save would triple its opening time. A snapshot is the
-round pickled, which copies a round faster than ``copy.deepcopy`` and keeps it read-only (a
-``Round.copy()`` in the engine would do the same job).
+taking them all while opening a long save would triple its opening time. A snapshot is a
+``Round.copy()`` kept here and never played; a position plays on a copy of it.
 
 No Textual here: the replay screen, the undo, the statistics and ``unokart export`` use it.
 """
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -62,10 +60,6 @@ def replayed(match: Match, rounds: Sequence[Sequence[Action]]) -> Match:
     return again
 
 
-def _snapshot(round_: Round) -> bytes:
-    return pickle.dumps(round_, protocol=pickle.HIGHEST_PROTOCOL)
-
-
 def actor(action: Action, decider: int) -> int:
     """Who took ``action``: the seat named by a reaction (U2, H5), else the decider."""
     if isinstance(action, (SayUno, CatchUno, JumpIn)):
@@ -107,12 +101,12 @@ class Timeline:
         self.events: list[list[Event]] = []  # what happened to reach each point (a deal's events for its deal)
         self.actions: list[Action | None] = []  # the action that led to each point (None for a deal)
         self.round_starts: list[int] = []  # the point of each round's deal
-        self._snapshots: dict[int, bytes] = {}
+        self._snapshots: dict[int, Round] = {}
         count = 0
         for step in play_again(match):
             if step.action is None:
                 self.round_starts.append(len(self.points))
-                self._snapshots[len(self.points)] = _snapshot(step.match.round)
+                self._snapshots[len(self.points)] = step.match.round.copy()
             else:
                 count += 1
             self.points.append(Point(step.round, step.move, count, step.seat))
@@ -139,13 +133,13 @@ class Timeline:
         start = base
         while start not in self._snapshots:  # a deal always has one
             start -= SNAPSHOT_EVERY
-        round_: Round = pickle.loads(self._snapshots[start])  # bytes this object pickled itself, never a file
+        round_ = self._snapshots[start].copy()
         for step in range(start + 1, number + 1):
             action = self.actions[step]
             assert action is not None, "a deal has a snapshot: no step here is one"
             round_.apply(action)
             if step == base:
-                self._snapshots[base] = _snapshot(round_)
+                self._snapshots[base] = round_.copy()
         scores = list(round_.scores)
         if round_.winner is not None:
             scores[round_.winner] += round_.points or 0

@@ -153,7 +153,7 @@ def choose(name, round_, seat=None, **params):
 
 
 def test_random_draws_only_without_a_playable_card_and_plays_what_it_draws():
-    assert choose("random", position("R5 G2", "Y1", discard="B9")) == Draw()
+    assert choose("random", position("R5 G2", "B1", discard="B9")) == Draw()
     round_ = position("R5 B2 G1 B3", "Y1", draw="B7", discard="B9")
     plays = {ai.make_bot("random", seed=s).choose(round_.view(0), round_.legal_actions()) for s in range(40)}
     assert plays == {Play(Card.parse("B2")), Play(Card.parse("B3"))}  # both playable cards, never a draw
@@ -279,6 +279,6 @@ def test_a_drawn_item_box_is_kept_when_it_could_loop_for_ever():
 
 
 def test_an_illegal_answer_would_be_refused_by_the_engine():
-    round_ = position("R5 G2", "Y1", discard="B9")
+    round_ = position("R5 G2", "B1", discard="B9")
     with pytest.raises(RulesError):
         round_.apply(Play(Card.parse("R5")))

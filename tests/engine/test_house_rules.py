@@ -580,7 +580,7 @@ def test_H6_drawing_goes_on_until_a_playable_card():
 
 
 def test_H6_a_pile_that_runs_out_even_after_T4_ends_the_turn():
-    round_ = position("Y1 Y2", "B5", draw="G1", discard="G2 R9", rules=UNTIL)
+    round_ = position("Y1 Y2", "R5", draw="G1", discard="G2 R9", rules=UNTIL)
     events = round_.apply(Draw())
     assert [str(c) for c in of_type(events, CardsDrawn)[0].cards] == ["G1", "G2"]  # G2 came back under T4
     assert round_.phase is Phase.PLAY and round_.current == 1

@@ -81,7 +81,7 @@ def test_impossible_positions_are_rules_errors(kwargs, message):
 
 
 def test_a_colour_on_a_wild_top_is_the_active_colour():
-    round_ = position("R1", "G2", discard="W+4", color=Color.YELLOW)
+    round_ = position("R1", "Y2", discard="W+4", color=Color.YELLOW)
     assert round_.active_color is Color.YELLOW
 
 
@@ -145,3 +145,31 @@ def test_a_view_asks_for_a_seat_not_a_boolean():
     for seat in (True, 1.0, "1", None):
         with pytest.raises(RulesError, match="no seat"):
             round_.view(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("hands", "draw", "discard", "color"),
+    [
+        (["R2 B5", "Y1 Y2"], "", "G9", None),  # nothing to draw, nothing to reshuffle, nothing to play
+        (["R2 B5", "Y1 Y2"], "R3 B7", "G9", None),  # what the draws bring cannot go either
+        (["R2 B5", "Y1 Y2"], "", "R8 Y8 B8 G9", None),  # nor what T4 reshuffles
+        (["R1", "G2"], "B3", "W+4", Color.YELLOW),  # a colour nobody can ever follow
+    ],
+)
+def test_T4_a_position_that_can_only_draw_for_ever_is_refused(hands, draw, discard, color):
+    with pytest.raises(RulesError, match=r"can ever go on .*T4.*for ever"):
+        position(*hands, draw=draw, discard=discard, color=color)
+
+
+@pytest.mark.parametrize(
+    ("hands", "draw", "discard"),
+    [
+        (["R2 B5", "Y1 G2"], "", "G9"),  # another seat holds a green
+        (["R2 B5", "Y1 Y2"], "R3 B7 Y9", "G9"),  # the third draw brings a 9
+        (["R2 B5", "Y1 Y2"], "", "G8 G9"),  # T4 reshuffles a green
+        (["R2 B5", "Y1 WI"], "", "G9"),  # a wild goes on anything (T2)
+    ],
+)
+def test_T4_a_position_where_a_card_can_come_is_kept(hands, draw, discard):
+    round_ = position(*hands, draw=draw, discard=discard)
+    assert round_.legal_actions()

@@ -244,7 +244,7 @@ def test_T3_only_the_drawn_card_may_be_played():
 
 
 def test_T3_an_unplayable_drawn_card_ends_the_turn_at_once():
-    round_ = position("R2 B5", "Y1 Y2", draw="R3 B7", discard="G9")
+    round_ = position("R2 B5", "Y1 G2", draw="R3 B7", discard="G9")
     events = round_.apply(Draw())
     assert of_type(events, CardsDrawn)[0].cards == (Card.parse("R3"),)
     assert round_.current == 1
@@ -259,7 +259,7 @@ def test_T3_draw_is_allowed_even_with_a_playable_card():
 
 
 def test_T4_empty_draw_pile_reshuffles_all_discards_but_the_top():
-    round_ = position("R2 B5", "Y1 Y2", draw="", discard="R8 Y8 B8 G9", seed=3)
+    round_ = position("R2 B5", "Y1 G2", draw="", discard="R8 Y8 B8 G9", seed=3)
     events = round_.apply(Draw())
     assert of_type(events, PileReshuffled)[0].size == 3
     assert round_.discard == (Card.parse("G9"),)
@@ -268,7 +268,7 @@ def test_T4_empty_draw_pile_reshuffles_all_discards_but_the_top():
 
 
 def test_T4_nothing_to_draw_anywhere_the_player_passes():
-    round_ = position("R2 B5", "Y1 Y2", draw="", discard="G9")
+    round_ = position("R2 B5", "Y1 G2", draw="", discard="G9")
     events = round_.apply(Draw())
     assert of_type(events, CardsDrawn)[0].cards == ()
     assert hand(round_, 0) == ["R2", "B5"]

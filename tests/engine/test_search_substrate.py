@@ -19,7 +19,7 @@ from unokart_tui.engine import (
     full_deck,
     known_cards,
 )
-from unokart_tui.engine.round import shuffle
+from unokart_tui.engine.tables import shuffle
 
 PRESETS = ["official", "house", "party", "chaos"]
 

@@ -51,7 +51,8 @@ from .events import (
 )
 from .house_rules import PRESETS, RULE_IDS, SWITCHES, HouseRules
 from .match import DEFAULT_TARGET, Match
-from .round import MAX_PLAYERS, MIN_PLAYERS, Round, follows
+from .round import Round
+from .tables import MAX_PLAYERS, MIN_PLAYERS, follows
 from .view import Phase, PlayerView
 
 __all__ = [

@@ -16,7 +16,9 @@ from collections.abc import Collection, Mapping
 
 from .actions import Challenge, JumpIn, Play
 from .cards import DECK_COUNTS, Card, Rank
-from .round import Round, follows, read_history, shuffle
+from .position import check_seat, read_history
+from .round import Round
+from .tables import follows, shuffle
 from .view import Phase, PlayerView
 
 
@@ -82,6 +84,9 @@ class Deals:
     """
 
     def __init__(self, view: PlayerView, *, cannot_hold: Mapping[int, Collection[Card]] | None = None) -> None:
+        check_seat(view.seat, view.num_players)
+        for seat in cannot_hold or {}:
+            check_seat(seat, view.num_players)
         self.view = view
         remaining = [0] * _TABLE
         for card in _DISTINCT:

@@ -10,13 +10,30 @@ from .actions import Action
 from .cards import Card, RulesError, full_deck, is_whole
 from .events import DealerChosen, Event, MatchWon
 from .house_rules import OFFICIAL, HouseRules
-from .round import MAX_PLAYERS, MIN_PLAYERS, Round
+from .round import Round
+from .tables import MAX_PLAYERS, MIN_PLAYERS
 from .view import PlayerView
 
 DEFAULT_TARGET = 500  # E4
 # Names are shown in terminals: no character that a terminal takes as an instruction or that
 # breaks a line (the categories of unokart_tui.printable, which shows them escaped).
 _NOT_IN_NAMES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def _plain_name(name: object) -> str:
+    """A player's name as a plain ``str``, judged by its characters; ``RulesError`` if it is no name.
+
+    A ``str`` subclass can make its iteration, ``strip`` or ``repr`` say anything: the name is
+    copied into a plain ``str`` by ``str``'s own method, and only the copy is judged and kept.
+    """
+    if not isinstance(name, str):
+        raise RulesError(f"a player's name must be some text, not {name!r}")
+    text = str.__str__(name)
+    if not text.strip():
+        raise RulesError(f"a player's name must be some text, not {text!r}")
+    if any(unicodedata.category(char) in _NOT_IN_NAMES for char in text):
+        raise RulesError(f"a player's name cannot hold control characters, as {text!r} does")
+    return text
 
 
 def _dealer_value(card: Card) -> int:
@@ -50,13 +67,10 @@ class Match:
     def __init__(self, names: Sequence[str], *, seed: int, target: int, rules: HouseRules | None = None) -> None:
         if isinstance(names, str) or not isinstance(names, Sequence):
             raise RulesError(f"players must be a list of names, not {names!r}")
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {len(names)}")  # D1
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise RulesError(f"a player's name must be some text, not {name!r}")
-            if any(unicodedata.category(char) in _NOT_IN_NAMES for char in name):
-                raise RulesError(f"a player's name cannot hold control characters, as {name!r} does")
+        given = list(names)  # read once: a sequence could answer differently the next time
+        if not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
+            raise RulesError(f"UNO Mario Kart is for 2 to 10 players, not {len(given)}")  # D1
+        names = [_plain_name(name) for name in given]
         if not is_whole(target) or target < 1:
             raise RulesError(f"the target score must be a whole number of at least 1, not {target!r}")
         if not is_whole(seed):

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from .actions import Action
-from .cards import Card, Color
+from .cards import Card, Color, RulesError
 from .house_rules import OFFICIAL, HouseRules
 
 
@@ -65,5 +65,10 @@ class PlayerView(NamedTuple):
 
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat ``steps`` turns after ``seat`` (default: this seat) in the direction of play."""
-        start = self.seat if seat is None else seat
-        return (start + self.direction * steps) % self.num_players
+        if seat is None:
+            seat = self.seat
+        elif type(seat) is not int or not 0 <= seat < self.num_players:  # is_whole, written out: bots ask often
+            raise RulesError(f"there is no seat {seat!r}")
+        if type(steps) is not int:
+            raise RulesError(f"steps must be a whole number, not {steps!r}")
+        return (seat + self.direction * steps) % self.num_players
