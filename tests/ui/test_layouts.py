@@ -95,6 +95,9 @@ async def measure_the_table(app, size):
         told = [seat for seat in screen.query(SeatView) if seat.info and seat.info.earlier]
         assert all(screen.region.contains_region(region) for region in [*seats, board.region if shown else you])
         assert not any(a.overlaps(b) for i, a in enumerate(seats) for b in seats[i + 1 :])
+        if shown:  # the scoreboard whole, beside the piles, on nobody's seat
+            centre = screen.query_one("#centre").region
+            assert centre.contains_region(board.region) and not any(map(board.region.overlaps, seats))
         measures = {
             "piles": (top.size.area, draw.size.area),
             "seat": min(region.area for region in seats if region != you),
@@ -127,3 +130,9 @@ async def test_the_grand_table_uses_the_room_of_a_large_terminal(opponents):
     assert all(line.split()[-4:] == ["0", "500", "to", "go"] for line in grand["scoreboard"])
     # The round's story at a glance: each seat's moves before its last, on the grand table only.
     assert grand["story"] and all(grand["story"]) and not any(roomy["story"])
+
+
+async def test_the_grand_table_fits_nine_opponents_from_its_smallest_size():
+    bots = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
+    grand = await measure_the_table(make_app(bots=bots, seed=7), GRAND_SIZE)
+    assert len(grand["scoreboard"]) == 10
