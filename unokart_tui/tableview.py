@@ -70,7 +70,6 @@ class Standing(NamedTuple):
 
     name: str
     score: int
-    cards: int  # in hand this round
     to_act: bool = False
     you: bool = False
 
@@ -164,8 +163,8 @@ def standings(match: MatchState, you: int) -> tuple[Standing, ...]:
     """Every seat's score, the highest first; seats on equal scores in the order of play."""
     round_ = match.round
     rows = [
-        Standing(name, score, len(hand), round_.decider == seat and not round_.is_over, seat == you)
-        for seat, (name, score, hand) in enumerate(zip(match.names, match.scores, round_.hands, strict=True))
+        Standing(name, score, round_.decider == seat and not round_.is_over, seat == you)
+        for seat, (name, score) in enumerate(zip(match.names, match.scores, strict=True))
     ]
     return tuple(sorted(rows, key=lambda row: -row.score))
 
