@@ -103,6 +103,7 @@ async def measure_the_table(app, size):
             "seat": min(region.area for region in seats if region != you),
             "you": you.area,
             "card": screen.query_one(HandView).card_size,
+            "moving": screen.stage().card,  # a card flying between a seat and the piles
             "scoreboard": lines,
             # Each seat with moves before its last: whether the one before the last is written on it.
             "story": [seat.info.earlier[-1] in str(seat.render()) for seat in told],
@@ -123,6 +124,7 @@ async def test_the_grand_table_uses_the_room_of_a_large_terminal(opponents):
     assert all(big > small for big, small in zip(grand["piles"], roomy["piles"], strict=True))
     assert grand["seat"] > roomy["seat"] and grand["you"] > 2 * roomy["you"]
     assert grand["card"] > roomy["card"]
+    assert (grand["moving"], roomy["moving"]) == (grand["card"], roomy["card"])  # it flies at the hand's size
     assert roomy["scoreboard"] == []  # 120x40 stays as it was
     names = ["Ann", *BOT_NAMES[:opponents]]
     assert len(grand["scoreboard"]) == len(names)
