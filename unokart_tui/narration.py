@@ -288,9 +288,11 @@ class TableNotes:
         # U1: the seats on one card that said UNO for it. Kept apart from the last move: found in
         # play, "Luigi 1 skipped" hid that Luigi had called UNO, and nobody could tell he was safe.
         self.said_uno: set[int] = set()
+        self.story: list[list[str]] = [[] for _ in range(seats)]  # each seat's moves this round, its last one last
 
     def new_round(self) -> None:
         self.last = [""] * len(self.last)
+        self.story = [[] for _ in self.last]
         self.top_by, self.top_turned = None, False
         self.said_uno = set()
 
@@ -357,6 +359,8 @@ class TableNotes:
                 for seat in range(len(self.last)):
                     if seat != event.seat:
                         note(seat, "hand passed on")
+        for seat in sorted(touched):  # an action's moves are one step of the seat's story: what its line says after it
+            self.story[seat].append(self.last[seat])
 
 
 def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: Voice) -> str:

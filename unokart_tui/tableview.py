@@ -42,6 +42,8 @@ class MatchState(Protocol):
     def scores(self) -> tuple[int, ...]: ...
     @property
     def rules(self) -> HouseRules: ...
+    @property
+    def target(self) -> int: ...
 
 
 class SeatLine(NamedTuple):
@@ -60,6 +62,16 @@ class SeatLine(NamedTuple):
     level: str = ""  # the bot's difficulty (its profile), "" for the player or a bot's own defaults
     glyphs: Glyphs = UNICODE
     said_uno: bool = False  # on one card, UNO said for it (U1): safe from a catch
+    earlier: tuple[str, ...] = ()  # the seat's moves this round before its last, oldest first (the grand table's story)
+
+
+class Standing(NamedTuple):
+    """A seat's line on the scoreboard of a large table."""
+
+    name: str
+    score: int
+    to_act: bool = False
+    you: bool = False
 
 
 class TableInfo(NamedTuple):
@@ -73,6 +85,8 @@ class TableInfo(NamedTuple):
     pending: str = ""  # a stack waiting for its answer: "+6 to Peach — stack or take it" (H1-H3)
     glyphs: Glyphs = UNICODE
     after_you: str = ""  # who plays after the player in the direction of play (D8): the same in either layout
+    standings: tuple[Standing, ...] = ()  # the scoreboard: every seat, the leader first
+    target: int = 0  # the score that wins the match
 
 
 class HandState(NamedTuple):
@@ -81,6 +95,9 @@ class HandState(NamedTuple):
     cursor: int = 0
     title: str = "Your hand"
     glyphs: Glyphs = UNICODE
+
+
+STORY_LENGTH = 7  # a seat's last moves kept for its story: more than the tallest seat shows
 
 
 def seat_lines(
@@ -110,6 +127,7 @@ def seat_lines(
             level=levels[seat] if seat < len(levels) else "",
             glyphs=glyphs,
             said_uno=seat in notes.said_uno and sizes[seat] == 1,
+            earlier=tuple(notes.story[seat][-STORY_LENGTH:-1]),
         )
         for seat, name in enumerate(match.names)
     )
@@ -136,7 +154,19 @@ def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = 
         pending=pending,
         glyphs=glyphs,
         after_you=match.names[(you + round_.direction) % len(match.names)],
+        standings=standings(match, you),
+        target=match.target,
     )
+
+
+def standings(match: MatchState, you: int) -> tuple[Standing, ...]:
+    """Every seat's score, the highest first; seats on equal scores in the order of play."""
+    round_ = match.round
+    rows = [
+        Standing(name, score, round_.decider == seat and not round_.is_over, seat == you)
+        for seat, (name, score) in enumerate(zip(match.names, match.scores, strict=True))
+    ]
+    return tuple(sorted(rows, key=lambda row: -row.score))
 
 
 def jump_in(match: Match, you: int) -> JumpIn | None:

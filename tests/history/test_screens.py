@@ -274,6 +274,32 @@ def test_replay_of_an_unfinished_match(snap_compare, size):
     assert snap_compare(replay_app(False), terminal_size=size, press=["end"])
 
 
+async def test_a_replay_on_a_large_terminal_has_the_grand_tables_piles_and_scoreboard():
+    # Issue 34, item 6: the replay shares the game's grand table from 180x50, as it shares the roomy one.
+    sizes = {}
+    for size in [(120, 40), (200, 60)]:
+        app = replay_app(True)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press(*["right"] * 12)
+            table = app.screen.query_one(TablePanel)
+            board = table.query_one("#scoreboard")
+            top = table.query_one("#top-card")
+            sizes[size] = top.size, app.screen.query_one(HandView).card_size
+            if size == (200, 60):
+                assert table.has_class("-grand") and table.region.contains_region(board.region)
+                assert table.region.contains_region(top.region)
+                assert [line.split()[-5] for line in str(board.render()).splitlines()] == [
+                    "Ann",
+                    "Mario",
+                    "Luigi",
+                    "Peach",
+                ]
+            else:
+                assert not board.display
+    (small_top, small_card), (big_top, big_card) = sizes[(120, 40)], sizes[(200, 60)]
+    assert big_top.area > small_top.area and big_card > small_card
+
+
 def test_replay_data_of_the_snapshot_is_the_players():
     app = replay_app(False)
     replay = Replay(app.replay[1])

@@ -171,8 +171,9 @@ def test_a_bots_item_box_shows_as_a_banner(snap_compare, size):
     assert snap_compare(make_app(seed=14), terminal_size=size, run_before=until_an_item_box)
 
 
-@SIZES
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"])
 def test_the_table_after_each_seats_last_move(snap_compare, size):
+    # At 200x60 the grand table: each seat's moves of the round, the scoreboard beside the piles (issue 34, item 6).
     def everyone_has_moved(app) -> bool:
         screen = app.screen
         if not isinstance(screen, GameScreen) or not app.session.is_human_turn():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 import pytest
 
@@ -21,10 +22,12 @@ from unokart_tui.engine import (
     DrawReason,
     ExtraTurn,
     HandsPassed,
+    HouseRules,
     Match,
     MatchWon,
     Play,
     PlayerExposed,
+    Round,
     RoundWon,
     StartCardTurned,
     TargetChosen,
@@ -42,6 +45,7 @@ from unokart_tui.tableview import (
     round_summary,
     seat_lines,
     seating,
+    standings,
     status,
     table_info,
 )
@@ -178,6 +182,44 @@ def test_a_seat_that_said_uno_keeps_it_in_sight_after_later_moves():
     notes.record([CardPlayed(2, C("R3")), UnoSaid(2)], NAMES)
     notes.record([CardPlayed(0, C("G0")), HandsPassed(0, 1)], NAMES)  # H4: UNO went with a hand now elsewhere
     assert notes.said_uno == set()
+
+
+def test_each_seat_keeps_the_story_of_its_round_one_line_an_action():
+    # The grand table's seats tell the round's story (issue 34, item 6): each action's last word for the seat,
+    # oldest first; a new round starts a new story.
+    notes = TableNotes(4)
+    notes.record([DealerChosen(3, ()), CardsDealt(3, 7), StartCardTurned(C("R1"))], NAMES)
+    notes.record(
+        [CardPlayed(0, C("R+2")), CardsDrawn(1, (C("B1"), C("B2")), DrawReason.DRAW_TWO, 2), TurnSkipped(1)], NAMES
+    )
+    notes.record([CardsDrawn(0, (C("B3"),), DrawReason.CHOICE, 1), DrawnCardKept(0)], NAMES)
+    notes.record([CardPlayed(0, C("B3")), UnoSaid(0)], NAMES)
+    assert notes.story == [["played R+2", "drew, kept it", "UNO!"], ["drew 2 (+2)"], [], ["dealt"]]
+    lines = seat_lines(Match.new(list(NAMES), seed=3), ["human", "greedy", "greedy", "greedy"], notes, 0)
+    assert lines[0].earlier == ("played R+2", "drew, kept it") and lines[0].last == "UNO!"
+    assert lines[1].earlier == () and lines[2].earlier == ()
+    notes.record([DealerChosen(1, ()), CardsDealt(1, 7), StartCardTurned(C("G1"))], NAMES)
+    assert notes.story == [[], ["dealt"], [], []]
+
+
+def test_the_scoreboard_puts_the_leader_first_and_names_every_seat():
+    dealt = Match.new(list(NAMES), seed=3)
+
+    class Scored(NamedTuple):  # a match after a few rounds, as the table reads it (tableview.MatchState)
+        names: tuple[str, ...] = NAMES
+        round: Round = dealt.round
+        scores: tuple[int, ...] = (40, 120, 0, 120)
+        rules: HouseRules = dealt.rules
+        target: int = 500
+
+    match = Scored()
+    rows = standings(match, 0)
+    assert [(row.name, row.score) for row in rows] == [("Mario", 120), ("Peach", 120), ("Ann", 40), ("Luigi", 0)]
+    assert [row.you for row in rows] == [False, False, True, False]
+    decider = NAMES[match.round.decider]
+    assert [row.to_act for row in rows] == [row.name == decider for row in rows]
+    info = table_info(match, TableNotes(4), 0)
+    assert info.standings == rows and info.target == match.target
 
 
 def test_the_players_default_name_reads_lower_case_inside_a_line():

@@ -13,11 +13,12 @@ from unokart_tui.dialogs.confirm import ConfirmDialog
 from unokart_tui.dialogs.notices import round_over
 from unokart_tui.engine import Card, Color, Draw, Phase
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.tableview import SeatLine
+from unokart_tui.tableview import SeatLine, Standing, TableInfo
 from unokart_tui.themes import ThemedApp
 from unokart_tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
 from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import last_move
+from unokart_tui.widgets.table import scoreboard
 
 from .helpers import make_app, settle
 
@@ -288,3 +289,15 @@ def test_a_seat_that_said_uno_shows_it_before_its_later_moves():
     assert last_move(line._replace(last="UNO!"), Style(), Style()).plain == "UNO!"  # said just now: once
     # A seat on one card that never said it, and was not caught in time, shows no call.
     assert last_move(line._replace(said_uno=False), Style(), Style()).plain == "skipped"
+
+
+def test_the_scoreboard_gives_places_shared_on_equal_scores_and_none_while_all_are_level():
+    def board(*rows: Standing, target: int = 500) -> list[str]:
+        info = TableInfo(Card.parse("R1"), Color.RED, 1, 80, "first card", None, standings=rows, target=target)
+        return [" ".join(line.split()) for line in scoreboard(info).plain.splitlines()]
+
+    level = board(Standing("Ann", 0, you=True), Standing("Mario", 0, to_act=True))
+    assert level == ["Ann 0 500 to go", "▶ Mario 0 500 to go"]
+    ahead = board(Standing("Luigi", 520), Standing("Ann", 90, you=True), Standing("Mario", 90), Standing("Peach", 5))
+    assert ahead == ["1. Luigi 520 0 to go", "2. Ann 90 410 to go", "2. Mario 90 410 to go", "4. Peach 5 495 to go"]
+    assert board(Standing("Bartholomew the Great", 0))[0].startswith("Bartholome ")  # cut to its column

@@ -74,12 +74,12 @@ from ..widgets.banner import BannerView
 from ..widgets.cardface import short
 from ..widgets.cardview import CardView, DrawPile
 from ..widgets.gamelog import GameLog
-from ..widgets.hand import BIG_HEIGHT, BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, HandView
+from ..widgets.hand import HandView
 from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
 from ..widgets.motion import FlyingCard, MotionPlan, Stage
 from ..widgets.players import PlayerRow, SeatView
-from ..widgets.table import TablePanel
+from ..widgets.table import GRAND_SIZE, TablePanel
 
 T = TypeVar("T")
 
@@ -253,6 +253,9 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
         self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
         self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
+        grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
+        self.set_class(grand, "-grand")
+        self.table.grand = self.hand.grand = grand
 
     def lay_out(self, *, roomy: bool) -> None:
         """The compact table or the roomy one: classes and two widgets' sizes, nothing rebuilt."""
@@ -456,7 +459,7 @@ class GameScreen(Screen[None]):
             self.hand.card_region(self.cursor) if seat == HUMAN else (self.places if roomy else self.rows)[seat].region
             for seat in range(len(self.session.names))
         ]
-        size = (BIG_WIDTH, BIG_HEIGHT) if roomy else (CARD_WIDTH, CARD_HEIGHT)
+        size = self.hand.card_size  # a moving card has the hand's cards' size: 6x3, 9x6, or 11x8 on the grand table
         return Stage(
             seats, self.table.query_one("#top-card").region, self.table.query_one(DrawPile).region, size, self.glyphs
         )

@@ -27,7 +27,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow
 from ..widgets.recentlog import RecentLog
 from ..widgets.scrubber import Scrubber
-from ..widgets.table import ROOMY_SIZE, SPACIOUS_SIZE, TablePanel
+from ..widgets.table import GRAND_SIZE, ROOMY_SIZE, SPACIOUS_SIZE, TablePanel
 
 
 class ReplayScreen(Screen[None]):
@@ -91,6 +91,10 @@ class ReplayScreen(Screen[None]):
         self.set_class(roomy, "-roomy")
         self.table.roomy = self.query_one(HandView).big = roomy
         self.table.spacious = width >= SPACIOUS_SIZE[0] and height >= SPACIOUS_SIZE[1]
+        # The game's grand table too: larger cards, and the scoreboard beside them (issue 34, item 6).
+        grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
+        self.set_class(grand, "-grand")
+        self.table.grand = self.query_one(HandView).grand = grand
 
     def show(self, number: int) -> None:
         """Draw the table at point ``number`` of the match."""

@@ -1,7 +1,8 @@
 """The player's hand: cards as cards, grouped by colour, a cursor on one; playable ones bright.
 
-Two sizes: small cards (6x3, the short form) in rows, for the compact table, and full
-cards (9x6: the corner, the rank drawn big, the item) for the roomy one, fanned out
+Three sizes: small cards (6x3, the short form) in rows, for the compact table, full
+cards (9x6: the corner, the rank drawn big, the item) for the roomy one, and larger ones
+(11x8: the colour's word too) on a very large terminal, fanned out
 (overlapping, the corners in view) when they do not fit side by side. A card that
 cannot be played fades and has a dashed outline; the cursor's card has a heavy one and
 is drawn whole, over its neighbours (a small one also in reverse).
@@ -34,6 +35,7 @@ from .paint import CARD_COMPONENTS, CardPainter, card_css
 
 CARD_WIDTH, CARD_HEIGHT, GAP = 6, 3, 1  # the compact table's cards
 BIG_WIDTH, BIG_HEIGHT = 9, 6  # the roomy table's
+GRAND_WIDTH, GRAND_HEIGHT = 11, 8  # the grand table's (widgets/table.GRAND_SIZE)
 MIN_STEP = 4  # a fanned card shows at least its edge and its short form ("│Y+2")
 
 
@@ -73,6 +75,13 @@ class HandView(ScrollView, can_focus=False):
 
     state: reactive[HandState] = reactive(HandState, init=False)
     big: reactive[bool] = reactive(False, init=False)  # the roomy table's full-size cards
+    grand: reactive[bool] = reactive(False, init=False)  # and larger ones on a very large terminal
+
+    @property
+    def card_size(self) -> tuple[int, int]:
+        """The cards' width and height now."""
+        layout = self.layout_for(max(self.scrollable_content_region.width, 1))
+        return layout.width, layout.height
 
     def layout_for(self, width: int | None = None) -> Layout:
         """The cards' layout in ``width`` columns (default: the hand's own)."""
@@ -81,15 +90,16 @@ class HandView(ScrollView, can_focus=False):
         if not self.big:
             step = CARD_WIDTH + GAP
             return Layout(CARD_WIDTH, CARD_HEIGHT, step, max(1, (width + GAP) // step))
-        step = BIG_WIDTH + GAP
+        card_width, card_height = (GRAND_WIDTH, GRAND_HEIGHT) if self.grand else (BIG_WIDTH, BIG_HEIGHT)
+        step = card_width + GAP
         if count * step - GAP <= width:
-            return Layout(BIG_WIDTH, BIG_HEIGHT, step, max(count, 1))
+            return Layout(card_width, card_height, step, max(count, 1))
         # Fanned, two cards' widths go whole: the cursor's and the one after it (``Layout.spread``).
-        fanned = (width - 2 * BIG_WIDTH) // (count - 2) if count > 2 else 0
+        fanned = (width - 2 * card_width) // (count - 2) if count > 2 else 0
         if fanned >= MIN_STEP:
             # No wider than a card: a step with a gap would leave no room for the spread (found at 12 cards in 118).
-            return Layout(BIG_WIDTH, BIG_HEIGHT, min(fanned, BIG_WIDTH), count)
-        return Layout(BIG_WIDTH, BIG_HEIGHT, MIN_STEP, max(1, (width - 2 * BIG_WIDTH) // MIN_STEP + 2))
+            return Layout(card_width, card_height, min(fanned, card_width), count)
+        return Layout(card_width, card_height, MIN_STEP, max(1, (width - 2 * card_width) // MIN_STEP + 2))
 
     def per_row(self, width: int | None = None) -> int:
         """How many cards one row holds in ``width`` columns (default: the hand's own)."""
@@ -104,6 +114,9 @@ class HandView(ScrollView, can_focus=False):
         self.update_size()
         self.refresh()
         self.call_after_refresh(self.show_cursor)
+
+    def watch_grand(self) -> None:
+        self.watch_big()
 
     def watch_big(self) -> None:
         self.update_size()

@@ -99,7 +99,8 @@ def last_move(info: SeatLine, badge: Style, quiet: Style) -> Text:
 
 
 class SeatView(Widget, can_focus=False):
-    """A seat at the roomy table: the name and score on its edge, who plays how, a fan of backs, the last move.
+    """A seat at the roomy table: the name and score on its edge, who plays how, a fan of backs, the last move;
+    a taller one (the grand table) the seat's moves of the round before it.
 
     The seat to act is outlined heavy in the accent colour; the one after it (the way
     play goes) is marked on its edge, so the turn is seen going round the table.
@@ -172,6 +173,11 @@ class SeatView(Widget, can_focus=False):
             lines.append("\n")
             lines.append(bottom, style=backs)
             lines.append("\n")
+        # A tall seat (the grand table) tells the round's story: its moves before the last, one a line, oldest first.
+        room = self.content_size.height - (0 if info.you else 3) - 1
+        earlier = info.earlier[max(len(info.earlier) - room, 0) :] if room > 0 else ()
+        for move in earlier:
+            lines.append(move[:width] + "\n", style=quiet)
         last = last_move(info, self.get_component_rich_style("seat--badge"), quiet)
         last.truncate(width, overflow="ellipsis")
         lines.append_text(last)

@@ -2,7 +2,8 @@
 
 Compact (the 80x24 table): small cards beside the facts. Roomy: the two cards large
 (11x8, 15x11 on a big terminal: the corner, the rank drawn big, the colour's word), a
-line under each, and the facts under them.
+line under each, and the facts under them. Grand (a very large terminal): the cards larger
+still (19x13), and beside them the scoreboard, every seat's score where everyone sees it.
 Its border names the house rules in play (HOUSE_RULES.md) and a stack waiting for its answer.
 """
 
@@ -21,6 +22,8 @@ from .paint import CARD_COMPONENTS, card_css
 # The terminal sizes from which the cards are big, and bigger still: the game screen's (screens/game.py).
 ROOMY_SIZE = (110, 32)
 SPACIOUS_SIZE = (160, 48)
+# Found in play at 200x60: the spacious table left about 70 % of the felt blank. From here the room is used.
+GRAND_SIZE = (180, 50)
 
 
 class TablePanel(Vertical):
@@ -77,6 +80,30 @@ class TablePanel(Vertical):
         width: 15;
         height: 11;
     }
+    TablePanel #scoreboard {
+        display: none;
+    }
+    TablePanel.-grand #piles {
+        grid-size: 3 2;
+        grid-columns: 21 21 37;
+        grid-rows: 14 2;
+        width: 79;
+        height: 16;
+    }
+    TablePanel.-grand #draw-pile, TablePanel.-grand #top-card {
+        width: 19;
+        height: 13;
+    }
+    TablePanel.-grand #scoreboard {
+        display: block;
+        row-span: 2;
+        height: auto;
+        border: round $primary 50%;
+        border-title-color: $foreground;
+        padding: 0 1;
+        text-wrap: nowrap;  /* a wrap would eat the spaces that align the columns */
+        text-overflow: ellipsis;
+    }
     TablePanel.-roomy .pile-label {
         display: block;
     }
@@ -92,6 +119,7 @@ class TablePanel(Vertical):
     info: reactive[TableInfo | None] = reactive(None)
     roomy: reactive[bool] = reactive(False)
     spacious: reactive[bool] = reactive(False)  # a big terminal: the roomy table's cards bigger still (15x11)
+    grand: reactive[bool] = reactive(False)  # a very large one: larger cards (19x13) and the scoreboard
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="piles"):
@@ -101,6 +129,8 @@ class TablePanel(Vertical):
             with Vertical(classes="pile"):
                 yield CardView(id="top-card")
                 yield Static(id="played-by", classes="pile-label")
+            # Before the facts: on the grand table's grid it takes the third column, beside both cards.
+            yield Static(id="scoreboard")
             yield Static(id="facts")
 
     def on_mount(self) -> None:
@@ -113,6 +143,9 @@ class TablePanel(Vertical):
 
     def watch_spacious(self, spacious: bool) -> None:
         self.set_class(spacious, "-spacious")
+
+    def watch_grand(self, grand: bool) -> None:
+        self.set_class(grand, "-grand")
 
     def watch_info(self, info: TableInfo | None) -> None:
         if info is None:
@@ -141,5 +174,36 @@ class TablePanel(Vertical):
         after = f"\nAfter you: {info.after_you}" if self.roomy else f"\n\nAfter you\n{info.after_you}"
         facts.append(after, style="bold")
         self.query_one("#facts", Static).update(facts)
+        board = self.query_one("#scoreboard", Static)
+        board.border_title = f"Scores · first to {info.target}"
+        board.update(scoreboard(info))
         self.border_title = "Table" if info.rules == "official" else f"Table · house rules: {info.rules}"
         self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""
+
+
+NAME_WIDTH = 10  # the scoreboard's names: every bot's and most players' (the seats show the whole name)
+
+
+def scoreboard(info: TableInfo) -> Text:
+    """One line a seat, the leader first: place, name, score, the points still to go.
+
+    Equal scores share a place; while everyone has the same score, no places are shown.
+    """
+    lines = Text(no_wrap=True, overflow="ellipsis")
+    place = 0
+    previous: int | None = None
+    tied = len({row.score for row in info.standings}) == 1  # no places before anyone is ahead
+    for index, row in enumerate(info.standings):
+        if row.score != previous:
+            place, previous = index + 1, row.score
+        mark = info.glyphs.turn if row.to_act else " "
+        to_go = max(info.target - row.score, 0)
+        if index:
+            lines.append("\n")
+        shown_place = "" if tied else f"{place}."
+        name = f"{row.name:<{NAME_WIDTH}.{NAME_WIDTH}}"
+        lines.append(
+            f"{shown_place:>3} {mark} {name} {row.score:>4}  {to_go:>4} to go",
+            style="bold" if row.you or row.to_act else "",
+        )
+    return lines
