@@ -52,6 +52,7 @@ from .events import (
 from .house_rules import PRESETS, RULE_IDS, SWITCHES, HouseRules
 from .match import DEFAULT_TARGET, Match
 from .round import MAX_PLAYERS, MIN_PLAYERS, Round, follows
+from .unseen import UnseenShuffle, shuffle_unseen
 from .view import Phase, PlayerView
 
 __all__ = [
@@ -112,11 +113,13 @@ __all__ = [
     "TurnSkipped",
     "UnoCaught",
     "UnoSaid",
+    "UnseenShuffle",
     "WildDrawFourAccepted",
     "determinize",
     "follows",
     "full_deck",
     "known_cards",
     "parse_action",
+    "shuffle_unseen",
     "unseen_cards",
 ]
