@@ -108,7 +108,7 @@ def test_it_is_refused_off_the_seats_decision_after_the_round_and_with_a_bad_see
     round_ = position("R1", "G5 B7", draw="B1 B2", discard="R3")
     with pytest.raises(RulesError, match="at seat 1's own decision, not seat 0's"):
         shuffle_unseen(round_, 1, 3)
-    for seed in (-1, 2**64, 1.5):
+    for seed in (-1, 2**63, 1.5):
         with pytest.raises(RulesError, match="seed"):
             shuffle_unseen(round_, 0, seed)
     round_.apply(Play(Card.parse("R1")))  # E1: the last card

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from .cards import Card, RulesError, is_whole
 from .round import Round, shuffle
 
-SEED_LIMIT = 2**64  # seeds are whole numbers below this: a save writes them, and TOML holds 64 bits
+SEED_LIMIT = 2**63  # seeds are whole numbers below this: a save writes them, and a TOML integer is signed 64 bits
 
 
 class UnseenShuffle(NamedTuple):
@@ -72,7 +72,7 @@ def shuffle_unseen(round_: Round, seat: int, seed: int, known: Sequence[Sequence
         # Another seat's decision may hang on a hidden card (the card it just drew, T3).
         raise RulesError(f"the unseen cards are shuffled at seat {seat}'s own decision, not seat {round_.decider}'s")
     if not is_whole(seed) or not 0 <= seed < SEED_LIMIT:
-        raise RulesError(f"the seed of a shuffle must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+        raise RulesError(f"the seed of a shuffle must be a whole number from 0 to 2**63 - 1, not {seed!r}")
     kept = check_known(round_, seat, known)
     pool = list(round_.draw_pile)
     hands: list[list[Card]] = []
