@@ -245,8 +245,17 @@ def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequenc
     return "your decision"
 
 
+# The table's keys whose use ``applies`` knows; any other name is a mistake, not a key that always works.
+TABLE_KEYS = frozenset({"move", "play", "draw", "take", "keep", "jump", "catch", "uno", "fast"})
+
+
 def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
-    """Whether the table's key for ``action`` does something now (the key bar shows only those)."""
+    """Whether the table's key for ``action`` does something now (the key bar shows only those).
+
+    A ``ValueError`` for a name not in ``TABLE_KEYS``: a key added to the table must say when it applies.
+    """
+    if action not in TABLE_KEYS:
+        raise ValueError(f"the table has no key for {action!r} (it knows {', '.join(sorted(TABLE_KEYS))})")
     round_ = match.round
     my_turn = not round_.is_over and round_.decider == you
     phase = round_.phase
@@ -266,9 +275,7 @@ def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
         return round_.exposed is not None and round_.exposed != you
     if action == "uno":
         return not round_.is_over
-    if action == "fast":
-        return not my_turn and not round_.is_over and not fast
-    return True
+    return not my_turn and not round_.is_over and not fast  # "fast": the bots' moves, until the player's turn
 
 
 # ---------------------------------------------------------------------- the roomy table

@@ -34,8 +34,10 @@ from unokart_tui.engine import (
 )
 from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, how_it_went_out, log_line, replay
 from unokart_tui.tableview import (
+    TABLE_KEYS,
     Motion,
     Seating,
+    applies,
     line_up,
     motions,
     place_cursor,
@@ -222,6 +224,14 @@ def test_catch_is_shown_for_the_others_never_for_the_player():
     lines = seat_lines(match, ["human", "greedy", "greedy", "greedy"], TableNotes(4), 0)
     assert [line.you for line in lines] == [True, False, False, False]
     assert [line.name for line in lines] == list(NAMES)
+
+
+def test_a_key_the_table_does_not_know_is_an_error_not_a_key_always_shown():
+    # Issue 34: applies("…") answered True for any name, so a key's state could come from a typo.
+    match = Match.new(list(NAMES), seed=3)
+    with pytest.raises(ValueError, match="the table has no key for 'undo'"):
+        applies("undo", match, 0)
+    assert all(isinstance(applies(key, match, 0), bool) for key in TABLE_KEYS)
 
 
 def test_the_status_never_says_a_bot_thinks_while_a_dialog_is_open():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -70,6 +70,7 @@ from ..tableview import (
     status,
     table_info,
 )
+from ..undo import UndoRefused
 from ..widgets.banner import BannerView
 from ..widgets.cardface import short
 from ..widgets.cardview import CardView, DrawPile
@@ -85,6 +86,7 @@ T = TypeVar("T")
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 _WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
+_ALWAYS = frozenset({"leave", "help", "log", "autopilot"})  # the keys that work whatever the table shows
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
 SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
@@ -122,16 +124,20 @@ class GameScreen(Screen[None]):
         Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
         Binding("f", "fast", "Fast"),
         Binding("t", "hint", "Hint"),  # on the player's turn only: a newcomer never found it in the help
-        # Not in the key bar, which is full at 80 columns: the help (?) and the keys page list them.
-        Binding("a", "autopilot", "Autopilot", show=False),
-        Binding("z", "undo", "Undo", show=False),
+        Binding("z", "undo", "Undo"),  # shown only when an undo would be taken (Session.undo_refusal)
+        Binding("z", "undo_refused", "Undo", show=False),  # when it would not be: says why
         Binding("z", "undo_off", "Undo", show=False),  # undo turned off in the settings: says so
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
-        # Last: where the keys of a busy turn fill 80 columns, it is the one the bar crops.
+        # Last: where the keys of a busy turn fill 80 columns, these are the ones the bar leaves out.
+        Binding("a", "autopilot", "Autoplay"),  # the autopilot: "Autopilot" left it out at 80 columns
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
     ]
+    # The table's own actions ("log(-1)" is "log"): each must say when it applies (``check_action``).
+    OWN_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+        binding.action.partition("(")[0] for binding in BINDINGS if isinstance(binding, Binding)
+    )
 
     def __init__(
         self,
@@ -658,11 +664,16 @@ class GameScreen(Screen[None]):
             return not applies("catch", self.session.match, HUMAN)
         if action == "missed_jump":
             return not applies("jump", self.session.match, HUMAN)
-        if action in ("undo", "undo_off"):
-            return self.undo_on == (action == "undo")
+        if action in ("undo", "undo_refused"):  # z shows only when it would take something back
+            return self.undo_on and (self.session.undo_refusal() is None) == (action == "undo")
+        if action == "undo_off":
+            return not self.undo_on
         if action == "hint":
             return self.session.is_human_turn()
-        return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
+        if action in _ALWAYS or action not in self.OWN_ACTIONS:  # not ours: Textual's own (copying, the palette)
+            return True
+        # Any other key of the table says when it applies: one that does not is an error, not a key always shown.
+        return applies("move" if action == "move_to" else action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def note_turn_taken(self, jump: JumpIn) -> None:
         """A bot jumped in on the player's decision (H5b): a key for it is then refused with the reason.
@@ -862,12 +873,10 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the player's last decision and the bots' moves after it (unokart_tui.undo)."""
-        from ..undo import UndoRefused  # noqa: PLC0415 - loaded with the session already
-
         try:
             plan = self.session.undo()
         except UndoRefused as refusal:
-            self.refuse(f"Cannot undo: {refusal}.", title="Undo")
+            self.refuse(str(refusal), title="Undo")
             return
         self.notes.new_round()
         for batch in plan.round_events:
@@ -886,6 +895,13 @@ class GameScreen(Screen[None]):
         self.report_saving()
         self.pacer.step()
         self.render_table()
+
+    def action_undo_refused(self) -> None:
+        refusal = self.session.undo_refusal()
+        if refusal is None:  # taken since the key bar was drawn
+            self.action_undo()
+        else:
+            self.refuse(refusal, title="Undo")
 
     def action_undo_off(self) -> None:
         self.refuse("Undo is off: turn it on in Settings.", title="Undo")
