@@ -18,6 +18,7 @@ from unokart_tui.hints import Advisor, advise, advisor, explain
 from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import HUMAN, Session
+from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.keybar import KeyBar
@@ -353,6 +354,29 @@ def test_a_colour_a_seat_lacks_is_a_reason_only_for_the_seat_that_plays_next():
     two = explain(advisor(1), view._replace(hand_sizes=(4, 2, 2, 3)), Play(Card.parse("Y2"), None, False), names)
     # One sentence, one name: "Mario is on two cards and Mario drew rather than play yellow" named him twice.
     assert two == "Play Y2: Mario is on two cards and had no yellow at their last draw"
+
+
+@pytest.mark.parametrize(
+    ("others", "card", "says"),
+    [
+        ((["Y1", "Y2", "Y3", "Y4"], ["G5", "G6", "G7"]), "B7", None),
+        ((["Y1", "Y2", "Y3", "Y4"], ["G5", "G6", "G7"]), "B0", None),
+        ((["Y1"], ["G5", "G6", "G7"]), "B7", "swapping with Mario, who holds one card, leaves you one"),
+        ((["Y1"], ["G5", "G6", "G7"]), "B0", None),  # Mario passes on; Ann gets Luigi's three
+        ((["Y1", "Y2"], ["G5"]), "B0", "the hand Luigi passes you holds one card"),
+    ],
+)
+def test_a_seven_or_zero_says_uno_only_when_it_can_leave_one_card_h4b(others, card, says):
+    """Issue 34: "Play B7 and say UNO" with twelve cards: H4b lists every 7 and 0 with UNO, and the hint said it."""
+    hand = ["B7", "B0", "R1", "R2", "G3", "G4"]
+    round_ = Round.from_position([hand, *others], ["R5", "R6"], ["B5"], rules=HouseRules.preset("party"))
+    chosen = [a for a in round_.legal_actions() if isinstance(a, Play) and str(a.card) == card]
+    assert {a.uno for a in chosen} == {True, False}  # H4b: both are legal, whatever the hands
+    hint = advise(advisor(1), round_.view(HUMAN), chosen, ["Ann", "Mario", "Luigi"])
+    assert isinstance(hint.action, Play) and hint.action.uno == (says is not None)
+    assert ("and say UNO" in hint.text) == (says is not None)
+    if says is not None:
+        assert hint.text.startswith(f"Play {short(Card.parse(card))} and say UNO: {says}, so UNO goes with it")
 
 
 def test_the_hint_is_the_experts_own_choice():
