@@ -33,9 +33,12 @@ from .engine import (
     JumpIn,
     Match,
     MatchWon,
+    Pass,
+    Phase,
     Play,
     PlayerExposed,
     Rank,
+    Round,
     RoundWon,
     StackAccepted,
     StartCardTurned,
@@ -130,6 +133,16 @@ def _sentence(event: Event, voice: Voice) -> str:
     if isinstance(event, CardTurned):
         item = event.card.item
         return f"{voice.whose(event.seat)} Item Box turns {long(event.card)}: {voice.icon(item)} {item.label}!"
+    if isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE and len(event.cards) > 1:
+        # H6: only drawing until a card goes draws more than one by choice. Found in play: "Peach draws
+        # 8 cards." said nothing of the house rule that made it so.
+        if event.seat == voice.you:
+            drawn = ", ".join(voice.card(card) for card in event.cards)
+            return f"You draw {drawn}, one at a time until one can be played (house rule: draw until playable)."
+        return (
+            f"{voice.names[event.seat]} draws {len(event.cards)} cards, one at a time until one can be played "
+            "(house rule: draw until playable)."
+        )
     if isinstance(event, CardsDrawn) and event.seat == voice.you and event.cards:
         text = f"You draw {', '.join(voice.card(card) for card in event.cards)}"
         if event.reason is not DrawReason.CHOICE:
@@ -149,6 +162,25 @@ def _sentence(event: Event, voice: Voice) -> str:
             f"{voice.whom(event.challenged)} {held} {event.color.value} (hand: {shown})."
         )
     return event.describe(voice.names, you=voice.you)
+
+
+def must_play_line(events: Sequence[Event], round_: Round, voice: Voice) -> LogLine | None:
+    """H7: the line after a draw whose card must now be played (``round_``: the round just after ``events``).
+
+    Found in play: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
+    """
+    if not round_.rules.must_play_drawn or round_.phase is not Phase.DRAWN or round_.drawn is None:
+        return None
+    if not any(isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE for event in events):
+        return None
+    if Pass() in round_.legal_actions():  # H7a: a drawn Wild Item Box may be kept
+        return None
+    seat = round_.decider
+    if seat == voice.you:
+        text = f"You must play the {voice.card(round_.drawn)} you drew (house rule: a playable card drawn is played)."
+    else:
+        text = f"{voice.names[seat]} must play the card just drawn (house rule: a playable card drawn is played)."
+    return LogLine("· " + text, "italic")
 
 
 # ---------------------------------------------------------------------- banners
@@ -198,8 +230,11 @@ def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
 
 
 def _house_banner(events: Sequence[Event], voice: Voice) -> Banner | None:
-    """What a house rule did (HOUSE_RULES.md): a jump-in, a stack passed on or taken, hands swapped."""
+    """What a house rule did (HOUSE_RULES.md): a jump-in, a stack passed on or taken, hands swapped, a long draw."""
     for event in events:
+        if isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE and len(event.cards) > 1:  # H6
+            draws = voice.verb(event.seat, "draws", "draw")
+            return Banner(f"Draw until playable — {draws} {len(event.cards)} cards", "house")
         if isinstance(event, JumpedIn):  # H5
             return Banner(f"Jump-in! {voice.verb(event.seat, 'jumps', 'jump')} in with {short(event.card)}", "house")
         if isinstance(event, DrawPending):  # H1-H3

@@ -16,6 +16,7 @@ from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
 from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.cardface import short
+from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.table import TablePanel
 
@@ -293,3 +294,20 @@ async def test_the_roomy_table_names_the_house_rules_on_its_felt():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert str(app.screen.felt.border_title).endswith("· house rules: party")
+
+
+async def test_a_drawn_card_the_player_must_play_is_told_in_the_log_h7():
+    # Issue 34: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
+    def must_play(app) -> bool:
+        session = app.session
+        return isinstance(app.screen, GameScreen) and session.is_human_turn() and session.view().phase is Phase.DRAWN
+
+    app = make_app(seed=3, rules=HouseRules(must_play_drawn=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, must_play, draw_only=True)
+        drawn = app.session.match.round.drawn
+        assert drawn is not None
+        lines = [entry.plain for entry in app.screen.query_one(GameLog).entries]
+        said = f"· You must play the {short(drawn)} you drew (house rule: a playable card drawn is played)."
+        assert lines[-2:] == [f"· You draw {short(drawn)}.", said]
+        assert app.screen.query_one(HandView).state.title.endswith("you must play the card you drew (enter)")

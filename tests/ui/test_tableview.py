@@ -69,7 +69,8 @@ def test_one_short_form_and_one_long_form():
             "after a tie",
         ),
         (StartCardTurned(C("BR")), "The first card is Blue Reverse.", "(BR)"),
-        (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?.", "RS"),
+        (CardsDrawn(0, (C("RS"),), DrawReason.CHOICE, 1), "You draw R⊘.", "RS"),
+        (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?, one at a time", "RS"),  # H6
         (CardsDrawn(0, (C("G+2"),), DrawReason.BANANA, 2), "You draw G+2 (Banana) — only 1 of 2", "G+2,"),
         (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: ◉ Green Shell!", "(GS)"),
         (ChallengeResolved(0, 1, True, Color.RED, (C("RR"), C("W+4"))), "(hand: R⇄  W+4)", "RR"),

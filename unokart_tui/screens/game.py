@@ -51,7 +51,7 @@ from ..engine import (
 )
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Advisor, Hint
-from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
+from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, must_play_line, replay
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
 from ..settings import Settings
@@ -317,6 +317,9 @@ class GameScreen(Screen[None]):
         """What happened: the seats' last moves, the log, and a banner for what matters."""
         self.notes.record(events, self.session.names)
         self.write_log(events)
+        forced = must_play_line(events, self.session.match.round, self.voice)  # H7
+        if forced is not None:
+            self.log_view.add(Text(forced.text, style=forced.style))
         shown = banner(events, self.voice)
         current = self.banner_view.banner
         if shown is not None:
