@@ -309,13 +309,23 @@ class Advisor:
         self.autopilot = False
         self.last_by_pilot = False  # whether the last action applied was the autopilot's
         self._bot: ExpertBot | None = None
+        self._given: tuple[tuple[int, int, int], Hint] | None = None  # the last hint, and its decision
 
     def hint(self) -> Hint:
-        """What the expert would do for the player now (the player must be deciding)."""
+        """What the expert would do for the player now (the player must be deciding).
+
+        The same advice for one decision, however often asked: the expert's search draws on its random
+        generator, and a second t could otherwise answer another move.
+        """
+        decision = self.session.decision()
+        if self._given is not None and self._given[0] == decision:
+            return self._given[1]
         if self._bot is None:
             self._bot = advisor(self.session.match.seed)
         round_ = self.session.match.round
-        return advise(self._bot, self.session.view(), round_.legal_actions(), self.session.names)
+        hint = advise(self._bot, self.session.view(), round_.legal_actions(), self.session.names)
+        self._given = (decision, hint)
+        return hint
 
     def pilots_now(self) -> bool:
         """Whether the autopilot plays the player's decision now."""

@@ -109,8 +109,8 @@ class LogLine(NamedTuple):
     style: str = ""  # a Rich style
 
 
-def log_line(event: Event, voice: Voice) -> LogLine:
-    """One line of the game log for ``event``."""
+def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
+    """One line of the game log for ``event`` (``can_stack``: as for ``banner``)."""
     if isinstance(event, (RoundWon, MatchWon)):
         return LogLine("★ " + event.describe(voice.names, you=voice.you), "bold reverse")
     style = ""
@@ -118,6 +118,8 @@ def log_line(event: Event, voice: Voice) -> LogLine:
         style = "bold"
     elif isinstance(event, CardPlayed) and event.card.color is not None:
         style = event.card.color.value
+    if isinstance(event, DrawPending) and event.seat == voice.you and not can_stack:
+        return LogLine(f"· {pending_words(event.seat, event.total, voice, can_stack=False)}.", style)
     return LogLine("· " + _sentence(event, voice), style)
 
 
@@ -193,8 +195,11 @@ class Banner(NamedTuple):
     kind: str  # "item", "challenge", "catch", "exposed", "win" or "house": how it is drawn
 
 
-def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
-    """The banner for one action's events, or None; the weightiest event wins."""
+def banner(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> Banner | None:
+    """The banner for one action's events, or None; the weightiest event wins.
+
+    ``can_stack``: whether the reader may stack on a total passed to them (H1-H3).
+    """
     for event in events:
         if isinstance(event, MatchWon):
             return Banner(f"★ {voice.verb(event.seat, 'wins', 'win')} the match with {event.score} points!", "win")
@@ -218,7 +223,7 @@ def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
                 f"{voice.whom(event.target)}: {voice.object_verb(event.target, 'draws', 'draw')} 1",
                 "item",
             )
-    house = _house_banner(events, voice)
+    house = _house_banner(events, voice, can_stack=can_stack)
     if house is not None:
         return house
     for event in events:
@@ -229,7 +234,17 @@ def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
     return None
 
 
-def _house_banner(events: Sequence[Event], voice: Voice) -> Banner | None:
+def pending_words(seat: int, total: int, voice: Voice, *, can_stack: bool = True) -> str:
+    """A stack waiting for ``seat``'s answer (H1-H3); ``can_stack``: whether the reader, if it is theirs, may stack.
+
+    Found in play: "+8 to you — stack or take it" with nothing in the hand to stack.
+    """
+    if seat == voice.you and not can_stack:
+        return f"+{total} to you and nothing to stack: take them"
+    return f"+{total} to {voice.whom(seat)} — stack or take it"
+
+
+def _house_banner(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> Banner | None:
     """What a house rule did (HOUSE_RULES.md): a jump-in, a stack passed on or taken, hands swapped, a long draw."""
     for event in events:
         if isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE and len(event.cards) > 1:  # H6
@@ -238,7 +253,7 @@ def _house_banner(events: Sequence[Event], voice: Voice) -> Banner | None:
         if isinstance(event, JumpedIn):  # H5
             return Banner(f"Jump-in! {voice.verb(event.seat, 'jumps', 'jump')} in with {short(event.card)}", "house")
         if isinstance(event, DrawPending):  # H1-H3
-            return Banner(f"+{event.total} to {voice.whom(event.seat)} — stack or take it", "house")
+            return Banner(pending_words(event.seat, event.total, voice, can_stack=can_stack), "house")
         if isinstance(event, StackAccepted):
             return Banner(f"{voice.verb(event.seat, 'takes', 'take')} the {event.total}", "house")
         if isinstance(event, HandsSwapped):  # H4

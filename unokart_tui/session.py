@@ -56,6 +56,7 @@ class Session:
         self.stats_problem: str | None = None
         self.stats_note: str | None = None
         self._undo_check: tuple[tuple[int, ...], str | None] | None = None  # undo_refusal's answer, by move
+        self._hinted_at: tuple[int, int, int] | None = None  # the decision a hint was last counted for
         # What the save file holds, as this session last read or wrote it (a fingerprint; None: no
         # file), and how many of the match's actions it holds.
         self._on_disk = on_disk
@@ -229,10 +230,9 @@ class Session:
         """
         if any(seat.kind == "human" for index, seat in enumerate(self.seats) if index != HUMAN):
             return "Undo is for matches against bots only: another person plays at this table."
-        match = self.match
-        moment = (match.round_number, len(match.history[-1]), len(self.undos))
+        moment = self.decision()
         if self._undo_check is None or self._undo_check[0] != moment:
-            self._undo_check = (moment, undo_refusal(match, HUMAN))
+            self._undo_check = (moment, undo_refusal(self.match, HUMAN))
         return self._undo_check[1]
 
     def undo(self) -> UndoPlan:
@@ -264,8 +264,18 @@ class Session:
         else:
             self.stats_problem = None
 
+    def decision(self) -> tuple[int, int, int]:
+        """Which decision the match is at: its round, the actions of that round, the undos made so far."""
+        return self.match.round_number, len(self.match.history[-1]), len(self.undos)
+
     def count_hint(self) -> None:
-        """The player asked for a hint: counted in the save, for the match's statistics."""
+        """The player asked for a hint: counted in the save, for the match's statistics, once a decision.
+
+        Found in play: "Hints 123" counted every press of t, the same advice asked for again.
+        """
+        if self._hinted_at == self.decision():
+            return
+        self._hinted_at = self.decision()
         seats = list(self.seats)
         seats[HUMAN] = seats[HUMAN]._replace(hints=seats[HUMAN].hints + 1)
         self.seats = tuple(seats)

@@ -26,7 +26,7 @@ from .engine import (
     Round,
 )
 from .glyphs import UNICODE, Glyphs
-from .narration import TableNotes, Voice, how_it_went_out
+from .narration import TableNotes, Voice, how_it_went_out, pending_words
 from .rules_text import house_rules_tag
 from .widgets.cardface import hand_order
 
@@ -122,8 +122,8 @@ def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = 
         by = "by you" if notes.top_by == you else f"by {match.names[notes.top_by]}"
     pending = ""
     if round_.phase is Phase.STACK:  # H1-H3
-        whom = "you" if round_.decider == you else match.names[round_.decider]
-        pending = f"+{round_.pending_draw} to {whom} — stack or take it"
+        voice = Voice(match.names, you, glyphs)
+        pending = pending_words(round_.decider, round_.pending_draw, voice, can_stack=can_stack(round_, you))
     return TableInfo(
         top=round_.top_card,
         color=round_.active_color,
@@ -135,6 +135,13 @@ def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = 
         pending=pending,
         glyphs=glyphs,
     )
+
+
+def can_stack(round_: Round, you: int) -> bool:
+    """Whether ``you`` may stack a card on the total waiting for them (H1-H3); True for another seat's."""
+    if round_.phase is not Phase.STACK or round_.decider != you:
+        return True
+    return any(isinstance(action, Play) for action in round_.legal_actions())
 
 
 def jump_in(match: Match, you: int) -> JumpIn | None:

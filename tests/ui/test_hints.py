@@ -7,6 +7,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.text import Text
 from textual.app import App
 
 import ai
@@ -54,18 +55,85 @@ async def test_t_shows_the_experts_move_and_counts_it_in_the_save():
         await pilot.press("t")
         await pilot.pause()
         shown = screen.query_one(HintView)
-        assert shown.display and shown.text == expected.text
+        assert shown.display and shown.text.removesuffix(" (enter)") == expected.text
         assert app.session.seats[HUMAN].hints == 1
         await pilot.press("t")
         await pilot.pause()
-        assert app.session.seats[HUMAN].hints == 2
+        # Issue 34: "Hints 123" counted every press; one decision is one hint, and the same advice.
+        assert app.session.seats[HUMAN].hints == 1 and shown.text.removesuffix(" (enter)") == expected.text
         game = saves.loads_game(saves.path_of(app.session.name).read_text())
-        assert game.seats[HUMAN].hints == 2  # the statistics can read it later
+        assert game.seats[HUMAN].hints == 1  # the statistics can read it later
         assert game.seats[1].hints == 0
         # The hint is about the decision it was asked for: the next move takes it away.
         await pilot.press("d" if app.session.view().phase is Phase.PLAY else "p")
         await pilot.pause()
         assert shown.text is None and not shown.display
+
+
+async def test_a_long_hint_wraps_whole_at_80_columns():
+    # Issue 34: a hint was cut at 80 columns instead of wrapping.
+    words = ["Play W+4 as yellow and say UNO: Mario is on two cards and it holds them back"] + [
+        f"reason number {n} for the move" for n in range(8)
+    ]
+    sentence = " and ".join(words) + " — keep the Wild Item Box for later"
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = app.screen.query_one(HintView)
+        shown.text = sentence
+        await pilot.pause()
+        wrapped = Text(f"Hint: {sentence}").wrap(app.console, shown.content_region.width)
+        assert len(wrapped) > 3 and shown.content_region.height == len(wrapped)  # every line of it, none cut
+
+
+async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
+    # Issue 34: Enter after "Hint: Draw: …" played the card under the cursor and answered "Not allowed".
+    def a_draw_is_advised(app) -> bool:
+        return (
+            isinstance(app.screen, GameScreen)
+            and app.session.is_human_turn()
+            and app.session.view().phase is Phase.PLAY
+            and isinstance(Advisor(app.session).hint().action, Draw)
+        )
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, a_draw_is_advised)
+        screen = app.screen
+        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        moves = len(app.session.match.history[-1])
+        hints = app.session.seats[HUMAN].hints
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.query_one(HintView).text.startswith("Draw: ") and screen.query_one(HintView).text.endswith(
+            " (enter)"
+        )
+        await pilot.press("t")  # asked again: the same decision, counted once
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.match.history[-1]) > moves)
+        assert app.session.match.history[-1][moves] == Draw()
+        assert app.session.seats[HUMAN].hints == hints + 1
+        assert not [note for note in app._notifications if note.title == "Not allowed"]
+
+
+async def test_after_the_cursor_moves_enter_plays_the_card_under_it_not_the_hint():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        await pilot.press("t")
+        await pilot.pause()
+        advised = screen.hinted
+        state = screen.query_one(HandView).state
+        other = next(i for i in sorted(state.playable) if state.cards[i] != getattr(advised, "card", None))
+        await pilot.press(*(["right"] * ((other - screen.cursor) % len(state.cards))))
+        assert not screen.query_one(HintView).text.endswith("(enter)")
+        moves = len(app.session.match.history[-1])
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.match.history[-1]) > moves)
+        played = app.session.match.history[-1][moves]
+        assert isinstance(played, Play) and played.card == state.cards[other]
 
 
 async def test_a_hint_puts_the_cursor_on_the_advised_card():

@@ -46,7 +46,9 @@ async def test_a_stack_shows_its_total_and_d_takes_it():
         screen, round_ = app.screen, app.session.match.round
         total, cards = round_.pending_draw, len(round_.hands[HUMAN])
         table = screen.query_one(TablePanel)
-        assert f"+{total} to you — stack or take it" in str(table.border_subtitle)
+        stackable = any(isinstance(a, Play) for a in app.session.match.legal_actions())
+        said = "— stack or take it" if stackable else "and nothing to stack: take them"  # issue 34
+        assert f"+{total} to you {said}" in str(table.border_subtitle)
         assert str(table.border_title) == "Table · house rules: house"
         assert screen.check_action("take", ()) and not screen.check_action("draw", ())
         assert "take them (d)" in screen.query_one(HandView).state.title
@@ -311,3 +313,21 @@ async def test_a_drawn_card_the_player_must_play_is_told_in_the_log_h7():
         said = f"· You must play the {short(drawn)} you drew (house rule: a playable card drawn is played)."
         assert lines[-2:] == [f"· You draw {short(drawn)}.", said]
         assert app.screen.query_one(HandView).state.title.endswith("you must play the card you drew (enter)")
+
+
+async def test_a_stack_the_player_cannot_answer_is_not_offered_as_one_to_stack():
+    # Issue 34: "+8 to you — stack or take it" showed when there was nothing to stack.
+    def nothing_to_stack(app) -> bool:
+        return stack_on_the_player(app) and not any(isinstance(a, Play) for a in app.session.match.legal_actions())
+
+    app = make_app(seed=2, rules=PARTY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, nothing_to_stack, draw_only=True, limit=1500)
+        total = app.session.match.round.pending_draw
+        said = f"+{total} to you and nothing to stack: take them"
+        assert app.screen.query_one(TablePanel).info.pending == said
+        banner = app.screen.banner_view.banner
+        assert banner is None or "stack or take it" not in banner.text
+        assert not any(
+            "to you — stack or take it" in entry.plain for entry in app.screen.query_one(GameLog).entries[-3:]
+        )

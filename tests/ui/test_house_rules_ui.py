@@ -176,6 +176,15 @@ def test_with_nothing_to_stack_only_taking_is_offered():
     assert applies("take", match, decider) and not applies("play", match, decider)
     assert applies("move", match, decider)
     assert status(match, decider, thinking=False, held=False) == f"+{total} to you and nothing to stack: take them (d)"
+    # Issue 34: the banner, the table and the log said "stack or take it" with nothing to stack.
+    said = f"+{total} to you and nothing to stack: take them"
+    assert table_info(match, TableNotes(4), you=decider).pending == said
+    voice = Voice(NAMES, decider)
+    assert banner([DrawPending(decider, total)], voice, can_stack=False).text == said
+    assert log_line(DrawPending(decider, total), voice, can_stack=False).text == f"· {said}."
+    assert banner([DrawPending(decider, total)], voice).text == f"+{total} to you — stack or take it"
+    theirs = banner([DrawPending((decider + 1) % 4, total)], voice, can_stack=False).text
+    assert theirs == f"+{total} to {NAMES[(decider + 1) % 4]} — stack or take it"  # another's hand is not known
 
 
 def test_keep_is_offered_only_when_a_drawn_card_may_be_kept():

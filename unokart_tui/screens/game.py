@@ -58,6 +58,7 @@ from ..settings import Settings
 from ..tableview import (
     HandState,
     applies,
+    can_stack,
     hand_cards,
     jump_in,
     line_up,
@@ -171,6 +172,7 @@ class GameScreen(Screen[None]):
         self._cursor_to_playable = True
         self.uno_armed = False
         self.hinted: Action | None = None  # the move of the hint on show, until a move is made
+        self._hint = ("", -1)  # the hint's sentence, and where the cursor was when it was given
         self._pressed_at = 0.0  # when the key or click being handled was pressed
         self._suspended = False
         self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
@@ -283,7 +285,7 @@ class GameScreen(Screen[None]):
             from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
             self.open_dialog(
-                GuideDialog(first_game=True, rules=self.session.match.rules, glyphs=self.glyphs), self.guide_answered
+                GuideDialog(first_game=True, rules=self.session.match.rules, glyphs=self.glyphs), self.first_guide_read
             )
         self.pacer.step()
         self.render_table()
@@ -306,7 +308,7 @@ class GameScreen(Screen[None]):
             for number, batches in recent:
                 self.log_view.add(Text(f"— Round {number} —", style="bold"))
                 for batch in batches:
-                    self.write_log(batch)
+                    self.write_log(batch, live=False)
             self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
         self.log_view.add(Text(line_up(match.names, self.kinds, HUMAN)))
         self.log_view.add(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
@@ -320,7 +322,7 @@ class GameScreen(Screen[None]):
         forced = must_play_line(events, self.session.match.round, self.voice)  # H7
         if forced is not None:
             self.log_view.add(Text(forced.text, style=forced.style))
-        shown = banner(events, self.voice)
+        shown = banner(events, self.voice, can_stack=can_stack(self.session.match.round, HUMAN))
         current = self.banner_view.banner
         if shown is not None:
             self.show_banner(shown)
@@ -343,9 +345,11 @@ class GameScreen(Screen[None]):
             name = self.session.names[exposed]
             self.log_view.add(Text(f"Nobody caught {name} without UNO in time.", style="italic"))
 
-    def write_log(self, events: list[Event]) -> None:
+    def write_log(self, events: list[Event], *, live: bool = True) -> None:
+        """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
+        stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
         for event in events:
-            line = log_line(event, self.voice)
+            line = log_line(event, self.voice, can_stack=stack)
             self.log_view.add(Text(line.text, style=line.style))
 
     def show_banner(self, shown: Banner | None) -> None:
@@ -422,7 +426,7 @@ class GameScreen(Screen[None]):
         self.show(events)
         self.note_exposure_over(exposed, events)
         self.query_one(HintView).text = None  # it was about the decision just taken
-        self.hinted = None
+        self.hinted, self._hint = None, ("", -1)
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
@@ -585,8 +589,9 @@ class GameScreen(Screen[None]):
     def play_wild_draw_four(self, card: Card) -> None:
         from ..dialogs.choices import ColorDialog  # noqa: PLC0415
 
-        uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         hinted = self.hinted
+        said = isinstance(hinted, Play) and hinted.card == card and hinted.uno  # the hint's UNO, if it said one
+        uno = self.uno_armed or said or (self.uno_helper and len(self.session.view().hand) == 2)
         advised = hinted.color if isinstance(hinted, Play) and hinted.card == card else None
         dialog = ColorDialog("for your Wild Draw Four", advised, can_go_back=True)
         self.open_dialog(dialog, lambda color: self.act(Play(card, color, uno)))
@@ -634,6 +639,12 @@ class GameScreen(Screen[None]):
             session.stats_note = None
         if session.stats_problem is not None:
             self.notify(f"This round is not in your statistics: {session.stats_problem}", severity="warning")
+
+    def first_guide_read(self, answer: str) -> None:
+        """The first-game guide is shown once: found in play, it came back with every new match until n."""
+        self.guide = False
+        self.post_message(self.GuideOff())
+        self.guide_answered(answer)
 
     def guide_answered(self, answer: str) -> None:
         if answer == "rules":
@@ -709,6 +720,7 @@ class GameScreen(Screen[None]):
         count = len(self.hand.state.cards)
         if count:
             self.cursor = (self.cursor + step) % count
+            self.show_hint()
             self.render_table()
 
     def action_move_to(self, place: int) -> None:
@@ -716,9 +728,28 @@ class GameScreen(Screen[None]):
         count = len(self.hand.state.cards)
         if count:
             self.cursor = place % count
+            self.show_hint()
             self.render_table()
 
+    def enter_takes_hint(self) -> bool:
+        """Whether Enter takes the hint's move: one Enter takes, while the cursor is where the hint left it.
+
+        Found in play: Enter after "Hint: Draw: …" played the card under the cursor, and was refused.
+        """
+        hinted = self.hinted
+        return isinstance(hinted, (Play, Draw, Pass, Accept)) and self._hint[1] == self.cursor
+
     def action_play(self) -> None:
+        hinted = self.hinted
+        # A Wild Draw Four's colour is still asked, the hint's picked out (play_wild_draw_four).
+        four = isinstance(hinted, Play) and hinted.card.rank is Rank.WILD_DRAW_FOUR
+        if hinted is not None and self.enter_takes_hint() and not four:
+            if self.is_players_decision():
+                self.act(hinted)
+            return
+        self.play_selected()
+
+    def play_selected(self) -> None:
         card = self.selected_card()
         if card is not None:
             self.play(card)
@@ -750,7 +781,7 @@ class GameScreen(Screen[None]):
         self._pressed_at = message.time
         self.cursor = message.position
         self.render_table()
-        self.action_play()
+        self.play_selected()  # a card clicked is the card meant, whatever a hint said
 
     def on_draw_pile_clicked(self, message: DrawPile.Clicked) -> None:
         self._pressed_at = message.time
@@ -841,7 +872,6 @@ class GameScreen(Screen[None]):
             self.refuse("A hint is for your own turn.")
             return
         hint = self.take_hint()
-        self.query_one(HintView).text = hint.text
         # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
         cards = hand_cards(self.session.match, HUMAN)[0]
         advised = hint.action.card if isinstance(hint.action, (Play, JumpIn)) else None
@@ -849,6 +879,14 @@ class GameScreen(Screen[None]):
             self.cursor = cards.index(advised)
             self._cursor_to_playable = False
             self.render_table()
+        self._hint = (hint.text, self.cursor)
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        """The hint on show, with "(enter)" while Enter takes its move."""
+        text, _cursor = self._hint
+        if self.hinted is not None and text:
+            self.query_one(HintView).text = f"{text} (enter)" if self.enter_takes_hint() else text
 
     def take_hint(self) -> Hint:
         """The expert's advice for the player's decision now, remembered and counted in the save."""
