@@ -112,7 +112,7 @@ async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why
         app.screen.pacer.set_pace(WAITING_BOTS)
         bar = app.screen.query_one(KeyBar)
         assert app.session.undo_refusal() is not None
-        assert "Undo" not in str(bar.render()) and "Autoplay" in str(bar.render())
+        assert "Undo" not in str(bar.render()) and "Autopilot" in str(bar.render())
         await pilot.press("z")  # nothing to take back yet: the reason, in a sentence
         await until(pilot, lambda: messages(app))
         assert (
@@ -125,7 +125,7 @@ async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why
         await pilot.pause()
         assert app.session.undo_refusal() is None
         text = str(bar.render())
-        assert "Undo" in text and "Autoplay" in text and len(text) <= 80
+        assert "Undo" in text and "Autopilot" in text and len(text) <= 80
 
 
 async def test_undo_turned_off_says_so():

@@ -131,7 +131,7 @@ class GameScreen(Screen[None]):
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
         # Last: where the keys of a busy turn fill 80 columns, these are the ones the bar leaves out.
-        Binding("a", "autopilot", "Autoplay"),  # the autopilot: "Autopilot" left it out at 80 columns
+        Binding("a", "autopilot", "Autopilot"),
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
     ]

@@ -110,9 +110,9 @@ class KeyBar(Widget, can_focus=False):
                 (self.app.get_key_display(palette[1]), key_style),
                 (" palette ", description_style),
             )
-        # A key that does not fit before the palette's is left out whole, and the later ones are tried:
-        # found in play, a bar cropped in the middle of "PgUp/Dn Log" and of the palette's key.
-        width = self.size.width - len(label) if self.size.width else None
+        # A key that does not fit is left out whole, and the later ones are tried; the palette's key comes
+        # last, if there is room. Found in play: a bar cropped in the middle of "PgUp/Dn Log" and of "^p palette".
+        width = self.size.width or None
         for key, (_node, binding, enabled, _tooltip) in in_screen_order(self.screen, bindings):
             if not binding.show or binding.action in shown or key == self.app.COMMAND_PALETTE_BINDING:
                 continue
@@ -125,7 +125,7 @@ class KeyBar(Widget, can_focus=False):
             line.append(display, key_style if enabled else disabled_style)
             line.append(description, description_style if enabled else disabled_style)
             spans.append(KeySpan(start, len(line), binding.key, enabled))
-        if palette is not None:
+        if palette is not None and (width is None or len(line) + len(label) <= width):
             _node, binding, enabled, _tooltip = palette
             start = max(len(line), self.size.width - len(label))
             line.pad_right(start - len(line))
