@@ -22,9 +22,11 @@ from unokart_tui.engine import (
     HandsPassed,
     HandsSwapped,
     HouseRules,
+    Match,
     PileReshuffled,
 )
 from unokart_tui.session import HUMAN, Session
+from unokart_tui.timeline import Timeline, play_again
 from unokart_tui.undo import UndoRefused, plan_undo, undo_refusal
 
 from .play import a_plain_play, play, to_the_players_turn
@@ -210,6 +212,35 @@ def test_the_hand_the_player_handed_over_stays_where_they_know_it_is_h4():
     assert known and known == left  # the hand given, less what was played from it
     assert not known - Counter(plan.match.round.hands[other])
     session.close()
+
+
+def test_every_position_of_a_replay_is_the_match_as_it_was_played_shuffles_and_all():
+    """The timeline (replay, export) applies each shuffle at its point, its snapshots included."""
+    match = Match.new(["Ann", "Mario", "Luigi"], seed=9, target=10**6)
+    driver = Driver({seat: ai.make_bot("greedy", seed=seat) for seat in range(3)})
+    for seed in (1, 2):
+        for _ in range(12 if seed == 1 else 40):  # past a snapshot (SNAPSHOT_EVERY actions)
+            if match.round.is_over:
+                match.next_round()
+            match.apply(driver.next_step(match.round).action)
+        while match.round.decider != HUMAN or match.round.is_over:
+            if match.round.is_over:
+                match.next_round()
+            match.apply(driver.next_step(match.round).action)
+        match.apply(match.round.legal_actions()[0])
+        while match.round.decider != HUMAN:
+            match.apply(driver.next_step(match.round).action)
+        match = plan_undo(match, HUMAN, seed=seed).match
+    for _ in range(50):
+        if match.round.is_over:
+            break
+        match.apply(driver.next_step(match.round).action)
+    assert len(match.unseen_shuffles) == 2
+    played = [pickle.dumps(step.match.round) for step in play_again(match)]
+    timeline = Timeline(match)
+    assert len(timeline) == len(played)
+    for number in reversed(range(len(timeline))):  # from the end: snapshots are taken as positions are asked for
+        assert timeline.position(number).round == pickle.loads(played[number])
 
 
 def test_an_undo_that_cannot_be_saved_is_not_made(monkeypatch):
