@@ -8,7 +8,7 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.dialogs.guide import GuideDialog
 from unokart_tui.dialogs.house_rules import HouseRulesDialog, toggled
-from unokart_tui.engine import HouseRules, JumpedIn, JumpIn, Phase, Play
+from unokart_tui.engine import Accept, HouseRules, JumpedIn, JumpIn, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.screens.rules import RulesScreen
@@ -18,6 +18,7 @@ from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.table import TablePanel
 
 from .helpers import (
@@ -331,3 +332,20 @@ async def test_a_stack_the_player_cannot_answer_is_not_offered_as_one_to_stack()
         assert not any(
             "to you — stack or take it" in entry.plain for entry in app.screen.query_one(GameLog).entries[-3:]
         )
+
+
+async def test_enter_after_a_hint_to_take_a_stack_takes_it():
+    # Issue 34: Enter takes the hint's move, even where enter plays no card (nothing stacks on the total).
+    def nothing_to_stack(app) -> bool:
+        return stack_on_the_player(app) and not any(isinstance(a, Play) for a in app.session.match.legal_actions())
+
+    app = make_app(seed=2, rules=PARTY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, nothing_to_stack, draw_only=True, limit=1500)
+        moves = len(app.session.match.history[-1])
+        await pilot.press("t")
+        await pilot.pause()
+        assert str(app.screen.query_one(HintView).text).startswith("Take the ")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.match.history[-1]) > moves)
+        assert app.session.match.history[-1][moves] == Accept()

@@ -684,6 +684,8 @@ class GameScreen(Screen[None]):
             return not self.undo_on
         if action == "hint":
             return self.session.is_human_turn()
+        if action == "play" and self.enter_takes_hint():  # a stack's total taken, say, when nothing stacks
+            return True
         if action in _ALWAYS or action not in self.OWN_ACTIONS:  # not ours: Textual's own (copying, the palette)
             return True
         # Any other key of the table says when it applies: one that does not is an error, not a key always shown.
@@ -887,6 +889,7 @@ class GameScreen(Screen[None]):
         text, _cursor = self._hint
         if self.hinted is not None and text:
             self.query_one(HintView).text = f"{text} (enter)" if self.enter_takes_hint() else text
+            self.refresh_bindings()
 
     def take_hint(self) -> Hint:
         """The expert's advice for the player's decision now, remembered and counted in the save."""
