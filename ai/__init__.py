@@ -1,7 +1,7 @@
 """Bots for unokart: each decides from a ``PlayerView`` and the legal actions, nothing else.
 
 ``make_bot("greedy", seed=1, profile="hard", forget_uno=0.2)`` builds one; ``BOTS``
-maps each name to its class. No Textual here.
+maps each name to its class; ``bot_params(name, params)`` checks parameters read from a file. No Textual here.
 
 The names below load on first use (PEP 562): the bots and the engine beneath them take
 about 10 ms to import (docs/performance.md), and the title screen, which finds its
@@ -10,6 +10,7 @@ settings through ``ai.config``, paints its first frame without them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -49,15 +50,32 @@ def __getattr__(name: str) -> object:
     return value
 
 
+def _bot_class(name: str) -> type[Bot]:
+    from .registry import BOTS  # noqa: PLC0415 - see the module's docstring
+
+    try:
+        return BOTS[name]
+    except (KeyError, TypeError):  # TypeError: a name that is no text (a list from a file, say)
+        raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})") from None
+
+
+def bot_params(name: str, params: Mapping[str, object]) -> dict[str, float | int]:
+    """``params`` checked for the bot ``name`` as ``make_bot`` checks them: ``ValueError`` for an unknown
+    bot, an unknown parameter ("seed" and "profile" included: they are no parameters) or a bad value.
+
+    For parameters that come from a file (a save's seat), which ``make_bot(name, **params)`` would
+    otherwise take as its own keywords.
+    """
+    from .params import check_params  # noqa: PLC0415
+
+    return check_params(_bot_class(name).params_spec(), params, name)
+
+
 def make_bot(name: str, *, seed: int | None = None, profile: str | None = None, **params: object) -> Bot:
     """A bot by name; ``profile`` names a shipped or user profile; keyword parameters override it."""
     from .profiles import load_profile  # noqa: PLC0415 - see the module's docstring
-    from .registry import BOTS  # noqa: PLC0415
 
-    try:
-        cls = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (the bots: {', '.join(sorted(BOTS))})") from None
+    cls = _bot_class(name)
     values: dict[str, object] = {}
     if profile is not None:
         values.update(load_profile(profile, name))
@@ -75,6 +93,7 @@ __all__ = [
     "ItemHoarderBot",
     "Param",
     "RandomBot",
+    "bot_params",
     "list_profiles",
     "load_profile",
     "make_bot",

@@ -13,6 +13,7 @@ precedence over a shipped profile of the same name.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from unokart_tui.files import FileProblem, parse_toml, read_text
@@ -40,19 +41,24 @@ def list_profiles() -> list[str]:
     }
     directory = user_profile_dir()
     if directory.is_dir():  # a folder, a pipe or a link to nowhere named like a profile is none
-        names |= {path.stem for path in directory.glob("*.toml") if path.is_file()}
+        names |= {path.stem for path in directory.glob("*.toml") if is_profile_name(path.stem) and path.is_file()}
     return sorted(names)
 
 
+def is_profile_name(name: str) -> bool:
+    """A name ``--profile`` takes: letters, digits, '-' and '_' (a file "my profile.toml" is no profile)."""
+    return bool(name) and set(name) <= _PROFILE_NAME_CHARS
+
+
 def _read(profile: str) -> tuple[str, str]:
-    if not profile or not set(profile) <= _PROFILE_NAME_CHARS:
+    if not isinstance(profile, str) or not is_profile_name(profile):
         raise ValueError(f"{profile!r} is not a profile name (letters, digits, '-' and '_')")
     user_file = user_profile_dir() / f"{profile}.toml"
-    if user_file.is_file():
+    if os.path.lexists(user_file):  # the player's own comes first: a pipe or a folder there is said to be one
         try:
             return str(user_file), read_text(user_file, limit=MAX_PROFILE_BYTES)
         except FileProblem as error:
-            raise ValueError(f"{user_file}: cannot be read ({error.problem})") from None
+            raise ValueError(f"{user_file}: {error.problem}") from None
     from importlib import resources  # noqa: PLC0415
 
     shipped = resources.files(__package__).joinpath(SHIPPED, f"{profile}.toml")

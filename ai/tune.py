@@ -14,7 +14,11 @@ Optuna is an optional dependency (the ``tune`` extra); this module imports it on
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
+import secrets
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +39,15 @@ HABITS = frozenset({"forget_uno", "late_uno", "catch_chance", "reaction_ms", "mi
 
 class TuneError(Exception):
     """A tuning request that cannot run: an unknown bot, nothing to tune, Optuna missing."""
+
+
+class BadRequest(TuneError):
+    """A value asked for that cannot be used (a seed out of range, a storage that cannot be opened,
+    a profile that is there already): the command line says so as of a bad flag."""
+
+
+# The sampler's seed goes to NumPy, which takes these only.
+MAX_SEED = 2**32 - 1
 
 
 @dataclass
@@ -113,20 +126,26 @@ def tune(
     seed: int = 0,
     profile_path: Path | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    overwrite: bool = False,
 ) -> TuneResult:
-    """Run the study up to ``trials`` trials (continuing one already stored) and write the profile."""
+    """Run the study up to ``trials`` trials (continuing one already stored) and write the profile
+    (a profile already at ``profile_path`` only with ``overwrite``)."""
     specs = tunable(bot)
     for name in against:
         if name not in BOTS:
             raise TuneError(f"unknown bot {name!r} in --against (the bots: {', '.join(sorted(BOTS))})")
     if not 1 <= len(against) <= 9:
         raise TuneError(f"--against needs 1 to 9 bots, not {len(against)}")
+    if not 0 <= seed <= MAX_SEED:
+        raise BadRequest(f"--seed must be from 0 to {MAX_SEED:,}, not {seed:,}")
+    if profile_path is not None and not overwrite:
+        check_new_profile(profile_path)  # before hours of trials, not after
     optuna = _optuna()
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     name = study_name(bot, against, rounds)
     study = optuna.create_study(
         study_name=name,
-        storage=storage,
+        storage=open_storage(optuna, storage),
         direction="maximize",
         load_if_exists=True,
         sampler=optuna.samplers.TPESampler(seed=seed),
@@ -171,8 +190,21 @@ def tune(
         profile_path=profile_path,
     )
     if profile_path is not None:
-        write_profile(profile_path, bot, against, result)
+        write_profile(profile_path, bot, against, result, overwrite=overwrite)
     return result
+
+
+def open_storage(optuna: Any, url: str) -> Any:
+    """The Optuna storage at ``url``, opened (and made, for a new SQLite file); ``BadRequest`` saying why not."""
+    import sqlalchemy.exc  # noqa: PLC0415 - Optuna's own dependency, loaded with it
+
+    try:
+        return optuna.storages.get_storage(url)
+    except ImportError:
+        raise BadRequest("--storage names a database whose driver is not installed") from None
+    except (ValueError, OSError, sqlalchemy.exc.SQLAlchemyError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise BadRequest(f"--storage cannot be used: {reason}") from None
 
 
 def profile_text(bot: str, against: Sequence[str], result: TuneResult) -> str:
@@ -189,9 +221,42 @@ def profile_text(bot: str, against: Sequence[str], result: TuneResult) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_profile(path: Path, bot: str, against: Sequence[str], result: TuneResult) -> None:
-    """Write the profile atomically (a temporary file beside it, then a rename)."""
+def check_new_profile(path: Path) -> None:
+    """``BadRequest`` if ``path`` is taken: a profile is replaced only when asked to (``overwrite``)."""
+    if os.path.lexists(path):
+        raise BadRequest(f"the profile {path.stem!r} exists already ({path}): choose another --profile, or add --force")
+
+
+def write_profile(path: Path, bot: str, against: Sequence[str], result: TuneResult, *, overwrite: bool = False) -> None:
+    """Write the profile atomically (a temporary file beside it, then a link or a rename).
+
+    Without ``overwrite`` a profile that is there is kept (``BadRequest``); with it, only a regular
+    file is replaced: never a link, nor what it leads to.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(profile_text(bot, against, result), encoding="utf-8")
-    temporary.replace(path)
+    while True:  # a name of its own: two studies may end at once
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:  # 0o666: the umask gives it the permissions any new file of the player's has
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(profile_text(bot, against, result))
+            file.flush()
+            os.fsync(file.fileno())
+        if not overwrite:
+            try:
+                os.link(temp, path)  # fails, rather than replaces, if a profile appeared meanwhile
+            except FileExistsError:
+                check_new_profile(path)
+                raise
+            return
+        found = os.lstat(path) if os.path.lexists(path) else None
+        if found is not None and not stat.S_ISREG(found.st_mode):
+            raise BadRequest(f"{path} is not a regular file: it is not replaced")
+        os.replace(temp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)

@@ -19,7 +19,7 @@ thirteen kinds (per colour: 0-4, 5-9, action cards; wilds), the smaller the bett
   the readings ``expert_ceiling.py --see all@SHARE`` plays with.
 
 The rule bots' own play is the most their decisions can tell; the shares say what
-each reading is worth in rounds won (README, "Its strength"). Prints one table.
+each reading is worth in rounds won (docs/expert.md, the fifth look). Prints one table.
 """
 
 from __future__ import annotations

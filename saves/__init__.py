@@ -6,6 +6,7 @@ No Textual here: bots, tools and tests import this without the UI.
 from .errors import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
 from .format import FORMAT_VERSION, Header, SavedGame, Seat, Undo, dumps, loads, loads_game, read_header
 from .lock import MatchLock
+from .rename import rename_save
 from .store import (
     SaveEntry,
     backup_of,
@@ -25,9 +26,11 @@ from .store import (
     save_dir,
     write_atomic,
 )
+from .trashing import TRASH, trash, trash_dir
 
 __all__ = [
     "FORMAT_VERSION",
+    "TRASH",
     "Header",
     "MatchLock",
     "SaveChanged",
@@ -56,7 +59,10 @@ __all__ = [
     "path_of",
     "read_header",
     "read_save",
+    "rename_save",
     "save",
     "save_dir",
+    "trash",
+    "trash_dir",
     "write_atomic",
 ]

@@ -20,7 +20,8 @@ Since format 2 the file ends with a SHA-256 of everything above it. The replay c
 see a damaged history that is still a legal one (an action turned into a comment, a
 target of 500 become 501); the checksum, checked before anything is parsed, can. It
 guards against accidents, not against a person, who can always write a new one. Every
-later format keeps that last table as it is, so that it is always checked first.
+later format keeps that last table as it is, so that it is always checked first. A file
+whose line endings were made Windows' (CRLF) on the way is read as the one written.
 """
 
 from __future__ import annotations
@@ -98,6 +99,8 @@ class Header(NamedTuple):
     finished: bool
     created: datetime
     updated: datetime
+    # The house rules, for a list to show; None where the header read did not reach them (a hand-written file).
+    rules: HouseRules | None = None
 
 
 # ---------------------------------------------------------------- writing
@@ -345,6 +348,7 @@ def read_header(text: str, *, source: str = "<text>") -> Header:
     of a hundred saves would otherwise take a second; without the seats each header is read in
     a third of the time. The rest is checked when the match is loaded.
     """
+    text = with_newlines(text)
     end = min((found for found in (text.find(mark) for mark in _AFTER_HEADER) if found != -1), default=-1)
     reader = _Reader(source)
     return _header(reader, reader.parse(text if end == -1 else text[: end + 1]))[1]
@@ -369,6 +373,7 @@ def _header(reader: _Reader, data: Mapping[str, Any]) -> tuple[int, Header]:
         finished=status == "finished",
         created=created,
         updated=updated,
+        rules=_read_rules(reader, data) if "rules" in data or version == 1 else None,
     )
     return version, header
 
@@ -558,10 +563,20 @@ def _read_undos(reader: _Reader, data: Mapping[str, Any], match: Match) -> tuple
     return tuple(undos)
 
 
+def with_newlines(text: str) -> str:
+    """``text`` with its Windows line endings (CRLF) made the newlines the game writes.
+
+    A file copied through Windows, or a repository that converts line endings, comes back so.
+    The game never writes a carriage return (TOML escapes one in a value), so the file it wrote
+    is this text exactly: its checksum holds it to every byte as strictly as before.
+    """
+    return text.replace("\r\n", "\n") if "\r\n" in text else text
+
+
 def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
     """Read a save completely: replay its history and check it against its header and position."""
     reader = _Reader(source)
-    body, checksummed = _without_checksum(reader, text)  # first: a damaged file is parsed no further
+    body, checksummed = _without_checksum(reader, with_newlines(text))  # first: a damaged file is parsed no further
     data = reader.parse(body)
     version, header = _header(reader, data)  # sound on its own, as list_saves reads it without the rest
     if version >= CHECKSUMMED_SINCE and not checksummed:

@@ -20,7 +20,7 @@ from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
 from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, shown
 
 if TYPE_CHECKING:
-    from unokart_tui.engine import Match
+    from unokart_tui.engine import HouseRules, Match
 
 APP_NAME = "unokart"
 SUFFIX = ".toml"
@@ -65,7 +65,7 @@ def backup_of(path: Path) -> Path:
     return path.with_name(path.name[: -len(SUFFIX)] + BACKUP_SUFFIX)
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     fd = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -119,7 +119,7 @@ def write_atomic(path: Path, text: str, *, replacing: str | _Anything | None = A
             os.fsync(file.fileno())
         _keep_backup(path)
         os.replace(temp, path)
-        _fsync_dir(directory)
+        fsync_dir(directory)
     except OSError as error:
         with contextlib.suppress(FileNotFoundError):
             temp.unlink()
@@ -202,6 +202,7 @@ class SaveEntry(NamedTuple):
     finished: bool
     updated: datetime | None
     error: str | None
+    rules: HouseRules | None = None  # None where the file is unreadable or its header does not say
 
 
 # Where a header ends, as bytes: the list reads no further (see ``read_header``).
@@ -214,9 +215,10 @@ def _read_header(path: Path, name: str) -> Header:
         check_name(name)
     except SaveError as error:
         raise FileProblem(f"this game cannot open a file of this name ({error.problem}): rename it") from None
-    data = read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent, prefix=HEADER_BYTES)
+    read = read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent, prefix=HEADER_BYTES)
+    data = read.replace(b"\r\n", b"\n")  # a save with Windows line endings loads: see format.with_newlines
     end = min((found for found in (data.find(mark) for mark in _HEADER_ENDS) if found != -1), default=-1)
-    if end == -1 and len(data) == HEADER_BYTES:
+    if end == -1 and len(read) == HEADER_BYTES:
         raise FileProblem(f"its header does not end within its first {HEADER_BYTES // 1024} KiB, as a save's does")
     return read_header(decode(data if end == -1 else data[: end + 1]), source=str(path))
 
@@ -282,6 +284,7 @@ def list_saves() -> list[SaveEntry]:
                 header.finished,
                 header.updated,
                 None,
+                header.rules,
             )
         )
     entries.sort(key=lambda e: (e.updated.timestamp() if e.updated else 0.0, e.name), reverse=True)

@@ -97,6 +97,7 @@ KINDS: dict[str, Callable[[Path], None]] = {
     "long-number": _write(changed(_TEXT, _line("round"), f"round = {'9' * 4400}")),
     "control-names": _write(changed(changed(_TEXT, '"Ann"', _ESCAPES), '"Mario"', '"Mario\\nLuigi"')),
     "unknown-bot": _write(changed(_TEXT, 'kind = "random"', 'kind = "nobody"')),
+    "bad-params": _write(changed(_TEXT, 'kind = "random"', 'kind = "random", params = { seed = 5 }')),
     "bad-name (copy)": _write(_TEXT),
     "flipped": _write(_TEXT.replace('"draw"', '"drab"', 1)),
 }

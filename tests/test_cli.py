@@ -190,7 +190,8 @@ def test_a_crash_of_the_interface_exits_with_a_failure_status(tmp_path):
         [sys.executable, "-c", CRASHING_TITLE], check=False, capture_output=True, text=True, env=env, timeout=60
     )
     assert result.returncode == 1
-    assert "a bug in the title" in result.stdout + result.stderr
+    assert "a bug in the title" not in result.stdout + result.stderr  # issue 35: in a file, named in one line
+    assert "stopped because of an error in the game (RuntimeError)" in result.stderr
 
 
 def no_control_characters(text: str) -> bool:
@@ -274,3 +275,37 @@ def test_a_huge_number_is_echoed_short(flag):
     result = run("new", flag, "9" * 5000)  # more digits than Python reads
     assert result.returncode == 2
     assert "(5,000 characters)" in result.stderr and len(result.stderr) < 200
+
+
+@pytest.mark.parametrize(
+    ("place", "said"),
+    [
+        ("file", "{d}/file is a file, not a folder"),
+        ("file/below", "{d}/file/below cannot be a folder: {d}/file is a file"),
+        ("pipe", "{d}/pipe is a named pipe, not a folder"),
+        ("nowhere", "{d}/nowhere is a link that leads nowhere, not a folder"),
+    ],
+)
+def test_a_data_dir_that_cannot_be_a_folder_says_what_is_in_its_place(tmp_path, capsys, place, said):
+    # Issue 35, finding 17: "--data-dir" on a file said "File exists".
+    from unokart_tui.cli import main
+
+    (tmp_path / "file").write_text("")
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "nowhere").symlink_to(tmp_path / "missing")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--ssh", "127.0.0.1:0", "--open", "--data-dir", str(tmp_path / place)])
+    assert exit_info.value.code == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert f"error: --data-dir {said.format(d=tmp_path)} (see" in line
+
+
+def test_a_default_data_dir_below_a_file_says_so(tmp_path, monkeypatch, capsys):
+    from unokart_tui.cli import main
+
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("UNOKART_DATA_DIR", str(tmp_path / "file"))
+    assert main(["serve", "--ssh", "127.0.0.1:0", "--open"]) == 1
+    assert capsys.readouterr().err == (
+        f"unokart: the host's data folder {tmp_path}/file/server cannot be a folder: {tmp_path}/file is a file\n"
+    )

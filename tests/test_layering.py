@@ -35,7 +35,9 @@ CORE_MODULES = [
     "unokart_tui.stats",
     "unokart_tui.charts",
     "unokart_tui.export",
+    "unokart_tui.crash",  # the command line reports its own failures through it
     "unokart_tui.glyphs",
+    "unokart_tui.asciitext",
     "unokart_tui.lineup",
     "unokart_tui.widgets.cardface",
 ]

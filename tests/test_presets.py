@@ -83,6 +83,15 @@ def test_a_pipe_a_folder_or_a_huge_file_named_like_a_preset_is_refused_at_once(r
         load_preset("huge")
 
 
+def test_the_list_offers_only_names_that_rules_takes(rules_dir):
+    # Issue 35, finding 17: "my rules" was offered, and then refused as no preset name.
+    for name in ("my rules", "fête", ".hidden", "dotted.name", "fine-name_2"):
+        (rules_dir / f"{name}.toml").write_text("jump_in = true\n")
+    assert presets.user_presets() == ["fine-name_2"]
+    for name in presets.list_presets():
+        load_preset(name)  # every name offered is taken
+
+
 def test_a_players_file_cannot_take_a_shipped_name(rules_dir):
     (rules_dir / "party.toml").write_text("jump_in = false\n")
     with pytest.raises(PresetError, match=r"party\.toml: 'party' is a shipped preset; give your own file another name"):

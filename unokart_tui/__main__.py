@@ -1,5 +1,21 @@
+r"""The ``unokart`` command's first step (``python -m unokart_tui`` too, which the host uses for each game).
+
+Only the standard library is loaded before the handlers are set: Ctrl+\ or Ctrl+C while
+the game is still loading is a quiet exit (status 130), not a core dump or a traceback.
+"""
+
+import signal
 import sys
 
-from .cli import main
 
-sys.exit(main())
+def run() -> int:
+    signal.signal(signal.SIGQUIT, signal.default_int_handler)
+    try:
+        from .cli import main  # noqa: PLC0415 - after the handlers: loading it takes a while
+    except KeyboardInterrupt:
+        return 130
+    return main()
+
+
+if __name__ == "__main__":
+    sys.exit(run())

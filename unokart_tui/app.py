@@ -7,22 +7,30 @@ import gc
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.command import Hit, Hits
+from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 from textual.theme import Theme
 
 from saves import SavedGame, SaveError, SaveLocked, SaveUnreadable, has_backup
 
+from .asciitext import ascii_chosen
 from .defaults import PLAYER_NAME
 from .printable import printable
 from .settings import Settings, load_settings, save_settings
 from .themes import THEME_LABELS, ThemedApp
+from .widgets.asciifilter import AsciiFilter
 
 if TYPE_CHECKING:
+    from .crash import CrashReport
     from .glyphs import Glyphs
     from .pacing import Pace
     from .screens.game import GameScreen
@@ -35,10 +43,28 @@ if TYPE_CHECKING:
     from .session import Session
 
 
+ASCII_FILTER = AsciiFilter()
+
+
+class CommandsByNameOrWhat(SystemCommandsProvider):
+    """The palette's commands, found by their name or by what they do (found in play: "speed" found
+    nothing, though Settings says "Bot speed"). A name that matches comes before a description."""
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback, *_ in self.app.get_system_commands(self.screen):
+            by_name = matcher.match(name)
+            if by_name > 0:
+                yield Hit(by_name, matcher.highlight(name), callback, text=name, help=help_text)
+            elif (by_help := matcher.match(help_text)) > 0:
+                yield Hit(by_help / 2, name, callback, text=name, help=help_text)
+
+
 class UnoKartApp(ThemedApp):
     TITLE = "unokart"
     SUB_TITLE = "UNO Mario Kart"
     CSS_PATH = "unokart.tcss"
+    COMMANDS = {CommandsByNameOrWhat}
 
     def __init__(
         self,
@@ -65,8 +91,23 @@ class UnoKartApp(ThemedApp):
         self.replay = replay
         self.last_new_game: NewGame | None = None  # New game offers its line-up, target and rules again
         self.full_motion = self.animation_level  # TEXTUAL_ANIMATIONS, or Textual's default: without "reduce motion"
+        self.crash: CrashReport | None = None  # where the details of a crash were written
+        self._shown = False  # the first screen is up
+        self._quit_when_shown: int | None = None  # the exit status a quit asked for before then
         if settings.theme in self.available_themes:
             self.start_with_theme(settings.theme)
+        self.ascii_only = ascii_chosen(settings.glyphs, os.environ)
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        if self.ascii_only and not shown.isascii():  # "⏎", "←": the key's own name reads better than a stand-in
+            return binding.key.split(",")[0].replace("_", " ")
+        return shown
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        # The ASCII symbols: nothing but ASCII reaches the terminal, Textual's borders and scrollbars included.
+        filters = super().get_line_filters()
+        return [*filters, ASCII_FILTER] if self.ascii_only else filters
 
     def on_mount(self) -> None:
         # The default screen stays empty underneath: the title or the table goes on top of it,
@@ -99,6 +140,20 @@ class UnoKartApp(ThemedApp):
     async def _show_first(self, screen: Screen[None]) -> None:
         await self.push_screen(screen)
         self.call_after_refresh(gc.enable)  # off while the game starts (see cli.main)
+        self._shown = True
+        if self._quit_when_shown is not None:
+            self.exit(return_code=self._quit_when_shown)
+
+    def quit_soon(self, return_code: int) -> None:
+        """End with ``return_code`` (Ctrl+C as a signal, while Textual starts or closes): at once if the
+        first screen is up, else as soon as it is (an app told to exit while it composes fails); not
+        at all if it is ending already."""
+        if self.return_code is not None:
+            return
+        if self._shown:
+            self.exit(return_code=return_code)
+        else:
+            self._quit_when_shown = return_code
 
     def notify(
         self,
@@ -116,6 +171,18 @@ class UnoKartApp(ThemedApp):
             printable(message, newlines=True), title=printable(title), severity=severity, timeout=timeout, markup=False
         )
 
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        # Textual's own says only "Failed to save screenshot": found in play, the player could not tell why.
+        if event.name != "screenshot":
+            return
+        event.prevent_default()
+        error = event.exception
+        if isinstance(error, OSError) and error.strerror:
+            reason = f"{error.strerror} ({error.filename})" if error.filename else error.strerror
+        else:
+            reason = str(error) or type(error).__name__
+        self.notify(f"The screenshot was not saved: {reason}.", title="Screenshot", severity="error")
+
     def hang_up(self) -> None:
         """The terminal is gone. Every move is saved already, so leave now.
 
@@ -127,6 +194,17 @@ class UnoKartApp(ThemedApp):
         watchdog.daemon = True
         watchdog.start()
         self.exit()
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual prints a crash's traceback, with the values of its variables, on the terminal
+        # as it closes: over SSH or in a browser, a player's. It goes to a file instead, which
+        # the command line names in one line (crash.py); Textual's exit and its tests go on as ever.
+        from .crash import report  # noqa: PLC0415 - only after a crash
+
+        if self.crash is None:
+            self.crash = report(error)
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
 
     def on_unmount(self) -> None:
         loop = asyncio.get_running_loop()
@@ -223,6 +301,10 @@ class UnoKartApp(ThemedApp):
         self.settings = settings
         if settings.theme in self.available_themes:
             self.theme = settings.theme
+        ascii_only = ascii_chosen(settings.glyphs, os.environ)
+        if ascii_only != self.ascii_only:
+            self.ascii_only = ascii_only
+            self.refresh_css(animate=False)  # every widget drawn again, through the filter or not
         self.animation_level = "none" if settings.reduce_motion else self.full_motion
         self.bot_delay = settings.bot_delay
         if self.pace is not None:

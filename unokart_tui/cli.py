@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import gc
+import signal
 import sys
-from collections.abc import Collection, Sequence
+import threading
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__, defaults
@@ -16,6 +21,7 @@ from .serve.config import Address, Limits
 if TYPE_CHECKING:
     from saves import SavedGame
 
+    from .app import UnoKartApp
     from .engine import HouseRules
     from .session import Session
 
@@ -46,6 +52,15 @@ def _positive(text: str) -> int:
     value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{_echo(text)} must be at least 1")
+    return value
+
+
+def _tune_seed(text: str) -> int:
+    from ai.tune import MAX_SEED  # noqa: PLC0415 - imported on use
+
+    value = _whole(text)
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{_echo(text)} must be from 0 to {MAX_SEED:,}")
     return value
 
 
@@ -139,9 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument("--against", required=True, help="its opponents at the table, comma-separated (1 to 9)")
     tune.add_argument("--trials", type=_positive, default=50, help="trials the study runs to in all (default 50)")
     tune.add_argument("--rounds", type=_positive, default=400, help="rounds each trial plays (default 400)")
-    tune.add_argument("--seed", type=_whole, default=0, help="the seed of the deals and the sampler (default 0)")
+    tune.add_argument(
+        "--seed", type=_tune_seed, default=0, help="the seed of the deals and the sampler, 0 to 2^32-1 (default 0)"
+    )
     tune.add_argument("--storage", help="an Optuna storage URL for a shared study (default: SQLite in the data dir)")
-    tune.add_argument("--profile", help="the profile to write (default tuned-BOT, in your profiles folder)")
+    tune.add_argument(
+        "--profile", help="the profile to write (default tuned-BOT, in your profiles folder); a new one unless --force"
+    )
+    tune.add_argument("--force", action="store_true", help="replace the profile if there is one of that name")
     _add_history(commands)
     _add_serve(commands)
     return parser
@@ -170,14 +190,19 @@ def _add_history(commands: argparse._SubParsersAction[_Parser]) -> None:
         "and the command that deals it again.",
     )
     export.add_argument("save", metavar="NAME", help="the save's name (see unokart saves)")
-    export.add_argument("--output", "-o", metavar="FILE", type=Path, help="write it to FILE, not the standard output")
+    export.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write it to FILE, a regular file (replaced whole), not the standard output ('-': the standard output)",
+    )
 
 
 def run_stats(args: argparse.Namespace) -> int:
     import json  # noqa: PLC0415
 
     from . import stats  # noqa: PLC0415 - SQLite loads only for this command
-    from .stats.report import text  # noqa: PLC0415
+    from .stats.report import left_out, text  # noqa: PLC0415
 
     notes = sys.stderr if args.json else sys.stdout
     try:
@@ -195,49 +220,75 @@ def run_stats(args: argparse.Namespace) -> int:
             summary = stats.summarize(store)
     except stats.StatsError as error:
         return _fail(str(error))
-    if opened.note:
-        sys.stderr.write(printable(opened.note, newlines=True) + "\n")
+    for note in (opened.note, left_out(summary)):
+        if note:
+            sys.stderr.write(printable(note, newlines=True) + "\n")
     print(json.dumps(summary.as_json(), indent=2) if args.json else text(summary))
     return 0
 
 
-def _read_game(name: str, *, backup: bool = False) -> SavedGame:
-    from saves import load_game  # noqa: PLC0415
+def _read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
+    """The save called ``name`` (or the one whose name differs only in letter case) and its name.
 
-    return load_game(name, backup=backup)
+    Found in play: ``unokart replay 'match 2026-12-02 19.26'`` failed on a capital M, and said
+    so with a file path; a save not found is now answered with the names that come close.
+    """
+    import difflib  # noqa: PLC0415
+
+    from saves import SaveMissing, list_saves, load_game  # noqa: PLC0415
+
+    try:
+        return name, load_game(name, backup=backup)
+    except SaveMissing:
+        names = [entry.name for entry in list_saves()]
+    same = [other for other in names if other.casefold() == name.casefold()]
+    if len(same) == 1:
+        return same[0], load_game(same[0], backup=backup)
+    folded = {other.casefold(): other for other in names}
+    close = [folded[found] for found in difflib.get_close_matches(name.casefold(), folded, n=3, cutoff=0.6)]
+    if close:
+        listed = ", ".join(repr(other) for other in close)
+        raise SaveMissing(name, f"there is no such save; the closest: {listed} (unokart saves lists them all)")
+    raise SaveMissing(name, "there is no such save (unokart saves lists them all)")
 
 
 def run_replay(args: argparse.Namespace) -> int:
     from saves import SaveError  # noqa: PLC0415
 
     try:
-        game = _read_game(args.save, backup=args.backup)
+        name, game = _read_game(args.save, backup=args.backup)
     except SaveError as error:
         return _fail(str(error))
     from .app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
 
-    app = UnoKartApp(replay=(args.save, game))
-    app.run()
-    return app.return_code or 0
+    return run_app(UnoKartApp(replay=(name, game)))
 
 
-def run_export(args: argparse.Namespace) -> int:
+def run_export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from saves import SaveError  # noqa: PLC0415
 
-    from .export import export_text, write_text  # noqa: PLC0415
+    from .export import NotARegularFile, check_target, export_text, write_text  # noqa: PLC0415
 
+    output = None if args.output in (None, "-") else Path(args.output)
+    if output is not None:
+        try:
+            check_target(output)  # before the save is read: a link or a device is never replaced
+        except NotARegularFile as error:
+            parser.error(f"--output {error}")
     try:
-        text = export_text(args.save, _read_game(args.save))
+        text = export_text(*_read_game(args.save))
     except SaveError as error:
         return _fail(str(error))
-    if args.output is None:
+    if output is None:
         sys.stdout.write(text)
         return 0
     try:
-        write_text(args.output, text)
+        write_text(output, text)
+    except NotARegularFile as error:
+        return _fail(str(error))
     except OSError as error:
-        return _fail(f"{args.output}: cannot be written: {error.strerror or error}")
-    print(f"Wrote {printable(args.output)} ({text.count(chr(10)):,} lines).")
+        return _fail(f"{output}: cannot be written: {error.strerror or error}")
+    print(f"Wrote {printable(output)} ({text.count(chr(10)):,} lines).")
     return 0
 
 
@@ -254,6 +305,16 @@ def _address(text: str) -> Address:
     return Address(host, int(port))
 
 
+def _origin(text: str) -> str:
+    """``--web-origin``: a page's origin, as a browser sends it."""
+    from .serve.webpage import parse_origin  # noqa: PLC0415
+
+    origin = parse_origin(text)
+    if origin is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an origin such as https://play.example.org")
+    return origin
+
+
 def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
     limits = Limits()
     serve = commands.add_parser(
@@ -265,16 +326,31 @@ def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument("--ssh", type=_address, metavar="[HOST:]PORT", help="listen for SSH (on every address)")
     serve.add_argument("--web", type=_address, metavar="[HOST:]PORT", help="serve the game in a browser (on 127.0.0.1)")
     serve.add_argument("--web-url", metavar="URL", help="the page's address for browsers, when a proxy stands in front")
+    serve.add_argument(
+        "--web-origin",
+        metavar="URL",
+        action="append",
+        type=_origin,
+        default=[],
+        help="another page that may open the game (scheme://host[:port]; again for more). "
+        "By default only the page's own address may",
+    )
     who = serve.add_mutually_exclusive_group()
     who.add_argument("--authorized-keys", metavar="FILE", type=Path, help="only these public keys may play")
     who.add_argument("--open", action="store_true", help="any key may play: a new key is a new player")
     serve.add_argument("--host-key", metavar="FILE", type=Path, help="the host's private key (default: made once)")
     serve.add_argument("--data-dir", metavar="DIR", type=Path, help="the host's data (default: SAVES/server)")
     for flag, metavar, default, what in (
-        ("--max-sessions", "N", limits.max_sessions, "games at once on the host"),
+        ("--max-sessions", "N", limits.max_sessions, "games at once on the host, over SSH and in browsers"),
         ("--max-sessions-per-key", "N", limits.max_sessions_per_key, "sessions at once per key"),
         ("--idle-timeout", "SECONDS", int(limits.idle_timeout), "a game with no key for this long is closed"),
-        ("--max-auth-failures", "N", limits.max_auth_failures, "failed logins from one address in 10 minutes"),
+        (
+            "--max-auth-failures",
+            "N",
+            limits.max_auth_failures,
+            "failed logins from one address in 10 minutes, before its unknown keys get one try a connection",
+        ),
+        ("--max-players", "N", limits.max_players, "players (keys) with a directory on the host"),
     ):
         serve.add_argument(flag, type=_positive, metavar=metavar, default=default, help=f"{what} (%(default)s)")
 
@@ -288,20 +364,30 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("say what to serve: --ssh [HOST:]PORT, --web [HOST:]PORT, or both")
     if args.ssh is not None and args.authorized_keys is None and not args.open:
         parser.error("--ssh needs --authorized-keys FILE (only those keys) or --open (any key)")
+    from .files import not_a_folder  # noqa: PLC0415
+
+    data_dir = args.data_dir or save_dir() / "server"
+    problem = not_a_folder(data_dir)
+    if problem is not None:
+        if args.data_dir is not None:
+            parser.error(f"--data-dir {problem}")
+        return _fail(f"the host's data folder {problem}")
     limits = Limits(
         max_sessions=args.max_sessions,
         max_sessions_per_key=args.max_sessions_per_key,
         idle_timeout=float(args.idle_timeout),
         max_auth_failures=args.max_auth_failures,
+        max_players=args.max_players,
     )
     config = serve.ServeConfig(
-        data_dir=(args.data_dir or save_dir() / "server").absolute(),
+        data_dir=data_dir.absolute(),
         ssh=args.ssh,
         web=args.web,
         web_url=args.web_url,
         authorized_keys=args.authorized_keys.absolute() if args.authorized_keys else None,
         open_to_all=args.open,
         host_key=args.host_key.absolute() if args.host_key else None,
+        web_origins=tuple(args.web_origin),
         limits=limits,
     )
     missing = serve.missing_packages(config)
@@ -311,15 +397,22 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _bot_list(
-    text: str, parser: argparse.ArgumentParser, known: Collection[str], *, low: int, high: int, what: str
+    text: str,
+    parser: argparse.ArgumentParser,
+    known: Collection[str],
+    *,
+    low: int,
+    high: int,
+    what: str,
+    flag: str = "--bots",
 ) -> list[str]:
-    """The names in ``--bots``; a one-line error (status 2) for an unknown name or a wrong count."""
+    """The names in ``flag`` (``--bots``); a one-line error (status 2) for an unknown name or a wrong count."""
     bots = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name.partition(":")[0] for name in bots if name.partition(":")[0] not in known]
     if unknown:
-        parser.error(f"unknown bot {unknown[0]!r} in --bots (the bots: {', '.join(sorted(known))})")
+        parser.error(f"unknown bot {unknown[0]!r} in {flag} (the bots: {', '.join(sorted(known))})")
     if not low <= len(bots) <= high:
-        parser.error(f"--bots needs {low} to {high} {what}, not {len(bots)}")
+        parser.error(f"{flag} needs {low} to {high} {what}, not {len(bots)}")
     return bots
 
 
@@ -346,21 +439,31 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ai import BOTS, tune, user_profile_dir  # noqa: PLC0415 - imported on use
-    from saves import save_dir  # noqa: PLC0415
+    from ai import BOTS, list_profiles, tune, user_profile_dir  # noqa: PLC0415 - imported on use
+    from saves import folder_problem, save_dir  # noqa: PLC0415
 
     if args.bot not in BOTS:
         parser.error(f"unknown bot {args.bot!r} (the bots: {', '.join(sorted(BOTS))})")
-    against = _bot_list(args.against, parser, BOTS, low=1, high=9, what="opponents")
+    against = _bot_list(args.against, parser, BOTS, low=1, high=9, what="opponents", flag="--against")
     profile = args.profile or f"tuned-{args.bot}"
     if not profile.replace("-", "").replace("_", "").isalnum() or not profile.isascii():
         parser.error(f"--profile {profile!r} is not a profile name (letters, digits, '-' and '_')")
+    path = user_profile_dir() / f"{profile}.toml"
+    if not args.force:
+        if profile in list_profiles():
+            parser.error(f"the profile {profile!r} exists already: choose another --profile, or add --force")
+        try:
+            tune.check_new_profile(path)  # also a file list_profiles does not offer: a folder, a pipe
+        except tune.BadRequest as error:
+            parser.error(str(error))
     storage = args.storage
     if storage is None:
         directory = save_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            return _fail(f"{directory}: {folder_problem(directory, error)}")
         storage = f"sqlite:///{directory / 'tune.sqlite3'}"
-    path = user_profile_dir() / f"{profile}.toml"
 
     def progress(done: int, total: int, best: float) -> None:
         sys.stderr.write(f"\rtrial {done}/{total}, best win rate so far {100 * best:.1f}%")
@@ -376,7 +479,10 @@ def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             seed=args.seed,
             profile_path=path,
             progress=progress if sys.stderr.isatty() else None,
+            overwrite=args.force,
         )
+    except tune.BadRequest as error:
+        parser.error(str(error))
     except tune.TuneError as error:
         return _fail(str(error))
     except KeyboardInterrupt:
@@ -462,8 +568,51 @@ def play(session: Session | None, args: argparse.Namespace) -> int:
 
     app = UnoKartApp(session, bot_delay=getattr(args, "bot_delay", None))
     gc.freeze()
-    app.run()  # the app turns the collector back on once its first screen is painted
-    return app.return_code or 0  # 1 after a crash: Textual has shown the traceback
+    return run_app(app)  # the app turns the collector back on once its first screen is painted
+
+
+def run_app(app: UnoKartApp) -> int:
+    """Run the app; its exit status. After a crash, one line says which file holds the details.
+
+    While it runs, the terminal sends keys, not signals; but while Textual starts and after it
+    has given the terminal back, Ctrl+C and Ctrl+\\ are signals. Then they end a game that is
+    starting (status 128 + the signal), and are ignored by one that is closing: it is saving
+    the match, which nothing interrupts.
+    """
+
+    def asked_to_quit(number: int, frame: object) -> None:
+        if app.return_code is not None:
+            return  # closing: it is saving the match
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            raise KeyboardInterrupt from None  # Textual's loop has not begun: nothing to close
+        loop.call_soon_threadsafe(app.quit_soon, 128 + number)  # a signal handler is no place to exit from
+
+    with _signals_handled_by(asked_to_quit):
+        app.run()
+    if app.crash is not None:
+        from .crash import notice  # noqa: PLC0415
+
+        sys.stderr.write(printable(notice(app.crash)) + "\n")
+    return app.return_code or 0  # 1 after a crash
+
+
+@contextlib.contextmanager
+def _signals_handled_by(handler: Callable[[int, FrameType | None], object]) -> Iterator[None]:
+    """Ctrl+C (SIGINT) and Ctrl+\\ (SIGQUIT) go to ``handler`` in this block (in the main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {number: signal.signal(number, handler) for number in _QUIT_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, previous in before.items():
+            signal.signal(number, previous)
+
+
+_QUIT_SIGNALS = (signal.SIGINT, signal.SIGQUIT)
 
 
 def print_saves() -> int:
@@ -492,20 +641,40 @@ def print_saves() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """The ``unokart`` command; its exit status.
+
+    Ctrl+C or Ctrl+\\ before the game runs ends it quietly (status 130); an error no command
+    expected is written to a file in the data folder, and named in one line (see crash.py).
+    """
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command == "serve":  # the host answers its own signals (not Ctrl+\ as Ctrl+C, as python -m set it)
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+            return run_serve(args, _sub_parser(parser, "serve"))
+        with _signals_handled_by(signal.default_int_handler):  # Ctrl+\ as Ctrl+C: no core dump
+            return run_command(args, parser)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # noqa: BLE001 - whatever it is, the player gets one line, the file the rest
+        from .crash import notice, report  # noqa: PLC0415
+
+        sys.stderr.write(printable(notice(report(error))) + "\n")
+        return 1
+
+
+def run_command(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.command == "sim":
         return run_sim(args, _sub_parser(parser, "sim"))
     if args.command == "tune":
         return run_tune(args, _sub_parser(parser, "tune"))
     if args.command == "saves":
         return print_saves()
-    if args.command == "serve":
-        return run_serve(args, _sub_parser(parser, "serve"))
     if args.command == "stats":
         return run_stats(args)
     if args.command == "export":
-        return run_export(args)
+        return run_export(args, _sub_parser(parser, "export"))
     if args.command == "replay":
         return run_replay(args)
     # Loading the game makes a great many objects that live as long as the process; the garbage

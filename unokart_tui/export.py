@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
+import stat
 from datetime import datetime
 from pathlib import Path
 
@@ -18,10 +19,12 @@ from saves import SavedGame
 
 from . import __version__
 from .defaults import PLAYER_NAME
-from .engine import RoundWon
+from .engine import HouseRules, RoundWon
+from .files import kind_of
 from .narration import Voice, log_line
 from .printable import printable
 from .replayview import undone, undos_by_point
+from .rules_text import house_rule_words
 from .saved import scores_line
 from .session import HUMAN, Session
 from .stats.records import default_seats
@@ -30,6 +33,15 @@ from .timeline import Timeline
 
 def _when(moment: datetime) -> str:
     return f"{moment.astimezone():%Y-%m-%d %H:%M %Z}"
+
+
+def _rules_lines(rules: HouseRules) -> list[str]:
+    """The rules in play in words (found in play: ``stack_draw_two = True`` read as a setting, not a rule)."""
+    if rules.is_official:
+        return ["Rules: the official rules of UNO, with no house rules."]
+    name = rules.preset_name
+    head = f"House rules: the {name} preset." if name else "House rules: these, chosen one by one."
+    return [head, *(f"  {house_rule_words(switch, value).line}" for switch, value in rules.enabled().items())]
 
 
 def export_text(name: str, game: SavedGame) -> str:
@@ -43,7 +55,7 @@ def export_text(name: str, game: SavedGame) -> str:
             players.append(f"{info.name} (you)")
         else:
             players.append(f"{info.name} ({info.kind}{f', profile {info.profile}' if info.profile else ''})")
-    rules = ", ".join(f"{switch} = {value}" for switch, value in match.rules.enabled().items())
+    rules = _rules_lines(match.rules)
     command = Session(match, tuple(seats), name, game.created).deal_again_command()
     if match.is_over:
         assert match.winner is not None
@@ -54,7 +66,8 @@ def export_text(name: str, game: SavedGame) -> str:
     lines = [
         f'unokart {__version__} — the match "{name}", as {seen_by} saw it',
         f"Players: {', '.join(players)}",
-        f"First to {match.target} points; house rules: {rules or 'none (RULES.md exactly)'}",
+        f"First to {match.target} points.",
+        *rules,
         f"Began {_when(game.created)}, last move {_when(game.updated)}; {status}",
         f"Seed {match.seed}. To deal this match again: {command}",
     ]
@@ -74,15 +87,52 @@ def export_text(name: str, game: SavedGame) -> str:
     return printable("\n".join(lines) + "\n", newlines=True)
 
 
+class NotARegularFile(Exception):
+    """The path to write names something that is not a regular file: a link, a device, a folder."""
+
+
+def check_target(path: Path) -> None:
+    """``NotARegularFile`` unless ``path`` is a regular file or nothing yet: a link is never followed."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # the write says what is wrong (a folder that cannot be read, say)
+    if not stat.S_ISREG(found.st_mode):
+        raise NotARegularFile(f"{path} is {kind_of(found.st_mode)}, not a regular file: it is not replaced")
+
+
+def _temporary(directory: Path, name: str, mode: int) -> tuple[int, Path]:
+    """A new file beside the target, created with ``mode`` (the umask applies to it, as to any new file)."""
+    while True:
+        temp = directory / f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode), temp
+        except FileExistsError:
+            continue
+
+
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a temporary file, then a rename); ``OSError`` if it cannot."""
-    directory = path.parent
-    fd, temp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    """Write ``text`` to the regular file ``path`` whole or not at all (a temporary file, then a rename).
+
+    Only a regular file is replaced, and it keeps its permissions: a link, a device or a folder at
+    ``path`` raises ``NotARegularFile`` and is left as it is. ``OSError`` if it cannot be written.
+    """
+    check_target(path)
+    try:
+        kept: int | None = stat.S_IMODE(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        kept = None
+    fd, temp = _temporary(path.parent, path.name, 0o600 if kept is not None else 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
+            if kept is not None:
+                os.fchmod(file.fileno(), kept)  # the file it replaces keeps its permissions, whatever the umask
             file.write(text)
             file.flush()
             os.fsync(file.fileno())
+        check_target(path)  # once more: something may have been put there while this was written
         os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

@@ -39,15 +39,47 @@ _KINDS = (
     (stat.S_ISCHR, "a device"),
     (stat.S_ISBLK, "a device"),
     (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISLNK, "a symbolic link"),
 )
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words, when it is no regular file: "a named pipe"."""
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
 def _size(count: int) -> str:
     return f"{count / MIB:.1f} MiB" if count >= MIB else f"{count:,} bytes"
+
+
+def sizes(found: int, limit: int) -> tuple[str, str]:
+    """``found`` and ``limit`` in words that differ whenever the numbers do: in bytes when MiB rounds
+    them alike ("67,108,865 bytes, more than the 67,108,864 bytes")."""
+    shown = _size(found), _size(limit)
+    if shown[0] == shown[1] and found != limit:
+        return f"{found:,} bytes", f"{limit:,} bytes"
+    return shown
+
+
+def not_a_folder(path: Path) -> str | None:
+    """Why ``path`` cannot be a folder, if something else is in its place or above it ("… is a file")."""
+    for place in (path, *path.parents):
+        try:
+            found = os.stat(place)
+        except (FileNotFoundError, NotADirectoryError):
+            if not os.path.islink(place):
+                continue  # made when needed
+            what = "a link that leads nowhere"
+            break
+        except OSError:
+            return None  # what else is wrong, using it says
+        if stat.S_ISDIR(found.st_mode):
+            return None
+        what = "a file" if stat.S_ISREG(found.st_mode) else kind_of(found.st_mode)
+        break
+    else:
+        return None
+    return f"{path} is {what}, not a folder" if place == path else f"{path} cannot be a folder: {place} is {what}"
 
 
 def _unreadable(error: OSError) -> FileProblem:
@@ -93,11 +125,12 @@ def read_bytes(path: Path, *, limit: int, inside: Path | None = None, prefix: in
     """
     real, found, linked = _where(path)
     if not stat.S_ISREG(found.st_mode):
-        raise FileProblem(f"is {_kind(found.st_mode)}, not a file: not read")
+        raise FileProblem(f"is {kind_of(found.st_mode)}, not a file: not read")
     if linked and inside is not None:
         _check_inside(real, inside)
     if found.st_size > limit:
-        raise FileProblem(f"is {_size(found.st_size)}, more than the {_size(limit)} it could be: not read")
+        size, most = sizes(found.st_size, limit)
+        raise FileProblem(f"is {size}, more than the {most} it could be: not read")
     wanted = limit if prefix is None else min(prefix, limit)
     try:
         # O_NOFOLLOW and O_NONBLOCK: if something else was put there since, the open fails or

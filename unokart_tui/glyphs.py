@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .asciitext import ascii_shown
 from .engine import Item, Rank
 
 
@@ -137,9 +138,7 @@ GLYPH_SETS = {glyphs.name: glyphs for glyphs in (UNICODE, ASCII)}
 
 def unicode_shown(environ: Mapping[str, str]) -> bool:
     """Whether the terminal can be trusted with Unicode: a UTF-8 locale, and not the Linux console."""
-    locale = environ.get("LC_ALL") or environ.get("LC_CTYPE") or environ.get("LANG") or ""
-    utf8 = "utf-8" in locale.lower() or "utf8" in locale.lower()
-    return utf8 and environ.get("TERM", "") != "linux"
+    return not ascii_shown(environ)
 
 
 def choose(choice: str, environ: Mapping[str, str]) -> Glyphs:

@@ -49,7 +49,7 @@ from .engine import (
 )
 from .glyphs import UNICODE, Glyphs
 from .timeline import play_again
-from .widgets.cardface import hand_order, long, short
+from .widgets.cardface import COLOR_CLASS, color_class, hand_order, long, short
 
 # A forced draw on a seat's line, in a few letters ("drew 2 (+2)"); the items' draws show the item's symbol.
 DRAW_WHY = {
@@ -107,20 +107,34 @@ class Voice:
 class LogLine(NamedTuple):
     text: str
     style: str = ""  # a Rich style
+    # Words that name a card or a colour, each with the card face it is painted as ("red"... "wild"):
+    # the log shows them in the theme's card colours, as the table does (a colour-blind theme included).
+    faces: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def plain(self) -> str:
+        """The words alone, as a Rich ``Text``'s: a log holds both."""
+        return self.text
 
 
 def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
     """One line of the game log for ``event`` (``can_stack``: as for ``banner``)."""
     if isinstance(event, (RoundWon, MatchWon)):
         return LogLine("★ " + event.describe(voice.names, you=voice.you), "bold reverse")
-    style = ""
-    if isinstance(event, (PlayerExposed, UnoCaught, JumpedIn, DrawPending)):
-        style = "bold"
-    elif isinstance(event, CardPlayed) and event.card.color is not None:
-        style = event.card.color.value
+    style = "bold" if isinstance(event, (PlayerExposed, UnoCaught, JumpedIn, DrawPending)) else ""
     if isinstance(event, DrawPending) and event.seat == voice.you and not can_stack:
         return LogLine(f"· {pending_words(event.seat, event.total, voice, can_stack=False)}.", style)
-    return LogLine("· " + _sentence(event, voice), style)
+    return LogLine("· " + _sentence(event, voice), style, _faces(event))
+
+
+def _faces(event: Event) -> tuple[tuple[str, str], ...]:
+    """The card an event names and the colour it calls, as ``LogLine.faces`` has them."""
+    faces: list[tuple[str, str]] = []
+    if isinstance(event, (CardPlayed, StartCardTurned, CardTurned, JumpedIn)):
+        faces.append((long(event.card), color_class(event.card)))
+    if isinstance(event, (CardPlayed, ColorChosen)) and event.color is not None:
+        faces.append((event.color.value, COLOR_CLASS[event.color]))
+    return tuple(faces)
 
 
 def _sentence(event: Event, voice: Voice) -> str:

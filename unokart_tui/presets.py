@@ -49,8 +49,17 @@ def user_presets() -> list[str]:
     directory = user_rules_dir()
     if not directory.is_dir():
         return []
-    # A folder, a pipe or a link to nowhere named like a preset is none.
-    return sorted(path.stem for path in directory.glob("*.toml") if path.stem not in PRESETS and path.is_file())
+    # A folder, a pipe or a link to nowhere named like a preset is none, nor a file --rules refuses by its name.
+    return sorted(
+        path.stem
+        for path in directory.glob("*.toml")
+        if is_preset_name(path.stem) and path.stem not in PRESETS and path.is_file()
+    )
+
+
+def is_preset_name(name: str) -> bool:
+    """A name ``--rules`` takes: letters, digits, '-' and '_'."""
+    return bool(name) and set(name) <= _NAME_CHARS
 
 
 def list_presets() -> list[str]:
@@ -91,7 +100,7 @@ def read_preset_file(path: Path) -> HouseRules:
 
 def load_preset(name: str) -> HouseRules:
     """The rules of a shipped preset or of the player's own, by name."""
-    if not isinstance(name, str) or not name or not set(name) <= _NAME_CHARS:
+    if not isinstance(name, str) or not is_preset_name(name):
         raise PresetError(f"{name!r} is not a preset name (letters, digits, '-' and '_')")
     user_file = user_rules_dir() / f"{name}.toml"
     if name in PRESETS:

@@ -164,7 +164,7 @@ HOUSE_RULES = {
     "jump_in": HouseRuleWords("H5", "jump-in", "Play the twin of the top card out of turn (key j)."),
     "draw_until_playable": HouseRuleWords("H6", "draw till", "Draw until you get a card you can play."),
     "must_play_drawn": HouseRuleWords("H7", "must play", "A playable card you draw must be played."),
-    "banana": HouseRuleWords("H8", "🍌 last turn", "The Banana hits the player who took the last turn."),
+    "banana": HouseRuleWords("H8", "banana last", "The Banana hits the player who took the last turn."),
     "hand_size": HouseRuleWords("H9", "{} cards", "Everyone is dealt {} cards (7 in the rules)."),
 }
 

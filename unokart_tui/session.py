@@ -13,16 +13,18 @@ import os
 import shlex
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 import ai
 import saves
 from ai.base import Bot
 from ai.driver import Driver
-from saves import MatchLock, SaveError, SaveLocked, SaveMissing, Seat, Undo
+from saves import MatchLock, SaveError, SaveLocked, SaveMissing, SaveUnreadable, Seat, Undo
 
 from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from .engine import Action, Event, HouseRules, Match, PlayerView
 from .presets import rules_arguments
+from .serve.report import SaveReport
 from .undo import UndoPlan, UndoRefused, plan_undo, undo_refusal
 
 HUMAN = 0  # the seat of the person at the keyboard
@@ -61,6 +63,9 @@ class Session:
         # file), and how many of the match's actions it holds.
         self._on_disk = on_disk
         self._saved_actions = self._actions() if on_disk is not None else 0
+        # Under `unokart serve`, the host learns from these reports what it may tell the player.
+        self._report = SaveReport()
+        self._report(self.is_saved, self.unsaved_actions)
 
     # ------------------------------------------------------------------ starting
 
@@ -94,7 +99,8 @@ class Session:
             seats.append(Seat(names[index], kind, profile=chosen, seed=match.seed + index, params=bot.params))
         now = datetime.now(UTC).replace(microsecond=0)
         session = cls(match, tuple(seats), name or saves.default_name(now.astimezone()), now)
-        session.driver = Driver(session._make_bots())  # from the seats, exactly as a loaded match makes them
+        # From the seats, exactly as a loaded match makes them.
+        session.driver = Driver(session._make_bots(saves.path_of(session.name)))
         try:
             session.lock = MatchLock(session.name).acquire()
         except SaveLocked:
@@ -129,7 +135,7 @@ class Session:
             )
             session = cls(game.match, seats, name, game.created, lock=lock, on_disk=on_disk, undos=game.undos)
             session.updated = game.updated
-            session.driver = Driver(session._make_bots())
+            session.driver = Driver(session._make_bots(source))
         except BaseException:
             lock.release()  # on every way out: a match that could not be opened is free for the next try
             raise
@@ -137,16 +143,19 @@ class Session:
             session.save()  # the backup becomes the save again
         return session
 
-    def _make_bots(self) -> dict[int, Bot]:
+    def _make_bots(self, source: Path) -> dict[int, Bot]:
+        """The seats' bots, as the save ``source`` describes them; ``SaveUnreadable`` naming it for a seat
+        no bot can play (an unknown bot, a parameter that is none or out of its range)."""
         bots = {}
         for seat, info in enumerate(self.seats):
             if info.kind != "human":
-                if info.kind not in ai.BOTS:
-                    raise SaveError(self.name, f"seat {seat + 1} is played by an unknown bot {info.kind!r}")
                 try:
-                    bots[seat] = ai.BOTS[info.kind](seed=info.seed, **info.params)
+                    # Checked first: a parameter named "seed" would be taken for the bot's own seed.
+                    params = ai.bot_params(info.kind, info.params)
+                    bots[seat] = ai.BOTS[info.kind](seed=info.seed, **params)
                 except ValueError as error:
-                    raise SaveError(self.name, f"seat {seat + 1}: {error}") from None
+                    problem = f"seat {seat + 1} ({info.name}) cannot be played: {error}"
+                    raise SaveUnreadable(source, problem) from None
         return bots
 
     def close(self) -> None:
@@ -253,7 +262,11 @@ class Session:
         return plan
 
     def record_stats(self) -> None:
-        """Record the match in the statistics (each finished round, and the match once it is over)."""
+        """Record the match in the statistics (each finished round, and the match once it is over).
+
+        Never raises for the store: whatever fails (a full disk, a busy or damaged store) is a
+        ``StatsError``, kept in ``stats_problem`` for the table to say; the match plays on.
+        """
         from . import stats  # noqa: PLC0415 - SQLite loads when the first round ends, not with the table
 
         game = saves.SavedGame(self.match, self.seats, self.created, self.updated, self.undos)
@@ -321,8 +334,10 @@ class Session:
             saves.write_atomic(saves.path_of(self.name), text, replacing=self._on_disk)
         except SaveError as error:
             self.save_failure = error
+            self._report(False, self.unsaved_actions)
             return False
         self._on_disk = saves.fingerprint(text)
         self._saved_actions = self._actions()
         self.save_failure = None
+        self._report(True, 0)
         return True

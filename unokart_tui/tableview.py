@@ -72,6 +72,7 @@ class TableInfo(NamedTuple):
     rules: str = "official"  # the house rules in a few words (HOUSE_RULES.md)
     pending: str = ""  # a stack waiting for its answer: "+6 to Peach — stack or take it" (H1-H3)
     glyphs: Glyphs = UNICODE
+    after_you: str = ""  # who plays after the player in the direction of play (D8): the same in either layout
 
 
 class HandState(NamedTuple):
@@ -134,6 +135,7 @@ def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = 
         rules=house_rules_tag(match.rules),
         pending=pending,
         glyphs=glyphs,
+        after_you=match.names[(you + round_.direction) % len(match.names)],
     )
 
 

@@ -159,7 +159,7 @@ def _may_take_cards(action: object, who: int, seat: int, view: PlayerView) -> bo
 
     Broader than ``inference.takers`` on purpose: read per seat, the longer windows let in choices
     the model reads wrongly (a greedy player sheds by points, not by colour), and at four seats
-    the expert won two points fewer rounds (README, "Its strength").
+    the expert won two points fewer rounds (docs/expert.md, "The research log").
     """
     if isinstance(action, (Accept, Challenge, CatchUno)):
         return True

@@ -62,7 +62,7 @@ _CHALLENGE = Challenge()
 _DRAW = Draw()
 _PASS = Pass()
 CHALLENGE_AT = 4  # the Wild Draw Four player's hand size from which a playout challenges (the challenger's odds)
-MAX_ACTIONS = 400  # a playout this long is stuck in an Item Box loop (README): it is scored as it stands
+MAX_ACTIONS = 400  # a playout this long is stuck in an Item Box loop (docs/rules.md): it is scored as it stands
 
 
 def color_weights(hand: Sequence[Card], playing: Card | None = None) -> list[int]:

@@ -56,6 +56,26 @@ def test_make_bot_rejects_bad_requests_clearly(kwargs, message):
         ai.make_bot(name, **kwargs)
 
 
+@pytest.mark.parametrize(
+    ("name", "params", "message"),
+    [
+        ("grumpy", {}, "unknown bot 'grumpy'"),
+        (["greedy"], {}, "unknown bot \\['greedy'\\]"),  # a seat's kind read from a file may be anything
+        ("greedy", {"seed": 5}, "unknown parameter seed for the greedy bot"),  # not make_bot's seed
+        ("greedy", {"profile": "hard"}, "unknown parameter profile"),
+        ("greedy", {"forget_uno": 1.5}, "from 0.0 to 1.0"),
+    ],
+)
+def test_parameters_from_a_file_are_checked_as_make_bot_checks_them(name, params, message):
+    # Issue 35, finding 9: a save's `params = { seed = 5 }` reached the bot's class as its seed (a TypeError).
+    with pytest.raises(ValueError, match=message):
+        ai.bot_params(name, params)
+
+
+def test_good_parameters_from_a_file_are_given_back_as_make_bot_takes_them():
+    assert ai.bot_params("greedy", {"forget_uno": 1, "attack_at": 3.0}) == {"forget_uno": 1.0, "attack_at": 3}
+
+
 def test_keyword_parameters_override_the_profile():
     bot = ai.make_bot("greedy", profile="easy", mistakes=0.0)
     assert bot.params["mistakes"] == 0.0

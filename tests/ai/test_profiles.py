@@ -81,8 +81,31 @@ def test_a_pipe_a_folder_or_a_broken_link_named_like_a_profile_is_no_profile(pro
     (profile_dir / "mine.toml").write_text("[all]\nforget_uno = 0.5\n")
     names = set(ai.list_profiles())
     assert "mine" in names and not names & {"pipe", "folder", "nowhere"}
-    with pytest.raises(ValueError, match="unknown profile 'pipe'"):
-        ai.make_bot("greedy", profile="pipe")
+    # Issue 35, finding 17: each was "an unknown profile"; it is said what it is.
+    for name, what in [
+        ("pipe", "is a named pipe"),
+        ("folder", "is a folder"),
+        ("nowhere", "is a link that leads nowhere"),
+    ]:
+        with pytest.raises(ValueError, match=f"{name}\\.toml: {what}, not a file|{name}\\.toml: {what}") as caught:
+            ai.make_bot("greedy", profile=name)
+        assert "unknown profile" not in str(caught.value)
+
+
+def test_a_pipe_named_like_a_shipped_profile_is_said_to_be_one_not_passed_over(profile_dir):
+    os.mkfifo(profile_dir / "hard.toml")  # the player's own comes first, as a file would
+    with pytest.raises(ValueError, match=r"hard\.toml: is a named pipe, not a file"):
+        ai.make_bot("greedy", profile="hard")
+
+
+def test_the_list_offers_only_names_that_profile_takes(profile_dir):
+    # Issue 35, finding 17: "my profile" was offered, and then refused as no profile name.
+    for name in ("my profile", "zoë", ".hidden", "dotted.name", "fine-name_2"):
+        (profile_dir / f"{name}.toml").write_text("[all]\nmistakes = 0.1\n")
+    listed = ai.list_profiles()
+    assert "fine-name_2" in listed and not {"my profile", "zoë", ".hidden", "dotted.name"} & set(listed)
+    for name in listed:
+        ai.make_bot("greedy", profile=name)  # every name offered is taken
 
 
 def test_a_profile_nested_thousands_deep_is_a_clear_error(profile_dir):

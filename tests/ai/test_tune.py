@@ -63,9 +63,18 @@ def test_without_optuna_it_says_what_to_install(places, monkeypatch, capsys):
     ("args", "message"),
     [
         (["tune", "wizard", "--against", "random"], "unknown bot 'wizard'"),
-        (["tune", "greedy", "--against", "wizard"], "unknown bot 'wizard'"),
+        (["tune", "greedy", "--against", "wizard"], "unknown bot 'wizard' in --against"),  # 35: not --bots
         (["tune", "greedy", "--against", "random", "--trials", "0"], "must be at least 1"),
         (["tune", "greedy"], "--against"),
+        # Issue 35, finding 12: each of these was a traceback.
+        (["tune", "greedy", "--against", "random", "--seed", "-1"], "'-1' must be from 0 to 4,294,967,295"),
+        (["tune", "greedy", "--against", "random", "--seed", str(2**32)], "must be from 0 to 4,294,967,295"),
+        (["tune", "greedy", "--against", "random", "--storage", "nonsense"], "--storage cannot be used: Could not"),
+        (["tune", "greedy", "--against", "random", "--storage", "/tmp/study.db"], "--storage cannot be used"),
+        (["tune", "greedy", "--against", "random", "--storage", "sqlite:////nowhere/at/all.db"], "unable to open"),
+        (["tune", "greedy", "--against", "random", "--storage", "redis://x"], "--storage cannot be used"),
+        (["tune", "greedy", "--against", "random", "--storage", "mysql://u:pw@h/d"], "driver is not installed"),
+        (["tune", "greedy", "--against", "random", "--profile", "hard"], "the profile 'hard' exists already"),
     ],
 )
 def test_bad_tune_flags_are_one_line_and_status_2(places, capsys, args, message):
@@ -74,8 +83,62 @@ def test_bad_tune_flags_are_one_line_and_status_2(places, capsys, args, message)
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+    assert "pw" not in err  # a password in a storage URL is not echoed
 
 
 def test_the_shared_habits_are_not_tuned():
     assert not set(tune.tunable("challenger")) & tune.HABITS
     assert set(tune.tunable("challenger")) == set(ai.BOTS["challenger"].OWN_PARAMS)
+
+
+def _tune_help() -> str:
+    parser = cli.build_parser()
+    return cli._sub_parser(parser, "tune").format_help()
+
+
+def test_a_profile_of_that_name_is_kept_unless_forced(places, capsys):
+    # Issue 35, finding 12: --profile NAME silently replaced the profile of that name.
+    mine = places / "config" / "profiles" / "mine.toml"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("[all]\nmistakes = 0.5\n")
+    tiny = ["tune", "greedy", "--against", "random", "--trials", "1", "--rounds", "2", "--profile", "mine"]
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(tiny)
+    assert exit_info.value.code == 2 and "--force" in capsys.readouterr().err
+    assert mine.read_text() == "[all]\nmistakes = 0.5\n"
+    assert not (places / "data" / "tune.sqlite3").exists()  # refused before any trial
+    assert cli.main([*tiny, "--force"]) == 0
+    assert mine.read_text().startswith("# Tuned by")
+
+
+def test_the_help_says_how_to_replace_a_profile():
+    assert "--force" in _tune_help() and "replace the profile" in _tune_help()
+
+
+def test_a_profile_that_appears_while_the_study_runs_is_kept(places, monkeypatch):
+    path = places / "config" / "profiles" / "late.toml"
+    real = tune.win_rate
+
+    def someone_writes_it(*args, **kwargs):
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("theirs")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tune, "win_rate", someone_writes_it)
+    storage = f"sqlite:///{places / 'study.sqlite3'}"
+    with pytest.raises(tune.BadRequest, match="exists already"):
+        tune.tune("greedy", ["random"], trials=1, rounds=2, storage=storage, profile_path=path)
+    assert path.read_text() == "theirs" and [p.name for p in path.parent.iterdir()] == ["late.toml"]
+
+
+def test_forced_a_profile_that_is_a_link_is_not_replaced(places):
+    target = places / "elsewhere.toml"
+    target.write_text("kept")
+    path = places / "config" / "profiles" / "linked.toml"
+    path.parent.mkdir(parents=True)
+    path.symlink_to(target)
+    storage = f"sqlite:///{places / 'study.sqlite3'}"
+    with pytest.raises(tune.BadRequest, match="is not a regular file"):
+        tune.tune("greedy", ["random"], trials=1, rounds=2, storage=storage, profile_path=path, overwrite=True)
+    assert path.is_symlink() and target.read_text() == "kept"

@@ -25,7 +25,7 @@ from .terminal import ROOT, unokart_command
 MEMORY = 2 * 1024**3
 DEADLINE = 30  # seconds: a few on a quiet machine; room for a busy one, not for a hang
 LATER = datetime(2030, 1, 1, tzinfo=UTC)  # the good match is the latest one played
-SOUND_HEADERS = {"nested-history", "control-names", "unknown-bot", "flipped"}
+SOUND_HEADERS = {"nested-history", "control-names", "unknown-bot", "bad-params", "flipped"}
 
 
 def unokart(*args: str) -> subprocess.CompletedProcess[str]:
@@ -81,6 +81,7 @@ def test_the_commands_refuse_every_hostile_entry_cleanly(tmp_path):
     assert "is a device, not a file" in results["dev-zero"].stderr
     assert "is a named pipe, not a file" in results["fifo"].stderr
     assert "cannot hold control characters" in results["control-names"].stderr
+    assert "seat 2 (Mario) cannot be played: unknown parameter seed" in results["bad-params"].stderr
 
 
 def test_the_title_and_continue_start_among_hostile_entries(terminal):

@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 
 import saves
 from unokart_tui import __version__
-from unokart_tui.engine import CardsDrawn
+from unokart_tui.engine import CardsDrawn, HouseRules, Match
+from unokart_tui.export import export_text
 from unokart_tui.timeline import Timeline
 
 from .play import bot_match
@@ -114,3 +116,28 @@ def test_export_writes_every_undo_where_it_was_made():
     assert "Undos: 2, each written where it was made." in lines
     # Where: after the last move kept, before the move played again (each undo on a line)
     assert lines[lines.index(undo) + 2] == f"· You play {choice.card.name}."
+
+
+def test_export_says_the_rules_in_words():
+    # Issue 34: the header said "stack_draw_two = True, ..." and "(RULES.md exactly)".
+    official = export_text("Open", write("Open", finished=False)).splitlines()
+    assert "Rules: the official rules of UNO, with no house rules." in official
+    match = Match.new(["Ann", "Mario"], seed=4, rules=HouseRules.preset("party"))
+    began = datetime(2026, 1, 1, tzinfo=UTC)
+    game = saves.SavedGame(match, (saves.Seat("Ann"), saves.Seat("Mario", "greedy")), began, began)
+    text = export_text("Party", game)
+    assert "House rules: the party preset." in text
+    assert "Answer a Draw Two with another: the total passes on." in text
+    assert " = True" not in text and "RULES.md" not in text
+
+
+def test_a_save_is_found_whatever_the_letter_case_and_a_missing_one_named_by_the_closest():
+    # Issue 34: 'match 2026-12-02 19.26' failed on a capital M, and the answer was a file path.
+    write("Match 2026-12-02 19.26", finished=False)
+    write("Match 2026-12-01 21.03", finished=False)
+    result = run("export", "match 2026-12-02 19.26")
+    assert result.returncode == 0 and 'the match "Match 2026-12-02 19.26"' in result.stdout
+    result = run("export", "Match 2026-12-02 19.62")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
+    assert "the closest: 'Match 2026-12-02 19.26', 'Match 2026-12-01 21.03'" in result.stderr
+    assert str(saves.save_dir()) not in result.stderr

@@ -6,6 +6,7 @@ import copy
 import os
 
 import pytest
+from rich.text import Text
 
 import saves
 from unokart_tui import stats
@@ -147,14 +148,15 @@ def check_screen_shows(screen: ReplayScreen) -> None:
     assert screen.query_one(TablePanel).info == frame.table
     assert screen.query_one(HandView).state == frame.hand
     log = screen.query_one(RecentLog)
-    assert [line.plain for line in log.lines] == [line.text for line in frame.log]
+    assert list(log.lines) == list(frame.log)
     # It shows the last of them that fit, wrapped.
     width, height = log.content_size
-    shown = fitting(log.lines, screen.app.console, width, height)
-    assert shown == list(log.lines[-len(shown) :])
+    lines = [Text(line.text) for line in log.lines]
+    shown = fitting(lines, screen.app.console, width, height)
+    assert shown == lines[-len(shown) :]
     assert sum(len(line.wrap(screen.app.console, width)) for line in shown) <= height
-    one_more = log.lines[-len(shown) - 1 :]
-    assert len(shown) == len(log.lines) or sum(len(line.wrap(screen.app.console, width)) for line in one_more) > height
+    one_more = lines[-len(shown) - 1 :]
+    assert len(shown) == len(lines) or sum(len(line.wrap(screen.app.console, width)) for line in one_more) > height
 
 
 async def replay_from_the_load_screen(pilot) -> ReplayScreen:
@@ -317,3 +319,22 @@ def test_the_replays_log_shows_the_last_lines_that_fit_once_wrapped():
     assert [line.plain for line in fitting(lines, console, 20, 4)] == ["line 3", "line 4", lines[-1].plain]
     assert fitting(lines, console, 20, 1) == [lines[-1]]  # the newest line at least, even cut
     assert fitting(lines, console, 40, 10) == lines
+
+
+async def test_a_replay_at_120x40_draws_the_big_cards_of_the_roomy_table():
+    # Issue 34: a replay at 120x40 used the compact table's small cards.
+    from unokart_tui.screens import game
+    from unokart_tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
+
+    assert (game.ROOMY_WIDTH, game.ROOMY_HEIGHT) == ROOMY_SIZE
+    assert (game.SPACIOUS_WIDTH, game.SPACIOUS_HEIGHT) == SPACIOUS_SIZE
+    names = fixed_saves(1)
+    app = UnoKartApp(replay=(names[0], saves.load_game(names[0])), settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert screen.query_one(TablePanel).roomy and screen.query_one(HandView).big
+        assert screen.query_one("#top-card").size == (11, 8)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.query_one(TablePanel).roomy and not screen.query_one(HandView).big

@@ -109,11 +109,9 @@ def test_a_rebuild_from_the_saves_equals_what_the_sessions_recorded(five_matches
 
 
 def test_the_statistics_survive_deleting_and_trashing_saves(five_matches):
-    from unokart_tui.screens.load import move_to_trash
-
     before = summary()
     os.remove(saves.path_of("m1"))
-    move_to_trash(next(entry for entry in saves.list_saves() if entry.name == "m2"))
+    saves.trash("m2")
     assert summary() == before
     report, _ = stats.rebuild()  # m2 is read from the trash; m1's record is kept as it was
     assert (report.read, report.kept) == (5, 1)

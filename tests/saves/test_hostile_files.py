@@ -73,7 +73,7 @@ def folder() -> Path:
         ("fifo", "is a named pipe, not a file"),  # 2: it never answers
         ("socket", "is a socket, not a file"),
         ("folder", "is a folder, not a file"),
-        ("huge", "more than the 64.0 MiB it could be"),
+        ("huge", "is 67,108,865 bytes, more than the 67,108,864 bytes it could be"),  # 35: sizes that differ
     ],
 )
 def test_what_is_not_a_regular_file_or_too_big_is_never_read(folder, kind, reason):
@@ -192,3 +192,15 @@ def test_reading_a_file_takes_only_regular_files_up_to_a_limit(tmp_path):
     for text in ("a = " + "[" * 5000, "a = " + "9" * 4400, "a = ["):
         with pytest.raises(files.FileProblem, match="not valid TOML"):
             files.parse_toml(text)
+
+
+@pytest.mark.parametrize(
+    ("found", "limit", "said"),
+    [
+        (64 * files.MIB + 1, 64 * files.MIB, ("67,108,865 bytes", "67,108,864 bytes")),  # 35: not "64.0 MiB" twice
+        (65 * files.MIB, 64 * files.MIB, ("65.0 MiB", "64.0 MiB")),
+        (70_000, 65_536, ("70,000 bytes", "65,536 bytes")),
+    ],
+)
+def test_a_size_too_big_and_its_limit_are_said_so_that_they_differ(found, limit, said):
+    assert files.sizes(found, limit) == said

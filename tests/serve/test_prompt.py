@@ -83,3 +83,29 @@ def test_check_name_refuses(text, problem):
 
 def test_check_name_trims_spaces():
     assert check_name("  Ann Lee  ") == "Ann Lee"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u0301\u0301\u0301",  # combining marks alone: they draw on whatever is before the name
+        "\u0301Ann",  # a mark first
+        "\u3164\u3164",  # Hangul fillers: printable, and nothing to see
+        "\u2800",  # the blank Braille cell
+        "\u034f\ufe0f",  # a grapheme joiner and a variation selector
+    ],
+)
+def test_a_name_that_shows_as_nothing_is_refused(text):
+    """Issue 35, finding 16: a name of combining marks was accepted and showed as nothing."""
+    with pytest.raises(ValueError, match="at least one character that can be seen"):
+        check_name(text)
+
+
+@pytest.mark.parametrize("text", ["Zoë", "Ze\u0301", "李", "!!!", "R2-D2", "\u00e9\u0301"])
+def test_a_name_with_marks_after_a_letter_is_kept(text):
+    assert check_name(text) == text
+
+
+def test_a_name_of_marks_typed_at_the_prompt_is_asked_again():
+    prompt, echo = typed("\u0301\u0301\r".encode(), b"Al\r")
+    assert prompt.name == "Al" and b"Sorry, a name needs at least one character that can be seen." in echo

@@ -105,6 +105,8 @@ def test_the_game_environment_holds_only_what_it_needs():
         "TERM": "xterm",
         "UNOKART_DATA_DIR": str(home / "data"),
         "UNOKART_CONFIG_DIR": str(home / "config"),
+        "TEXTUAL_DRIVER": "unokart_tui.serve.driver:TerminalDriver",  # its input queue is capped (issue 35)
+        "UNOKART_SAVE_REPORT_FD": "3",  # the game tells the host what it saved (issue 35)
         "TZ": "Europe/Paris",
     }
 
@@ -116,3 +118,115 @@ def test_the_server_never_loads_textual():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------------- key files that could hang the host (issue 35)
+
+
+def serve_with(tmp_path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``unokart serve`` that must stop by itself: a host that hangs fails the test instead of hanging it."""
+    command = [sys.executable, "-m", "unokart_tui", "serve", "--data-dir", str(tmp_path / "host"), *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+
+
+def a_fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "fifo"
+    os.mkfifo(path)
+    return path
+
+
+def a_folder(tmp_path: Path) -> Path:
+    path = tmp_path / "folder"
+    path.mkdir()
+    return path
+
+
+def a_huge_file(tmp_path: Path) -> Path:
+    path = tmp_path / "huge"
+    with path.open("wb") as file:
+        file.truncate(3 * 1024**3)  # 3 GB that take no room: sparse
+    path.chmod(0o600)
+    return path
+
+
+def not_utf8(tmp_path: Path) -> Path:
+    path = tmp_path / "latin1"
+    path.write_bytes("ssh-ed25519 AAAA café\n".encode("latin-1"))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (a_fifo, "is a named pipe, not a file: not read"),
+        (a_folder, "is a folder, not a file: not read"),
+        (lambda _: Path("/dev/zero"), "is a device, not a file: not read"),
+        (a_huge_file, "is 3072.0 MiB, more than the 262,144 bytes it could be: not read"),
+        (lambda tmp: tmp / "missing", "there is no such file"),
+    ],
+)
+def test_a_host_key_that_is_not_a_key_file_is_one_line(tmp_path, make, says):
+    path = make(tmp_path)
+    result = serve_with(tmp_path, "--ssh", "127.0.0.1:0", "--open", "--host-key", str(path))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"unokart: host key {path}: {says}"]
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (a_fifo, "is a named pipe, not a file: not read"),
+        (a_folder, "is a folder, not a file: not read"),
+        (lambda _: Path("/dev/zero"), "is a device, not a file: not read"),
+        (lambda tmp: tmp / "missing", "there is no such file"),
+        (not_utf8, "is not a text file (byte 20 is not UTF-8)"),
+    ],
+)
+def test_an_authorized_keys_file_that_cannot_be_read_is_one_line(tmp_path, make, says):
+    path = make(tmp_path)
+    result = serve_with(tmp_path, "--ssh", "127.0.0.1:0", "--authorized-keys", str(path))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"unokart: authorized keys {path}: {says}"]
+    assert "cannot listen" not in result.stderr
+
+
+def test_an_empty_keys_file_means_no_keys_and_says_so(tmp_path):
+    keys = tmp_path / "keys"
+    keys.write_text("")
+    command = [sys.executable, "-m", "unokart_tui", "serve", "--data-dir", str(tmp_path / "host")]
+    server = subprocess.Popen(
+        [*command, "--ssh", "127.0.0.1:0", "--authorized-keys", str(keys)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        while "data in" not in (line := server.stdout.readline()):
+            assert line, server.stderr.read() if server.stderr else ""
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=30)
+    assert server.returncode == 0
+    assert f"keys {str(keys)!r} is empty: no key may log in" in err
+    assert "Traceback" not in err
+
+
+def test_a_named_pipe_in_the_log_s_place_is_one_line(tmp_path):
+    (tmp_path / "host" / "log").mkdir(parents=True)
+    os.mkfifo(tmp_path / "host" / "log" / "connections.log")
+    result = serve_with(tmp_path, "--web", "127.0.0.1:0")
+    assert result.returncode == 1
+    assert len(result.stderr.splitlines()) == 1 and "is there and is not a regular file" in result.stderr
+
+
+@pytest.mark.parametrize("origin", ["play.example.org", "https://play.example.org/game", "ftp://x", "https://"])
+def test_a_web_origin_is_a_scheme_and_a_host(origin):
+    result = run("--web", "8000", "--web-origin", origin)
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 and "is not an origin such as https://play.example.org" in result.stderr
+
+
+def test_the_help_says_who_may_open_the_browser_game():
+    text = run("--help").stdout
+    assert "--web-origin URL" in text and "only the page's own address" in " ".join(text.split())

@@ -19,14 +19,15 @@ from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
 from unokart_tui.widgets.keybar import KeyBar
 
+from ..hostile import changed
 from .helpers import QUICK, settle
 
 QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
 FIXED = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
-def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20) -> None:
-    match = Match.new(list(players), seed=seed)
+def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20, rules=None) -> None:
+    match = Match.new(list(players), seed=seed, rules=rules)
     for _ in range(actions):
         match.apply(match.legal_actions()[-1])
     seats = [saves.Seat(players[0])] + [saves.Seat(p, "random", seed=i) for i, p in enumerate(players[1:], 1)]
@@ -102,8 +103,8 @@ async def test_the_load_list_fits_the_width_and_shows_the_selected_line_whole():
         assert table.virtual_size.width <= screen.size.width  # no sideways scrolling
         detail = screen.query_one("#save-detail", Static)
         assert (
-            str(detail.render())
-            == "Friday (in progress, round 1): Annabelle 0, Mario 0, Luigi 0, Peach 0, Daisy 0, Bowser Junior 0"
+            str(detail.render()) == "Friday (in progress, round 1, 6 players, official rules): "
+            "Annabelle 0, Mario 0, Luigi 0, Peach 0, Daisy 0, Bowser Junior 0"
         )
         await pilot.press("down")
         await pilot.pause()
@@ -241,6 +242,28 @@ async def test_deleting_a_save_moves_it_to_the_trash():
     assert len(trashed) == 1 and saves.loads(trashed[0].read_text())
 
 
+async def test_a_match_played_elsewhere_is_not_deleted_and_the_player_is_told():
+    # Issue 35, finding 5: the delete went through the lock, and the playing session could no longer save.
+    write_save("Friday")
+    holder = saves.MatchLock("Friday").acquire()
+    application = app()
+    try:
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("l")
+            await pilot.pause()
+            await pilot.press("delete")
+            await pilot.press("y")
+            await pilot.pause()
+            notes = [(note.title, note.message) for note in application._notifications]
+            assert isinstance(application.screen, LoadScreen)
+            assert application.screen.selected().name == "Friday"  # still listed
+    finally:
+        holder.release()
+    [(title, message)] = notes
+    assert title == "Not deleted" and "already being played in another session" in message
+    assert saves.load("Friday") and not saves.trash_dir().exists()
+
+
 async def test_a_match_open_elsewhere_is_refused_with_a_message():
     write_save("Friday")
     holder = saves.MatchLock("Friday").acquire()
@@ -253,6 +276,23 @@ async def test_a_match_open_elsewhere_is_refused_with_a_message():
             assert any("already being played" in n.message for n in application._notifications)
     finally:
         holder.release()
+
+
+@pytest.mark.parametrize("keys", [["c"], ["l", "enter"]])
+async def test_a_seat_with_bad_bot_parameters_is_said_to_be_broken(keys):
+    # Issue 35, finding 9: the title's Continue and the Load list crashed with a TypeError.
+    write_save("Friday")
+    path = saves.path_of("Friday")
+    path.write_text(changed(path.read_text(), 'kind = "random"', 'kind = "random", params = { seed = 5 }'))
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        assert not isinstance(application.screen, GameScreen)
+        [note] = application._notifications
+    assert note.title == "Cannot open"
+    assert f"{path}: seat 2 (Mario) cannot be played: unknown parameter seed" in note.message
 
 
 async def test_a_broken_save_offers_its_backup():
@@ -346,6 +386,8 @@ async def test_nine_opponents_at_most_and_one_at_least():
         await pilot.press(*["ctrl+o"] * 8)  # 3 + 8 asked: 9 seated
         await pilot.pause()
         assert len(screen.query(OpponentRow)) == 9 and screen.query_one("#add").disabled
+        # Issue 34: the ones too many were ignored without a word.
+        assert any("9 opponents at most" in note.message for note in application._notifications)
         for row in list(screen.query(OpponentRow))[1:]:
             await row.remove()
         screen.number_rows()
@@ -422,3 +464,56 @@ async def test_each_switch_of_the_settings_says_on_or_off(monkeypatch, tmp_path)
         screen.query_one("#confirm_quit").toggle()
         await pilot.pause()
         assert shown(screen.query_one("#confirm_quit-state")) == "on"
+
+
+async def test_a_wide_terminal_shows_the_whole_continue_line():
+    # Issue 34: the menu was 74 columns wide, and the line was cut even at 200 columns.
+    write_save("Friday night", players=("Annabelle", "Mario", "Luigi", "Peach", "Daisy", "Bowser Junior"))
+    application = app()
+    async with application.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        menu = application.screen.query_one(OptionList)
+        lines = [menu.render_line(y).text for y in range(menu.size.height)]
+        (continued,) = [line for line in lines if "Continue" in line]
+        assert "Bowser Junior" in continued and "…" not in continued
+        assert any(line.strip() == "New game" for line in lines)
+
+
+async def test_the_load_list_says_how_many_play_and_under_which_rules():
+    # Issue 34: neither the number of players nor the house rules were in the list.
+    write_save("Party night", players=("Ann", "Mario", "Luigi", "Peach"), rules=HouseRules.preset("party"))
+    write_save("Mixed", players=("Ann", "Bowser"), seed=9, rules=HouseRules(jump_in=True, seven_zero=True))
+    application = app()
+    async with application.run_test(size=(100, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        table = application.screen.query_one(DataTable)
+        rows = {str(key.value): [str(cell) for cell in table.get_row(key)] for key in table.rows}
+        assert rows["Party night"][1:3] == ["4", "party"] and rows["Mixed"][1:3] == ["2", "7-0, jump-in"]
+        detail = str(application.screen.query_one("#save-detail", Static).render())
+        assert "4 players, house rules: party" in detail or "2 players, house rules: 7-0, jump-in" in detail
+
+
+async def test_a_save_is_renamed_from_the_load_screen():
+    # Issue 34: saves named by a timestamp could not be renamed.
+    write_save("match 2026-12-02 19.26")
+    write_save("Friday", seed=9)
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = application.screen
+        table = screen.query_one(DataTable)
+        table.move_cursor(row=table.get_row_index("match 2026-12-02 19.26"))
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"Friday", "enter")  # taken: refused, nothing moves
+        await pilot.pause()
+        assert any(note.title == "Not renamed" for note in application._notifications)
+        assert {entry.name for entry in saves.list_saves()} == {"match 2026-12-02 19.26", "Friday"}
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"Duel", "enter")
+        await pilot.pause()
+        assert {entry.name for entry in saves.list_saves()} == {"Duel", "Friday"}
+        assert screen.selected().name == "Duel"

@@ -10,6 +10,7 @@ from textual.events import Key
 
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.cardview import CardView
 from unokart_tui.widgets.motion import FlyingCard, MotionPlan
 
@@ -115,4 +116,27 @@ async def test_keys_act_at_once_while_a_card_is_still_in_the_air(monkeypatch):
         monkeypatch.undo()
         await app.animator.wait_for_idle()
         assert flying(screen) == []
+    app.session.close()
+
+
+async def test_the_pile_shows_a_played_card_only_once_it_lands_and_the_card_never_sits_over_the_caption():
+    # Issue 34: the card flew to a pile that already showed it, and sat a frame over the caption under it.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        top = screen.query_one("#top-card", CardView)
+        before = (top.card, top.caption)
+        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
+        screen.act(play)
+        screen.render_table()  # the table as it now is, the played card on the pile
+        [flight] = flying(screen)
+        assert top.card == play.card and top.covered == before  # what shows until it lands
+        drawn = "".join(top.render_line(y).text for y in range(top.size.height))
+        assert short(before[0]) in drawn and before[1] in drawn  # the card before, and its caption
+        flight.progress = 1.0  # the last step of its way: gone at once, never drawn there
+        assert not flight.display and top.covered is None
+        await app.animator.wait_for_idle()
     app.session.close()

@@ -109,6 +109,32 @@ def test_a_match_that_cannot_be_opened_is_not_left_locked():
     Session.load("odd").close()
 
 
+@pytest.mark.parametrize(
+    ("params", "problem"),
+    [
+        ("{ seed = 5 }", "unknown parameter seed for the greedy bot"),  # it was a TypeError
+        ("{ profile = 'hard' }", "unknown parameter profile for the greedy bot"),
+        ("{ wizardry = 1 }", "unknown parameter wizardry for the greedy bot"),
+        ("{ mistakes = 'often' }", "parameter 'mistakes' must be a number, not 'often'"),
+        ("{ mistakes = true }", "parameter 'mistakes' must be a number, not True"),
+        ("{ mistakes = 2.5 }", "parameter 'mistakes' must be from 0.0 to 1.0, not 2.5"),
+        ("{ reaction_ms = 1.5 }", "parameter 'reaction_ms' must be a whole number, not 1.5"),
+    ],
+)
+def test_a_seat_with_bad_bot_parameters_is_a_save_that_cannot_be_opened(params, problem):
+    # Issue 35, finding 9: `params = { seed = 5 }` crashed load, continue and the title with a TypeError.
+    Session.new("Ann", ["greedy"], seed=5, name="odd").close()
+    path = saves.path_of("odd")
+    text = path.read_text()
+    start = text.index("[match.seats.params]")
+    path.write_text(changed(text, text[start : text.index("\n\n", start) + 1], f"params = {params}\n"))
+    for _ in range(2):  # and the lock is let go of
+        with pytest.raises(saves.SaveUnreadable) as caught:
+            Session.load("odd")
+        assert caught.value.file == str(path)
+        assert caught.value.problem.startswith(f"seat 2 (Mario) cannot be played: {problem}")
+
+
 def test_removing_the_lock_file_lets_no_second_session_in():
     # Finding 11: with the lock file deleted, a second `unokart continue` opened the same match.
     first = Session.new("Ann", ["random"], seed=5, name="duel")

@@ -4,16 +4,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from unokart_tui.engine import Color
 
+from ..themes import CARD_DEFAULTS
+from ..widgets.cardface import COLOR_CLASS
 from ..widgets.keybar import KeyBar
 from .base import Dialog
+
+
+class ColourKeys(Widget):
+    """The four colours' keys, each colour's name painted as the theme's card face of that colour
+    (read from the theme at each drawing: any app can ask for a colour, one without the game's themes too)."""
+
+    DEFAULT_CSS = """
+    ColourKeys {
+        height: 1;
+    }
+    """
+
+    def render(self) -> Text:
+        variables = {**CARD_DEFAULTS, **self.app.get_css_variables()}
+        keys = Text()
+        for color in Color:
+            face = COLOR_CLASS[color]
+            style = Style(color=variables[f"card-{face}-ink"], bgcolor=variables[f"card-{face}"], bold=True)
+            keys.append(f" {color.letter.lower()} ", style="bold reverse")
+            keys.append(" ")
+            keys.append(f" {color.label} ", style=style)
+            keys.append("  ")
+        return keys
 
 
 class ColorDialog(Dialog[Color]):
@@ -41,11 +68,7 @@ class ColorDialog(Dialog[Color]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             yield Static(f"Choose a colour — {self.reason}", classes="title")
-            keys = Text()
-            for color in Color:
-                keys.append(f" {color.letter.lower()} ", style="bold reverse")
-                keys.append(f" {color.label}  ", style=f"bold {color.value}")
-            yield Static(keys)
+            yield ColourKeys()
         yield KeyBar()
 
     def action_pick(self, value: str) -> None:
@@ -135,6 +158,8 @@ class ChallengeDialog(Dialog[str]):
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
         if parameters == ("stack",):
             return self.can_stack
         if action == "hint":

@@ -75,6 +75,8 @@ class GuideDialog(Dialog[str]):
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
         if action == "answer" and parameters in (("off",), ("once",)):
             return self.first_game  # in the help, the guide is already off or wanted
         if action == "answer" and parameters == ("close",):

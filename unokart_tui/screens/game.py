@@ -226,6 +226,9 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         seats = range(len(self.session.names))
         self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in seats]
+        longest = max(len(name) for name in self.session.names)
+        for row in self.rows:
+            row.name_width = longest
         self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
         self.players = self.query_one("#opponents", Vertical)
         self.felt = self.query_one("#felt", Vertical)
@@ -321,7 +324,7 @@ class GameScreen(Screen[None]):
         self.write_log(events)
         forced = must_play_line(events, self.session.match.round, self.voice)  # H7
         if forced is not None:
-            self.log_view.add(Text(forced.text, style=forced.style))
+            self.log_view.add(forced)
         shown = banner(events, self.voice, can_stack=can_stack(self.session.match.round, HUMAN))
         current = self.banner_view.banner
         if shown is not None:
@@ -349,8 +352,7 @@ class GameScreen(Screen[None]):
         """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
         stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
         for event in events:
-            line = log_line(event, self.voice, can_stack=stack)
-            self.log_view.add(Text(line.text, style=line.style))
+            self.log_view.add(log_line(event, self.voice, can_stack=stack))
 
     def show_banner(self, shown: Banner | None) -> None:
         self._banners += 1
@@ -635,10 +637,11 @@ class GameScreen(Screen[None]):
         """Say once if the store of statistics was rebuilt, or if this round could not be recorded."""
         session = self.session
         if session.stats_note is not None:
-            self.notify(session.stats_note, title="Statistics", timeout=10)
+            self.notify(session.stats_note, title="Statistics", timeout=10, markup=False)
             session.stats_note = None
         if session.stats_problem is not None:
-            self.notify(f"This round is not in your statistics: {session.stats_problem}", severity="warning")
+            problem = f"Saving your statistics failed, so this round is not in them: {session.stats_problem}"
+            self.notify(problem, severity="warning", markup=False)
 
     def first_guide_read(self, answer: str) -> None:
         """The first-game guide is shown once: found in play, it came back with every new match until n."""

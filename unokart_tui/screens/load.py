@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,40 +14,38 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from saves import SaveEntry, SaveError, list_saves, save_dir
+from saves import SaveEntry, SaveError, list_saves, rename_save, trash, trash_dir
 
 from ..dialogs.confirm import ConfirmDialog
 from ..printable import printable
+from ..rules_text import house_rules_tag
 from ..saved import scores_line
 from ..widgets.keybar import KeyBar
 
-_TITLES = ("Name", "Round", "Status", "Last played", "Scores")
+_TITLES = ("Name", "Players", "Rules", "Round", "Status", "Last played", "Scores")
+RULES_WIDTH = 16  # a mix of house rules is cut there; the line under the table has it whole
 
 
-def _row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
+def _row(entry: SaveEntry) -> tuple[str, str, str, str, str, str, str]:
     """The table's cells for one save; an unreadable one is listed with its reason, never hidden."""
     if entry.error is not None:
-        return (entry.name, "—", "unreadable", when(entry.updated), entry.error)
+        return (entry.name, "—", "—", "—", "unreadable", when(entry.updated), entry.error)
     status = "finished" if entry.finished else "in progress"
-    return (entry.name, str(entry.round_number), status, when(entry.updated), scores_line(entry.players, entry.scores))
+    # Found in play: the list did not say how many played, nor under which house rules.
+    rules = "?" if entry.rules is None else house_rules_tag(entry.rules)
+    return (
+        entry.name,
+        str(len(entry.players)),
+        rules,
+        str(entry.round_number),
+        status,
+        when(entry.updated),
+        scores_line(entry.players, entry.scores),
+    )
 
 
 def when(moment: datetime | None) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else "?"
-
-
-def move_to_trash(entry: SaveEntry) -> None:
-    """Deleting keeps the file: it goes to ``trash/`` beside the saves (with its backup)."""
-    trash = save_dir() / "trash"
-    try:
-        trash.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        os.replace(entry.path, trash / f"{entry.name} {stamp}.toml")
-        backup = entry.path.with_name(entry.path.name + ".bak")
-        if backup.exists():
-            os.replace(backup, trash / f"{entry.name} {stamp}.toml.bak")
-    except OSError as error:
-        raise SaveError(entry.path, f"could not be moved to the trash: {error.strerror or error}") from error
 
 
 class SaveTable(DataTable[Text]):
@@ -73,6 +70,7 @@ class LoadScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("enter", "open", "Open"),
         Binding("r", "replay", "Replay"),
+        Binding("n", "rename", "Rename"),
         Binding("delete,x", "delete", "Delete"),
     ]
 
@@ -97,8 +95,8 @@ class LoadScreen(Screen[None]):
         if event.size.width != self._filled_for and self.query_one(DataTable).columns:
             self.fit(self.selected())
 
-    def fill(self) -> None:
-        """The table again from the saves on disk, the same save selected if it is still there."""
+    def fill(self, *, select: str | None = None) -> None:
+        """The table again from the saves on disk, the same save (or the one called ``select``) selected."""
         table = self.query_one(DataTable)
         keep = self.selected()
         table.clear(columns=True)
@@ -108,7 +106,7 @@ class LoadScreen(Screen[None]):
             self.entries = {}
             self.query_one("#empty", Static).update(printable(str(error)))
             return
-        self.fit(keep)
+        self.fit(self.entries.get(select, keep) if select is not None else keep)
         self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")
         table.focus()
 
@@ -120,6 +118,7 @@ class LoadScreen(Screen[None]):
         # Plain and printable: "[match]" is not markup, and a file holds any character at all.
         rows = {name: [printable(cell) for cell in _row(entry)] for name, entry in self.entries.items()}
         widths = [max(cell_len(cell) for cell in column) for column in zip(_TITLES, *rows.values(), strict=True)]
+        widths[_TITLES.index("Rules")] = min(widths[_TITLES.index("Rules")], RULES_WIDTH)
         # The last column takes the room that is left, and a longer line ends in "…" there: the
         # line under the table shows the selected save's whole line.
         room = self.size.width - sum(width + 2 for width in widths[:-1]) - 3
@@ -139,9 +138,12 @@ class LoadScreen(Screen[None]):
         entry = self.selected()
         detail = ""
         if entry is not None:
-            name, number, status, _, line = _row(entry)
-            where = status if entry.error is not None else f"{status}, round {number}"
-            detail = printable(f"{name} ({where}): {line}")
+            name, players, rules, number, status, _, line = _row(entry)
+            if entry.error is not None:
+                detail = printable(f"{name} ({status}): {line}")
+            else:
+                said = {"official": ", official rules", "?": ""}.get(rules, f", house rules: {rules}")
+                detail = printable(f"{name} ({status}, round {number}, {players} players{said}): {line}")
         self.query_one("#save-detail", Static).update(Text(detail))
 
     def selected(self) -> SaveEntry | None:
@@ -164,6 +166,26 @@ class LoadScreen(Screen[None]):
         if entry is not None:
             self.post_message(self.Replay(entry.name))
 
+    def action_rename(self) -> None:
+        """A new name for the selected save (found in play: saves named by a date could not be renamed)."""
+        entry = self.selected()
+        if entry is None:
+            return
+        from ..dialogs.rename import RenameDialog  # noqa: PLC0415 - loaded when first opened
+
+        def answered(new_name: str | None) -> None:
+            if not new_name or new_name == entry.name:
+                return
+            try:
+                rename_save(entry.name, new_name)
+            except SaveError as error:
+                self.notify(str(error), title="Not renamed", severity="error")
+                return
+            self.notify(f"{entry.name} is now called {new_name}.", title="Renamed")
+            self.fill(select=new_name)
+
+        self.app.push_screen(RenameDialog(entry.name), answered)
+
     def action_delete(self) -> None:
         entry = self.selected()
         if entry is None:
@@ -173,11 +195,11 @@ class LoadScreen(Screen[None]):
             if not yes:
                 return
             try:
-                move_to_trash(entry)
+                trash(entry.name)  # under the match's lock: a match played elsewhere is refused
             except SaveError as error:
-                self.notify(str(error), severity="error")
+                self.notify(str(error), title="Not deleted", severity="error", timeout=8)
             else:
-                self.notify(f"{entry.name} moved to {save_dir() / 'trash'}")
+                self.notify(f"{entry.name} moved to {trash_dir()}")
             self.fill()
 
         detail = "It goes to the trash folder beside your saves, where you can still find it."

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ..defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from ..engine import HouseRules
 from ..lineup import default_difficulty, difficulties, personalities
+from ..match_length import FEW_ROUNDS, few_rounds_target, length_sentence, rounds_words, usual_rounds
 from ..printable import control_characters
 from ..widgets.keybar import KeyBar
 
@@ -129,6 +130,7 @@ class NewGameScreen(Screen[None]):
         again (found in play: a second match meant choosing the expert and the rules all over again)."""
         super().__init__()
         self.player_name = player_name if last is None else last.name
+        self.offered_target = TARGET  # the target the "few rounds" button sets
         self.rules = HouseRules() if last is None else last.rules
         self.target = TARGET if last is None else last.target
         self.line_up: list[tuple[str, str]] = (
@@ -153,6 +155,10 @@ class NewGameScreen(Screen[None]):
                 yield Label("Target score (the first to reach it wins the match)")
                 yield Input(str(self.target), id="target", type="integer")
                 yield Static("", id="target-error", classes="error", markup=False)
+                # Found in play: 500 with nine opponents ended after one round. The measured length, and
+                # a target that gives a few rounds where this one gives fewer.
+                yield Static("", id="target-length", classes="hint", markup=False)
+                yield Button("", id="few-rounds", compact=True)
             with Vertical(id="section-opponents", classes="section"):
                 yield Static(
                     f"1 to {MAX_OPPONENTS}: ctrl+o adds one, ctrl+d puts back the default three", classes="hint"
@@ -251,6 +257,21 @@ class NewGameScreen(Screen[None]):
         self.query_one("#start-summary", Static).update(
             "Fix what is marked in red to start." if game is None else start_summary(game)
         )
+        self.show_match_length()
+
+    def show_match_length(self) -> None:
+        """How long a match to the target usually lasts at this table, and a target for a few rounds."""
+        players = len(self.rows()) + 1
+        text = self.query_one("#target", Input).value.strip()
+        target = int(text) if text.isdigit() else 0
+        self.query_one("#target-length", Static).update(length_sentence(players, target))
+        rounds = usual_rounds(players, target)
+        offered = few_rounds_target(players)
+        button = self.query_one("#few-rounds", Button)
+        button.display = rounds is not None and rounds < FEW_ROUNDS and offered is not None and offered > target
+        if offered is not None:
+            button.label = f"Play to {offered}: {rounds_words(usual_rounds(players, offered) or FEW_ROUNDS)}"
+            self.offered_target = offered
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check_form()
@@ -288,6 +309,8 @@ class NewGameScreen(Screen[None]):
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "add":
             await self.action_add_opponent()
+        elif event.button.id == "few-rounds":
+            self.query_one("#target", Input).value = str(self.offered_target)
         elif event.button.id == "house-rules":
             self.action_house_rules()
         elif event.button.has_class("remove"):
@@ -325,7 +348,13 @@ class NewGameScreen(Screen[None]):
     async def action_add_opponent(self) -> None:
         rows = self.rows()
         if len(rows) >= MAX_OPPONENTS:
+            # Found in play: a tenth ctrl+o did nothing, without a word.
             self.app.bell()
+            self.notify(
+                f"The table is full: {MAX_OPPONENTS} opponents at most, {MAX_OPPONENTS + 1} players with you.",
+                title="No more opponents",
+                severity="warning",
+            )
             return
         shared = self.query_one("#table-difficulty", Select).value
         personality = LINE_UP[len(rows) % len(LINE_UP)]

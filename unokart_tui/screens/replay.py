@@ -7,7 +7,7 @@ It changes nothing: the save is only read. ``Closed`` asks the app to go back.
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -27,7 +27,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow
 from ..widgets.recentlog import RecentLog
 from ..widgets.scrubber import Scrubber
-from ..widgets.table import TablePanel
+from ..widgets.table import ROOMY_SIZE, SPACIOUS_SIZE, TablePanel
 
 
 class ReplayScreen(Screen[None]):
@@ -71,6 +71,9 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in range(len(self.replay.game.match.names))]
+        longest = max(len(name) for name in self.replay.game.match.names)
+        for row in self.rows:
+            row.name_width = longest
         self.players = self.query_one("#opponents", Vertical)
         self.table = self.query_one(TablePanel)
         self.log_view = self.query_one(RecentLog)
@@ -80,6 +83,14 @@ class ReplayScreen(Screen[None]):
         self.log_view.border_title = f"Replay of {self.name_shown} — {whose}"
         self.query_one("#hands", Static).display = self.replay.reveal
         self.show(self.at)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The table's own sizes (found in play: a replay at 120x40 drew the small cards of 80x24).
+        width, height = event.size
+        roomy = width >= ROOMY_SIZE[0] and height >= ROOMY_SIZE[1]
+        self.set_class(roomy, "-roomy")
+        self.table.roomy = self.query_one(HandView).big = roomy
+        self.table.spacious = width >= SPACIOUS_SIZE[0] and height >= SPACIOUS_SIZE[1]
 
     def show(self, number: int) -> None:
         """Draw the table at point ``number`` of the match."""
@@ -94,7 +105,7 @@ class ReplayScreen(Screen[None]):
         hands = self.query_one("#hands", Static)
         hands.update("\n".join(frame.hands), layout=len(frame.hands) != self._hand_lines)
         self._hand_lines = len(frame.hands)
-        self.log_view.show([Text(line.text, style=line.style) for line in frame.log])
+        self.log_view.show(frame.log)
         self.query_one(BannerView).banner = frame.banner
         self.query_one("#replay-caption", Static).update(frame.caption, layout=False)
         last = len(self.replay) - 1

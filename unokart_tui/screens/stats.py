@@ -1,8 +1,9 @@
 """Statistics: how the player does, against whom, over time; every finished match, its score race, its replay.
 
-The figures come from the statistics store (``unokart_tui.stats``, SQLite). A store that
-cannot be read is set aside and rebuilt from the saves, and the screen says so; one that
-cannot be used at all is named with its problem. Either way the screen opens.
+The figures come from the statistics store (``unokart_tui.stats``, SQLite). A damaged store
+is set aside and rebuilt from the saves, and the screen says so; one that cannot be used
+(busy, on a full disk, unreadable) is named with its problem; matches holding values the
+game cannot read are left out, and the screen says how many. Either way the screen opens.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from ..charts import ScoreRace, WinRate
 from ..stats import StatsError, Summary, open_store, summarize
-from ..stats.report import Table, matches_table, player_rows, versus_tables
+from ..stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
 from ..widgets.chart import ChartView
 from ..widgets.keybar import KeyBar
 
@@ -101,7 +102,9 @@ class StatsScreen(Screen[None]):
                 except StatsError as error:
                     self.problem = str(error)
             if opened.note:
-                self.notify(opened.note, title="Statistics", severity="warning", timeout=12)
+                self.notify(opened.note, title="Statistics", severity="warning", timeout=12, markup=False)
+            if self.summary is not None and (left := left_out(self.summary)):
+                self.notify(left, title="Statistics", severity="warning", timeout=12, markup=False)
         self.fill()
 
     def fill(self) -> None:
@@ -111,7 +114,7 @@ class StatsScreen(Screen[None]):
             player.update(f"Your statistics cannot be read: {self.problem}")
             return
         if not summary.matches and not summary.player.rounds:
-            player.update("No finished round yet: your statistics start with the first round you finish.")
+            player.update(nothing_yet(summary))
         else:
             player.update(player_grid(summary))
         rates = tuple(rate for _, rate in summary.win_rate)

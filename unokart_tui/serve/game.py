@@ -23,6 +23,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .config import Limits
+from .report import VARIABLE as REPORT_VARIABLE
+from .report import SaveState
 
 DEFAULT_SIZE = (80, 24)
 DEFAULT_TERM = "xterm-256color"
@@ -30,6 +32,9 @@ _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")  # a terminfo name,
 FROM_HOST = ("TZ",)  # the host's time zone: the times the game shows are the host's local times
 RESIZE_INTERVAL = 0.05  # at most 20 resizes a second reach a game, the last one always
 _RESET = (signal.SIGHUP, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE, signal.SIGCHLD, signal.SIGWINCH)
+# The game's driver caps the keys it holds (driver.py); it is named, like Textual's own, in the environment.
+TERMINAL_DRIVER = "unokart_tui.serve.driver:TerminalDriver"
+REPORT_FD = 3  # the game's end of the save report pipe (report.py)
 
 
 def game_command() -> list[str]:
@@ -52,16 +57,43 @@ def game_environment(
         "TERM": term,
         "UNOKART_DATA_DIR": str(data_dir),
         "UNOKART_CONFIG_DIR": str(config_dir),
+        "TEXTUAL_DRIVER": TERMINAL_DRIVER,
+        REPORT_VARIABLE: str(REPORT_FD),
     }
     env.update({name: host[name] for name in FROM_HOST if name in host})
     return env
 
 
 def clamp_size(columns: int, rows: int, limits: Limits) -> tuple[int, int]:
-    """The size a game is given: a client's 0x0 means "unknown", and no size is larger than the limits."""
+    """The size a game is given: a client's 0x0 (or less) means "unknown", and no size is larger than the limits."""
     if columns <= 0 or rows <= 0:
         return DEFAULT_SIZE
     return min(columns, limits.max_columns), min(rows, limits.max_rows)
+
+
+def report_pipe() -> tuple[int, int]:
+    """A pipe for a game's save reports: the host's end (non-blocking) and the game's, both above 2."""
+    read, write = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
+    os.set_blocking(write, True)  # the game's reports are a few bytes; the host always reads them
+    if write <= REPORT_FD:  # dup2 onto itself would leave close-on-exec set, in some libcs
+        moved = fcntl.fcntl(write, fcntl.F_DUPFD_CLOEXEC, 10)
+        os.close(write)
+        write = moved
+    return read, write
+
+
+def read_reports(fd: int, state: SaveState) -> bool:
+    """Take what the game wrote on its report pipe; False once the game's end is closed."""
+    while True:
+        try:
+            data = os.read(fd, 4096)
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+        if not data:
+            return False
+        state.feed(data)
 
 
 class GameProcess:
@@ -86,7 +118,10 @@ class GameProcess:
         self._size = size
         self.returncode: int | None = None
         self.exited = asyncio.Event()
+        self.saves = SaveState()  # what the game reported about its matches
+        self.hung_up = False  # the client went first: the game was hung up on
         master, slave = os.openpty()
+        reports, their_end = report_pipe()
         try:
             self._set_size(master, size)
             self.pid = os.posix_spawn(
@@ -98,6 +133,7 @@ class GameProcess:
                     (os.POSIX_SPAWN_OPEN, 0, os.ttyname(slave), os.O_RDWR, 0),
                     (os.POSIX_SPAWN_DUP2, 0, 1),
                     (os.POSIX_SPAWN_DUP2, 0, 2),
+                    (os.POSIX_SPAWN_DUP2, their_end, REPORT_FD),
                 ],
                 setsid=True,
                 setsigdef=_RESET,
@@ -105,13 +141,17 @@ class GameProcess:
             )
         except OSError:
             os.close(master)
+            os.close(reports)
             raise
         finally:
             os.close(slave)
+            os.close(their_end)
         self._master: int | None = master
+        self._reports: int | None = reports
         os.set_blocking(master, False)
         self._pidfd = os.pidfd_open(self.pid)
         self._loop.add_reader(master, self._read)
+        self._loop.add_reader(reports, self._read_reports)
         self._loop.add_reader(self._pidfd, self._reap)
 
     # ------------------------------------------------------------------ output
@@ -130,6 +170,16 @@ class GameProcess:
             self._on_output(data)
         else:
             self._loop.remove_reader(self._master)
+
+    def _read_reports(self) -> None:
+        if self._reports is not None and not read_reports(self._reports, self.saves):
+            self._close_reports()
+
+    def _close_reports(self) -> None:
+        if self._reports is not None:
+            self._loop.remove_reader(self._reports)
+            os.close(self._reports)
+            self._reports = None
 
     def pause_output(self) -> None:
         """The client is behind: stop reading, so only this game waits (its writes block)."""
@@ -206,6 +256,7 @@ class GameProcess:
 
     def hang_up(self) -> None:
         """The client is gone: SIGHUP, as a terminal that closes sends it (every move is saved already)."""
+        self.hung_up = True
         self.send_signal(signal.SIGHUP)
         self._close_master()
 
@@ -231,6 +282,8 @@ class GameProcess:
                 while data := os.read(self._master, 65536):
                     self._on_output(data)
         self._close_master()
+        self._read_reports()  # the last ones, written as the game exited
+        self._close_reports()
         if self._resize_later is not None:
             self._resize_later.cancel()
         self.returncode = os.waitstatus_to_exitcode(status)

@@ -1,9 +1,10 @@
-"""Running the host: its data directory, the host key, the servers, and a clean stop on SIGTERM."""
+"""Running the host: its data directory, the host key, the servers, and a clean stop on SIGTERM or SIGHUP."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import stat
@@ -11,13 +12,24 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..files import FileProblem, read_bytes
 from .config import ServeConfig
+from .hub import Hub
 from .log import ConnectionLog
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     import asyncssh
 
+    from .keys import AuthorizedKeys
+
 HOST_KEY = "host_key"
+HOST_KEY_LIMIT = 256 * 1024  # an RSA key of 16,384 bits is some 13 KiB
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+# The libraries' own loggers: what a client makes them say (a bad request, a broken handshake)
+# becomes one quoted line of the connection log, never a traceback on the server's stderr.
+LIBRARY_LOGGERS = ("asyncio", "asyncssh", "aiohttp", "textual-serve")
 
 
 class HostError(Exception):
@@ -49,16 +61,65 @@ def host_key(config: ServeConfig) -> asyncssh.SSHKey:
 
     path = config.host_key or config.data_dir / HOST_KEY
     try:
-        if config.host_key is None and not path.exists():
+        if config.host_key is None and not os.path.lexists(path):
             key = asyncssh.generate_private_key("ssh-ed25519", comment="unokart host key")
             _write_private(path, key.export_private_key())
             return key
+        # The careful reader: a named pipe, a device or a folder is refused before it is opened,
+        # and a file larger than any key is not read.
+        data = read_bytes(path, limit=HOST_KEY_LIMIT)
         _check_private(path)
-        return asyncssh.read_private_key(str(path))
+        return asyncssh.import_private_key(data)
+    except FileProblem as error:
+        raise HostError(f"host key {path}: {error.problem}") from None
     except OSError as error:
         raise HostError(f"host key {path}: {error.strerror or error}") from None
     except (asyncssh.KeyImportError, ValueError) as error:
         raise HostError(f"host key {path}: not a private key asyncssh can read ({error})") from None
+
+
+def authorized_keys(config: ServeConfig, log: ConnectionLog) -> AuthorizedKeys | None:
+    """``--authorized-keys``, read once before anything listens: a file that cannot be read is one line."""
+    if config.ssh is None or config.authorized_keys is None:
+        return None
+    from .keys import AuthorizedKeys  # noqa: PLC0415 - asyncssh's, only with --ssh
+
+    try:
+        return AuthorizedKeys(config.authorized_keys, log)
+    except FileProblem as error:
+        raise HostError(f"authorized keys {config.authorized_keys}: {error.problem}") from None
+
+
+class _OneLine(logging.Handler):
+    """A library's warning or error, as one line of the connection log: its words quoted, no traceback."""
+
+    def __init__(self, log: ConnectionLog) -> None:
+        super().__init__(logging.WARNING)
+        self._log = log
+
+    def emit(self, record: logging.LogRecord) -> None:
+        words = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            words = f"{words}: {record.exc_info[1]!r}"
+        self._log.event("", None, "library", f"{record.name} {words[:300]!r}")
+
+
+@contextlib.contextmanager
+def _libraries_to(log: ConnectionLog) -> Iterator[None]:
+    handler = _OneLine(log)
+    loggers = [logging.getLogger(name) for name in LIBRARY_LOGGERS]
+    kept = [(logger.propagate, logger.level) for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(handler)
+        logger.propagate = False
+        logger.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        for logger, (propagate, level) in zip(loggers, kept, strict=True):
+            logger.removeHandler(handler)
+            logger.propagate = propagate
+            logger.setLevel(level)
 
 
 def serve(config: ServeConfig) -> int:
@@ -70,23 +131,33 @@ def serve(config: ServeConfig) -> int:
 
 
 async def _serve(config: ServeConfig) -> int:
+    # First of all, so that nothing below can keep the host deaf to a stop.
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in STOP_SIGNALS:
+        loop.add_signal_handler(number, stop.set)
     try:
         config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         log = ConnectionLog(config.data_dir / "log")
     except OSError as error:
         raise HostError(f"cannot use the data directory {config.data_dir}: {error.strerror or error}") from None
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(number, stop.set)
-    hub = acceptor = runner = None
+    with _libraries_to(log):
+        try:
+            return await _run(config, log, stop)
+        finally:
+            log.close()
+
+
+async def _run(config: ServeConfig, log: ConnectionLog, stop: asyncio.Event) -> int:
+    hub = Hub(config, log, authorized_keys(config, log))
+    acceptor = runner = None
     try:
         if config.ssh is not None:
             from . import ssh  # noqa: PLC0415
 
             key = host_key(config)
             try:
-                hub, acceptor = await ssh.start(config, log, key)
+                acceptor = await ssh.start(hub, key)
             except OSError as error:
                 raise HostError(f"cannot listen for SSH on {config.ssh}: {error.strerror or error}") from None
             port = acceptor.get_port()
@@ -99,7 +170,7 @@ async def _serve(config: ServeConfig) -> int:
             from . import web  # noqa: PLC0415
 
             try:
-                runner, url = await web.start(config)
+                runner, url = await web.start(hub)
             except OSError as error:
                 raise HostError(f"cannot serve the web page on {config.web}: {error.strerror or error}") from None
             _say(f"web on {url} (no authentication of its own: put it behind a proxy that has)")
@@ -107,14 +178,12 @@ async def _serve(config: ServeConfig) -> int:
         await stop.wait()
         _say("stopping: every game is told to exit")
     finally:
-        if hub is not None:
-            await hub.shutdown()
+        await hub.shutdown()
         if acceptor is not None:
             acceptor.close()
             await acceptor.wait_closed()
         if runner is not None:
             await runner.cleanup()
-        log.close()
     return 0
 
 

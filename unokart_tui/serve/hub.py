@@ -1,65 +1,50 @@
-"""What every SSH connection shares: who may log in, the limits, the sessions counted, the log."""
+"""What the host's connections share: who may log in, the limits, the games counted (SSH and browser), the log."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
+import os
 import time
 from collections import Counter, deque
 from collections.abc import Coroutine
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import asyncssh
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .config import Limits, ServeConfig
 from .log import ConnectionLog
+from .players import PLAYERS
 
 if TYPE_CHECKING:
-    from .session import GameSession
+    import asyncssh
+
+    from .keys import AuthorizedKeys
     from .ssh import PlayerServer
 
-SHUTTING_DOWN = "The server is shutting down; your match is saved. See you soon!"
+
+class Playing(Protocol):
+    """A game being played here, over SSH or in a browser: what the hub counts and stops."""
+
+    async def end(self, farewell: str) -> None: ...
+
+
+SHUTTING_DOWN = "The server is shutting down; see you soon."
+SHUTTING_DOWN_NOW = "The server is shutting down. Please come back later."
 FORGET_ABOVE = 4096  # addresses with failed logins remembered before the old ones are pruned
 CLIENT_GOODBYE = 2.0  # seconds a client gets to close its end after the goodbye, when the server stops
 
 
-class AuthorizedKeys:
-    """``--authorized-keys``, read again when the file changes: a player is added without a restart."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._stamp: tuple[int, int] | None = None
-        self._keys = self._read()
-
-    def _read(self) -> asyncssh.SSHAuthorizedKeys:
-        stat = self.path.stat()
-        keys = asyncssh.read_authorized_keys(str(self.path))
-        self._stamp = (stat.st_mtime_ns, stat.st_size)
-        return keys
-
-    def allows(self, key: asyncssh.SSHKey, address: str) -> bool:
-        try:
-            stat = self.path.stat()
-            if (stat.st_mtime_ns, stat.st_size) != self._stamp:
-                self._keys = self._read()
-        except (OSError, ValueError):  # a file half-written or gone: the keys read last stay in force
-            pass
-        # from="…" options of the file are honoured; the others (command=, environment=…) have no use here
-        return self._keys.validate(key, address, address) is not None
-
-
 class Hub:
-    """What every connection shares: who may log in, the limits, the sessions, the log."""
+    """What every connection shares: who may log in, the limits, the games (SSH and browser), the log."""
 
-    def __init__(self, config: ServeConfig, log: ConnectionLog) -> None:
+    def __init__(self, config: ServeConfig, log: ConnectionLog, authorized: AuthorizedKeys | None = None) -> None:
         self.config = config
         self.limits: Limits = config.limits
         self.log = log
-        self.authorized = AuthorizedKeys(config.authorized_keys) if config.authorized_keys else None
+        self.authorized = authorized
         self.connections: set[PlayerServer] = set()
-        self.sessions: set[GameSession] = set()
+        self.sessions: dict[Playing, str | None] = {}  # each game, and the key it counts against (None: a browser)
         self.per_key: Counter[str] = Counter()
-        self.logging_in: Counter[str] = Counter()
+        self.logging_in: dict[PlayerServer, str] = {}  # the connections not logged in yet, and their addresses
         self.failures: dict[str, deque[float]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.closing = False
@@ -79,19 +64,39 @@ class Hub:
             del self.failures[address]
         return failures
 
-    def admit(self, address: str) -> str | None:
-        """Why a new connection from ``address`` is turned away at once, or None."""
+    def suspect(self, address: str) -> bool:
+        """Whether ``address`` has failed to log in too often of late: its refused keys are slowed."""
+        return len(self._recent_failures(address)) >= self.limits.max_auth_failures
+
+    def admit(self, server: PlayerServer, address: str) -> str | None:
+        """Count a new connection in, or say why it is turned away at once.
+
+        A full host makes room by closing the oldest connection that has not even begun to
+        log in (a silent socket) rather than turning away the new one: silent sockets cannot
+        keep everyone out. Failed logins turn no address away: a valid key always gets in.
+        """
         if self.closing:
             return "shutting down"
         if len(self.connections) >= self.limits.max_sessions + self.limits.max_unauthenticated:
             return "too many connections"
-        if len(self._recent_failures(address)) >= self.limits.max_auth_failures:
-            return "too many failed logins from this address"
-        if self.logging_in[address] >= self.limits.max_unauthenticated_per_address:
+        from_here = [other for other, where in self.logging_in.items() if where == address]
+        if len(from_here) >= self.limits.max_unauthenticated_per_address and not self._make_room(from_here):
             return "too many connections logging in from this address"
-        if self.logging_in.total() >= self.limits.max_unauthenticated:
+        if len(self.logging_in) >= self.limits.max_unauthenticated and not self._make_room(list(self.logging_in)):
             return "too many connections logging in"
+        self.logging_in[server] = address
+        self.connections.add(server)
         return None
+
+    def _make_room(self, candidates: list[PlayerServer]) -> bool:
+        silent = [server for server in candidates if not server.authenticating]
+        if not silent:
+            return False
+        oldest = min(silent, key=lambda server: server.since)
+        self.log.event(oldest.address, None, "dropped", "silent while the host was full")
+        self.logged_in_or_gone(oldest)
+        oldest.close()
+        return True
 
     def failed_login(self, address: str) -> None:
         self.failures.setdefault(address, deque()).append(time.monotonic())
@@ -100,11 +105,19 @@ class Hub:
             for stale in [address for address, times in self.failures.items() if times[-1] < cutoff]:
                 del self.failures[stale]
 
-    def logged_in_or_gone(self, address: str) -> None:
-        """One connection from ``address`` is no longer logging in."""
-        self.logging_in[address] -= 1
-        if self.logging_in[address] <= 0:
-            del self.logging_in[address]
+    def logged_in_or_gone(self, server: PlayerServer) -> None:
+        """``server`` is no longer logging in."""
+        self.logging_in.pop(server, None)
+
+    def room_for_a_player(self) -> bool:
+        """Whether a new key may have a directory of its own: ``players/`` holds fewer than the most allowed."""
+        players = self.config.data_dir / PLAYERS
+        try:
+            with os.scandir(players) as entries:
+                count = sum(1 for _ in itertools.islice(entries, self.limits.max_players))
+        except FileNotFoundError:
+            return True
+        return count < self.limits.max_players
 
     def accepts(self, key: asyncssh.SSHKey, address: str) -> bool:
         if self.authorized is None:
@@ -113,26 +126,31 @@ class Hub:
 
     # ------------------------------------------------------------------ sessions
 
-    def open_session(self, session: GameSession) -> str | None:
-        """Count a new session in, or say why it cannot be played."""
-        fingerprint = session.player.fingerprint
+    def open_session(self, session: Playing, fingerprint: str | None) -> str | None:
+        """Count a new game in (``fingerprint``: the player's key; None for a browser), or say why it cannot be played.
+
+        SSH and browser games count against the same ``--max-sessions``.
+        """
         if self.closing:
-            return SHUTTING_DOWN
+            return SHUTTING_DOWN_NOW
         if len(self.sessions) >= self.limits.max_sessions:
             return f"The server is full ({len(self.sessions)} games are running). Please come back later."
-        if self.per_key[fingerprint] >= self.limits.max_sessions_per_key:
+        if fingerprint is not None and self.per_key[fingerprint] >= self.limits.max_sessions_per_key:
             count = self.limits.max_sessions_per_key
             return f"This key already has {count} session{'s' * (count > 1)} open here, the most allowed."
-        self.sessions.add(session)
-        self.per_key[fingerprint] += 1
+        self.sessions[session] = fingerprint
+        if fingerprint is not None:
+            self.per_key[fingerprint] += 1
         return None
 
-    def close_session(self, session: GameSession) -> None:
-        if session in self.sessions:
-            self.sessions.remove(session)
-            self.per_key[session.player.fingerprint] -= 1
-            if self.per_key[session.player.fingerprint] <= 0:
-                del self.per_key[session.player.fingerprint]
+    def close_session(self, session: Playing) -> None:
+        if session not in self.sessions:
+            return
+        fingerprint = self.sessions.pop(session)
+        if fingerprint is not None:
+            self.per_key[fingerprint] -= 1
+            if self.per_key[fingerprint] <= 0:
+                del self.per_key[fingerprint]
 
     async def shutdown(self) -> None:
         """Every game is told to exit (its moves are saved), then every connection is closed."""

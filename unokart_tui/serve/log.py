@@ -8,8 +8,12 @@ so no client can forge a line or put an escape sequence in an operator's termina
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import logging
 import logging.handlers
+import os
+import stat
 import sys
 import time
 from pathlib import Path
@@ -23,6 +27,10 @@ class ConnectionLog:
     def __init__(self, directory: Path, *, echo: bool = True) -> None:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.path = directory / LOG_FILE
+        with contextlib.suppress(FileNotFoundError):
+            # Opening a named pipe to append would wait for a reader for ever; a link could lead anywhere.
+            if not stat.S_ISREG(os.lstat(self.path).st_mode):
+                raise OSError(errno.EEXIST, f"{self.path} is there and is not a regular file")
         self._logger = logging.getLogger(f"unokart.serve.{id(self)}")
         self._logger.propagate = False
         self._logger.setLevel(logging.INFO)

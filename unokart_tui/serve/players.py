@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -16,6 +17,8 @@ from ..settings import load_settings, save_settings
 
 PLAYERS = "players"
 NAME_LIMIT = 20  # the New game form's limit
+# Letters that are printable but draw nothing: Hangul fillers and the blank Braille cell.
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 class Player(NamedTuple):
@@ -39,6 +42,10 @@ class Player(NamedTuple):
     @property
     def settings_file(self) -> Path:
         return self.config_dir / "settings.toml"
+
+    def is_known(self) -> bool:
+        """Whether this key has played here before: its directory is there."""
+        return self.home.is_dir()
 
     def prepare(self) -> None:
         """Make the player's directories, readable by the host's user only (also when they were there)."""
@@ -69,4 +76,12 @@ def check_name(text: str) -> str:
     # such as right-to-left overrides; U+FFFD stands for bytes that were not UTF-8.
     if not name.isprintable() or "\ufffd" in name:
         raise ValueError("a name has letters, digits, spaces and punctuation only")
+    # A mark alone combines with whatever is drawn before the name; a name of marks, fillers and
+    # blanks shows as nothing at the table.
+    if unicodedata.category(name[0]).startswith("M") or not any(_shows(char) for char in name):
+        raise ValueError("a name needs at least one character that can be seen")
     return name
+
+
+def _shows(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LETTERS

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -12,12 +13,17 @@ import asyncssh
 from saves import SaveError
 
 from .game import GameProcess, clamp_size, game_command, game_environment, terminal_name
+from .paste import PasteLimit
 from .players import Player
 from .prompt import ENTER, NamePrompt
+from .report import exit_words
 
 if TYPE_CHECKING:
     from .hub import Hub
     from .ssh import PlayerServer
+
+CANNOT_KEEP = "The server cannot keep your games right now; please tell its operator."
+NO_NEW_PLAYERS = "This server takes no new players right now. Please come back later."
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
@@ -36,9 +42,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.game: GameProcess | None = None
         self.farewell = ""
         self.started = False  # the client asked for its shell: the game (or the name prompt)
-        self._environment_refused = False
+        self.gone = False  # the client went first
+        self._refused: set[str] = set()  # what was refused on the channel, logged once each
         self._last_key = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
+        self._naming: asyncio.TimerHandle | None = None
+        self._paste = PasteLimit(self.limits.paste_limit)
 
     def _log(self, what: str, detail: str = "") -> None:
         self.hub.log.event(self.address, self.player.fingerprint, what, detail)
@@ -47,15 +56,24 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
-        # asyncssh keeps every variable a client sends (as many as it sends); this channel takes
-        # none. Set before any request on the channel is read: the client sends after the open.
-        vars(chan)["_process_env_request"] = self._refuse_environment
+        # asyncssh keeps every variable a client sends (as many as it sends), and refuses X11 and
+        # agent forwarding without a word; this channel takes none of them, and says so in the
+        # log. Set before any request on the channel is read: the client sends after the open.
+        for request, what in (
+            ("env", "environment variables"),
+            ("x11_req", "X11 forwarding"),
+            ("auth_agent_req_at_openssh_dot_com", "agent forwarding"),
+        ):
+            vars(chan)[f"_process_{request}_request"] = self._refusal(what)
 
-    def _refuse_environment(self, _packet: object) -> bool:
-        if not self._environment_refused:
-            self._environment_refused = True
-            self._log("refused", "environment variables")
-        return False
+    def _refusal(self, what: str) -> Callable[[object], bool]:
+        def refuse(_packet: object) -> bool:
+            if what not in self._refused:
+                self._refused.add(what)
+                self._log("refused", what)
+            return False
+
+        return refuse
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.term = terminal_name(term_type)
@@ -85,21 +103,25 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.chan.get_terminal_type() is None:
             self._say_goodbye("unokart needs a terminal: connect with ssh -t.", 1)
             return
-        refusal = self.hub.open_session(self)
+        refusal = self.hub.open_session(self, self.player.fingerprint)
         if refusal is not None:
             self._log("refused", refusal)
             self._say_goodbye(refusal, 1)
             return
         self._idle = asyncio.get_running_loop().call_later(self.limits.idle_timeout, self._check_idle)
         try:
-            self.player.prepare()
-            new = self.player.needs_name()
+            # A new key makes nothing on disk until it has given its name (see _named).
+            new = not self.player.is_known()
+            if not new:
+                self.player.prepare()
+                new = self.player.needs_name()
         except OSError as error:
             self._log("error", repr(str(error)))
-            self._end_session("The server cannot keep your games right now; please tell its operator.", 1)
+            self._end_session(CANNOT_KEEP, 1)
             return
         if new:
             self.prompt = NamePrompt()
+            self._naming = asyncio.get_running_loop().call_later(self.limits.name_timeout, self._no_name)
             self.chan.write(self.prompt.opening())
         else:
             self._start_game()
@@ -108,9 +130,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._last_key = time.monotonic()
         if self.prompt is not None:
             self._prompt(data)
-        elif self.game is not None and self.game.write(data) > self.limits.input_backlog and self.chan:
-            self.chan.pause_reading()
-            self.game.on_drained = self.chan.resume_reading
+        elif self.game is not None:
+            waiting = self.game.write(self._paste.feed(data))
+            if waiting > self.limits.input_backlog and self.chan is not None:
+                self.chan.pause_reading()
+                self.game.on_drained = self.chan.resume_reading
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = clamp_size(width, height, self.limits)
@@ -118,12 +142,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.game.resize(self.size)
 
     def pause_writing(self) -> None:
+        """The client reads less than it is sent: what writes to it waits (the game, or the prompt's echo)."""
         if self.game is not None:
             self.game.pause_output()
+        elif self.chan is not None:
+            self.chan.pause_reading()
 
     def resume_writing(self) -> None:
         if self.game is not None:
             self.game.resume_output()
+        elif self.chan is not None:
+            self.chan.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.chan = None
@@ -138,12 +167,35 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._end_session("", 0)
         elif self.prompt.name is not None:
             name, self.prompt = self.prompt.name, None
-            try:
-                self.player.keep_name(name)
-            except SaveError as error:
-                self._log("error", repr(str(error)))
-            self._log("name", repr(name))
-            self._start_game()
+            if self._naming is not None:
+                self._naming.cancel()
+            self._named(name)
+
+    def _named(self, name: str) -> None:
+        try:
+            if not self.player.is_known():
+                if not self.hub.room_for_a_player():
+                    self._log("refused", "no room for a new player")
+                    self._end_session(NO_NEW_PLAYERS, 1)
+                    return
+                self.player.prepare()
+                self._log("new-player")
+            self.player.keep_name(name)
+        except OSError as error:
+            self._log("error", repr(str(error)))
+            self._end_session(CANNOT_KEEP, 1)
+            return
+        except SaveError as error:  # the settings file could not be written: the game asks again
+            self._log("error", repr(str(error)))
+        self._log("name", repr(name))
+        self._start_game()
+
+    def _no_name(self) -> None:
+        if self.prompt is not None:
+            self.prompt = None
+            self._log("idle", "no name given")
+            seconds = self.limits.name_timeout
+            self._end_session(f"No name given within {seconds:g} seconds: goodbye for now.", 0)
 
     def _start_game(self) -> None:
         env = game_environment(self.player.home, self.player.data_dir, self.player.config_dir, self.term)
@@ -161,13 +213,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write(data)
 
     def _game_exited(self, status: int) -> None:
-        self._log("game-exit", f"status {status}")
-        if self.farewell:
-            message = self.farewell
-        elif status != 0:
-            message = f"The game stopped unexpectedly (status {status}). Every move you made is saved."
+        assert self.game is not None
+        saved = self.game.saves.sentence()
+        if self.game.hung_up:  # the connection dropped: whatever the status, that is why the game left
+            self._log("game-hangup", f"status {status}, after the connection dropped; {saved or 'no match reported'}")
+        elif status != 0 and not self.farewell:
+            self._log("game-crash", f"status {status}; {saved or 'no match reported'}")
         else:
-            message = ""
+            self._log("game-exit", f"status {status}")
+        message = f"{self.farewell} {saved}".strip() if self.farewell else exit_words(status, saved)
         code = status if status >= 0 else 128 - status  # killed by signal N: 128 + N, as a shell says
         self._end_session(message, 0 if self.farewell else code)
 
@@ -181,8 +235,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._log("idle")
         minutes = self.limits.idle_timeout / 60
         shown = f"{minutes:g} minute{'s' * (minutes != 1)}" if minutes >= 1 else f"{self.limits.idle_timeout:g} s"
-        saved = " Your match is saved." if self.game is not None else ""
-        self.hub.spawn(self.end(f"No key for {shown}: goodbye for now.{saved}"))
+        self.hub.spawn(self.end(f"No key for {shown}: goodbye for now."))
 
     async def end(self, farewell: str) -> None:
         """Close the session from the server's side: the game exits first, then the client is told."""
@@ -193,8 +246,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._end_session(farewell, 0)
 
     def _end_session(self, message: str, status: int) -> None:
-        if self._idle is not None:
-            self._idle.cancel()
+        for timer in (self._idle, self._naming):
+            if timer is not None:
+                timer.cancel()
+        self.prompt = None
         self.hub.close_session(self)
         self._say_goodbye(message, status)
 
@@ -207,8 +262,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def client_gone(self) -> None:
         """The connection dropped: the game is hung up on, as sshd would, and reaped."""
-        if self._idle is not None:
-            self._idle.cancel()
+        self.gone = True
+        for timer in (self._idle, self._naming):
+            if timer is not None:
+                timer.cancel()
         game = self.game
         if game is not None and game.returncode is None:
             game.hang_up()

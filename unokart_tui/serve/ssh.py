@@ -9,16 +9,16 @@ the client's terminal type and size, and nothing else from it.
 from __future__ import annotations
 
 import asyncio
+import time
 
 import asyncssh
 
-from .config import ServeConfig
 from .hub import Hub
-from .log import ConnectionLog
 from .players import Player
 from .session import GameSession
 
 NO_FORWARDING = "this host serves the game only: no forwarding"
+SLOW_REFUSAL = 1.0  # seconds each refused key waits, from an address that failed too often of late
 
 
 class PlayerServer(asyncssh.SSHServer):
@@ -33,33 +33,44 @@ class PlayerServer(asyncssh.SSHServer):
         self.session: GameSession | None = None
         self._key: bytes | None = None
         self._refused_keys = 0
+        self._slowed = False  # the log said once that this connection's refusals are slowed
         self._counted = False  # among the connections logging in
         self._without_session: asyncio.TimerHandle | None = None
+        self._hello: asyncio.TimerHandle | None = None
+        self.since = time.monotonic()
+        self.authenticating = False  # the client has asked to log in: it is not a silent socket
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
-        refusal = self.hub.admit(self.address)
+        refusal = self.hub.admit(self, self.address)
         if refusal is not None:
             self.hub.log.event(self.address, None, "refused", refusal)
             conn.abort()
             return
         self._counted = True
-        self.hub.logging_in[self.address] += 1
-        self.hub.connections.add(self)
         self.hub.log.event(self.address, None, "connect")
+        # Each connection on its own clock: one that has not even begun to log in by then is
+        # closed, whatever the others do (asyncssh's login timeout then covers the login itself).
+        self._hello = asyncio.get_running_loop().call_later(self.hub.limits.hello_timeout, self._silent)
+
+    def _silent(self) -> None:
+        if not self.authenticating and self.conn is not None:
+            self.hub.log.event(self.address, None, "dropped", "silent: it never began to log in")
+            self.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.hub.connections.discard(self)
-        if self._without_session is not None:
-            self._without_session.cancel()
+        for timer in (self._hello, self._without_session):
+            if timer is not None:
+                timer.cancel()
         if self._counted and self.player is None:
-            self.hub.logged_in_or_gone(self.address)
+            self.hub.logged_in_or_gone(self)
             self.hub.failed_login(self.address)
             self.hub.log.event(self.address, None, "gone-before-login", repr(str(exc or "closed"))[:160])
         elif self.player is not None:
-            self.hub.log.event(self.address, self.player.fingerprint, "disconnect")
+            self.hub.log.event(self.address, self.player.fingerprint, "disconnect", _why_lost(exc))
         if self.session is not None:
             self.session.client_gone()
 
@@ -71,6 +82,7 @@ class PlayerServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        self.authenticating = True
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -85,12 +97,20 @@ class PlayerServer(asyncssh.SSHServer):
     def host_based_auth_supported(self) -> bool:
         return False
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         if self.hub.accepts(key, self.address):
             self._key = key.public_data  # the last key accepted is the one whose signature logs in
             return True
         self._refused_keys += 1
         self.hub.log.event(self.address, key.get_fingerprint(), "key-refused")
+        if self.hub.suspect(self.address):
+            # An address that failed too often of late is slowed, not shut out: a valid key behind
+            # it (a NAT, a load balancer, a second key in the agent) still gets in, a stranger
+            # goes through a list of keys at a crawl.
+            if not self._slowed:
+                self._slowed = True
+                self.hub.log.event(self.address, None, "slowed", "too many failed logins from this address")
+            await asyncio.sleep(SLOW_REFUSAL)
         if self._refused_keys >= self.hub.limits.max_refused_keys and self.conn is not None:
             conn = self.conn
             asyncio.get_running_loop().call_soon(
@@ -100,7 +120,7 @@ class PlayerServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         assert self._key is not None
-        self.hub.logged_in_or_gone(self.address)
+        self.hub.logged_in_or_gone(self)
         self.player = Player.of_key(self.hub.config.data_dir, self._key)
         self.hub.log.event(self.address, self.player.fingerprint, "login", f"user {self.username[:64]!r}")
         # A login that starts no session (ssh -N, or a session never asked for a shell) would hold
@@ -147,7 +167,9 @@ class PlayerServer(asyncssh.SSHServer):
         return False
 
     def unix_server_requested(self, listen_path: str) -> bool:
-        self._refuse_forwarding("remote socket forwarding")
+        # A global request, like server_requested: refused with a reply, the connection goes on.
+        fingerprint = self.player.fingerprint if self.player else None
+        self.hub.log.event(self.address, fingerprint, "refused", "remote socket forwarding")
         return False
 
     def tun_requested(self, unit: int | None) -> bool:
@@ -159,10 +181,14 @@ class PlayerServer(asyncssh.SSHServer):
         return False
 
 
-async def start(config: ServeConfig, log: ConnectionLog, host_key: asyncssh.SSHKey) -> tuple[Hub, asyncssh.SSHAcceptor]:
-    """Listen for players; the hub (for the shutdown) and the listener."""
+def _why_lost(exc: Exception | None) -> str:
+    return "the client closed the connection" if exc is None else f"the connection dropped ({str(exc)[:120]!r})"
+
+
+async def start(hub: Hub, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+    """Listen for players."""
+    config = hub.config
     assert config.ssh is not None
-    hub = Hub(config, log)
     acceptor = await asyncssh.listen(
         config.ssh.host or None,
         config.ssh.port,
@@ -182,4 +208,4 @@ async def start(config: ServeConfig, log: ConnectionLog, host_key: asyncssh.SSHK
         keepalive_count_max=3,
         config=None,  # no OpenSSH config file of the host's user applies
     )
-    return hub, acceptor
+    return acceptor

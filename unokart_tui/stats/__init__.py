@@ -5,8 +5,11 @@ and the Statistics screen read the figures (``summary``); ``unokart stats --rebu
 the store again from the saves. No Textual here.
 """
 
+from .errors import StatsError
+from .from_saves import RebuildReport
+from .opening import Opened, open_store, rebuild, record
 from .records import MatchRecord, RoundRecord, match_record
-from .store import Opened, RebuildReport, StatsError, Store, open_store, rebuild, record, store_path
+from .store import Store, store_path
 from .summary import Figures, MatchLine, Summary, summarize
 
 __all__ = [

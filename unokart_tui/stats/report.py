@@ -92,9 +92,13 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
         ),
     ]
     if summary.best is not None and summary.worst is not None:
-        rows.append(("Best match", f"{result(summary.best)} against {opponents(summary.best)}"))
+        # Found in play: "Best match: lost 0-707". Without a win the best is the closest loss, and
+        # without a loss the worst is the narrowest win: each is called what it is.
+        best = "Best match" if summary.best.won else "Closest loss"
+        rows.append((best, f"{result(summary.best)} against {opponents(summary.best)}"))
         if summary.worst != summary.best:  # one match is not both
-            rows.append(("Worst match", f"{result(summary.worst)} against {opponents(summary.worst)}"))
+            worst = "Narrowest win" if summary.worst.won else "Worst match"
+            rows.append((worst, f"{result(summary.worst)} against {opponents(summary.worst)}"))
     rows += [
         ("Challenges", challenges(you)),
         (
@@ -141,11 +145,12 @@ def versus_tables(summary: Summary) -> list[Table]:
 
 
 def matches_table(summary: Summary) -> Table:
+    # The opponents last: found in play, nine names pushed the result past 80 columns.
     return Table(
         "Finished matches",
-        ("finished", "against", "result", "rounds"),
+        ("finished", "result", "rounds", "against"),
         [
-            (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", opponents(line), result(line), str(len(line.race) - 1))
+            (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", result(line), str(len(line.race) - 1), opponents(line))
             for line in summary.matches_list
         ],
     )
@@ -158,10 +163,32 @@ def text_table(table: Table) -> str:
     return "\n".join(lines)
 
 
+def left_out(summary: Summary) -> str | None:
+    """What to tell the player when matches of the store were left out (``rows.read_rows``), or None."""
+    if not summary.left_out:
+        return None
+    if summary.left_out == 1:
+        return (
+            "One match in your statistics holds values this game cannot read, so it is left out. "
+            "unokart stats --rebuild writes it again from its save, if the save is still there."
+        )
+    return (
+        f"{summary.left_out} matches in your statistics hold values this game cannot read, so they are left out. "
+        "unokart stats --rebuild writes them again from their saves, if the saves are still there."
+    )
+
+
+def nothing_yet(summary: Summary) -> str:
+    """What the statistics say before the first finished round, or when no match can be read."""
+    if summary.left_out:
+        return "No finished round can be read: your statistics hold none this game can show."
+    return "No finished round yet: your statistics start with the first round you finish."
+
+
 def text(summary: Summary, *, width: int = 78) -> str:
     """The whole report for a terminal (``unokart stats``)."""
     if not summary.matches and not summary.player.rounds:
-        return "No finished round yet: your statistics start with the first round you finish."
+        return nothing_yet(summary)
     label = max(len(name) for name, _ in player_rows(summary))
     parts = ["\n".join(f"{name:<{label}}  {value}" for name, value in player_rows(summary))]
     if len(summary.win_rate) > 1:

@@ -2,49 +2,65 @@
 
 SQLite (the standard library's ``sqlite3``) keeps it. A match is written in one transaction
 and SQLite's journal makes it atomic: a crash, a kill or a full disk leaves the store as it
-was before the write or after it, never between. Deleting or trashing saves does not touch
-it. A store that cannot be read as one (damaged, not a database, tables missing, a pipe or a
-link in its place) is set aside under a new name, never deleted, and rebuilt from the saves;
-one written by a newer unokart is left as it is.
+was before the write or after it, never between. Deleting or trashing saves does not touch it.
+
+What goes wrong is told apart by what SQLite says, never guessed:
+
+- **Busy** (another process holds it): waited for, ``BUSY_TIMEOUT`` seconds at most, then a
+  ``StatsError`` says so. The store is left as it is.
+- **Cannot be written or read** (a full disk, ``ulimit -f``, an I/O error, read-only, a
+  folder where SQLite keeps its journal): a ``StatsError`` names the problem; the store is
+  left as it is, and a write that failed left no trace in it.
+- **Damaged** (SQLite says it is corrupt or not a database, a table or a column is missing,
+  or a link, a pipe or a folder is in its place): ``Damaged``, which ``opening`` answers by
+  rebuilding the store from the saves and setting the damaged one aside. It never leaves
+  the package: its public functions and ``Store``'s methods raise ``StatsError`` alone.
+
+A store written by a newer unokart is left as it is.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import os
-import re
 import sqlite3
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from saves import SaveError, loads_game, save_dir
-from saves.store import MAX_SAVE_BYTES, SUFFIX
+from saves import save_dir
 
-from ..files import FileProblem, read_text
-from .records import DRAW_REASONS, MatchRecord, match_record
+from .errors import StatsError
+from .records import MatchRecord
 
 STORE_NAME = "stats.sqlite3"
-SCHEMA_VERSION = 1
-TRASH = "trash"  # where the Load screen puts a deleted save: its matches were played all the same
+# 2: seeds and targets are kept as text (SQLite's integers end at 2**63 - 1; a seed does not).
+SCHEMA_VERSION = 2
+# How long a busy store is waited for, in seconds, before the player is told. Tests shorten it.
+BUSY_TIMEOUT = 5.0
 
-_SCHEMA = """
+_MATCHES = """
 CREATE TABLE matches (
     key TEXT PRIMARY KEY,          -- the seed and the moment it began: one match, wherever its save is
     save TEXT NOT NULL,            -- the save's name when last recorded
     started TEXT NOT NULL,         -- ISO 8601, UTC
     finished_at TEXT,              -- its last move, once it is over
     finished INTEGER NOT NULL,     -- 1 once someone reached the target
-    seed INTEGER NOT NULL,
-    target INTEGER NOT NULL,
+    seed TEXT NOT NULL,            -- a whole number, in decimal: any size
+    target TEXT NOT NULL,          -- the same
     rules TEXT NOT NULL,           -- the house rules that differ from RULES.md, as JSON
     actions INTEGER NOT NULL,      -- in its finished rounds
     winner INTEGER,                -- the seat that won the match
     undos INTEGER NOT NULL,        -- in its finished rounds
     hints INTEGER NOT NULL
-);
+)"""
+_SCHEMA = (
+    _MATCHES,
+    """
 CREATE TABLE seats (
     match TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -53,7 +69,8 @@ CREATE TABLE seats (
     profile TEXT,                  -- the bot's profile; NULL: its defaults
     score INTEGER NOT NULL,
     PRIMARY KEY (match, seat)
-);
+)""",
+    """
 CREATE TABLE rounds (
     match TEXT NOT NULL,
     number INTEGER NOT NULL,
@@ -63,7 +80,8 @@ CREATE TABLE rounds (
     actions INTEGER NOT NULL,
     undos INTEGER NOT NULL,
     PRIMARY KEY (match, number)
-);
+)""",
+    """
 CREATE TABLE round_seats (
     match TEXT NOT NULL,
     round INTEGER NOT NULL,
@@ -79,7 +97,8 @@ CREATE TABLE round_seats (
     forgot_uno INTEGER NOT NULL,
     item_boxes INTEGER NOT NULL,
     PRIMARY KEY (match, round, seat)
-);
+)""",
+    """
 CREATE TABLE draws (
     match TEXT NOT NULL,
     round INTEGER NOT NULL,
@@ -87,21 +106,20 @@ CREATE TABLE draws (
     reason TEXT NOT NULL,          -- DrawReason's name in lower case: "banana", "draw_two"...
     cards INTEGER NOT NULL,
     PRIMARY KEY (match, round, seat, reason)
-);
-"""
+)""",
+)
 TABLES = ("matches", "seats", "rounds", "round_seats", "draws")
 
+# SQLite's primary result codes (sqlite3.h); an extended code keeps its primary one in its low byte.
+_SQLITE_ERROR, _BUSY, _LOCKED, _READONLY, _CORRUPT = 1, 5, 6, 8, 11
+_FULL, _CONSTRAINT, _MISMATCH, _NOTADB = 13, 19, 20, 26
+# SQLITE_IOERR_WRITE, _FSYNC, _DIR_FSYNC, _TRUNCATE: what a full disk or ``ulimit -f`` (EFBIG) gives
+_IOERR_WRITING = (778, 1034, 1290, 1546)
+_SAYS_DAMAGED = (_CORRUPT, _NOTADB)  # the only errors that make a file "damaged": SQLite's own verdict
 
-class StatsError(Exception):
-    """The store cannot be used; the message names the file and the problem."""
 
-    def __init__(self, file: str | Path, problem: str) -> None:
-        self.file, self.problem = str(file), problem
-        super().__init__(f"{file}: {problem}")
-
-
-class _Damaged(Exception):
-    """The file is no statistics store this game can read: it is set aside and rebuilt."""
+class Damaged(Exception):
+    """The file is no statistics store this game can read; ``opening`` repairs it. Never leaves the package."""
 
 
 def store_path() -> Path:
@@ -110,6 +128,48 @@ def store_path() -> Path:
 
 def when(moment: datetime) -> str:
     return f"{moment.astimezone(UTC):%Y-%m-%dT%H:%M:%SZ}"
+
+
+def _code(error: sqlite3.Error) -> int | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def why(error: BaseException) -> str:
+    """What went wrong, in the player's words."""
+    if isinstance(error, sqlite3.Error):
+        code = _code(error)
+        if code in (_BUSY, _LOCKED):
+            return f"another program is using it, and still was after {BUSY_TIMEOUT:g} seconds"
+        if code == _FULL:
+            return "the disk is full"
+        if code == _READONLY:
+            return "it is read-only"
+        if getattr(error, "sqlite_errorcode", None) in _IOERR_WRITING:
+            return "the disk refused to write it (disk I/O error): it may be full"
+    if isinstance(error, OSError):
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "the disk is full"
+        if error.errno == errno.EFBIG:
+            return "the file would be larger than this process may write (ulimit -f)"
+        return error.strerror or str(error)
+    if isinstance(error, OverflowError):
+        return "a number is too large for SQLite"
+    return str(error)
+
+
+def _not_read(path: Path, error: BaseException) -> StatsError:
+    return StatsError(path, f"cannot be read: {why(error)}; it is left as it is")
+
+
+def _not_written(path: Path, error: BaseException) -> StatsError:
+    return StatsError(path, f"could not be written: {why(error)}; it is as it was")
+
+
+def _text(data: bytes) -> str:
+    # Bytes that are no UTF-8 (written by anything but this game) are read, not refused: their
+    # rows are left out by ``rows.read_rows``, which sees the surrogates.
+    return data.decode("utf-8", "surrogateescape")
 
 
 class Store:
@@ -130,28 +190,26 @@ class Store:
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
-        """Everything inside is written at once, or not at all."""
+        """Everything inside is written at once, or not at all; what the disk refuses is a ``StatsError``."""
         try:
             self.connection.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise StatsError(self.path, f"cannot be written: {error}") from error
+            raise _not_written(self.path, error) from error
         try:
             yield
-        except BaseException:
-            self.connection.execute("ROLLBACK")
-            raise
-        try:
             self.connection.execute("COMMIT")
-        except sqlite3.Error as error:
-            with contextlib.suppress(sqlite3.Error):
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):  # a full disk or an I/O error may have rolled it back already
                 self.connection.execute("ROLLBACK")
-            raise StatsError(self.path, f"could not be written: {error}; it is as it was") from error
+            if isinstance(error, sqlite3.Error | OverflowError):
+                raise _not_written(self.path, error) from error
+            raise
 
     def rows(self, query: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
             return self.connection.execute(query, parameters).fetchall()
         except sqlite3.Error as error:
-            raise StatsError(self.path, f"cannot be read: {error}") from error
+            raise _not_read(self.path, error) from error
 
     def keys(self) -> set[str]:
         return {key for (key,) in self.rows("SELECT key FROM matches")}
@@ -159,15 +217,10 @@ class Store:
     def put(self, record: MatchRecord) -> None:
         """Write ``record`` in place of what the store held of its match, in one transaction."""
         with self.transaction():
-            self._put(record)
+            self.write(record)
 
-    def _put(self, record: MatchRecord) -> None:
-        try:
-            self._write(record)
-        except sqlite3.Error as error:
-            raise StatsError(self.path, f"could not be written: {error}; it is as it was") from error
-
-    def _write(self, record: MatchRecord) -> None:
+    def write(self, record: MatchRecord) -> None:
+        """Write ``record`` in place of what the store held of its match, inside ``transaction()``."""
         execute, many = self.connection.execute, self.connection.executemany
         for table in TABLES:
             execute(f"DELETE FROM {table} WHERE {'key' if table == 'matches' else 'match'} = ?", (record.key,))
@@ -179,8 +232,8 @@ class Store:
                 when(record.started),
                 None if record.finished_at is None else when(record.finished_at),
                 int(record.finished),
-                record.seed,
-                record.target,
+                str(record.seed),
+                str(record.target),
                 record.rules,
                 record.actions,
                 record.winner,
@@ -219,203 +272,141 @@ class Store:
         return {table: sorted(self.rows(f"SELECT * FROM {table}"), key=repr) for table in TABLES}
 
 
-# ---------------------------------------------------------------------- opening
+# ---------------------------------------------------------------------- opening and checking
 
 
-class Opened(NamedTuple):
-    store: Store
-    note: str | None  # to say once to the player: the store was damaged, set aside and rebuilt
-    rebuilt: RebuildReport | None  # what that rebuild read
+def journal_of(path: Path) -> Path:
+    return path.with_name(path.name + "-journal")
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _kind(mode: int) -> str:
+    return "a folder" if stat.S_ISDIR(mode) else "a link" if stat.S_ISLNK(mode) else "not a regular file"
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    journal = journal_of(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        found = os.lstat(path) if os.path.lexists(path) else None
+        found, journal_found = _lstat(path), _lstat(journal)
     except OSError as error:
-        raise StatsError(path, f"cannot be used: {error.strerror or error}") from error
+        raise StatsError(path, f"cannot be used: {why(error)}") from error
+    if journal_found is not None and not stat.S_ISREG(journal_found.st_mode):
+        # SQLite would fail on it with "disk I/O error": the store may be sound, so it is not touched.
+        raise StatsError(
+            journal,
+            f"is {_kind(journal_found.st_mode)}, where SQLite keeps the statistics' journal: "
+            "the statistics cannot be used while it is there, and are left as they are",
+        )
     if found is not None and not stat.S_ISREG(found.st_mode):  # a link, a pipe, a folder: never opened
-        raise _Damaged("it is not a regular file")
+        raise Damaged(f"it is {_kind(found.st_mode)}, not a database")
     try:
-        connection = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as error:
-        raise StatsError(path, f"cannot be opened: {error}") from error
+        raise StatsError(path, f"cannot be opened: {why(error)}") from error
+    connection.text_factory = _text
     return connection
 
 
-def _check(connection: sqlite3.Connection, path: Path) -> None:
-    """A store of this schema, sound, or created now in an empty file; ``_Damaged`` says what is wrong."""
+@functools.cache
+def _columns() -> dict[str, tuple[str, ...]]:
+    """Each table's columns, as the schema makes them."""
+    with contextlib.closing(sqlite3.connect(":memory:")) as blank:
+        for statement in _SCHEMA:
+            blank.execute(statement)
+        return {table: _table_columns(blank, table) for table in TABLES}
+
+
+def _table_columns(connection: sqlite3.Connection, table: str) -> tuple[str, ...]:
+    return tuple(row[1] for row in connection.execute(f"PRAGMA table_info({table})"))
+
+
+def _state(connection: sqlite3.Connection) -> tuple[int, set[str]]:
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    return version, {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _create(connection: sqlite3.Connection) -> None:
+    version, tables = _state(connection)
+    if version == 0 and not tables:  # another process may have made it since it was looked at
+        for statement in _SCHEMA:
+            connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _migrate(connection: sqlite3.Connection) -> None:
+    """Version 1 to 2: seeds and targets as text."""
+    if _state(connection)[0] >= SCHEMA_VERSION:  # another process did it since it was looked at
+        return
     try:
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        connection.execute(_MATCHES.replace("CREATE TABLE matches", "CREATE TABLE matches_v2"))
+        connection.execute(
+            "INSERT INTO matches_v2 SELECT key, save, started, finished_at, finished, CAST(seed AS TEXT), "
+            "CAST(target AS TEXT), rules, actions, winner, undos, hints FROM matches"
+        )
+        connection.execute("DROP TABLE matches")
+        connection.execute("ALTER TABLE matches_v2 RENAME TO matches")
+    except sqlite3.Error as error:
+        if _code(error) in (_SQLITE_ERROR, _CONSTRAINT, _MISMATCH):  # its rows are not what version 1 wrote
+            raise Damaged(f"it cannot be brought up to this version: {error}") from error
+        raise
+    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _write_now(connection: sqlite3.Connection, change: Callable[[sqlite3.Connection], None]) -> None:
+    """``change`` in one transaction; SQLite's errors are left to ``_check`` to tell apart."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        change(connection)
+        connection.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):  # a full disk or an I/O error may have rolled it back already
+            connection.execute("ROLLBACK")
+        raise
+
+
+def _check(connection: sqlite3.Connection, path: Path) -> None:
+    """A store of this schema, sound, or created (or brought up to date) now; ``Damaged`` says what is wrong."""
+    try:
+        version, tables = _state(connection)
+        if version == 0 and not tables:
+            _write_now(connection, _create)
+            version, tables = _state(connection)
         if version > SCHEMA_VERSION:
             raise StatsError(
                 path, f"was written by a newer unokart (store version {version}); this one leaves it as it is"
             )
-        if version == 0 and not tables:
-            connection.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
-            return
         if set(TABLES) - tables:
-            raise _Damaged(f"tables missing: {', '.join(sorted(set(TABLES) - tables))}")
+            raise Damaged(f"tables missing: {', '.join(sorted(set(TABLES) - tables))}")
+        for table, columns in _columns().items():
+            if _table_columns(connection, table) != columns:
+                raise Damaged(f"the table {table} does not have the columns this game writes")
         verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
         if verdict != "ok":
-            raise _Damaged(f"SQLite's check says: {verdict}")
-    except sqlite3.DatabaseError as error:  # "file is not a database", a torn page...
-        raise _Damaged(str(error)) from error
+            raise Damaged(f"SQLite's check says: {verdict}")
+        if version < SCHEMA_VERSION:
+            _write_now(connection, _migrate)
+    except sqlite3.Error as error:  # "file is not a database", a torn page... or only busy, or a full disk
+        if _code(error) in _SAYS_DAMAGED:
+            raise Damaged(str(error)) from error
+        raise StatsError(path, f"cannot be used: {why(error)}; it is left as it is") from error
 
 
-def _set_aside(path: Path, problem: str) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    try:
-        os.replace(path, aside)
-        journal = path.with_name(path.name + "-journal")
-        if os.path.lexists(journal):  # it belongs to the damaged file, not to the new one
-            os.replace(journal, aside.with_name(aside.name + "-journal"))
-    except OSError as error:
-        raise StatsError(path, f"is damaged ({problem}) and cannot be set aside: {error.strerror or error}") from error
-    return aside
-
-
-def open_store(path: Path | None = None) -> Opened:
-    """The store, created if there is none; a damaged one is set aside and rebuilt from the saves."""
-    path = path or store_path()
-    try:
-        connection = _connect(path)
-        try:
-            _check(connection, path)
-        except BaseException:
-            connection.close()
-            raise
-        return Opened(Store(connection, path), None, None)
-    except _Damaged as damage:
-        problem = str(damage)
-    aside = _set_aside(path, problem)
+def open_checked(path: Path) -> Store:
+    """The store at ``path``, checked; ``Damaged`` if it is not a sound one."""
     connection = _connect(path)
-    _check(connection, path)
-    store = Store(connection, path)
-    report = rebuild_into(store)
-    note = f"{path} was damaged ({problem}): it was set aside as {aside.name} and rebuilt from the saves: {report}"
-    return Opened(store, note, report)
+    try:
+        _check(connection, path)
+    except BaseException:
+        connection.close()
+        raise
+    return Store(connection, path)
 
 
-def record(match: MatchRecord, path: Path | None = None) -> str | None:
-    """Write one match's record; returns a note if the store had to be rebuilt first."""
-    opened = open_store(path)
-    with opened.store as store:
-        store.put(match)
-    return opened.note
-
-
-# ---------------------------------------------------------------------- rebuilding from the saves
-
-
-class RebuildReport(NamedTuple):
-    read: int  # save files read
-    matches: int  # matches recorded from them (finished or not)
-    finished: int
-    rounds: int
-    kept: int  # matches the store already held whose saves are gone: kept as they were
-    skipped: tuple[tuple[str, str], ...]  # (file, why)
-
-    def __str__(self) -> str:
-        text = (
-            f"read {self.read} save{'s' * (self.read != 1)}: {self.matches} matches "
-            f"({self.finished} finished, {self.rounds} rounds)"
-        )
-        if self.kept:
-            text += f", and kept {self.kept} recorded before whose saves are gone"
-        return text + f"; skipped {len(self.skipped)}"
-
-
-def save_files() -> list[Path]:
-    """The save files a rebuild reads: the saves, and those in the trash (their matches were played)."""
-    found: list[Path] = []
-    for folder in (save_dir(), save_dir() / TRASH):
-        try:
-            found += sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX) and not p.name.startswith("."))
-        except FileNotFoundError:
-            continue
-        except OSError as error:
-            raise StatsError(folder, f"cannot be listed: {error.strerror or error}") from error
-    return found
-
-
-# The Load screen's trash keeps a deleted save as "<name> <when>.toml" (screens/load.py).
-_TRASHED = re.compile(r"(.+) \d{8}-\d{6}")
-
-
-def save_name(path: Path) -> str:
-    """The name the match's save had: a file in the trash had it before the time was added."""
-    name = path.name[: -len(SUFFIX)]
-    trashed = _TRASHED.fullmatch(name) if path.parent.name == TRASH else None
-    return trashed.group(1) if trashed else name
-
-
-class _Found(NamedTuple):
-    read: int
-    records: list[MatchRecord]
-    skipped: list[tuple[str, str]]
-
-
-def records_from_saves() -> _Found:
-    """A record for each match of the saves that finished a round, and each file skipped with its reason.
-
-    A match in two files (a save and a copy of it) is recorded from the one with more moves.
-    """
-    files = save_files()
-    records: dict[str, tuple[str, MatchRecord]] = {}
-    skipped: list[tuple[str, str]] = []
-    for path in files:
-        where = str(path.relative_to(save_dir()))
-        try:
-            game = loads_game(read_text(path, limit=MAX_SAVE_BYTES, inside=path.parent), source=str(path))
-        except FileProblem as problem:
-            skipped.append((where, problem.problem))
-            continue
-        except SaveError as error:
-            skipped.append((where, error.problem))
-            continue
-        if game.match.round_number == 1 and not game.match.round.is_over:
-            skipped.append((where, "no round finished yet"))
-            continue
-        one = match_record(save_name(path), game)
-        earlier = records.get(one.key)
-        if earlier is not None:
-            (kept_where, kept), (dropped_where, _) = sorted(
-                (earlier, (where, one)), key=lambda found: found[1].actions, reverse=True
-            )
-            skipped.append((dropped_where, f"the same match as {kept_where}, which has more moves"))
-            records[one.key] = (kept_where, kept)
-        else:
-            records[one.key] = (where, one)
-    return _Found(len(files), [one for _, one in records.values()], skipped)
-
-
-def rebuild_into(store: Store) -> RebuildReport:
-    """Record every match of the saves in ``store``, in one transaction; matches without a save stay."""
-    found = records_from_saves()
-    before = store.keys()
-    with store.transaction():
-        for one in found.records:
-            store._put(one)
-    return RebuildReport(
-        read=found.read,
-        matches=len(found.records),
-        finished=sum(one.finished for one in found.records),
-        rounds=sum(len(one.rounds) for one in found.records),
-        kept=len(before - {one.key for one in found.records}),
-        skipped=tuple(found.skipped),
-    )
-
-
-def rebuild(path: Path | None = None) -> tuple[RebuildReport, str | None]:
-    """``unokart stats --rebuild``: the store made again from the saves (and a note if it was damaged)."""
-    opened = open_store(path)
-    with opened.store as store:
-        if opened.rebuilt is not None:  # it was damaged, and rebuilt from the same saves already
-            return opened.rebuilt, opened.note
-        return rebuild_into(store), None
-
-
-__all__ = ["DRAW_REASONS", "Opened", "RebuildReport", "StatsError", "Store", "open_store", "rebuild", "record"]
+__all__ = ["BUSY_TIMEOUT", "SCHEMA_VERSION", "TABLES", "StatsError", "Store", "open_checked", "store_path"]

@@ -9,12 +9,13 @@ personality the player has faced: the same figures for the seats it played.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .records import COUNTS, ITEMS, PLAYER
+from .rows import MatchRows, SeatRow, read_rows
 from .store import Store
 
 DEFAULT_PROFILE = "normal"  # a bot without a profile plays its defaults, which the normal profile writes out
@@ -119,6 +120,7 @@ class Summary(NamedTuple):
     personalities: tuple[tuple[str, Figures, int], ...]  # each bot personality faced, its figures, matches it won
     win_rate: tuple[tuple[datetime, float], ...]  # after each finished match: the player's win rate so far
     matches_list: tuple[MatchLine, ...]  # every finished match, the latest first
+    left_out: int = 0  # matches the store holds with values this game cannot read (rows.read_rows)
 
     @property
     def match_rate(self) -> float | None:
@@ -142,65 +144,56 @@ class Summary(NamedTuple):
             },
             "win_rate_over_time": [[moment.isoformat(), rate] for moment, rate in self.win_rate],
             "matches_list": [line.as_json() for line in self.matches_list],
+            "matches_left_out": self.left_out,
         }
 
 
-_FIGURES = f"""
-SELECT COUNT(*), COALESCE(SUM(r.winner = rs.seat), 0),
-       COALESCE(SUM(CASE WHEN r.winner = rs.seat THEN r.points ELSE 0 END), 0),
-       {", ".join(f"COALESCE(SUM(rs.{name}), 0)" for name in COUNTS)}
-FROM round_seats rs
-JOIN rounds r ON r.match = rs.match AND r.number = rs.round
-JOIN seats s ON s.match = rs.match AND s.seat = rs.seat
-WHERE {{where}}
-"""
-_DRAWS = """
-SELECT d.reason, SUM(d.cards) FROM draws d
-JOIN seats s ON s.match = d.match AND s.seat = d.seat
-WHERE {where} GROUP BY d.reason
-"""
-PLAYER_SEAT = f"s.seat = {PLAYER}"
-BOT_SEATS = f"s.kind = ? AND s.seat != {PLAYER}"
+def figures(matches: Sequence[MatchRows], chosen: Callable[[int, SeatRow], bool]) -> Figures:
+    """What the ``chosen`` seats (by seat number and seat) did in the finished rounds of ``matches``."""
+    played = won = points = 0
+    counts = [0] * len(COUNTS)
+    draws: dict[str, int] = defaultdict(int)
+    for match in matches:
+        rounds = {round_.number: round_ for round_ in match.rounds}
+        for one in match.round_seats:
+            if chosen(one.seat, match.seats[one.seat]):
+                round_ = rounds[one.round]
+                played += 1
+                if round_.winner == one.seat:
+                    won += 1
+                    points += round_.points
+                counts = [total + each for total, each in zip(counts, one.counts, strict=True)]
+        for draw in match.draws:
+            if chosen(draw.seat, match.seats[draw.seat]):
+                draws[draw.reason] += draw.cards
+    return Figures(played, won, points, dict(zip(COUNTS, counts, strict=True)), dict(draws))
 
 
-def figures(store: Store, where: str, parameters: Sequence[Any] = ()) -> Figures:
-    row = store.rows(_FIGURES.format(where=where), parameters)[0]
-    draws = {reason: cards for reason, cards in store.rows(_DRAWS.format(where=where), parameters)}
-    return Figures(row[0], row[1], row[2], dict(zip(COUNTS, row[3:], strict=True)), draws)
-
-
-def finished_matches(store: Store) -> list[MatchLine]:
+def finished_matches(matches: Sequence[MatchRows]) -> list[MatchLine]:
     """Every finished match, in the order they finished."""
-    seats: dict[str, list[tuple[str, str, str | None, int]]] = defaultdict(list)
-    for match, _seat, name, kind, profile, score in store.rows("SELECT * FROM seats ORDER BY match, seat"):
-        seats[match].append((name, kind, profile, score))
-    won_rounds: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for match, winner, points in store.rows("SELECT match, winner, points FROM rounds ORDER BY match, number"):
-        won_rounds[match].append((winner, points))
     lines = []
-    for key, save, finished_at, winner, target in store.rows(
-        "SELECT key, save, finished_at, winner, target FROM matches WHERE finished = 1 ORDER BY finished_at, key"
-    ):
-        table = seats[key]
-        scores = [0] * len(table)
+    for match in matches:
+        if match.finished_at is None:
+            continue
+        scores = [0] * len(match.seats)
         race = [tuple(scores)]
-        for seat, points in won_rounds[key]:
-            scores[seat] += points
+        for round_ in match.rounds:
+            scores[round_.winner] += round_.points
             race.append(tuple(scores))
         lines.append(
             MatchLine(
-                key=key,
-                save=save,
-                finished=datetime.fromisoformat(finished_at),
-                names=tuple(name for name, _, _, _ in table),
-                kinds=tuple(kind for _, kind, _, _ in table),
-                scores=tuple(score for _, _, _, score in table),
-                won=winner == PLAYER,
-                target=target,
+                key=match.key,
+                save=match.save,
+                finished=match.finished_at,
+                names=tuple(seat.name for seat in match.seats),
+                kinds=tuple(seat.kind for seat in match.seats),
+                scores=tuple(seat.score for seat in match.seats),
+                won=match.winner == PLAYER,
+                target=match.target,
                 race=tuple(race),
             )
         )
-    return lines
+    return sorted(lines, key=lambda line: (line.finished, line.key))
 
 
 def difficulty(profiles: Sequence[str | None]) -> str:
@@ -220,34 +213,38 @@ def streaks(results: Sequence[bool]) -> Streaks:
     return Streaks(current, longest[True], longest[False])
 
 
+def _bots_of(kind: str) -> Callable[[int, SeatRow], bool]:
+    return lambda seat, row: seat != PLAYER and row.kind == kind
+
+
 def summarize(store: Store) -> Summary:
-    lines = finished_matches(store)
-    profiles: dict[str, list[str | None]] = defaultdict(list)
-    for match, profile in store.rows(f"SELECT match, profile FROM seats WHERE seat != {PLAYER}"):
-        profiles[match].append(profile)
+    """The figures of every match the store holds whose values can be read; ``left_out`` counts the others."""
+    rows = read_rows(store)
+    matches = rows.matches
+    lines = finished_matches(matches)
+    profiles = {match.key: [seat.profile for seat in match.seats[1:]] for match in matches}
     by_kind: dict[str, list[bool]] = defaultdict(list)
     by_difficulty: dict[str, list[bool]] = defaultdict(list)
     for line in lines:
         for kind in sorted(set(line.kinds[1:])):
             by_kind[kind].append(line.won)
         by_difficulty[difficulty(profiles[line.key])].append(line.won)
-    kinds = [kind for (kind,) in store.rows(f"SELECT DISTINCT kind FROM seats WHERE seat != {PLAYER} ORDER BY kind")]
+    kinds = sorted({seat.kind for match in matches for seat in match.seats[1:]})
     match_wins: dict[str, int] = defaultdict(int)
     for line in lines:
         if not line.won:
             winner = max(range(len(line.scores)), key=lambda seat: line.scores[seat])
             match_wins[line.kinds[winner]] += 1
     rates, wins = [], 0
-    for count, line in enumerate(lines, start=1):
+    for number, line in enumerate(lines, start=1):
         wins += line.won
-        rates.append((line.finished, wins / count))
-    undos, hints = store.rows("SELECT COALESCE(SUM(undos), 0), COALESCE(SUM(hints), 0) FROM matches")[0]
+        rates.append((line.finished, wins / number))
     return Summary(
         matches=len(lines),
         matches_won=sum(line.won for line in lines),
-        player=figures(store, PLAYER_SEAT),
-        undos=undos,
-        hints=hints,
+        player=figures(matches, lambda seat, _: seat == PLAYER),
+        undos=sum(match.undos for match in matches),
+        hints=sum(match.hints for match in matches),
         best=max(lines, key=lambda line: line.margin, default=None),
         worst=min(lines, key=lambda line: line.margin, default=None),
         streaks=streaks([line.won for line in lines]),
@@ -255,7 +252,8 @@ def summarize(store: Store) -> Summary:
         by_difficulty=tuple(
             Record(label, len(results), sum(results)) for label, results in sorted(by_difficulty.items())
         ),
-        personalities=tuple((kind, figures(store, BOT_SEATS, (kind,)), match_wins[kind]) for kind in kinds),
+        personalities=tuple((kind, figures(matches, _bots_of(kind)), match_wins[kind]) for kind in kinds),
         win_rate=tuple(rates),
         matches_list=tuple(reversed(lines)),
+        left_out=rows.left_out,
     )

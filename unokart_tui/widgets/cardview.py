@@ -38,16 +38,32 @@ class CardView(Widget, can_focus=False):
     caption: reactive[str] = reactive("")  # under the corner of a face too small for the rank drawn big
     flip: reactive[float] = reactive(1.0)  # 0: the back; 1: the face
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.covered: tuple[Card | None, str] | None = None  # what shows until a card in flight lands (cover)
+
+    def cover(self) -> None:
+        """Keep showing the card and caption shown now, whatever is set, until ``uncover``: the pile a
+        played card flies to shows it only once it lands (found in play: it was there already)."""
+        if self.covered is None:
+            self.covered = (self.card, self.caption)
+
+    def uncover(self) -> None:
+        if self.covered is not None:
+            self.covered = None
+            self.refresh()
+
     def render_line(self, y: int) -> Strip:
         width, height = self.size
         background = Style(bgcolor=self.background_colors[1].rich_color)
         if width < 3 or height < 3:
             return Strip.blank(width, background)
-        card, flip = self.card, self.flip
+        card, caption = (self.card, self.caption) if self.covered is None else self.covered
+        flip = self.flip if self.covered is None else 1.0  # a card turned over on the pile turns once there
         face_up = card is not None and flip >= 0.5
         if face_up:
             assert card is not None
-            art = card_art(card, self.glyphs, width, height, caption=self.caption)
+            art = card_art(card, self.glyphs, width, height, caption=caption)
             face = color_class(card)
         else:
             art = back_art(self.glyphs, width, height, self.label)

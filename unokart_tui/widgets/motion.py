@@ -8,7 +8,7 @@ motion lasts ``MotionPlan.SECONDS`` at most (0.3 s).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from textual.geometry import Offset, Region
@@ -40,16 +40,33 @@ class FlyingCard(CardView):
     def __init__(self) -> None:
         super().__init__()
         self.start, self.end = Offset(), Offset()
+        self.landed: Callable[[], None] | None = None
 
-    def fly(self, card: Card | None, glyphs: Glyphs, start: Offset, end: Offset, *, delay: float) -> None:
+    def fly(
+        self,
+        card: Card | None,
+        glyphs: Glyphs,
+        start: Offset,
+        end: Offset,
+        *,
+        delay: float,
+        landed: Callable[[], None] | None = None,
+    ) -> None:
+        """Cross from ``start`` to ``end``; ``landed`` is called the moment it is there (or is stopped)."""
         self.card, self.glyphs = card, glyphs
         self.start, self.end = start, end
+        self.landed = landed
         self.progress = 0.0
         self.styles.offset = start
         self.display = True
         self.animate("progress", 1.0, duration=TRAVEL, delay=delay, easing="out_cubic", on_complete=self.land)
 
     def watch_progress(self, progress: float) -> None:
+        if progress >= 1.0:
+            # There: gone in the same frame as the pile shows it. Drawn at its end for a frame, it
+            # painted over the caption under the pile (found in play).
+            self.arrive()
+            return
         start, end = self.start, self.end
         self.styles.offset = (
             round(start.x + (end.x - start.x) * progress),
@@ -57,8 +74,15 @@ class FlyingCard(CardView):
         )
 
     def land(self) -> None:
+        """Stop where it is, gone (a new layout moved the pile, the animation ended)."""
         self.app.animator.force_stop_animation(self, "progress")
+        self.arrive()
+
+    def arrive(self) -> None:
         self.display = False
+        landed, self.landed = self.landed, None
+        if landed is not None:
+            landed()
 
 
 class Stage(NamedTuple):
@@ -90,9 +114,11 @@ class MotionPlan:
         played = any(motion.kind == "play" for motion in moved)
         after = TRAVEL * 0.9 if played else 0.0  # what follows a play starts as it lands
         for motion in moved:
-            if motion.kind == "turn":
+            if motion.kind == "turn":  # once the Item Box is on the pile
                 self.top_card.flip = 0.0
-                self.top_card.animate("flip", 1.0, duration=FLIP, delay=after, easing="in_out_cubic")
+                self.top_card.animate(
+                    "flip", 1.0, duration=FLIP, delay=TRAVEL if played else 0.0, easing="in_out_cubic"
+                )
                 continue
             if not free:
                 continue
@@ -100,6 +126,8 @@ class MotionPlan:
             flight.styles.width, flight.styles.height = stage.card
             seat = _corner(stage.seats[motion.seat], stage.card)
             if motion.kind == "play":
-                flight.fly(motion.card, stage.glyphs, seat, _corner(stage.pile, stage.card), delay=0.0)
+                self.top_card.cover()  # the card before it, until it lands
+                end = _corner(stage.pile, stage.card)
+                flight.fly(motion.card, stage.glyphs, seat, end, delay=0.0, landed=self.top_card.uncover)
             else:
                 flight.fly(motion.card, stage.glyphs, _corner(stage.draw, stage.card), seat, delay=after * 0.5)

@@ -8,8 +8,11 @@ the background, and their text stays readable (4.5:1 at least, WCAG AA).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual.color import Color
 from textual.widget import Widget
 
@@ -119,3 +122,18 @@ class CardPainter:
         """One line of a card as segments."""
         styles = self.styles(face, playable, selected, reverse=reverse)
         return [Segment(span.text, styles[span.role]) for span in art[row]]
+
+
+def painted(text: str, style: str, faces: Sequence[tuple[str, str]], widget: Widget) -> Text:
+    """A line of words with the cards and colours it names (``faces``: words and their face, in the
+    order they come) painted as the theme's card faces: the face's colour with its own ink, so a
+    colour-blind theme reaches them and the words stay readable (4.5:1, as on a card)."""
+    line = Text(text, style=style)
+    start = 0
+    for words, face in faces:
+        at = text.find(words, start)
+        if at < 0:
+            continue
+        line.stylize(widget.get_component_rich_style(f"card--{face}"), at, at + len(words))
+        start = at + len(words)
+    return line

@@ -15,11 +15,17 @@ from ..tableview import SeatLine
 from .cardface import fan
 
 KIND_LABEL = {"human": "", "item-hoarder": "hoarder"}
-WIDE = 60  # from this many columns a line also shows the bot's personality and the cards' backs
+KIND_COLUMN = 11  # a personality's label and a space
+BACKS_COLUMN = 8  # a fan of backs: six and a "+"
+LAST_MOVE = 14  # the room a last move needs ("drew 2 (+2)", "played W+4 red") before a column joins the line
+SHORTEST_NAME = 6  # every bot's name fits ("Bowser")
+LONGEST_NAME = 12
 
 
 class PlayerRow(Widget, can_focus=False):
-    """Draws a ``SeatLine`` in the columns it has: the last action takes what the rest leaves."""
+    """Draws a ``SeatLine`` in the columns it has: the name as long as the longest at the table allows
+    (``name_width``, set by the screen), the bot's personality beside it and a fan of backs where they
+    leave the last move its room; the last move takes the rest."""
 
     DEFAULT_CSS = """
     PlayerRow {
@@ -39,6 +45,7 @@ class PlayerRow(Widget, can_focus=False):
     COMPONENT_CLASSES = {"player-row--badge", "player-row--quiet"}
 
     info: reactive[SeatLine | None] = reactive(None)
+    name_width: reactive[int] = reactive(SHORTEST_NAME)  # the longest name at the table: the rows' names align
 
     def watch_info(self, info: SeatLine | None) -> None:
         self.set_class(info is not None and info.to_act, "to-act")
@@ -49,25 +56,31 @@ class PlayerRow(Widget, can_focus=False):
             return Text()
         width = self.content_size.width
         quiet = self.get_component_rich_style("player-row--quiet")
+        fixed = 2 + 1 + 4 + 5  # the turn's mark and a space, a space after the name, the cards, the score
+        # Found in play: names were cut to six letters in a 58-column panel. A name takes what it needs up to
+        # LONGEST_NAME, as long as the last move keeps its room; then the personality, then the backs join.
+        name_width = max(SHORTEST_NAME, min(self.name_width, LONGEST_NAME, width - fixed - LAST_MOVE))
+        room = width - fixed - name_width
+        with_kind = room - KIND_COLUMN >= LAST_MOVE
+        with_backs = with_kind and room - KIND_COLUMN - BACKS_COLUMN >= LAST_MOVE
         line = Text(no_wrap=True, overflow="ellipsis")
-        # Six letters of a name: every bot's name fits ("Bowser"), and a last move of 18 at 80 columns.
+        name = f"{info.name:<{name_width}.{name_width}}"
         if info.to_act:
-            line.append(f"{info.glyphs.turn} {info.name:<6.6} ", style="bold")
+            line.append(f"{info.glyphs.turn} {name} ", style="bold")
         else:  # the seat after the one to act is marked: the turn is seen going round
             line.append(info.glyphs.next if info.next_up else " ", style=quiet)
-            line.append(f" {info.name:<6.6} ")
-        wide = width >= WIDE
-        if wide:
-            line.append(f"{KIND_LABEL.get(info.kind, info.kind):<11.11}", style=quiet)
+            line.append(f" {name} ")
+        if with_kind:  # the personality where the name is
+            line.append(f"{KIND_LABEL.get(info.kind, info.kind):<{KIND_COLUMN}.{KIND_COLUMN - 1}}", style=quiet)
         line.append(f"{info.cards:>3} ")
-        if wide:
+        if with_backs:
             backs = info.glyphs.fan[0] * min(info.cards, 6) + ("+" if info.cards > 6 else "")
-            line.append(f"{backs:<8}", style=quiet)
+            line.append(f"{backs:<{BACKS_COLUMN}}", style=quiet)
         room = max(width - line.cell_len - 5, 0)  # the score takes the last five columns
-        if not wide and not info.last and not info.exposed and info.kind != "human":
-            # Too narrow for a column of personalities: until the bot's first move the line says
-            # how it plays. Found in play at 80 columns: nothing said which opponent was the expert.
-            last = Text(info.kind, style=quiet)
+        if not with_kind and not info.last and not info.exposed and info.kind != "human":
+            # Too narrow for the personality beside the name: until the bot's first move the line says
+            # how it plays, as a bot, not a move (found in play: "greedy" read as something Mario did).
+            last = Text(f"{info.kind} bot", style=quiet)
         else:
             last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         last.truncate(room, overflow="ellipsis", pad=True)

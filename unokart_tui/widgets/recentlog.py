@@ -13,6 +13,9 @@ from rich.console import Console
 from rich.text import Text
 from textual.widget import Widget
 
+from ..narration import LogLine
+from .paint import CARD_COMPONENTS, card_css, painted
+
 
 def fitting(lines: Sequence[Text], console: Console, width: int, height: int) -> list[Text]:
     """The last of ``lines`` that fit in ``height`` rows of ``width`` columns once wrapped (the newest at least)."""
@@ -33,17 +36,21 @@ class RecentLog(Widget, can_focus=False):
         padding: 0 1;
         background: $surface;
     }
-    """
+    """ + card_css("RecentLog")
+    COMPONENT_CLASSES = CARD_COMPONENTS
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.lines: tuple[Text, ...] = ()
+        self.lines: tuple[LogLine, ...] = ()
 
-    def show(self, lines: Sequence[Text]) -> None:
+    def show(self, lines: Sequence[LogLine]) -> None:
         """Show the last of ``lines`` that fit; the size stays, so the screen is repainted, not laid out."""
         self.lines = tuple(lines)
         self.refresh()
 
     def render(self) -> Text:
         width, height = self.content_size
-        return Text("\n").join(fitting(self.lines, self.app.console, width, height))
+        # Painted at each drawing: the cards' colours follow the theme, a new one included.
+        # Each line takes a row at least: no more than ``height`` of the newest can show.
+        texts = [painted(line.text, line.style, line.faces, self) for line in self.lines[-max(height, 1) :]]
+        return Text("\n").join(fitting(texts, self.app.console, width, height))

@@ -18,6 +18,10 @@ from ..tableview import TableInfo
 from .cardview import CardView, DrawPile
 from .paint import CARD_COMPONENTS, card_css
 
+# The terminal sizes from which the cards are big, and bigger still: the game screen's (screens/game.py).
+ROOMY_SIZE = (110, 32)
+SPACIOUS_SIZE = (160, 48)
+
 
 class TablePanel(Vertical):
     DEFAULT_CSS = """
@@ -99,6 +103,10 @@ class TablePanel(Vertical):
                 yield Static(id="played-by", classes="pile-label")
             yield Static(id="facts")
 
+    def on_mount(self) -> None:
+        # The colour's badge is painted with the theme's card face: a new theme paints it again.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.watch_info(self.info))
+
     def watch_roomy(self, roomy: bool) -> None:
         self.set_class(roomy, "-roomy")
         self.watch_info(self.info)
@@ -120,7 +128,7 @@ class TablePanel(Vertical):
             went_off = f"{info.glyphs.items[info.item]} {info.item.label}"
         top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
         self.query_one("#played-by", Static).update(Text(f"{went_off}!" if went_off else info.played_by))
-        facts = Text()
+        facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
         facts.append("Colour " if self.roomy else "Colour\n")
         if info.color is None:
             facts.append(" none yet ", style="reverse")
@@ -128,12 +136,10 @@ class TablePanel(Vertical):
             facts.append(
                 f" {info.color.label.upper()} ", style=self.get_component_rich_style(f"card--{info.color.value}")
             )
-        if self.roomy:  # the engine's words for the direction (D8): left is clockwise round the table
-            arrow = info.glyphs.clockwise if info.direction == 1 else info.glyphs.anticlockwise
-            facts.append(f"\n{arrow} {'clockwise' if info.direction == 1 else 'counter-clockwise'}", style="bold")
-        else:  # found in play: "→ left" pointed one way and said the other; the log says "left (clockwise)"
-            turn = f"{info.glyphs.clockwise} left" if info.direction == 1 else f"{info.glyphs.anticlockwise} right"
-            facts.append("\n\nPlay goes\n" + turn, style="bold")
+        # Found in play: "Play goes ↻ left" meant nothing beside a list, and "clockwise" named no one.
+        # Who plays after the player reads the same in the list and round the table, and a Reverse changes it.
+        after = f"\nAfter you: {info.after_you}" if self.roomy else f"\n\nAfter you\n{info.after_you}"
+        facts.append(after, style="bold")
         self.query_one("#facts", Static).update(facts)
         self.border_title = "Table" if info.rules == "official" else f"Table · house rules: {info.rules}"
         self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""

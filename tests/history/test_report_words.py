@@ -1,0 +1,46 @@
+"""The statistics' words: a best match that was lost is not called the best match (issue 34)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from unokart_tui.stats.report import matches_table, player_rows
+from unokart_tui.stats.summary import Figures, MatchLine, Streaks, Summary
+
+
+def line(scores: tuple[int, ...], won: bool) -> MatchLine:
+    when = datetime(2026, 12, 2, tzinfo=UTC)
+    return MatchLine("k", "save", when, ("Ann", "Mario"), ("human", "greedy"), scores, won, 500, ())
+
+
+def summary(best: MatchLine, worst: MatchLine) -> Summary:
+    wins = sum(match.won for match in {best, worst})
+    return Summary(2, wins, Figures(), 0, 0, best, worst, Streaks(0, 0, 0), (), (), (), (), (best, worst))
+
+
+def labels(rows) -> dict[str, str]:
+    return dict(rows)
+
+
+def test_without_a_win_the_best_match_is_the_closest_loss():
+    rows = labels(player_rows(summary(line((320, 510), False), line((0, 707), False))))
+    assert "Best match" not in rows
+    assert rows["Closest loss"] == "lost 320–510 against Mario" and rows["Worst match"] == "lost 0–707 against Mario"
+
+
+def test_without_a_loss_the_worst_match_is_the_narrowest_win():
+    rows = labels(player_rows(summary(line((700, 20), True), line((505, 480), True))))
+    assert rows["Best match"] == "won 700–20 against Mario" and rows["Narrowest win"] == "won 505–480 against Mario"
+    assert "Worst match" not in rows
+
+
+def test_the_matches_list_puts_the_result_before_the_opponents():
+    # Issue 34: nine opponents' names pushed the result past 80 columns in the Matches tab.
+    nine = line((120, 707), False)._replace(
+        names=("Ann", "Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")
+    )
+    table = matches_table(summary(nine, nine))
+    assert table.headers == ("finished", "result", "rounds", "against")
+    finished, result, rounds, against = table.rows[0]
+    assert result == "lost 120–707" and against.startswith("Mario, Luigi")
+    assert len(f"{finished}  {result}  {rounds}  ") < 40  # in view at 80 columns, whatever follows

@@ -1,0 +1,104 @@
+"""Issue 34, item 5: with the ASCII symbols, nothing but ASCII reaches the terminal.
+
+Each screen is drawn as the terminal would receive it, and every character is checked:
+the game's words and symbols, and Textual's borders, scrollbars and key bar too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.app import UnoKartApp
+from unokart_tui.asciitext import ascii_chosen, ascii_text, stand_in
+from unokart_tui.charts import MARKERS, SEVERAL, TRAIL
+from unokart_tui.engine import HouseRules
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.settings import Settings
+
+from .helpers import QUICK, SETTINGS, make_app, settle, until
+from .screen import screen_text
+
+ASCII_SETTINGS = SETTINGS._replace(glyphs="ascii")
+NINE = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
+
+
+def not_ascii(app) -> list[str]:
+    """Each line of the screen that holds a character that is not ASCII, with those characters."""
+    lines = screen_text(app).splitlines()
+    return [f"{sorted({c for c in line if not c.isascii()})}: {line}" for line in lines if not line.isascii()]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"])
+async def test_the_table_and_its_dialogs_in_ascii(size):
+    app = make_app(bots=NINE, seed=5, settings=ASCII_SETTINGS, rules=HouseRules.preset("chaos"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert not_ascii(app) == []
+        await pilot.press("question_mark")  # the help: the rules in play, every key
+        await until(pilot, lambda: not isinstance(app.screen, GameScreen))
+        assert not_ascii(app) == []
+
+
+async def test_the_menus_and_the_house_rules_dialog_in_ascii():
+    app = UnoKartApp(settings=Settings(glyphs="ascii", confirm_quit=False, guide=False), pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not_ascii(app) == []  # the title
+        await pilot.press("n")
+        await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+        assert not_ascii(app) == []
+        await pilot.press("ctrl+r")  # the house rules: the Banana's switch was an emoji
+        await until(pilot, lambda: type(app.screen).__name__ == "HouseRulesDialog")
+        assert not_ascii(app) == []
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen")
+        for key, screen in (("r", "RulesScreen"), ("s", "SettingsScreen")):
+            await pilot.press(key)
+            await until(pilot, lambda screen=screen: type(app.screen).__name__ == screen)
+            assert not_ascii(app) == [], screen
+            await pilot.press("escape")
+            await until(pilot, lambda: type(app.screen).__name__ == "TitleScreen")
+
+
+async def test_choosing_ascii_in_a_match_redraws_everything_in_ascii():
+    app = make_app(seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert not_ascii(app)  # Unicode symbols and borders
+        app.change_settings(glyphs="ascii")
+        await pilot.pause()
+        await pilot.pause()
+        assert not_ascii(app) == []
+
+
+def test_auto_picks_ascii_where_the_glyph_set_does():
+    assert ascii_chosen("auto", {"LANG": "C"}) and ascii_chosen("ascii", {"LANG": "C.UTF-8"})
+    assert not ascii_chosen("auto", {"LANG": "C.UTF-8", "TERM": "xterm"}) and not ascii_chosen("unicode", {})
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("╭─ Luigi ─╮", "+- Luigi -+"),
+        ("◉ hit you", "@ hit you"),
+        ("★ Zoë wins · 80×24 — …", "* Zoe wins . 80x24 - ."),
+        ("🍌x", "??x"),  # an emoji takes two cells: two stand-ins
+        ("▁▂█", "  #"),
+    ],
+)
+def test_a_stand_in_takes_the_cells_its_character_took(text, shown):
+    assert ascii_text(text) == shown
+    assert all(len(stand_in(c)) in (0, 1, 2) for c in text)
+
+
+async def test_the_key_bar_names_keys_in_words_where_their_symbol_is_not_ascii():
+    app = make_app(seed=7, settings=ASCII_SETTINGS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        bottom = screen_text(app).splitlines()[-1]
+        assert bottom.lstrip().startswith("enter Play"), bottom
+
+
+def test_the_charts_markers_stay_apart_in_ascii():
+    shown = [ascii_text(marker) for marker in (*MARKERS, SEVERAL, TRAIL)]
+    assert len(set(shown)) == len(shown) and all(len(marker) == 1 for marker in shown), shown

@@ -1,0 +1,85 @@
+"""Issue 34, item 8: New game says how long a match usually lasts, and offers a target for a few rounds.
+
+The official target stays the default. The figures are measured (benchmarks/match_length.py):
+one of them is measured again here.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, Input, Static
+
+from ai import sim
+from unokart_tui.app import UnoKartApp
+from unokart_tui.defaults import TARGET
+from unokart_tui.match_length import (
+    FEW_ROUNDS,
+    few_rounds_target,
+    length_sentence,
+    measured,
+    measured_line_up,
+    rounds_words,
+    usual_rounds,
+)
+from unokart_tui.screens.new_game import NewGameScreen
+from unokart_tui.settings import Settings
+
+from .helpers import QUICK, until
+
+
+def test_every_table_size_is_measured_and_bigger_tables_end_sooner():
+    lengths = measured()
+    assert sorted(lengths.rounds) == list(range(2, 11))
+    assert TARGET in lengths.targets
+    at_official = [lengths.rounds[players][lengths.targets.index(TARGET)] for players in range(2, 11)]
+    assert at_official == sorted(at_official, reverse=True)
+    assert at_official[-1] < 2  # found in play: ten at the table, 500 points, one round
+
+
+def test_a_stored_figure_is_what_unokart_sim_measures():
+    data = measured()
+    result = sim.simulate(measured_line_up(10), games=30, matches=True, seed=1, target=TARGET)
+    assert result.rounds / result.games == pytest.approx(data.rounds[10][data.targets.index(TARGET)], abs=0.005)
+
+
+def test_the_length_is_read_between_measured_targets():
+    lengths = measured()
+    low, high = lengths.targets[1], lengths.targets[2]
+    middle = usual_rounds(4, (low + high) // 2)
+    assert usual_rounds(4, low) < middle < usual_rounds(4, high)
+    assert usual_rounds(4, lengths.targets[-1] + 1) is None and usual_rounds(11, TARGET) is None
+
+
+def test_a_big_table_is_offered_a_target_for_a_few_rounds_and_a_small_one_none_needed():
+    offered = few_rounds_target(10)
+    assert offered is not None and offered > TARGET and usual_rounds(10, offered) >= FEW_ROUNDS
+    assert usual_rounds(4, TARGET) >= FEW_ROUNDS  # the default table: 500 is already several rounds
+
+
+@pytest.mark.parametrize(
+    ("rounds", "words"),
+    [(1.1, "a single round"), (1.48, "about 1.5 rounds"), (2.2, "about 2 rounds"), (8.47, "about 8 rounds")],
+)
+def test_rounds_in_words(rounds, words):
+    assert rounds_words(rounds) == words
+
+
+async def test_new_game_says_the_length_and_sets_the_offered_target():
+    app = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+        length = screen.query_one("#target-length", Static)
+        button = screen.query_one("#few-rounds", Button)
+        assert str(length.render()) == length_sentence(4, TARGET) and "usually lasts about" in str(length.render())
+        assert not button.display  # three opponents: 500 is several rounds already
+        await pilot.press(*["ctrl+o"] * 6)  # nine opponents
+        await until(pilot, lambda: len(screen.rows()) == 9)
+        assert str(length.render()) == length_sentence(10, TARGET)
+        assert button.display and str(few_rounds_target(10)) in str(button.label)
+        assert screen.query_one("#target", Input).value == str(TARGET)  # the official target stays the default
+        button.press()
+        await until(pilot, lambda: screen.query_one("#target", Input).value == str(few_rounds_target(10)))
+        await until(pilot, lambda: not button.display)
+        assert screen.read_form().target == few_rounds_target(10)

@@ -1,0 +1,44 @@
+"""Ask for a save's new name (Load game's n)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Static
+
+from saves import SaveError, check_name
+
+from ..printable import printable
+from ..widgets.keybar import KeyBar
+from .base import Dialog
+
+
+class RenameDialog(Dialog[str]):
+    """Answers the new name typed (checked as a save name), or nothing with escape."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.old_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Static(printable(f"Rename the save {self.old_name}"), classes="title", markup=False)
+            yield Input(self.old_name, placeholder="a new name, then enter", id="new-name")
+            yield Static("", id="rename-error", classes="error", markup=False)
+        yield KeyBar()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = event.value.strip()
+        try:
+            check_name(name)
+        except SaveError as error:
+            self.query_one("#rename-error", Static).update(printable(f"{error.problem.capitalize()}."))
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,80 @@
+"""How long a match usually lasts, from measured rounds by table size and target (``match_lengths.toml``).
+
+The figures come from ``benchmarks/match_length.py``, which plays whole matches between
+the default line-up's bots as ``unokart sim`` does (docs/match-length.md). The official
+target stays the default; New game says what it means at the table chosen, and offers
+a target that gives a few rounds where the official one gives fewer.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import tomllib
+from importlib import resources
+from typing import NamedTuple
+
+from .defaults import LINE_UP
+
+FEW_ROUNDS = 4.0  # "a few rounds": a match long enough for the scores to tell a story
+
+
+def measured_line_up(players: int) -> list[str]:
+    """The bots the figures were measured with: the default line-up's personalities, repeated."""
+    return list(itertools.islice(itertools.cycle(LINE_UP), players))
+
+
+class Lengths(NamedTuple):
+    targets: tuple[int, ...]
+    rounds: dict[int, tuple[float, ...]]  # by the number of players: the mean rounds at each target
+
+
+@functools.cache
+def measured() -> Lengths:
+    data = tomllib.loads(resources.files(__package__).joinpath("match_lengths.toml").read_text(encoding="utf-8"))
+    targets = tuple(int(target) for target in data["targets"])
+    rounds = {int(players): tuple(float(mean) for mean in means) for players, means in data["rounds"].items()}
+    return Lengths(targets, rounds)
+
+
+def usual_rounds(players: int, target: int) -> float | None:
+    """The mean rounds of a match of ``players`` to ``target``, read between the measured targets; None
+    where nothing was measured (a target outside them, a table size not played)."""
+    lengths = measured()
+    means = lengths.rounds.get(players)
+    targets = lengths.targets
+    if means is None or not targets[0] <= target <= targets[-1]:
+        return None
+    for (low, low_mean), (high, high_mean) in zip(
+        zip(targets, means, strict=True), zip(targets[1:], means[1:], strict=True), strict=False
+    ):
+        if low <= target <= high:
+            return low_mean + (high_mean - low_mean) * (target - low) / (high - low)
+    return means[-1]  # the one measured target: targets[0] == targets[-1]
+
+
+def few_rounds_target(players: int) -> int | None:
+    """The smallest measured target that gives a match of ``players`` a few rounds, if one does."""
+    lengths = measured()
+    means = lengths.rounds.get(players)
+    if means is None:
+        return None
+    return next((target for target, mean in zip(lengths.targets, means, strict=True) if mean >= FEW_ROUNDS), None)
+
+
+def rounds_words(rounds: float) -> str:
+    """``about 1.5 rounds``, ``about 9 rounds``, ``a single round``."""
+    if rounds < 1.25:
+        return "a single round"
+    if rounds < 3:
+        halves = round(rounds * 2) / 2
+        return f"about {halves:g} rounds"
+    return f"about {round(rounds)} rounds"
+
+
+def length_sentence(players: int, target: int) -> str:
+    """What New game says of the match's length; empty where nothing was measured for it."""
+    rounds = usual_rounds(players, target)
+    if rounds is None:
+        return ""
+    return f"With {players} players, a match to {target} usually lasts {rounds_words(rounds)}."

@@ -1,0 +1,148 @@
+"""The matches the saves hold, as records for the statistics: what ``unokart stats --rebuild`` reads and writes.
+
+It reads the saves and their trash (a deleted save's matches were played all the
+same). Whatever is in the data folder under those names, a file it cannot read is skipped with
+its reason, and so is a trash that is no folder: a rebuild reads what it can.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+from typing import NamedTuple
+
+from saves import TRASH, SaveError, loads_game, save_dir
+from saves.store import MAX_SAVE_BYTES, SUFFIX
+
+from ..files import FileProblem, read_text
+from .errors import StatsError
+from .records import MatchRecord, match_record
+from .store import Store
+
+# saves.trash keeps a deleted save as "<name> <when>.toml", the moment followed by " 2", " 3"…
+# when two were deleted in the same second.
+_TRASHED = re.compile(r"(.+) \d{8}-\d{6}(?:[ ._-][0-9A-Za-z]+)?")
+
+
+def _listed(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX) and not p.name.startswith("."))
+
+
+def _trash_problem(trash: Path) -> str | None:
+    """Why the trash is not read (it is no folder), or None: it is one, or there is none."""
+    try:
+        found = os.lstat(trash)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return f"cannot be read: {error.strerror or error}"
+    if stat.S_ISLNK(found.st_mode):
+        return "is a link, which this game does not follow: the saves behind it are not read"
+    if not stat.S_ISDIR(found.st_mode):
+        return "is not a folder: no save is read from it"
+    return None
+
+
+def save_files() -> tuple[list[Path], list[tuple[str, str]]]:
+    """The save files a rebuild reads, and (name, why) for a trash it cannot read.
+
+    ``StatsError`` if the saves folder itself cannot be listed.
+    """
+    folder = save_dir()
+    try:
+        found = _listed(folder)
+    except FileNotFoundError:
+        return [], []
+    except OSError as error:
+        raise StatsError(folder, f"cannot be listed: {error.strerror or error}") from error
+    trash = folder / TRASH
+    problem = _trash_problem(trash)
+    if problem is None and os.path.lexists(trash):
+        try:
+            found += _listed(trash)
+        except OSError as error:  # replaced or locked since it was looked at
+            problem = f"cannot be listed: {error.strerror or error}"
+    return found, [] if problem is None else [(TRASH, problem)]
+
+
+def save_name(path: Path) -> str:
+    """The name the match's save had: a file in the trash had it before the time was added."""
+    name = path.name[: -len(SUFFIX)]
+    trashed = _TRASHED.fullmatch(name) if path.parent.name == TRASH else None
+    return trashed.group(1) if trashed else name
+
+
+class Found(NamedTuple):
+    read: int  # save files read
+    records: list[MatchRecord]
+    skipped: list[tuple[str, str]]  # (file, why)
+
+
+def records_from_saves() -> Found:
+    """A record for each match of the saves that finished a round, and each file skipped with its reason.
+
+    A match in two files (a save and a copy of it) is recorded from the one with more moves.
+    """
+    files, skipped = save_files()
+    records: dict[str, tuple[str, MatchRecord]] = {}
+    for path in files:
+        where = str(path.relative_to(save_dir()))
+        try:
+            game = loads_game(read_text(path, limit=MAX_SAVE_BYTES, inside=path.parent), source=str(path))
+        except FileProblem as problem:
+            skipped.append((where, problem.problem))
+            continue
+        except SaveError as error:
+            skipped.append((where, error.problem))
+            continue
+        if game.match.round_number == 1 and not game.match.round.is_over:
+            skipped.append((where, "no round finished yet"))
+            continue
+        one = match_record(save_name(path), game)
+        earlier = records.get(one.key)
+        if earlier is not None:
+            (kept_where, kept), (dropped_where, _) = sorted(
+                (earlier, (where, one)), key=lambda found: found[1].actions, reverse=True
+            )
+            skipped.append((dropped_where, f"the same match as {kept_where}, which has more moves"))
+            records[one.key] = (kept_where, kept)
+        else:
+            records[one.key] = (where, one)
+    return Found(len(files), [one for _, one in records.values()], skipped)
+
+
+class RebuildReport(NamedTuple):
+    read: int  # save files read
+    matches: int  # matches recorded from them (finished or not)
+    finished: int
+    rounds: int
+    kept: int  # matches the store already held whose saves are gone: kept as they were
+    skipped: tuple[tuple[str, str], ...]  # (file, why)
+
+    def __str__(self) -> str:
+        text = (
+            f"read {self.read} save{'s' * (self.read != 1)}: {self.matches} matches "
+            f"({self.finished} finished, {self.rounds} rounds)"
+        )
+        if self.kept:
+            text += f", and kept {self.kept} recorded before whose saves are gone"
+        return text + f"; skipped {len(self.skipped)}"
+
+
+def rebuild_into(store: Store) -> RebuildReport:
+    """Record every match of the saves in ``store``, in one transaction; matches without a save stay."""
+    found = records_from_saves()
+    before = store.keys()
+    with store.transaction():
+        for one in found.records:
+            store.write(one)
+    return RebuildReport(
+        read=found.read,
+        matches=len(found.records),
+        finished=sum(one.finished for one in found.records),
+        rounds=sum(len(one.rounds) for one in found.records),
+        kept=len(before - {one.key for one in found.records}),
+        skipped=tuple(found.skipped),
+    )
