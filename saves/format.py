@@ -12,6 +12,10 @@ A format-2 file may also list the undos made against bots (``[[undo]]``): the ac
 took back, which are no longer in the history, so that a replay and the statistics can tell
 them. A file without undos has no such table.
 
+Since format 3 the history may also hold the shuffles an undo made (``[[history.shuffles]]``):
+where play went back to, the cards the player could not see were dealt again from a seed
+(``Match.shuffle_unseen``). Each is replayed at its point of the history, as it was made.
+
 Since format 2 the file ends with a SHA-256 of everything above it. The replay cannot
 see a damaged history that is still a legal one (an action turned into a comment, a
 target of 500 become 501); the checksum, checked before anything is parsed, can. It
@@ -37,12 +41,14 @@ from unokart_tui.files import FileProblem, parse_toml, sha256
 from .errors import SaveError, SaveUnreadable
 
 if TYPE_CHECKING:
-    from unokart_tui.engine import HouseRules, Match, Round
+    from unokart_tui.engine import HouseRules, Match, Round, UnseenShuffle
 
 # 1: the first format. 2: the file ends with a checksum of everything above it, and the
 # house rules are kept in a [rules] table (HOUSE_RULES.md; without one, RULES.md exactly).
-FORMAT_VERSION = 2
+# 3: the history may hold the shuffles of the unseen cards an undo made ([[history.shuffles]]).
+FORMAT_VERSION = 3
 CHECKSUMMED_SINCE = 2
+SHUFFLES_SINCE = 3
 
 ParamValue = bool | int | float | str
 
@@ -151,6 +157,16 @@ def _seat_table(seat: Seat) -> dict[str, Any]:
     return table
 
 
+def _shuffle_table(shuffle: UnseenShuffle) -> dict[str, Any]:
+    return {
+        "round": shuffle.round,
+        "after": shuffle.after,
+        "seat": shuffle.seat,
+        "seed": shuffle.seed,
+        "known": [_cards(cards) for cards in shuffle.known],  # by seat: the cards it was known to hold
+    }
+
+
 def _rules_table(rules: HouseRules) -> dict[str, Any]:
     """Every switch of the house rules by name (HOUSE_RULES.md), so a reader sees which are on."""
     return rules.as_dict()
@@ -186,6 +202,8 @@ def dumps(
     document["rules"] = _rules_table(match.rules)
     document["position"] = _position(match.round)
     document["history"] = {"rounds": [[str(action) for action in actions] for actions in match.history]}
+    if match.unseen_shuffles:
+        document["history"]["shuffles"] = [_shuffle_table(shuffle) for shuffle in match.unseen_shuffles]
     if undos:
         document["undo"] = [{"round": u.round, "kept": u.kept, "actions": list(u.actions)} for u in undos]
     return with_checksum(_PREAMBLE + tomli_w.dumps(document))
@@ -413,10 +431,58 @@ def _read_rules(reader: _Reader, data: Mapping[str, Any]) -> HouseRules:
         reader.fail(f"[rules] cannot be played: {error}")
 
 
-def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[Any], rules: HouseRules) -> Match:
+class _Shuffle(NamedTuple):
+    """A shuffle of the unseen cards as the file gives it, checked for form (``Match.shuffle_unseen``)."""
+
+    round: int
+    after: int
+    seat: int
+    seed: int
+    known: list[str]
+
+
+_SHUFFLE_KEYS = frozenset(_Shuffle._fields)
+
+
+def _read_shuffles(reader: _Reader, history: Mapping[str, Any], version: int, players: int) -> list[_Shuffle]:
+    """The [[history.shuffles]] tables, each complete and in the order of play (format 3 on)."""
+    if "shuffles" not in history:
+        return []
+    if version < SHUFFLES_SINCE:
+        reader.fail(f"[history] has shuffles, which save format {version} cannot have (they came in format 3)")
+    tables = history["shuffles"]
+    if not isinstance(tables, list) or not all(isinstance(table, dict) for table in tables):
+        reader.fail("[history] 'shuffles' must be a list of tables ([[history.shuffles]])")
+    shuffles: list[_Shuffle] = []
+    for index, table in enumerate(tables, start=1):
+        where = f"[[history.shuffles]] {index}"
+        if set(table) != _SHUFFLE_KEYS:
+            reader.fail(f"{where} must have the keys {', '.join(_Shuffle._fields)}, not {shown(sorted(table))}")
+        shuffle = _Shuffle(
+            round=reader.number(table, where, "round", least=1),
+            after=reader.number(table, where, "after", least=0),
+            seat=reader.number(table, where, "seat", least=0),
+            seed=reader.number(table, where, "seed", least=0),
+            known=reader.strings(table, where, "known"),
+        )
+        if shuffle.seat >= players or len(shuffle.known) != players:
+            reader.fail(f"{where} must name one of the {players} seats and list the known cards of each")
+        if shuffles and (shuffle.round, shuffle.after) < (shuffles[-1].round, shuffles[-1].after):
+            reader.fail(f"{where} comes before the shuffle above it in the history")
+        shuffles.append(shuffle)
+    return shuffles
+
+
+def _replay(
+    reader: _Reader,
+    match_table: Mapping[str, Any],
+    rounds: Sequence[Any],
+    rules: HouseRules,
+    shuffles: Sequence[_Shuffle] = (),
+) -> Match:
     # Loaded here, not with the module: listing saves reads headers only, and the title
     # screen lists them without the engine.
-    from unokart_tui.engine import Match, RulesError, parse_action  # noqa: PLC0415
+    from unokart_tui.engine import Card, Match, RulesError, parse_action  # noqa: PLC0415
 
     names = reader.strings(match_table, "[match]", "players")
     try:
@@ -430,6 +496,19 @@ def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[An
         reader.fail(f"[match] describes no possible match: {error}")
     if not rounds:
         reader.fail("[history] 'rounds' is empty: it needs the list of the current round at least")
+    made = 0  # the shuffles made so far, in the order of play
+
+    def shuffle_at(number: int, after: int) -> None:
+        nonlocal made
+        while made < len(shuffles) and (shuffles[made].round, shuffles[made].after) == (number, after):
+            shuffle = shuffles[made]
+            made += 1
+            try:
+                known = [[Card.parse(word) for word in cards.split()] for cards in shuffle.known]
+                match.shuffle_unseen(shuffle.seat, shuffle.seed, known)
+            except RulesError as error:
+                reader.fail(f"[[history.shuffles]] {made} cannot be made: {error}")
+
     for number, actions in enumerate(rounds, start=1):
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             reader.fail(f"[history] round {number} must be a list of actions")
@@ -438,11 +517,15 @@ def _replay(reader: _Reader, match_table: Mapping[str, Any], rounds: Sequence[An
                 match.next_round()
         except RulesError as error:
             reader.fail(f"[history] round {number - 1} does not end, yet a round {number} follows ({error})")
+        shuffle_at(number, 0)
         for index, text in enumerate(actions, start=1):
             try:
                 match.apply(parse_action(text))
             except RulesError as error:
                 reader.fail(f"[history] action {index} of round {number} ({shown(text)}) cannot be played: {error}")
+            shuffle_at(number, index)
+    if made < len(shuffles):
+        reader.fail(f"[[history.shuffles]] {made + 1} is at no point of the history")
     return match
 
 
@@ -502,7 +585,11 @@ def loads_game(text: str, *, source: str = "<text>") -> SavedGame:
     position = reader.table(data, "position")
     history = reader.table(data, "history")
     rounds = reader.value(history, "[history]", "rounds", list)
-    match = _replay(reader, match_table, rounds, _read_rules(reader, data))
+    extra = set(history) - {"rounds", "shuffles"}
+    if extra:
+        reader.fail(f"[history] has unknown keys: {shown(sorted(extra))}")
+    shuffles = _read_shuffles(reader, history, version, len(header.players))
+    match = _replay(reader, match_table, rounds, _read_rules(reader, data), shuffles)
     for key, replayed in _match_table(match).items():
         if match_table.get(key) != replayed:
             reader.fail(f"[match] '{key}' does not agree with the history (the replay gives {shown(replayed)})")

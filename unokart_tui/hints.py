@@ -10,6 +10,7 @@ the sentence, and tests read it without a screen.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from ai.expert import ExpertBot, heuristic, inference
@@ -63,8 +64,35 @@ def advisor(seed: int) -> ExpertBot:
 
 def advise(bot: ExpertBot, view: PlayerView, legal: Sequence[Action], names: Sequence[str]) -> Hint:
     """What ``bot`` would do with the player's ``view`` and ``legal`` actions, and why."""
-    action = bot.choose(view, legal)
+    action = _uno_as_it_matters(view, bot.choose(view, legal))
     return Hint(action, explain(bot, view, action, names, legal))
+
+
+def swap_leaves_one(view: PlayerView, card: Card) -> int | None:
+    """The seat on one card whose hand a 7 or 0 of the player's would bring them (H4), or None.
+
+    H4b lists every such play with and without UNO, the hand that comes back being unknown when the
+    card is played; its size is not: a 7 swaps with the seat the player then chooses, a 0 brings the
+    hand of the seat before, in the direction of play.
+    """
+    if not view.rules.seven_zero or card.rank not in (Rank.SEVEN, Rank.ZERO) or len(view.hand) < 2:
+        return None
+    if card.rank is Rank.ZERO:
+        giver = view.next_seat(steps=-1)
+        return giver if view.hand_sizes[giver] == 1 else None
+    on_one = [seat for seat in range(view.num_players) if seat != view.seat and view.hand_sizes[seat] == 1]
+    return on_one[0] if on_one else None
+
+
+def _uno_as_it_matters(view: PlayerView, action: Action) -> Action:
+    """A 7 or 0 (H4) with UNO exactly when it can leave the player one card: found in play, the expert's
+    harmless UNO (U3) read "Play B7 and say UNO" with twelve cards."""
+    if not isinstance(action, (Play, JumpIn)) or not view.rules.seven_zero:
+        return action
+    if action.card.rank not in (Rank.SEVEN, Rank.ZERO) or len(view.hand) < 2:
+        return action
+    uno = swap_leaves_one(view, action.card) is not None
+    return action if action.uno == uno else replace(action, uno=uno)
 
 
 def explain(
@@ -130,6 +158,12 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
         and not _last_played(view, faces, color)
     )
     reasons = []
+    giver = swap_leaves_one(view, card) if action.uno else None
+    if giver is not None:  # H4b: why UNO with a hand of more than two
+        if rank is Rank.ZERO:
+            reasons.append(f"the hand {names[giver]} passes you holds one card, so UNO goes with it")
+        else:
+            reasons.append(f"swapping with {names[giver]}, who holds one card, leaves you one, so UNO goes with it")
     plays = {other.card for other in legal if isinstance(other, Play)}
     if view.phase is Phase.DRAWN:
         reasons.append("the card you drew goes")  # T3: nothing else may be played now
@@ -275,13 +309,23 @@ class Advisor:
         self.autopilot = False
         self.last_by_pilot = False  # whether the last action applied was the autopilot's
         self._bot: ExpertBot | None = None
+        self._given: tuple[tuple[int, int, int], Hint] | None = None  # the last hint, and its decision
 
     def hint(self) -> Hint:
-        """What the expert would do for the player now (the player must be deciding)."""
+        """What the expert would do for the player now (the player must be deciding).
+
+        The same advice for one decision, however often asked: the expert's search draws on its random
+        generator, and a second t could otherwise answer another move.
+        """
+        decision = self.session.decision()
+        if self._given is not None and self._given[0] == decision:
+            return self._given[1]
         if self._bot is None:
             self._bot = advisor(self.session.match.seed)
         round_ = self.session.match.round
-        return advise(self._bot, self.session.view(), round_.legal_actions(), self.session.names)
+        hint = advise(self._bot, self.session.view(), round_.legal_actions(), self.session.names)
+        self._given = (decision, hint)
+        return hint
 
     def pilots_now(self) -> bool:
         """Whether the autopilot plays the player's decision now."""

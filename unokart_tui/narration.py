@@ -33,9 +33,12 @@ from .engine import (
     JumpIn,
     Match,
     MatchWon,
+    Pass,
+    Phase,
     Play,
     PlayerExposed,
     Rank,
+    Round,
     RoundWon,
     StackAccepted,
     StartCardTurned,
@@ -114,11 +117,13 @@ class LogLine(NamedTuple):
         return self.text
 
 
-def log_line(event: Event, voice: Voice) -> LogLine:
-    """One line of the game log for ``event``."""
+def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
+    """One line of the game log for ``event`` (``can_stack``: as for ``banner``)."""
     if isinstance(event, (RoundWon, MatchWon)):
         return LogLine("★ " + event.describe(voice.names, you=voice.you), "bold reverse")
     style = "bold" if isinstance(event, (PlayerExposed, UnoCaught, JumpedIn, DrawPending)) else ""
+    if isinstance(event, DrawPending) and event.seat == voice.you and not can_stack:
+        return LogLine(f"· {pending_words(event.seat, event.total, voice, can_stack=False)}.", style)
     return LogLine("· " + _sentence(event, voice), style, _faces(event))
 
 
@@ -144,6 +149,16 @@ def _sentence(event: Event, voice: Voice) -> str:
     if isinstance(event, CardTurned):
         item = event.card.item
         return f"{voice.whose(event.seat)} Item Box turns {long(event.card)}: {voice.icon(item)} {item.label}!"
+    if isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE and len(event.cards) > 1:
+        # H6: only drawing until a card goes draws more than one by choice. Found in play: "Peach draws
+        # 8 cards." said nothing of the house rule that made it so.
+        if event.seat == voice.you:
+            drawn = ", ".join(voice.card(card) for card in event.cards)
+            return f"You draw {drawn}, one at a time until one can be played (house rule: draw until playable)."
+        return (
+            f"{voice.names[event.seat]} draws {len(event.cards)} cards, one at a time until one can be played "
+            "(house rule: draw until playable)."
+        )
     if isinstance(event, CardsDrawn) and event.seat == voice.you and event.cards:
         text = f"You draw {', '.join(voice.card(card) for card in event.cards)}"
         if event.reason is not DrawReason.CHOICE:
@@ -165,6 +180,25 @@ def _sentence(event: Event, voice: Voice) -> str:
     return event.describe(voice.names, you=voice.you)
 
 
+def must_play_line(events: Sequence[Event], round_: Round, voice: Voice) -> LogLine | None:
+    """H7: the line after a draw whose card must now be played (``round_``: the round just after ``events``).
+
+    Found in play: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
+    """
+    if not round_.rules.must_play_drawn or round_.phase is not Phase.DRAWN or round_.drawn is None:
+        return None
+    if not any(isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE for event in events):
+        return None
+    if Pass() in round_.legal_actions():  # H7a: a drawn Wild Item Box may be kept
+        return None
+    seat = round_.decider
+    if seat == voice.you:
+        text = f"You must play the {voice.card(round_.drawn)} you drew (house rule: a playable card drawn is played)."
+    else:
+        text = f"{voice.names[seat]} must play the card just drawn (house rule: a playable card drawn is played)."
+    return LogLine("· " + text, "italic")
+
+
 # ---------------------------------------------------------------------- banners
 
 
@@ -175,8 +209,11 @@ class Banner(NamedTuple):
     kind: str  # "item", "challenge", "catch", "exposed", "win" or "house": how it is drawn
 
 
-def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
-    """The banner for one action's events, or None; the weightiest event wins."""
+def banner(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> Banner | None:
+    """The banner for one action's events, or None; the weightiest event wins.
+
+    ``can_stack``: whether the reader may stack on a total passed to them (H1-H3).
+    """
     for event in events:
         if isinstance(event, MatchWon):
             return Banner(f"★ {voice.verb(event.seat, 'wins', 'win')} the match with {event.score} points!", "win")
@@ -200,7 +237,7 @@ def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
                 f"{voice.whom(event.target)}: {voice.object_verb(event.target, 'draws', 'draw')} 1",
                 "item",
             )
-    house = _house_banner(events, voice)
+    house = _house_banner(events, voice, can_stack=can_stack)
     if house is not None:
         return house
     for event in events:
@@ -211,13 +248,26 @@ def banner(events: Sequence[Event], voice: Voice) -> Banner | None:
     return None
 
 
-def _house_banner(events: Sequence[Event], voice: Voice) -> Banner | None:
-    """What a house rule did (HOUSE_RULES.md): a jump-in, a stack passed on or taken, hands swapped."""
+def pending_words(seat: int, total: int, voice: Voice, *, can_stack: bool = True) -> str:
+    """A stack waiting for ``seat``'s answer (H1-H3); ``can_stack``: whether the reader, if it is theirs, may stack.
+
+    Found in play: "+8 to you — stack or take it" with nothing in the hand to stack.
+    """
+    if seat == voice.you and not can_stack:
+        return f"+{total} to you and nothing to stack: take them"
+    return f"+{total} to {voice.whom(seat)} — stack or take it"
+
+
+def _house_banner(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> Banner | None:
+    """What a house rule did (HOUSE_RULES.md): a jump-in, a stack passed on or taken, hands swapped, a long draw."""
     for event in events:
+        if isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE and len(event.cards) > 1:  # H6
+            draws = voice.verb(event.seat, "draws", "draw")
+            return Banner(f"Draw until playable — {draws} {len(event.cards)} cards", "house")
         if isinstance(event, JumpedIn):  # H5
             return Banner(f"Jump-in! {voice.verb(event.seat, 'jumps', 'jump')} in with {short(event.card)}", "house")
         if isinstance(event, DrawPending):  # H1-H3
-            return Banner(f"+{event.total} to {voice.whom(event.seat)} — stack or take it", "house")
+            return Banner(pending_words(event.seat, event.total, voice, can_stack=can_stack), "house")
         if isinstance(event, StackAccepted):
             return Banner(f"{voice.verb(event.seat, 'takes', 'take')} the {event.total}", "house")
         if isinstance(event, HandsSwapped):  # H4

@@ -25,7 +25,7 @@ from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, 
 from .engine import Action, Event, HouseRules, Match, PlayerView
 from .presets import rules_arguments
 from .serve.report import SaveReport
-from .undo import UndoPlan, UndoRefused, plan_undo
+from .undo import UndoPlan, UndoRefused, plan_undo, undo_refusal
 
 HUMAN = 0  # the seat of the person at the keyboard
 
@@ -57,6 +57,8 @@ class Session:
         # what to tell the player once about the store (it was damaged, and rebuilt).
         self.stats_problem: str | None = None
         self.stats_note: str | None = None
+        self._undo_check: tuple[tuple[int, ...], str | None] | None = None  # undo_refusal's answer, by move
+        self._hinted_at: tuple[int, int, int] | None = None  # the decision a hint was last counted for
         # What the save file holds, as this session last read or wrote it (a fingerprint; None: no
         # file), and how many of the match's actions it holds.
         self._on_disk = on_disk
@@ -230,20 +232,33 @@ class Session:
             self.record_stats()
         return events
 
+    def undo_refusal(self) -> str | None:
+        """Why ``undo`` would be refused now, in a sentence; None when it would be taken.
+
+        Worked out once a move (it plays the match again): the table's key bar asks at every redraw.
+        """
+        if any(seat.kind == "human" for index, seat in enumerate(self.seats) if index != HUMAN):
+            return "Undo is for matches against bots only: another person plays at this table."
+        moment = self.decision()
+        if self._undo_check is None or self._undo_check[0] != moment:
+            self._undo_check = (moment, undo_refusal(self.match, HUMAN))
+        return self._undo_check[1]
+
     def undo(self) -> UndoPlan:
         """Take back the player's last decision and every action after it (``unokart_tui.undo``), and save.
 
         ``UndoRefused`` says why not, and then nothing changed.
         """
-        if any(seat.kind == "human" for index, seat in enumerate(self.seats) if index != HUMAN):
-            raise UndoRefused("undo is for matches against bots only")
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise UndoRefused(refusal)
         plan = plan_undo(self.match, HUMAN)
         before = self.match, self.undos, self.updated, self.save_failure
         self.match, self.undos = plan.match, (*self.undos, plan.record)
         if not self.save():  # the file must agree with the table: an undo that cannot be saved is not made
             problem = self.save_error
             self.match, self.undos, self.updated, self.save_failure = before
-            raise UndoRefused(f"it could not be saved ({problem})")
+            raise UndoRefused(f"The undo could not be saved ({problem}), so it was not made.")
         return plan
 
     def record_stats(self) -> None:
@@ -262,8 +277,18 @@ class Session:
         else:
             self.stats_problem = None
 
+    def decision(self) -> tuple[int, int, int]:
+        """Which decision the match is at: its round, the actions of that round, the undos made so far."""
+        return self.match.round_number, len(self.match.history[-1]), len(self.undos)
+
     def count_hint(self) -> None:
-        """The player asked for a hint: counted in the save, for the match's statistics."""
+        """The player asked for a hint: counted in the save, for the match's statistics, once a decision.
+
+        Found in play: "Hints 123" counted every press of t, the same advice asked for again.
+        """
+        if self._hinted_at == self.decision():
+            return
+        self._hinted_at = self.decision()
         seats = list(self.seats)
         seats[HUMAN] = seats[HUMAN]._replace(hints=seats[HUMAN].hints + 1)
         self.seats = tuple(seats)

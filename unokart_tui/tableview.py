@@ -26,7 +26,7 @@ from .engine import (
     Round,
 )
 from .glyphs import UNICODE, Glyphs
-from .narration import TableNotes, Voice, how_it_went_out
+from .narration import TableNotes, Voice, how_it_went_out, pending_words
 from .rules_text import house_rules_tag
 from .widgets.cardface import hand_order
 
@@ -141,8 +141,8 @@ def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = 
         by = "by you" if notes.top_by == you else f"by {match.names[notes.top_by]}"
     pending = ""
     if round_.phase is Phase.STACK:  # H1-H3
-        whom = "you" if round_.decider == you else match.names[round_.decider]
-        pending = f"+{round_.pending_draw} to {whom} — stack or take it"
+        voice = Voice(match.names, you, glyphs)
+        pending = pending_words(round_.decider, round_.pending_draw, voice, can_stack=can_stack(round_, you))
     return TableInfo(
         top=round_.top_card,
         color=round_.active_color,
@@ -167,6 +167,13 @@ def standings(match: MatchState, you: int) -> tuple[Standing, ...]:
         for seat, (name, score) in enumerate(zip(match.names, match.scores, strict=True))
     ]
     return tuple(sorted(rows, key=lambda row: -row.score))
+
+
+def can_stack(round_: Round, you: int) -> bool:
+    """Whether ``you`` may stack a card on the total waiting for them (H1-H3); True for another seat's."""
+    if round_.phase is not Phase.STACK or round_.decider != you:
+        return True
+    return any(isinstance(action, Play) for action in round_.legal_actions())
 
 
 def jump_in(match: Match, you: int) -> JumpIn | None:
@@ -277,8 +284,17 @@ def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequenc
     return "your decision"
 
 
+# The table's keys whose use ``applies`` knows; any other name is a mistake, not a key that always works.
+TABLE_KEYS = frozenset({"move", "play", "draw", "take", "keep", "jump", "catch", "uno", "fast"})
+
+
 def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
-    """Whether the table's key for ``action`` does something now (the key bar shows only those)."""
+    """Whether the table's key for ``action`` does something now (the key bar shows only those).
+
+    A ``ValueError`` for a name not in ``TABLE_KEYS``: a key added to the table must say when it applies.
+    """
+    if action not in TABLE_KEYS:
+        raise ValueError(f"the table has no key for {action!r} (it knows {', '.join(sorted(TABLE_KEYS))})")
     round_ = match.round
     my_turn = not round_.is_over and round_.decider == you
     phase = round_.phase
@@ -298,9 +314,7 @@ def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
         return round_.exposed is not None and round_.exposed != you
     if action == "uno":
         return not round_.is_over
-    if action == "fast":
-        return not my_turn and not round_.is_over and not fast
-    return True
+    return not my_turn and not round_.is_over and not fast  # "fast": the bots' moves, until the player's turn
 
 
 # ---------------------------------------------------------------------- the roomy table

@@ -20,7 +20,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from .engine import Action, CatchUno, Event, HouseRules, JumpIn, Match, Round, RoundWon, SayUno
+from .engine import (
+    Action,
+    CatchUno,
+    Event,
+    HouseRules,
+    JumpIn,
+    Match,
+    Round,
+    RoundWon,
+    SayUno,
+    UnseenShuffle,
+    shuffle_unseen,
+)
 
 SNAPSHOT_EVERY = 32
 
@@ -39,15 +51,30 @@ class Step(NamedTuple):
 def play_again(match: Match, rounds: Sequence[Sequence[Action]] | None = None) -> Iterator[Step]:
     """Every deal and action of ``rounds`` (by default ``match``'s own history), played again from its seed.
 
-    A ``RulesError`` if an action cannot be played.
+    The unseen cards an undo dealt again (``match.unseen_shuffles``) are dealt again at the same
+    points, those of a shorter ``rounds`` up to where it ends: a step's match is as play went on
+    from it. A ``RulesError`` if an action cannot be played.
     """
     again = Match(match.names, seed=match.seed, target=match.target, rules=match.rules)
+    shuffles = match.unseen_shuffles
+    waiting = 0  # the first shuffle not applied yet; they are in the order of play
+
+    def shuffled(number: int, move: int) -> None:
+        nonlocal waiting
+        while waiting < len(shuffles) and (shuffles[waiting].round, shuffles[waiting].after) == (number, move):
+            done = shuffles[waiting]
+            again.shuffle_unseen(done.seat, done.seed, done.known)
+            waiting += 1
+
     for number, actions in enumerate(match.history if rounds is None else rounds, start=1):
         dealt = list(again.start_events) if number == 1 else again.next_round()
+        shuffled(number, 0)
         yield Step(number, 0, None, None, dealt, again)
         for move, action in enumerate(actions, start=1):
             seat = actor(action, again.round.decider)
-            yield Step(number, move, action, seat, again.apply(action), again)
+            events = again.apply(action)
+            shuffled(number, move)
+            yield Step(number, move, action, seat, events, again)
 
 
 def replayed(match: Match, rounds: Sequence[Sequence[Action]]) -> Match:
@@ -102,8 +129,15 @@ class Timeline:
         self.actions: list[Action | None] = []  # the action that led to each point (None for a deal)
         self.round_starts: list[int] = []  # the point of each round's deal
         self._snapshots: dict[int, Round] = {}
+        # The unseen cards an undo dealt again, by the point they were dealt at (``Match.shuffle_unseen``).
+        self._shuffles: dict[int, list[UnseenShuffle]] = {}
+        shuffled: dict[tuple[int, int], list[UnseenShuffle]] = {}
+        for shuffle in match.unseen_shuffles:
+            shuffled.setdefault((shuffle.round, shuffle.after), []).append(shuffle)
         count = 0
         for step in play_again(match):
+            if (step.round, step.move) in shuffled:
+                self._shuffles[len(self.points)] = shuffled[step.round, step.move]
             if step.action is None:
                 self.round_starts.append(len(self.points))
                 self._snapshots[len(self.points)] = step.match.round.copy()
@@ -138,6 +172,8 @@ class Timeline:
             action = self.actions[step]
             assert action is not None, "a deal has a snapshot: no step here is one"
             round_.apply(action)
+            for shuffle in self._shuffles.get(step, ()):
+                round_ = shuffle_unseen(round_, shuffle.seat, shuffle.seed, shuffle.known)
             if step == base:
                 self._snapshots[base] = round_.copy()
         scores = list(round_.scores)

@@ -1,17 +1,48 @@
 """Undo against bots: the player's last decision taken back, with every action after it, honestly.
 
-An undo returns to the player's last decision in the round being played. It never reveals
-what was hidden, so it is refused when what it would take back drew a card (anyone's draw
-moves hidden cards), turned one over (an Item Box), showed a hand (a challenge, a hand swap
-under H4) or ended the round (every hand is shown then). The match is then played again from
-its seed with the shorter history: the engine is deterministic, so the random state is
-exactly what it was when the decision was first put, and the save checks itself as ever.
+An undo returns to the player's last decision in the round being played, by playing the
+match again from its seed with the shorter history: the engine is deterministic, so the
+table is exactly as it was when that decision was first put.
 
-No Textual here: the session undoes, the table only asks it to.
+Exactly as it was is the trouble. Since the decision the player has seen things that hang
+on what was hidden then: the card they drew, the card an Item Box turned, the cards the bots
+played, a bot that drew rather than played (it had nothing that went), the eight cards a bot
+drew under H6 (the seven before the last did not go). On a second try the same hidden cards
+would wait where the first showed them. So, unless the player alone acted since and no card
+came out of hiding (a colour or a target chosen after their own play), the undo deals again
+every card the player cannot place: the other hands and the draw pile, from a fresh seed
+(``engine.unseen.shuffle_unseen``). Each hand keeps its size and the cards the player knows
+it holds (shown by their own challenge, C1, or handed over in a swap or a pass of hands, H4,
+and not played since), and the round's random generator is seeded afresh, or a pile
+reshuffled later (T4) would come back in an order already seen.
+
+Why the player then learns nothing by undoing and playing again: the new deal is a function
+of two things only, the cards the player cannot place and a seed they never see. The first
+they know from their own view at the decision (the deck less their hand, the discards and
+the cards they know others hold), and the second is fresh. Nothing that happened after the
+decision enters the deal, so nothing they saw after it says anything about it: every card,
+draw and bot's choice of the moves taken back belongs to a deal that no longer exists.
+(tests/engine/test_unseen.py deals two rounds the player cannot tell apart into the same one.)
+The price: the hidden cards are new ones, and what the player had only inferred before the
+decision (that a bot who drew on red holds no red) may no longer be so.
+
+Where undo is refused, because it could hide what was seen only by making it untrue:
+- the round is over: every hand was shown, and the round was scored;
+- the player's own challenge showed them a hand (C1), or hands changed places with theirs
+  (H4: a 7 swapped with them, a 0 passed every hand): they have seen, or held, a whole hidden
+  hand, and a shuffle would change a hand they know card by card under their eyes.
+A hand shown to a bot, or a swap between two bots, showed the player nothing: undone like any move.
+
+Each shuffle is kept in the match (``Match.unseen_shuffles``) and its save, so a replay, the
+statistics and a loaded save play exactly the game that was played. No Textual here: the
+session undoes, and the table asks ``undo_refusal`` whether its key would do anything.
 """
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from saves import Undo
@@ -19,9 +50,12 @@ from saves import Undo
 from .engine import (
     Accept,
     Action,
+    Card,
+    CardPlayed,
     CardsDrawn,
     CardTurned,
     CatchUno,
+    Challenge,
     ChallengeResolved,
     ChooseColor,
     ChooseTarget,
@@ -34,14 +68,17 @@ from .engine import (
     Pass,
     PileReshuffled,
     Play,
+    Round,
     SayUno,
 )
 from .narration import Voice
 from .timeline import play_again, replayed
 
+SHUFFLE_SEEDS = 10**18  # a shuffle's seed is below this: a save holds whole numbers up to it
+
 
 class UndoRefused(Exception):
-    """Why there is nothing to undo now, in a sentence for the player."""
+    """Why there is nothing to undo now: a sentence for the player, shown as it is."""
 
 
 class UndoPlan(NamedTuple):
@@ -50,6 +87,7 @@ class UndoPlan(NamedTuple):
     decision: Action  # the player's decision that is taken back
     taken_back: tuple[Action, ...]  # that decision and every action after it
     round_events: list[list[Event]]  # the round's deal and each action kept, up to the decision
+    shuffled: bool = False  # the cards the player cannot see were dealt again
 
     @property
     def events(self) -> list[Event]:
@@ -61,7 +99,10 @@ class UndoPlan(NamedTuple):
         move = describe(self.decision)
         after = len(self.taken_back) - 1
         rest = f" and the {after} moves after it" if after > 1 else " and the move after it" if after else ""
-        return f"↶ You take back {move}{rest}: your decision again."
+        text = f"↶ You take back {move}{rest}: your decision again."
+        if self.shuffled:
+            text += " The draw pile and the other hands are shuffled again, so the cards you saw since are hidden anew."
+        return text
 
 
 def describe(action: Action) -> str:
@@ -71,63 +112,148 @@ def describe(action: Action) -> str:
     if isinstance(action, ChooseColor):
         return f"your choice of {action.color.value}"
     if isinstance(action, ChooseTarget):
-        return "your Green Shell's target"
+        return "your choice of target"
+    if isinstance(action, Draw):
+        return "your draw"
     if isinstance(action, Pass):
         return "keeping the card you drew"
     if isinstance(action, Accept):
         return "accepting the draw"
+    if isinstance(action, Challenge):
+        return "your challenge"
     return f"your move ({action})"
 
 
-def _hidden(event: Event, voice: Voice, decided_draw: bool) -> str | None:
-    """Why taking ``event`` back would reveal what was hidden, or None."""
-    if isinstance(event, CardsDrawn) and event.cards:
-        if decided_draw:
-            return "your move was a draw: it showed you a hidden card, and a draw cannot be taken back"
-        count = "a card" if len(event.cards) == 1 else f"{len(event.cards)} cards"
-        return f"{voice.whom(event.seat)} drew {count} since: a draw moves hidden cards"
-    if isinstance(event, CardTurned):
-        return "an Item Box turned a hidden card over since"
-    if isinstance(event, ChallengeResolved):
-        return "a challenge showed a hand since"
-    if isinstance(event, (HandsSwapped, HandsPassed)):
-        return "hands changed places since (you saw a hand that was hidden)"
-    if isinstance(event, PileReshuffled):
-        return "the draw pile was shuffled since"
+class _Seen:
+    """What ``you`` knows the other seats hold, read from a round's events as ``you`` saw them.
+
+    Only what ``you`` may see counts: a hand its own challenge showed it (C1), its own hand handed
+    to another seat (H4); a known card played goes from the count. A lower bound, never a guess.
+    """
+
+    def __init__(self, seats: int, you: int) -> None:
+        self.you = you
+        self.known: list[Counter[Card]] = [Counter() for _ in range(seats)]
+
+    def read(self, events: Sequence[Event], after: Round) -> None:
+        """One step's ``events``; ``after`` is the round just after them (whose hand the player now sees)."""
+        you, known = self.you, self.known
+        for event in events:
+            if isinstance(event, CardPlayed) and known[event.seat][event.card] > 0:
+                known[event.seat][event.card] -= 1
+            elif isinstance(event, ChallengeResolved) and event.challenger == you:
+                known[event.challenged] = Counter(event.hand)
+            elif isinstance(event, HandsSwapped):
+                seat, other = event.seat, event.other
+                known[seat], known[other] = known[other], known[seat]
+                if you in (seat, other):
+                    # H4a: nothing moves after the swap in the same action, so the other seat holds
+                    # exactly the hand ``you`` held a moment ago.
+                    given = other if seat == you else seat
+                    known[given] = Counter(after.hand(given))
+            elif isinstance(event, HandsPassed):
+                seats = len(known)
+                known[:] = [known[(seat - event.direction) % seats] for seat in range(seats)]
+                given = (you + event.direction) % seats
+                known[given] = Counter(after.hand(given))
+            known[you] = Counter()  # its own hand is seen whole: nothing to keep in place
+
+    def cards(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(tuple(sorted(counter.elements(), key=lambda card: card.index)) for counter in self.known)
+
+
+class _Reading(NamedTuple):
+    """The round read for an undo: the decision to return to, and what its taking back involves."""
+
+    kept: int  # the actions of the round before the decision
+    events: list[list[Event]]  # the deal's events, then each action's
+    known: tuple[tuple[Card, ...], ...]  # what the player knew the others held at the decision
+    shuffle: bool  # since the decision a bot acted or a hidden card came out: the unseen cards go round again
+
+
+def _refusal(event: Event, voice: Voice, you: int) -> str | None:
+    """Why undoing past ``event`` cannot be honest, in a sentence; None when it can."""
+    if isinstance(event, ChallengeResolved) and event.challenger == you:
+        whose = voice.whose(event.challenged)
+        return (
+            f"You cannot undo this: your challenge showed you {whose} hand, "
+            "and no shuffle can hide a hand you have seen whole."
+        )
+    if isinstance(event, HandsSwapped) and you in (event.seat, event.other):
+        other = voice.whom(event.other if event.seat == you else event.seat)
+        return (
+            f"You cannot undo this: you swapped hands with {other} and have seen the hand you got, "
+            "which no shuffle can hide."
+        )
+    if isinstance(event, HandsPassed):
+        return (
+            "You cannot undo this: every hand was passed on and you have seen the one you got, "
+            "which no shuffle can hide."
+        )
     return None
 
 
-def plan_undo(match: Match, you: int) -> UndoPlan:
-    """What an undo by seat ``you`` would do now; ``UndoRefused`` says why it cannot."""
+def _read(match: Match, you: int) -> _Reading:
+    """The current round as an undo by ``you`` reads it; ``UndoRefused`` if it cannot be undone."""
     if match.is_over:
-        raise UndoRefused("the match is over")
+        raise UndoRefused("The match is over: there is nothing to undo.")
     if match.round.is_over:
-        raise UndoRefused("the round is over, and every hand was shown")
-    history = match.history
-    dealt: list[Event] = []
-    steps: list[tuple[bool, list[Event]]] = []  # (a decision of yours, its events) for each action of the round
+        raise UndoRefused("The round is over and every hand has been shown: it cannot be undone.")
+    events: list[list[Event]] = []
+    mine: list[int] = []  # the indexes of the player's decisions among the round's actions
+    others = False  # since the player's last decision, another seat acted
+    seen = _Seen(len(match.names), you)
+    known_before: list[tuple[tuple[Card, ...], ...]] = []  # what the player knew before each action
     for step in play_again(match):
         if step.round < match.round_number:
             continue
-        if step.action is None:
-            dealt = step.events
-        else:  # a reaction (U2, H5) is no decision, even the decider's own late UNO
-            reaction = isinstance(step.action, (SayUno, CatchUno, JumpIn))
-            steps.append((not reaction and step.seat == you, step.events))
-    mine = [index for index, (decision, _) in enumerate(steps) if decision]
+        if step.action is not None:
+            known_before.append(seen.cards())
+            # A reaction (U2, H5) is no decision, even the decider's own late UNO.
+            if step.seat == you and not isinstance(step.action, (SayUno, CatchUno, JumpIn)):
+                mine.append(len(events) - 1)
+                others = False
+            elif step.seat != you:
+                others = True
+        seen.read(step.events, step.match.round)
+        events.append(step.events)
     if not mine:
-        raise UndoRefused("you have not moved in this round yet, and a deal cannot be taken back")
+        raise UndoRefused("There is nothing to undo yet: you have not moved in this round, and a deal stays dealt.")
     kept = mine[-1]
-    actions = history[-1]
     voice = Voice(match.names, you)
-    for index in range(kept, len(steps)):
-        decided_draw = index == kept and isinstance(actions[kept], Draw)
-        for event in steps[index][1]:
-            reason = _hidden(event, voice, decided_draw)
-            if reason is not None:
-                raise UndoRefused(reason)
-    rounds = (*history[:-1], actions[:kept])
-    rebuilt = replayed(match, rounds)
+    came_out = False  # a card came out of hiding since the decision
+    for batch in events[kept + 1 :]:
+        for event in batch:
+            refusal = _refusal(event, voice, you)
+            if refusal is not None:
+                raise UndoRefused(refusal)
+            if isinstance(event, (CardTurned, PileReshuffled)) or (isinstance(event, CardsDrawn) and event.cards):
+                came_out = True
+    return _Reading(kept, events, known_before[kept], others or came_out)
+
+
+def undo_refusal(match: Match, you: int) -> str | None:
+    """Why an undo by ``you`` would be refused now, or None when it would be taken (the key bar's question)."""
+    try:
+        _read(match, you)
+    except UndoRefused as refusal:
+        return str(refusal)
+    return None
+
+
+def plan_undo(match: Match, you: int, *, seed: int | None = None) -> UndoPlan:
+    """What an undo by seat ``you`` would do now; ``UndoRefused`` says why it cannot.
+
+    ``seed`` deals the unseen cards again when the undo must (by default a fresh one, never shown).
+    """
+    reading = _read(match, you)
+    kept = reading.kept
+    actions = match.history[-1]
+    rebuilt = replayed(match, (*match.history[:-1], actions[:kept]))
+    if reading.shuffle:
+        if seed is None:
+            seed = random.SystemRandom().randrange(SHUFFLE_SEEDS)
+        rebuilt.shuffle_unseen(you, seed, reading.known)
     taken_back = actions[kept:]
     record = Undo(round=match.round_number, kept=kept, actions=tuple(str(action) for action in taken_back))
-    return UndoPlan(rebuilt, record, actions[kept], taken_back, [dealt, *(events for _, events in steps[:kept])])
+    return UndoPlan(rebuilt, record, actions[kept], taken_back, reading.events[: kept + 1], reading.shuffle)

@@ -18,6 +18,7 @@ from unokart_tui.screens.stats import StatsScreen
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import PlayerRow
 from unokart_tui.widgets.recentlog import RecentLog, fitting
 from unokart_tui.widgets.scrubber import Scrubber
@@ -84,19 +85,48 @@ async def test_undo_puts_the_cursor_back_on_the_card_taken_back():
         assert state.cards[state.cursor] == played.card
 
 
-async def test_undo_after_a_draw_is_refused_with_its_reason():
+async def test_undo_after_the_players_draw_takes_it_back_and_hides_the_card_again():
+    # Issue 34: "Cannot undo: your move was a draw" no more.
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.screen.pacer.set_pace(WAITING_BOTS)
+        before = (app.session.view(), app.session.match.history)
         await pilot.press("d")
         await until(pilot, lambda: app.session.match.history[-1])
         if app.session.view().phase is Phase.DRAWN:
             await pilot.press("p")  # kept: the turn is over, the draw is what came before
-        round_ = copy.deepcopy(app.session.match.round)
+        await pilot.pause()
+        assert "Undo" in str(app.screen.query_one(KeyBar).render())
         await pilot.press("z")
-        await until(pilot, lambda: any("Cannot undo: your move was a draw" in m for m in messages(app)))
-        assert app.session.match.round == round_ and app.session.undos == ()
+        await until(pilot, lambda: app.session.match.history == before[1])
+        assert app.session.view() == before[0] and len(app.session.undos) == 1
+        assert app.session.match.unseen_shuffles  # the card drawn went back among the cards unseen
+        assert "shuffled again" in app.screen.query_one(GameLog).entries[-1].plain
+
+
+async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why_not():
+    # Issue 34: z and a never appeared in the key bar.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.pacer.set_pace(WAITING_BOTS)
+        bar = app.screen.query_one(KeyBar)
+        assert app.session.undo_refusal() is not None
+        assert "Undo" not in str(bar.render()) and "Autopilot" in str(bar.render())
+        await pilot.press("z")  # nothing to take back yet: the reason, in a sentence
+        await until(pilot, lambda: messages(app))
+        assert (
+            messages(app)[-1]
+            == "There is nothing to undo yet: you have not moved in this round, and a deal stays dealt."
+        )
+        await to_a_number_card(pilot)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session.match.history[-1])
+        await pilot.pause()
+        assert app.session.undo_refusal() is None
+        text = str(bar.render())
+        assert "Undo" in text and "Autopilot" in text and len(text) <= 80
 
 
 async def test_undo_turned_off_says_so():

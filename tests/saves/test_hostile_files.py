@@ -150,7 +150,9 @@ def test_every_number_and_name_of_a_header_is_checked(folder):
         "round zero": changed(text, "round = 1\n", "round = 0\n"),
         "one player": changed(text, '    "Mario",\n    "Luigi",\n', "").replace("0,\n    0,\n    0,", "0,"),
         "huge score": changed(text, "scores = [\n    0,", f"scores = [\n    {10**19},"),
-        "long program": changed(text, 'format = 2\nprogram = "0.1.0"', f'format = {10**40}\nprogram = "{"x" * 5000}"'),
+        "long program": changed(
+            text, f'format = {saves.FORMAT_VERSION}\nprogram = "0.1.0"', f'format = {10**40}\nprogram = "{"x" * 5000}"'
+        ),
     }
     for name, bad in cases.items():
         (folder / f"{name}.toml").write_text(bad)

@@ -460,6 +460,18 @@ async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can
         assert on_screen(app, "Mushroom", "Lightning")  # the rules begin with the same few lines
 
 
+async def test_the_first_game_guide_is_shown_once_whatever_closes_it():
+    # Issue 34: closed with enter, it came back with every new match until n.
+    app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+        assert "Got it (? at the table shows it again)" in key_bar_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.guide is False
+        assert load_settings()[0].guide is False and app.settings.guide is False
+
+
 async def test_a_resumed_match_does_not_show_the_guide_again():
     app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -7,6 +7,7 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.text import Text
 from textual.app import App
 
 import ai
@@ -18,6 +19,7 @@ from unokart_tui.hints import Advisor, advise, advisor, explain
 from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import HUMAN, Session
+from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.keybar import KeyBar
@@ -53,18 +55,85 @@ async def test_t_shows_the_experts_move_and_counts_it_in_the_save():
         await pilot.press("t")
         await pilot.pause()
         shown = screen.query_one(HintView)
-        assert shown.display and shown.text == expected.text
+        assert shown.display and shown.text.removesuffix(" (enter)") == expected.text
         assert app.session.seats[HUMAN].hints == 1
         await pilot.press("t")
         await pilot.pause()
-        assert app.session.seats[HUMAN].hints == 2
+        # Issue 34: "Hints 123" counted every press; one decision is one hint, and the same advice.
+        assert app.session.seats[HUMAN].hints == 1 and shown.text.removesuffix(" (enter)") == expected.text
         game = saves.loads_game(saves.path_of(app.session.name).read_text())
-        assert game.seats[HUMAN].hints == 2  # the statistics can read it later
+        assert game.seats[HUMAN].hints == 1  # the statistics can read it later
         assert game.seats[1].hints == 0
         # The hint is about the decision it was asked for: the next move takes it away.
         await pilot.press("d" if app.session.view().phase is Phase.PLAY else "p")
         await pilot.pause()
         assert shown.text is None and not shown.display
+
+
+async def test_a_long_hint_wraps_whole_at_80_columns():
+    # Issue 34: a hint was cut at 80 columns instead of wrapping.
+    words = ["Play W+4 as yellow and say UNO: Mario is on two cards and it holds them back"] + [
+        f"reason number {n} for the move" for n in range(8)
+    ]
+    sentence = " and ".join(words) + " — keep the Wild Item Box for later"
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = app.screen.query_one(HintView)
+        shown.text = sentence
+        await pilot.pause()
+        wrapped = Text(f"Hint: {sentence}").wrap(app.console, shown.content_region.width)
+        assert len(wrapped) > 3 and shown.content_region.height == len(wrapped)  # every line of it, none cut
+
+
+async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
+    # Issue 34: Enter after "Hint: Draw: …" played the card under the cursor and answered "Not allowed".
+    def a_draw_is_advised(app) -> bool:
+        return (
+            isinstance(app.screen, GameScreen)
+            and app.session.is_human_turn()
+            and app.session.view().phase is Phase.PLAY
+            and isinstance(Advisor(app.session).hint().action, Draw)
+        )
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, a_draw_is_advised)
+        screen = app.screen
+        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        moves = len(app.session.match.history[-1])
+        hints = app.session.seats[HUMAN].hints
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.query_one(HintView).text.startswith("Draw: ") and screen.query_one(HintView).text.endswith(
+            " (enter)"
+        )
+        await pilot.press("t")  # asked again: the same decision, counted once
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.match.history[-1]) > moves)
+        assert app.session.match.history[-1][moves] == Draw()
+        assert app.session.seats[HUMAN].hints == hints + 1
+        assert not [note for note in app._notifications if note.title == "Not allowed"]
+
+
+async def test_after_the_cursor_moves_enter_plays_the_card_under_it_not_the_hint():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        await pilot.press("t")
+        await pilot.pause()
+        advised = screen.hinted
+        state = screen.query_one(HandView).state
+        other = next(i for i in sorted(state.playable) if state.cards[i] != getattr(advised, "card", None))
+        await pilot.press(*(["right"] * ((other - screen.cursor) % len(state.cards))))
+        assert not screen.query_one(HintView).text.endswith("(enter)")
+        moves = len(app.session.match.history[-1])
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.match.history[-1]) > moves)
+        played = app.session.match.history[-1][moves]
+        assert isinstance(played, Play) and played.card == state.cards[other]
 
 
 async def test_a_hint_puts_the_cursor_on_the_advised_card():
@@ -353,6 +422,29 @@ def test_a_colour_a_seat_lacks_is_a_reason_only_for_the_seat_that_plays_next():
     two = explain(advisor(1), view._replace(hand_sizes=(4, 2, 2, 3)), Play(Card.parse("Y2"), None, False), names)
     # One sentence, one name: "Mario is on two cards and Mario drew rather than play yellow" named him twice.
     assert two == "Play Y2: Mario is on two cards and had no yellow at their last draw"
+
+
+@pytest.mark.parametrize(
+    ("others", "card", "says"),
+    [
+        ((["Y1", "Y2", "Y3", "Y4"], ["G5", "G6", "G7"]), "B7", None),
+        ((["Y1", "Y2", "Y3", "Y4"], ["G5", "G6", "G7"]), "B0", None),
+        ((["Y1"], ["G5", "G6", "G7"]), "B7", "swapping with Mario, who holds one card, leaves you one"),
+        ((["Y1"], ["G5", "G6", "G7"]), "B0", None),  # Mario passes on; Ann gets Luigi's three
+        ((["Y1", "Y2"], ["G5"]), "B0", "the hand Luigi passes you holds one card"),
+    ],
+)
+def test_a_seven_or_zero_says_uno_only_when_it_can_leave_one_card_h4b(others, card, says):
+    """Issue 34: "Play B7 and say UNO" with twelve cards: H4b lists every 7 and 0 with UNO, and the hint said it."""
+    hand = ["B7", "B0", "R1", "R2", "G3", "G4"]
+    round_ = Round.from_position([hand, *others], ["R5", "R6"], ["B5"], rules=HouseRules.preset("party"))
+    chosen = [a for a in round_.legal_actions() if isinstance(a, Play) and str(a.card) == card]
+    assert {a.uno for a in chosen} == {True, False}  # H4b: both are legal, whatever the hands
+    hint = advise(advisor(1), round_.view(HUMAN), chosen, ["Ann", "Mario", "Luigi"])
+    assert isinstance(hint.action, Play) and hint.action.uno == (says is not None)
+    assert ("and say UNO" in hint.text) == (says is not None)
+    if says is not None:
+        assert hint.text.startswith(f"Play {short(Card.parse(card))} and say UNO: {says}, so UNO goes with it")
 
 
 def test_the_hint_is_the_experts_own_choice():

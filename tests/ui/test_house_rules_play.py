@@ -8,7 +8,7 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.dialogs.guide import GuideDialog
 from unokart_tui.dialogs.house_rules import HouseRulesDialog, toggled
-from unokart_tui.engine import HouseRules, JumpedIn, JumpIn, Phase, Play
+from unokart_tui.engine import Accept, HouseRules, JumpedIn, JumpIn, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.screens.rules import RulesScreen
@@ -16,7 +16,9 @@ from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
 from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.cardface import short
+from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.table import TablePanel
 
 from .helpers import (
@@ -45,7 +47,9 @@ async def test_a_stack_shows_its_total_and_d_takes_it():
         screen, round_ = app.screen, app.session.match.round
         total, cards = round_.pending_draw, len(round_.hands[HUMAN])
         table = screen.query_one(TablePanel)
-        assert f"+{total} to you — stack or take it" in str(table.border_subtitle)
+        stackable = any(isinstance(a, Play) for a in app.session.match.legal_actions())
+        said = "— stack or take it" if stackable else "and nothing to stack: take them"  # issue 34
+        assert f"+{total} to you {said}" in str(table.border_subtitle)
         assert str(table.border_title) == "Table · house rules: house"
         assert screen.check_action("take", ()) and not screen.check_action("draw", ())
         assert "take them (d)" in screen.query_one(HandView).state.title
@@ -293,3 +297,55 @@ async def test_the_roomy_table_names_the_house_rules_on_its_felt():
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert str(app.screen.felt.border_title).endswith("· house rules: party")
+
+
+async def test_a_drawn_card_the_player_must_play_is_told_in_the_log_h7():
+    # Issue 34: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
+    def must_play(app) -> bool:
+        session = app.session
+        return isinstance(app.screen, GameScreen) and session.is_human_turn() and session.view().phase is Phase.DRAWN
+
+    app = make_app(seed=3, rules=HouseRules(must_play_drawn=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, must_play, draw_only=True)
+        drawn = app.session.match.round.drawn
+        assert drawn is not None
+        lines = [entry.plain for entry in app.screen.query_one(GameLog).entries]
+        said = f"· You must play the {short(drawn)} you drew (house rule: a playable card drawn is played)."
+        assert lines[-2:] == [f"· You draw {short(drawn)}.", said]
+        assert app.screen.query_one(HandView).state.title.endswith("you must play the card you drew (enter)")
+
+
+async def test_a_stack_the_player_cannot_answer_is_not_offered_as_one_to_stack():
+    # Issue 34: "+8 to you — stack or take it" showed when there was nothing to stack.
+    def nothing_to_stack(app) -> bool:
+        return stack_on_the_player(app) and not any(isinstance(a, Play) for a in app.session.match.legal_actions())
+
+    app = make_app(seed=2, rules=PARTY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, nothing_to_stack, draw_only=True, limit=1500)
+        total = app.session.match.round.pending_draw
+        said = f"+{total} to you and nothing to stack: take them"
+        assert app.screen.query_one(TablePanel).info.pending == said
+        banner = app.screen.banner_view.banner
+        assert banner is None or "stack or take it" not in banner.text
+        assert not any(
+            "to you — stack or take it" in entry.plain for entry in app.screen.query_one(GameLog).entries[-3:]
+        )
+
+
+async def test_enter_after_a_hint_to_take_a_stack_takes_it():
+    # Issue 34: Enter takes the hint's move, even where enter plays no card (nothing stacks on the total).
+    def nothing_to_stack(app) -> bool:
+        return stack_on_the_player(app) and not any(isinstance(a, Play) for a in app.session.match.legal_actions())
+
+    app = make_app(seed=2, rules=PARTY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, nothing_to_stack, draw_only=True, limit=1500)
+        moves = len(app.session.match.history[-1])
+        await pilot.press("t")
+        await pilot.pause()
+        assert str(app.screen.query_one(HintView).text).startswith("Take the ")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.match.history[-1]) > moves)
+        assert app.session.match.history[-1][moves] == Accept()

@@ -7,6 +7,7 @@ import pytest
 from unokart_tui.engine import (
     Card,
     CardsDrawn,
+    Draw,
     DrawPending,
     DrawReason,
     HandsPassed,
@@ -17,9 +18,10 @@ from unokart_tui.engine import (
     Match,
     Phase,
     Play,
+    Round,
     StackAccepted,
 )
-from unokart_tui.narration import TableNotes, Voice, banner, log_line, replay
+from unokart_tui.narration import TableNotes, Voice, banner, log_line, must_play_line, replay
 from unokart_tui.pacing import Pace
 from unokart_tui.rules_text import house_rules_tag, house_rules_text
 from unokart_tui.session import HUMAN, Session
@@ -44,6 +46,54 @@ def test_a_house_rule_is_told_in_the_log_and_as_a_banner():
     assert banner([HandsSwapped(0, 2)], VOICE).text == "7 — You swap hands with Luigi"
     assert banner([HandsPassed(1, -1)], VOICE).text == "0 — every hand moves one seat right"
     assert {b.kind for b in map(lambda e: banner([e], VOICE), [JumpedIn(1, C("G2")), DrawPending(1, 2)])} == {"house"}
+
+
+def test_drawing_until_a_card_goes_is_told_as_a_house_rule_h6():
+    # Issue 34: "Peach draws 8 cards." said nothing of the house rule that made it so.
+    eight = CardsDrawn(
+        3, tuple(C(text) for text in ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "B9"]), DrawReason.CHOICE, 8
+    )
+    assert log_line(eight, VOICE).text == (
+        "· Peach draws 8 cards, one at a time until one can be played (house rule: draw until playable)."
+    )
+    assert banner([eight], VOICE) == ("Draw until playable — Peach draws 8 cards", "house")
+    mine = CardsDrawn(0, (C("R1"), C("B9")), DrawReason.CHOICE, 2)
+    assert log_line(mine, VOICE).text == (
+        "· You draw R1, B9, one at a time until one can be played (house rule: draw until playable)."
+    )
+    one = CardsDrawn(3, (C("B9"),), DrawReason.CHOICE, 1)  # T3's one card: nothing to explain
+    assert log_line(one, VOICE).text == "· Peach draws 1 card." and banner([one], VOICE) is None
+    penalty = CardsDrawn(3, (C("R1"), C("B9")), DrawReason.DRAW_TWO, 2)
+    assert "house rule" not in log_line(penalty, VOICE).text and banner([penalty], VOICE) is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "drawn", "seat", "said"),
+    [
+        (
+            HouseRules(must_play_drawn=True),
+            "B9",
+            0,
+            "You must play the B9 you drew (house rule: a playable card drawn is played).",
+        ),
+        (
+            HouseRules(must_play_drawn=True),
+            "B9",
+            1,
+            "Mario must play the card just drawn (house rule: a playable card drawn is played).",
+        ),
+        (HouseRules(must_play_drawn=True), "WI", 0, None),  # H7a: an Item Box may be kept
+        (HouseRules(must_play_drawn=True), "R1", 0, None),  # it does not go: the turn is over
+        (HouseRules(), "B9", 0, None),
+    ],
+)
+def test_a_drawn_card_that_must_be_played_is_told_h7(rules, drawn, seat, said):
+    # Issue 34: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
+    hands = [["G1", "G2"], ["G3", "G4"], ["G5", "G6"], ["G7", "G8"]]
+    round_ = Round.from_position(hands, [drawn, "Y1"], ["B5"], current=seat, rules=rules)
+    events = round_.apply(Draw())
+    line = must_play_line(events, round_, VOICE)
+    assert (line.text if line else None) == (None if said is None else "· " + said)
 
 
 def test_each_seat_remembers_a_stack_taken_and_a_swap():
@@ -126,6 +176,15 @@ def test_with_nothing_to_stack_only_taking_is_offered():
     assert applies("take", match, decider) and not applies("play", match, decider)
     assert applies("move", match, decider)
     assert status(match, decider, thinking=False, held=False) == f"+{total} to you and nothing to stack: take them (d)"
+    # Issue 34: the banner, the table and the log said "stack or take it" with nothing to stack.
+    said = f"+{total} to you and nothing to stack: take them"
+    assert table_info(match, TableNotes(4), you=decider).pending == said
+    voice = Voice(NAMES, decider)
+    assert banner([DrawPending(decider, total)], voice, can_stack=False).text == said
+    assert log_line(DrawPending(decider, total), voice, can_stack=False).text == f"· {said}."
+    assert banner([DrawPending(decider, total)], voice).text == f"+{total} to you — stack or take it"
+    theirs = banner([DrawPending((decider + 1) % 4, total)], voice, can_stack=False).text
+    assert theirs == f"+{total} to {NAMES[(decider + 1) % 4]} — stack or take it"  # another's hand is not known
 
 
 def test_keep_is_offered_only_when_a_drawn_card_may_be_kept():

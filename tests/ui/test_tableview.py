@@ -37,8 +37,10 @@ from unokart_tui.engine import (
 )
 from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, how_it_went_out, log_line, replay
 from unokart_tui.tableview import (
+    TABLE_KEYS,
     Motion,
     Seating,
+    applies,
     line_up,
     motions,
     place_cursor,
@@ -71,7 +73,8 @@ def test_one_short_form_and_one_long_form():
             "after a tie",
         ),
         (StartCardTurned(C("BR")), "The first card is Blue Reverse.", "(BR)"),
-        (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?.", "RS"),
+        (CardsDrawn(0, (C("RS"),), DrawReason.CHOICE, 1), "You draw R⊘.", "RS"),
+        (CardsDrawn(0, (C("RS"), C("WI")), DrawReason.CHOICE, 2), "You draw R⊘, W?, one at a time", "RS"),  # H6
         (CardsDrawn(0, (C("G+2"),), DrawReason.BANANA, 2), "You draw G+2 (Banana) — only 1 of 2", "G+2,"),
         (CardTurned(2, C("GS")), "Luigi's Item Box turns Green Skip: ◉ Green Shell!", "(GS)"),
         (ChallengeResolved(0, 1, True, Color.RED, (C("RR"), C("W+4"))), "(hand: R⇄  W+4)", "RR"),
@@ -264,6 +267,14 @@ def test_catch_is_shown_for_the_others_never_for_the_player():
     lines = seat_lines(match, ["human", "greedy", "greedy", "greedy"], TableNotes(4), 0)
     assert [line.you for line in lines] == [True, False, False, False]
     assert [line.name for line in lines] == list(NAMES)
+
+
+def test_a_key_the_table_does_not_know_is_an_error_not_a_key_always_shown():
+    # Issue 34: applies("…") answered True for any name, so a key's state could come from a typo.
+    match = Match.new(list(NAMES), seed=3)
+    with pytest.raises(ValueError, match="the table has no key for 'undo'"):
+        applies("undo", match, 0)
+    assert all(isinstance(applies(key, match, 0), bool) for key in TABLE_KEYS)
 
 
 def test_the_status_never_says_a_bot_thinks_while_a_dialog_is_open():

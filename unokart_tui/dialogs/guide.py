@@ -26,12 +26,17 @@ KEYS = (
 
 
 class GuideDialog(Dialog[str]):
-    """Answers "close", "rules" (open the whole rules) or "off" (the first-game guide no more)."""
+    """Answers "close", "rules" (open the whole rules) or "off" (the first-game guide no more).
+
+    The first-game guide is shown once (the table turns it off whatever the answer); ``n`` still answers "off".
+    """
 
     BINDINGS = [
         Binding("enter,space,escape,question_mark", "answer('close')", "Got it"),
+        # The first game's: every answer turns the guide off, so the bar says where it is found again.
+        Binding("enter,space,escape,question_mark", "answer('once')", "Got it (? at the table shows it again)"),
         Binding("r", "answer('rules')", "All the rules"),
-        Binding("n", "answer('off')", "Don't show again"),
+        Binding("n", "answer('off')", "Don't show again", show=False),  # every answer does, since issue 34
     ]
 
     def __init__(self, *, first_game: bool, rules: HouseRules | None = None, glyphs: Glyphs = UNICODE) -> None:
@@ -66,14 +71,17 @@ class GuideDialog(Dialog[str]):
                 keys = keys.replace("c catch ·", "c catch · j jump in ·")
             marks = f"{self.glyphs.turn} to play · {self.glyphs.next} next · "  # the players panel's marks
             yield Static(Text(marks + keys, style="dim"), classes="keys")
+
         yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
             return False
-        if action == "answer" and parameters == ("off",):
+        if action == "answer" and parameters in (("off",), ("once",)):
             return self.first_game  # in the help, the guide is already off or wanted
+        if action == "answer" and parameters == ("close",):
+            return not self.first_game
         return True
 
     def action_answer(self, answer: str) -> None:
-        self.dismiss(answer)
+        self.dismiss("close" if answer == "once" else answer)

@@ -53,6 +53,7 @@ from .house_rules import PRESETS, RULE_IDS, SWITCHES, HouseRules
 from .match import DEFAULT_TARGET, Match
 from .round import Round
 from .tables import MAX_PLAYERS, MIN_PLAYERS, follows
+from .unseen import UnseenShuffle, shuffle_unseen
 from .view import Phase, PlayerView
 
 __all__ = [
@@ -113,11 +114,13 @@ __all__ = [
     "TurnSkipped",
     "UnoCaught",
     "UnoSaid",
+    "UnseenShuffle",
     "WildDrawFourAccepted",
     "determinize",
     "follows",
     "full_deck",
     "known_cards",
     "parse_action",
+    "shuffle_unseen",
     "unseen_cards",
 ]

@@ -12,6 +12,7 @@ from .events import DealerChosen, Event, MatchWon
 from .house_rules import OFFICIAL, HouseRules
 from .round import Round
 from .tables import MAX_PLAYERS, MIN_PLAYERS
+from .unseen import UnseenShuffle, check_known, shuffle_unseen
 from .view import PlayerView
 
 DEFAULT_TARGET = 500  # E4
@@ -88,6 +89,7 @@ class Match:
         self._winner: int | None = None
         self._round_number = 1
         self._history: list[list[Action]] = [[]]
+        self._shuffles: list[UnseenShuffle] = []
         chosen = choose_dealer(len(names), self._rng)
         self._dealer = chosen.dealer
         self._round = self._deal()
@@ -172,6 +174,11 @@ class Match:
         """The actions applied, one tuple a round (the last is the current round's)."""
         return tuple(tuple(actions) for actions in self._history)
 
+    @property
+    def unseen_shuffles(self) -> tuple[UnseenShuffle, ...]:
+        """Each time the cards a seat could not see were dealt again, in order (``shuffle_unseen``)."""
+        return tuple(self._shuffles)
+
     def view(self, seat: int) -> PlayerView:
         return self._round.view(seat)
 
@@ -193,6 +200,18 @@ class Match:
                 self._winner = winner
                 events.append(MatchWon(winner, self._scores[winner]))
         return events
+
+    def shuffle_unseen(self, seat: int, seed: int, known: Sequence[Sequence[Card]] = ()) -> UnseenShuffle:
+        """Deal again what ``seat`` cannot see, at its own decision (``unseen.shuffle_unseen``), and keep a
+        record of it: playing the match again applies it at the same point."""
+        if self._winner is not None:
+            raise RulesError("The match is over.")
+        self._round = shuffle_unseen(self._round, seat, seed, known)
+        record = UnseenShuffle(
+            self._round_number, len(self._history[-1]), seat, seed, check_known(self._round, seat, known)
+        )
+        self._shuffles.append(record)
+        return record
 
     def next_round(self) -> list[Event]:
         """D10: deal the next round, one seat to the left of the last dealer."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -51,13 +51,14 @@ from ..engine import (
 )
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Advisor, Hint
-from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, replay
+from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, must_play_line, replay
 from ..pacing import Pace, Pacer
 from ..session import HUMAN, Session
 from ..settings import Settings
 from ..tableview import (
     HandState,
     applies,
+    can_stack,
     hand_cards,
     jump_in,
     line_up,
@@ -70,6 +71,7 @@ from ..tableview import (
     status,
     table_info,
 )
+from ..undo import UndoRefused
 from ..widgets.banner import BannerView
 from ..widgets.cardface import short
 from ..widgets.cardview import CardView, DrawPile
@@ -85,6 +87,7 @@ T = TypeVar("T")
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 _WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
+_ALWAYS = frozenset({"leave", "help", "log", "autopilot"})  # the keys that work whatever the table shows
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
 SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
@@ -122,16 +125,20 @@ class GameScreen(Screen[None]):
         Binding("c", "missed_catch", "Catch", show=False),  # when nobody can be caught: says why
         Binding("f", "fast", "Fast"),
         Binding("t", "hint", "Hint"),  # on the player's turn only: a newcomer never found it in the help
-        # Not in the key bar, which is full at 80 columns: the help (?) and the keys page list them.
-        Binding("a", "autopilot", "Autopilot", show=False),
-        Binding("z", "undo", "Undo", show=False),
+        Binding("z", "undo", "Undo"),  # shown only when an undo would be taken (Session.undo_refusal)
+        Binding("z", "undo_refused", "Undo", show=False),  # when it would not be: says why
         Binding("z", "undo_off", "Undo", show=False),  # undo turned off in the settings: says so
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
-        # Last: where the keys of a busy turn fill 80 columns, it is the one the bar crops.
+        # Last: where the keys of a busy turn fill 80 columns, these are the ones the bar leaves out.
+        Binding("a", "autopilot", "Autopilot"),
         Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log(1)", "Log down", show=False),
     ]
+    # The table's own actions ("log(-1)" is "log"): each must say when it applies (``check_action``).
+    OWN_ACTIONS: ClassVar[frozenset[str]] = frozenset(
+        binding.action.partition("(")[0] for binding in BINDINGS if isinstance(binding, Binding)
+    )
 
     def __init__(
         self,
@@ -165,6 +172,7 @@ class GameScreen(Screen[None]):
         self._cursor_to_playable = True
         self.uno_armed = False
         self.hinted: Action | None = None  # the move of the hint on show, until a move is made
+        self._hint = ("", -1)  # the hint's sentence, and where the cursor was when it was given
         self._pressed_at = 0.0  # when the key or click being handled was pressed
         self._suspended = False
         self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
@@ -283,7 +291,7 @@ class GameScreen(Screen[None]):
             from ..dialogs.guide import GuideDialog  # noqa: PLC0415
 
             self.open_dialog(
-                GuideDialog(first_game=True, rules=self.session.match.rules, glyphs=self.glyphs), self.guide_answered
+                GuideDialog(first_game=True, rules=self.session.match.rules, glyphs=self.glyphs), self.first_guide_read
             )
         self.pacer.step()
         self.render_table()
@@ -306,7 +314,7 @@ class GameScreen(Screen[None]):
             for number, batches in recent:
                 self.log_view.add(Text(f"— Round {number} —", style="bold"))
                 for batch in batches:
-                    self.write_log(batch)
+                    self.write_log(batch, live=False)
             self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
         self.log_view.add(Text(line_up(match.names, self.kinds, HUMAN)))
         self.log_view.add(Text(f"Welcome back: round {match.round_number} goes on.", style="bold"))
@@ -317,7 +325,10 @@ class GameScreen(Screen[None]):
         """What happened: the seats' last moves, the log, and a banner for what matters."""
         self.notes.record(events, self.session.names)
         self.write_log(events)
-        shown = banner(events, self.voice)
+        forced = must_play_line(events, self.session.match.round, self.voice)  # H7
+        if forced is not None:
+            self.log_view.add(forced)
+        shown = banner(events, self.voice, can_stack=can_stack(self.session.match.round, HUMAN))
         current = self.banner_view.banner
         if shown is not None:
             self.show_banner(shown)
@@ -340,9 +351,11 @@ class GameScreen(Screen[None]):
             name = self.session.names[exposed]
             self.log_view.add(Text(f"Nobody caught {name} without UNO in time.", style="italic"))
 
-    def write_log(self, events: list[Event]) -> None:
+    def write_log(self, events: list[Event], *, live: bool = True) -> None:
+        """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
+        stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
         for event in events:
-            self.log_view.add(log_line(event, self.voice))
+            self.log_view.add(log_line(event, self.voice, can_stack=stack))
 
     def show_banner(self, shown: Banner | None) -> None:
         self._banners += 1
@@ -418,7 +431,7 @@ class GameScreen(Screen[None]):
         self.show(events)
         self.note_exposure_over(exposed, events)
         self.query_one(HintView).text = None  # it was about the decision just taken
-        self.hinted = None
+        self.hinted, self._hint = None, ("", -1)
         self.pacer.changed(events)
         if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
             self.uno_armed = False  # UNO goes with one play
@@ -581,8 +594,9 @@ class GameScreen(Screen[None]):
     def play_wild_draw_four(self, card: Card) -> None:
         from ..dialogs.choices import ColorDialog  # noqa: PLC0415
 
-        uno = self.uno_armed or (self.uno_helper and len(self.session.view().hand) == 2)
         hinted = self.hinted
+        said = isinstance(hinted, Play) and hinted.card == card and hinted.uno  # the hint's UNO, if it said one
+        uno = self.uno_armed or said or (self.uno_helper and len(self.session.view().hand) == 2)
         advised = hinted.color if isinstance(hinted, Play) and hinted.card == card else None
         dialog = ColorDialog("for your Wild Draw Four", advised, can_go_back=True)
         self.open_dialog(dialog, lambda color: self.act(Play(card, color, uno)))
@@ -632,6 +646,12 @@ class GameScreen(Screen[None]):
             problem = f"Saving your statistics failed, so this round is not in them: {session.stats_problem}"
             self.notify(problem, severity="warning", markup=False)
 
+    def first_guide_read(self, answer: str) -> None:
+        """The first-game guide is shown once: found in play, it came back with every new match until n."""
+        self.guide = False
+        self.post_message(self.GuideOff())
+        self.guide_answered(answer)
+
     def guide_answered(self, answer: str) -> None:
         if answer == "rules":
             from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
@@ -664,11 +684,18 @@ class GameScreen(Screen[None]):
             return not applies("catch", self.session.match, HUMAN)
         if action == "missed_jump":
             return not applies("jump", self.session.match, HUMAN)
-        if action in ("undo", "undo_off"):
-            return self.undo_on == (action == "undo")
+        if action in ("undo", "undo_refused"):  # z shows only when it would take something back
+            return self.undo_on and (self.session.undo_refusal() is None) == (action == "undo")
+        if action == "undo_off":
+            return not self.undo_on
         if action == "hint":
             return self.session.is_human_turn()
-        return applies(action, self.session.match, HUMAN, fast=self.pacer.fast)
+        if action == "play" and self.enter_takes_hint():  # a stack's total taken, say, when nothing stacks
+            return True
+        if action in _ALWAYS or action not in self.OWN_ACTIONS:  # not ours: Textual's own (copying, the palette)
+            return True
+        # Any other key of the table says when it applies: one that does not is an error, not a key always shown.
+        return applies("move" if action == "move_to" else action, self.session.match, HUMAN, fast=self.pacer.fast)
 
     def note_turn_taken(self, jump: JumpIn) -> None:
         """A bot jumped in on the player's decision (H5b): a key for it is then refused with the reason.
@@ -701,6 +728,7 @@ class GameScreen(Screen[None]):
         count = len(self.hand.state.cards)
         if count:
             self.cursor = (self.cursor + step) % count
+            self.show_hint()
             self.render_table()
 
     def action_move_to(self, place: int) -> None:
@@ -708,9 +736,28 @@ class GameScreen(Screen[None]):
         count = len(self.hand.state.cards)
         if count:
             self.cursor = place % count
+            self.show_hint()
             self.render_table()
 
+    def enter_takes_hint(self) -> bool:
+        """Whether Enter takes the hint's move: one Enter takes, while the cursor is where the hint left it.
+
+        Found in play: Enter after "Hint: Draw: …" played the card under the cursor, and was refused.
+        """
+        hinted = self.hinted
+        return isinstance(hinted, (Play, Draw, Pass, Accept)) and self._hint[1] == self.cursor
+
     def action_play(self) -> None:
+        hinted = self.hinted
+        # A Wild Draw Four's colour is still asked, the hint's picked out (play_wild_draw_four).
+        four = isinstance(hinted, Play) and hinted.card.rank is Rank.WILD_DRAW_FOUR
+        if hinted is not None and self.enter_takes_hint() and not four:
+            if self.is_players_decision():
+                self.act(hinted)
+            return
+        self.play_selected()
+
+    def play_selected(self) -> None:
         card = self.selected_card()
         if card is not None:
             self.play(card)
@@ -742,7 +789,7 @@ class GameScreen(Screen[None]):
         self._pressed_at = message.time
         self.cursor = message.position
         self.render_table()
-        self.action_play()
+        self.play_selected()  # a card clicked is the card meant, whatever a hint said
 
     def on_draw_pile_clicked(self, message: DrawPile.Clicked) -> None:
         self._pressed_at = message.time
@@ -833,7 +880,6 @@ class GameScreen(Screen[None]):
             self.refuse("A hint is for your own turn.")
             return
         hint = self.take_hint()
-        self.query_one(HintView).text = hint.text
         # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
         cards = hand_cards(self.session.match, HUMAN)[0]
         advised = hint.action.card if isinstance(hint.action, (Play, JumpIn)) else None
@@ -841,6 +887,15 @@ class GameScreen(Screen[None]):
             self.cursor = cards.index(advised)
             self._cursor_to_playable = False
             self.render_table()
+        self._hint = (hint.text, self.cursor)
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        """The hint on show, with "(enter)" while Enter takes its move."""
+        text, _cursor = self._hint
+        if self.hinted is not None and text:
+            self.query_one(HintView).text = f"{text} (enter)" if self.enter_takes_hint() else text
+            self.refresh_bindings()
 
     def take_hint(self) -> Hint:
         """The expert's advice for the player's decision now, remembered and counted in the save."""
@@ -868,12 +923,10 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the player's last decision and the bots' moves after it (unokart_tui.undo)."""
-        from ..undo import UndoRefused  # noqa: PLC0415 - loaded with the session already
-
         try:
             plan = self.session.undo()
         except UndoRefused as refusal:
-            self.refuse(f"Cannot undo: {refusal}.", title="Undo")
+            self.refuse(str(refusal), title="Undo")
             return
         self.notes.new_round()
         for batch in plan.round_events:
@@ -892,6 +945,13 @@ class GameScreen(Screen[None]):
         self.report_saving()
         self.pacer.step()
         self.render_table()
+
+    def action_undo_refused(self) -> None:
+        refusal = self.session.undo_refusal()
+        if refusal is None:  # taken since the key bar was drawn
+            self.action_undo()
+        else:
+            self.refuse(refusal, title="Undo")
 
     def action_undo_off(self) -> None:
         self.refuse("Undo is off: turn it on in Settings.", title="Undo")

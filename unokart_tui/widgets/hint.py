@@ -13,8 +13,7 @@ class HintView(Static):
     DEFAULT_CSS = """
     HintView {
         display: none;
-        height: auto;
-        max-height: 3;
+        height: auto;  /* as many lines as the sentence needs: found in play, three cut a long one short */
         padding: 0 1;
         background: $accent 25%;
         color: $text;

@@ -102,22 +102,31 @@ class KeyBar(Widget, can_focus=False):
         spans: list[KeySpan] = []
         shown: set[str] = set()  # one key per action: "enter" for Play, not "space" as well
         bindings = self.screen.active_bindings
+        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING) if self.app.ENABLE_COMMAND_PALETTE else None
+        label = Text()
+        if palette is not None:
+            label = Text.assemble(
+                ("▏", self.get_component_rich_style("keybar--palette")),
+                (self.app.get_key_display(palette[1]), key_style),
+                (" palette ", description_style),
+            )
+        # A key that does not fit is left out whole, and the later ones are tried; the palette's key comes
+        # last, if there is room. Found in play: a bar cropped in the middle of "PgUp/Dn Log" and of "^p palette".
+        width = self.size.width or None
         for key, (_node, binding, enabled, _tooltip) in in_screen_order(self.screen, bindings):
             if not binding.show or binding.action in shown or key == self.app.COMMAND_PALETTE_BINDING:
                 continue
             shown.add(binding.action)
+            display = f" {self.app.get_key_display(binding)} "
+            description = f"{binding.description} "
+            if width is not None and len(line) + len(display) + len(description) > width:
+                continue
             start = len(line)
-            line.append(f" {self.app.get_key_display(binding)} ", key_style if enabled else disabled_style)
-            line.append(f"{binding.description} ", description_style if enabled else disabled_style)
+            line.append(display, key_style if enabled else disabled_style)
+            line.append(description, description_style if enabled else disabled_style)
             spans.append(KeySpan(start, len(line), binding.key, enabled))
-        palette = bindings.get(self.app.COMMAND_PALETTE_BINDING) if self.app.ENABLE_COMMAND_PALETTE else None
-        if palette is not None:
+        if palette is not None and (width is None or len(line) + len(label) <= width):
             _node, binding, enabled, _tooltip = palette
-            label = Text.assemble(
-                ("▏", self.get_component_rich_style("keybar--palette")),
-                (self.app.get_key_display(binding), key_style),
-                (" palette ", description_style),
-            )
             start = max(len(line), self.size.width - len(label))
             line.pad_right(start - len(line))
             line.append_text(label)
