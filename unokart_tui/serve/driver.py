@@ -18,6 +18,7 @@ import threading
 import weakref
 
 from textual import events
+from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
 from textual.message import Message
@@ -51,30 +52,27 @@ def _counted(message: Message) -> bool:
     return isinstance(message, events.InputEvent) and threading.current_thread() is not threading.main_thread()
 
 
-class TerminalDriver(LinuxDriver):
+class _CappedInput(Driver):
+    """The input cap over any of Textual's drivers: the client's events wait while too many are alive."""
+
+    exit_event: threading.Event  # set by both drivers this is mixed into
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._input_cap = InputCap()
+
+    def process_message(self, message: Message) -> None:
+        if _counted(message) and not self._input_cap.take(message, self.exit_event):
+            return
+        super().process_message(message)
+
+
+class TerminalDriver(_CappedInput, LinuxDriver):
     """Textual's driver for a terminal, with the input cap (a game on a pty, over SSH)."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._input_cap = InputCap()
 
-    def process_message(self, message: Message) -> None:
-        if _counted(message) and not self._input_cap.take(message, self.exit_event):
-            return
-        super().process_message(message)
-
-
-class BrowserDriver(WebDriver):
+class BrowserDriver(_CappedInput, WebDriver):
     """Textual's driver for textual-serve's protocol, with the input cap (a game in a browser)."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._input_cap = InputCap()
-
-    def process_message(self, message: Message) -> None:
-        if _counted(message) and not self._input_cap.take(message, self.exit_event):
-            return
-        super().process_message(message)
 
 
 __all__ = ["BrowserDriver", "InputCap", "TerminalDriver"]
