@@ -18,6 +18,7 @@ from unokart_tui.screens.stats import StatsScreen
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
+from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import PlayerRow
 from unokart_tui.widgets.recentlog import RecentLog, fitting
@@ -103,6 +104,30 @@ async def test_undo_after_the_players_draw_takes_it_back_and_hides_the_card_agai
         assert app.session.view() == before[0] and len(app.session.undos) == 1
         assert app.session.match.unseen_shuffles  # the card drawn went back among the cards unseen
         assert "shuffled again" in app.screen.query_one(GameLog).entries[-1].plain
+
+
+async def test_undo_takes_the_hint_and_the_notices_of_the_decision_taken_back_away():
+    # Found in play: after d, t ("Play Y5: the card you drew goes") and z, the hint stayed, and
+    # Enter then tried to play the card the undo had put back: "Not allowed: you have no Yellow 5".
+    app = make_app(seed=11)  # the player's first draw is a card that goes
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.pacer.set_pace(WAITING_BOTS)
+        before = app.session.match.history
+        await pilot.press("d")
+        await until(pilot, lambda: app.session.view().phase is Phase.DRAWN)
+        app.notify("a notice about the draw")
+        await pilot.press("t")
+        await until(pilot, lambda: app.screen.query_one(HintView).text is not None)
+        await pilot.press("z")
+        await until(pilot, lambda: app.session.match.history == before)
+        assert app.screen.query_one(HintView).text is None and app.screen.hinted is None
+        assert messages(app) == []
+        held = len(app.session.view().hand)
+        await pilot.press("enter")  # the card under the cursor, not the hint taken back
+        await pilot.pause()
+        assert not any("Not allowed" in message or "You have no" in message for message in messages(app))
+        assert len(app.session.view().hand) == held - 1 or app.session.view().phase is not Phase.PLAY
 
 
 async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why_not():

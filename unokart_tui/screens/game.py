@@ -933,6 +933,11 @@ class GameScreen(Screen[None]):
             self.notes.record(batch, self.session.names)
         self.log_view.add(Text(plan.words(), style="italic"))
         self.uno_armed = False
+        # Found in play: a hint and a notice about the decision taken back outlived it, and the
+        # next Enter tried to play the hint's card, no longer in the hand.
+        self.query_one(HintView).text = None
+        self.hinted, self._hint = None, ("", -1)
+        self.app.clear_notifications()
         # Back on the card that was taken back: found in play, the cursor stayed where it was, and
         # the next Enter played another card than the one the player meant to choose again.
         cards = hand_cards(self.session.match, HUMAN)[0]
