@@ -207,6 +207,7 @@ class SaveEntry(NamedTuple):
 
 # Where a header ends, as bytes: the list reads no further (see ``read_header``).
 _HEADER_ENDS = (b"\n[[match.seats]]\n", b"\n[position]\n")
+_RULES = b"\n[rules]\n"
 
 
 def _read_header(path: Path, name: str) -> Header:
@@ -220,7 +221,13 @@ def _read_header(path: Path, name: str) -> Header:
     end = min((found for found in (data.find(mark) for mark in _HEADER_ENDS) if found != -1), default=-1)
     if end == -1 and len(read) == HEADER_BYTES:
         raise FileProblem(f"its header does not end within its first {HEADER_BYTES // 1024} KiB, as a save's does")
-    return read_header(decode(data if end == -1 else data[: end + 1]), source=str(path))
+    head = data if end == -1 else data[: end + 1]
+    # The [rules] table follows the seats: found in play, the list said "?" for every match with bots.
+    start = data.find(_RULES, end) if end != -1 else -1
+    if start != -1:
+        stop = data.find(b"\n[", start + len(_RULES))
+        head += data[start + 1 : None if stop == -1 else stop + 1]
+    return read_header(decode(head), source=str(path))
 
 
 def _modified(path: Path) -> datetime | None:

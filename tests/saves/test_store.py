@@ -281,3 +281,17 @@ def test_a_lock_file_that_is_a_link_is_never_followed(data_dir):
     with pytest.raises(saves.SaveError, match="its lock file is a link"):
         saves.MatchLock("Duel").acquire()
     assert victim.read_text() == "precious"  # once emptied to write the holder's process id
+
+
+def test_the_list_reads_the_house_rules_of_a_match_with_bots():
+    # Found in play: [rules] comes after the bots' seats, where the list stopped reading, so
+    # Load game said "?" under Rules for every match against bots.
+    from unokart_tui.engine import HouseRules
+    from unokart_tui.session import Session
+
+    party = HouseRules.preset("party")
+    Session.new("Ann", ["greedy", "challenger"], seed=5, target=500, name="Party", rules=party)
+    Session.new("Ann", ["greedy"], seed=5, target=500, name="Plain")
+    entries = {entry.name: entry for entry in saves.list_saves()}
+    assert entries["Party"].rules == party and entries["Plain"].rules == HouseRules()
+    assert entries["Party"].error is None
