@@ -197,7 +197,7 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
             )
             reasons.append(f"{names[who]} is on {_in_words(view.hand_sizes[who])} and {items} would make them draw")
     if not reasons:
-        reasons.append(_plain_reason(view, card))
+        reasons.append(_plain_reason(view, card, names))
     kept = [other for other in view.hand if other.rank in _KEEP_FOR_LATER and other.rank is not card.rank]
     tail = ""
     if faces not in (view.seat, victim) and view.hand_sizes[faces] <= 2:
@@ -230,8 +230,19 @@ def _in_words(count: int) -> str:
     return "one card" if count == 1 else "two cards"
 
 
-def _plain_reason(view: PlayerView, card: Card) -> str:
+def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
     """Why this card when nothing at the table presses: what it leaves in the hand."""
+    if view.rules.seven_zero and card.rank in (Rank.SEVEN, Rank.ZERO) and len(view.hand) >= 2:
+        # H4: the hand is given away, so what it keeps to follow is no reason. Found in play:
+        # "Play G7: you keep 2 more green to follow it", and the greens went with the swap.
+        if card.rank is Rank.ZERO:
+            giver = view.next_seat(steps=-1)
+            held = _cards(view.hand_sizes[giver])
+            return f"every hand moves on one seat, and you get the hand of {names[giver]}, {held}"
+        others = [seat for seat in range(view.num_players) if seat != view.seat]
+        fewest = min(others, key=lambda seat: view.hand_sizes[seat])
+        held = _cards(view.hand_sizes[fewest])
+        return f"it swaps your hand for another, and {names[fewest]} holds the fewest cards, {held}"
     if card.color is None:
         if not any(other.color is not None and follows(other, view.active_color, view.top_card) for other in view.hand):
             return "nothing else fits"

@@ -447,6 +447,24 @@ def test_a_seven_or_zero_says_uno_only_when_it_can_leave_one_card_h4b(others, ca
         assert hint.text.startswith(f"Play {short(Card.parse(card))} and say UNO: {says}, so UNO goes with it")
 
 
+@pytest.mark.parametrize(
+    ("card", "says"),
+    [
+        ("G7", "it swaps your hand for another, and Luigi holds the fewest cards, 3 cards"),
+        ("G0", "every hand moves on one seat, and you get the hand of Luigi, 3 cards"),
+    ],
+)
+def test_a_seven_or_zero_is_explained_by_the_swap_not_by_the_cards_it_keeps_h4(card, says):
+    """Found in play (party): "Play G7: you keep 2 more green to follow it", and the greens went with the swap."""
+    hand = [card, "G8", "G9", "R1", "R3", "Y4"]
+    others = [["R4", "R6", "B2", "B3", "Y2"], ["Y6", "Y7", "B9"]]
+    round_ = Round.from_position([hand, *others], ["R5", "R6"], ["G6"], rules=HouseRules.preset("party"))
+    legal = round_.legal_actions()
+    play = next(a for a in legal if isinstance(a, Play) and str(a.card) == card and not a.uno)
+    text = explain(advisor(1), round_.view(HUMAN), play, ["Ann", "Mario", "Luigi"], legal)
+    assert "more green" not in text and says in text
+
+
 def test_the_hint_is_the_experts_own_choice():
     round_ = Round.deal(2, dealer=0, seed=5)
     while round_.decider != HUMAN:
