@@ -13,7 +13,7 @@ from textual.app import App
 import ai
 import saves
 from ai.expert import ExpertBot
-from unokart_tui.dialogs.choices import ChallengeDialog, ColorDialog
+from unokart_tui.dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
 from unokart_tui.engine import Card, Color, Draw, HouseRules, Match, Pass, Phase, Play, Rank, Round
 from unokart_tui.hints import Advisor, advise, advisor, explain
 from unokart_tui.pacing import Pace
@@ -573,4 +573,20 @@ async def test_t_in_the_challenge_dialog_shows_the_experts_answer_and_counts_it(
         assert shown.startswith("Hint: Challenge") or shown.startswith("Hint: Accept")
         assert app.session.seats[HUMAN].hints == 1
         assert isinstance(app.screen, ChallengeDialog)  # still the player's to answer
+    app.session.close()
+
+
+async def test_t_in_the_swap_dialog_shows_whom_the_expert_would_choose_h4():
+    """Found in play (party): in "Seven! Whom do you swap hands with?", t did nothing and said nothing."""
+    app = make_app(seed=3, rules=HouseRules.preset("party"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, TargetDialog) and a.screen.seven)
+        dialog = app.screen
+        assert "Hint" in str(dialog.query_one(KeyBar).render())
+        hints = app.session.seats[HUMAN].hints
+        await pilot.press("t")
+        await pilot.pause()
+        assert str(dialog.query_one("#target-hint").render()).startswith("Hint: Swap hands with ")
+        assert app.session.seats[HUMAN].hints == hints + 1
+        assert app.screen is dialog  # still the player's to choose
     app.session.close()

@@ -81,10 +81,18 @@ class ColorDialog(Dialog[Color]):
 class TargetDialog(Dialog[int]):
     """Choose who the Green Shell hits, or whom a 7 swaps hands with (house rule H4): a number key per opponent."""
 
-    def __init__(self, targets: Sequence[tuple[int, str, int]], *, seven: bool = False) -> None:
+    def __init__(
+        self,
+        targets: Sequence[tuple[int, str, int]],
+        *,
+        seven: bool = False,
+        advise: Callable[[], str] | None = None,
+    ) -> None:
+        """``advise``: whom the expert would choose, and why (the table's hint, ``t``); None offers no hint."""
         super().__init__()
         self.targets = list(targets)  # (seat, name, cards)
         self.seven = seven
+        self.advise = advise
         for number, (seat, _name, _cards) in enumerate(self.targets, start=1):
             # One entry in the key bar for them all: "1-3 Hit".
             self._bindings.bind(
@@ -94,6 +102,7 @@ class TargetDialog(Dialog[int]):
                 show=number == 1,
                 key_display=f"1-{len(self.targets)}",
             )
+        self._bindings.bind("t", "hint", "Hint")  # after the choices, as in the challenge dialog
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -107,7 +116,21 @@ class TargetDialog(Dialog[int]):
                 line.append(f" {number} ", style="bold reverse")
                 line.append(f" {name} ({cards} card{'s' if cards != 1 else ''})")
                 yield Static(line)
+            yield Static("", id="target-hint", markup=False)
         yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
+        if action == "hint":
+            return self.advise is not None
+        return True
+
+    def action_hint(self) -> None:
+        assert self.advise is not None
+        shown = self.query_one("#target-hint", Static)
+        shown.update(f"Hint: {self.advise()}")
+        shown.add_class("-shown")
 
     def action_pick(self, seat: int) -> None:
         self.dismiss(seat)

@@ -571,7 +571,7 @@ class GameScreen(Screen[None]):
             self.open_dialog(ColorDialog(reason, advised), lambda color: self.act(ChooseColor(color)))
         elif view.phase is Phase.CHOOSE_TARGET:
             targets = [(s, self.session.names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != HUMAN]
-            dialog = TargetDialog(targets, seven=view.choice_for == "seven")  # H4: a 7's swap
+            dialog = TargetDialog(targets, seven=view.choice_for == "seven", advise=self.dialog_hint)  # H4: a 7's swap
             self.open_dialog(dialog, lambda seat: self.act(ChooseTarget(seat)))
         elif view.phase is Phase.CHALLENGE:
             assert view.wild_draw_four is not None
@@ -579,7 +579,7 @@ class GameScreen(Screen[None]):
             stack = next((a.card for a in self.session.match.legal_actions() if isinstance(a, Play)), None)  # H2
             names, sizes = self.session.names, view.hand_sizes
             challenge = ChallengeDialog(
-                names[player], color, sizes[player], can_stack=stack is not None, advise=self.challenge_hint
+                names[player], color, sizes[player], can_stack=stack is not None, advise=self.dialog_hint
             )
             self.open_dialog(challenge, self.challenge_answered)
 
@@ -905,8 +905,8 @@ class GameScreen(Screen[None]):
         self.report_saving()
         return hint
 
-    def challenge_hint(self) -> str:
-        """The hint (t) asked for in the challenge dialog: found in play, t did nothing there."""
+    def dialog_hint(self) -> str:
+        """The hint (t) asked for in a dialog: found in play, t did nothing in the challenge and the swap."""
         return self.take_hint().text
 
     def action_autopilot(self) -> None:
