@@ -28,7 +28,18 @@ from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import PlayerRow
 
-from .helpers import QUICK, SETTINGS, forgetful_bots, make_app, play_until, settle, take_turn_with_keys, until
+from .helpers import (
+    QUICK,
+    SETTINGS,
+    forgetful_bots,
+    let_time_pass,
+    make_app,
+    play_until,
+    run_clock_until,
+    settle,
+    take_turn_with_keys,
+    until,
+)
 
 
 def seats_that_acted(match: Match) -> list[int]:
@@ -74,15 +85,16 @@ async def test_the_enter_that_closes_the_round_dialog_plays_no_card():
 
 
 async def test_a_key_pressed_before_the_players_turn_began_plays_nothing():
-    # Bots at instant speed must not run ahead into the player's turn with a key still on its way.
-    app = make_app(seed=11)
+    # Bots must not run ahead into the player's turn with a key still on its way.
+    app = make_app(seed=11, pace=QUICK._replace(bot_delay=1.0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await pilot.pause()
+        assert not app.session.is_human_turn()
+        early = events.Key("enter", None)  # pressed (stamped) while the bots are still playing
+        await run_clock_until(pilot, app.session.is_human_turn)
         screen = app.screen
-        assert isinstance(screen, GameScreen) and app.session.is_human_turn()
+        assert isinstance(screen, GameScreen) and screen.pacer.pressed_before_decision(screen.clock.at(early.time))
         done = len(app.session.match.history[-1])
-        early = events.Key("enter", None)
-        early.time = screen.pacer.decision_began - 0.05  # pressed while the bots were still playing
         app.post_message(early)
         await pilot.pause()
         assert len(app.session.match.history[-1]) == done
@@ -191,9 +203,9 @@ async def test_a_new_round_brings_a_scrolled_back_log_to_its_end():
 
 async def test_the_players_turn_brings_a_scrolled_back_log_to_its_end():
     # Found in play: scrolled back to read, a player went on reading old lines at their own turn.
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=0.2))
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=1.0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await run_clock_until(pilot, app.session.is_human_turn)
         screen = app.screen
         log = screen.query_one(GameLog)
         await take_turn_with_keys(pilot)
@@ -202,10 +214,9 @@ async def test_the_players_turn_brings_a_scrolled_back_log_to_its_end():
         log.scroll_home(animate=False, immediate=True)
         await pilot.pause()
         assert not log.following
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if app.session.is_human_turn() or not isinstance(app.screen, GameScreen):
-                break
+        await run_clock_until(
+            pilot, lambda: app.session.is_human_turn() or not isinstance(app.screen, GameScreen), limit=100
+        )
         assert app.session.is_human_turn() and isinstance(app.screen, GameScreen)
         await pilot.pause()
         assert log.following and log.scroll_y == log.max_scroll_y
@@ -484,7 +495,7 @@ async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works
     blocker = tmp_path / "blocked"
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("UNOKART_DATA_DIR", str(blocker / "data"))
-    app = make_app(seed=11, pace=QUICK._replace(save_retry=0.05))
+    app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         notice = app.screen.query_one("#save-problem", Static)
@@ -500,9 +511,9 @@ async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works
         await pilot.press("n")
         await pilot.pause()
         blocker.unlink()  # the disk is back: the next try saves everything
-        deadline = time.monotonic() + 10
-        while notice.display and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        await let_time_pass(pilot, QUICK.save_retry - 0.1)
+        assert notice.display  # the next try has not come yet
+        await let_time_pass(pilot, 0.1)
         assert not notice.display
         assert saves.load("test match").round == app.session.match.round
         assert any("Saved again" in note.message for note in app._notifications)

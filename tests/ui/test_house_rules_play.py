@@ -24,6 +24,7 @@ from .helpers import (
     SETTINGS,
     draw_until_a_jump_in,
     make_app,
+    play_at_engine_speed,
     play_until,
     settle,
     until,
@@ -209,9 +210,15 @@ async def test_a_lone_wild_draw_four_may_be_stacked_from_the_challenge_dialog():
         screen = app.screen
         return isinstance(screen, ChallengeDialog) and screen.can_stack
 
+    def facing_a_lone_four_with_one(match) -> bool:
+        round_ = match.round
+        legal = match.legal_actions() if round_.decider == HUMAN and round_.phase is Phase.CHALLENGE else []
+        return any(isinstance(action, Play) for action in legal)
+
     app = make_app(bots=("random",), seed=0, rules=HouseRules(stack_draw_four=True, hand_size=10))
+    play_at_engine_speed(app.session, facing_a_lone_four_with_one)  # played through the table: 2,000 moves at most
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, can_stack_on_a_lone_four, limit=2000)
+        await until(pilot, lambda: can_stack_on_a_lone_four(app))
         moves = len(app.session.match.history[-1])
         await pilot.press("s")
         await until(pilot, lambda: type(app.screen).__name__ == "ColorDialog")
