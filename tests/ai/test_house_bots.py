@@ -28,7 +28,7 @@ from unokart_tui.engine import (
 )
 
 from ..engine.helpers import position
-from ..engine.test_house_properties import house_rules
+from ..strategies import house_rules
 
 NAMES = sorted(ai.BOTS)
 PARTY = HouseRules.preset("party")
