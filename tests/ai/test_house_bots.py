@@ -70,12 +70,14 @@ def play_driven(rules: HouseRules, players: int, seed: int, actions: int) -> int
     return steps
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_bot_plays_legally_under_every_preset(preset):
     for players in (2, 3, 5, 10):
         assert play_driven(HouseRules.preset(preset), players, seed=players, actions=500) > 400
 
 
+@pytest.mark.slow
 @settings(derandomize=True, database=None, deadline=None, max_examples=30)
 @given(rules=house_rules(), players=st.integers(2, 10), seed=st.integers(0, 10**6))
 def test_every_bot_plays_legally_under_any_combination(rules, players, seed):

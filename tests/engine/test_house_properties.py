@@ -122,6 +122,7 @@ def play_and_check(match: Match, rng: random.Random, steps: int) -> None:
         random_step(match, rng)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_keeps_the_cards_lets_the_decider_act_and_refuses_without_change(preset):
     rules = HouseRules.preset(preset)
@@ -131,6 +132,7 @@ def test_every_preset_keeps_the_cards_lets_the_decider_act_and_refuses_without_c
         play_and_check(match, rng, steps=350)
 
 
+@pytest.mark.slow
 @settings(derandomize=True, database=None, deadline=None, max_examples=40)
 @given(rules=house_rules(), players=st.integers(2, 10), seed=st.integers(0, 10**6))
 def test_any_combination_of_switches_keeps_the_same_properties(rules, players, seed):

@@ -70,6 +70,7 @@ def random_step(match: Match, rng: random.Random) -> list:
     return match.apply(rng.choice(round_.legal_actions()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_cards_conserved_decider_can_act_and_illegal_actions_change_nothing(players):
     rng = random.Random(players)

@@ -94,6 +94,7 @@ def test_an_undo_is_refused_after_a_draw_and_changes_nothing():
     session.close()
 
 
+@pytest.mark.slow
 def test_undo_is_refused_exactly_when_it_would_take_back_something_hidden():
     """At each decision of the player in seeded matches: refused iff what it takes back drew, turned or showed."""
     checked = {"allowed": 0, "refused": 0, "challenge": 0}

@@ -105,6 +105,7 @@ async def test_hostile_files_and_names_reach_the_screen_escaped():
         assert all(n.title.isprintable() for n in application._notifications)
 
 
+@pytest.mark.slow
 async def test_the_new_game_form_refuses_a_name_with_control_characters():
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:

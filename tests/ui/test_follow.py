@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -70,6 +71,7 @@ def key_bar_text(app: App[None]) -> str:
 # ---------------------------------------------------------------------- keys act where they were pressed
 
 
+@pytest.mark.slow
 async def test_the_enter_that_closes_the_round_dialog_plays_no_card():
     # Issue 13, bug 1: at instant speed one Enter on "next round" also played the player's card.
     app = make_app(seed=11)
@@ -124,6 +126,7 @@ async def test_a_key_pressed_before_a_dialog_appeared_does_not_answer_it():
 # ---------------------------------------------------------------------- settings reach the match
 
 
+@pytest.mark.slow
 async def test_a_new_bot_speed_holds_in_the_match_being_played():
     # Issue 13, bug 2: a speed changed in Settings during a match did nothing until it was reopened.
     app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))  # the bots would wait half a minute a move
@@ -144,6 +147,7 @@ async def test_a_new_bot_speed_holds_in_the_match_being_played():
 # ---------------------------------------------------------------------- the log
 
 
+@pytest.mark.slow
 async def test_after_a_resize_the_log_shows_the_latest_moves():
     # Issue 13, bug 5: from 200x60 back to 80x24 the log showed its oldest lines.
     app = make_app(seed=7)
@@ -183,6 +187,7 @@ async def test_the_log_scrolls_back_with_page_up_and_stays_there_while_play_goes
         assert log.following
 
 
+@pytest.mark.slow
 async def test_a_new_round_brings_a_scrolled_back_log_to_its_end():
     # Found in play: after one PgUp in round 1, round 2 went on out of sight.
     app = make_app(seed=7)
@@ -234,6 +239,7 @@ async def test_home_and_end_move_the_cursor_to_the_first_and_the_last_card():
         assert screen.cursor == 0
 
 
+@pytest.mark.slow
 async def test_a_resumed_match_shows_the_moves_before_it_was_left():
     # Issue 13, bug 6: a resumed match started with an empty log.
     app = make_app(seed=7)
@@ -277,6 +283,7 @@ async def test_a_match_resumed_early_in_a_round_also_shows_how_the_last_one_ende
 # ---------------------------------------------------------------------- UNO
 
 
+@pytest.mark.slow
 async def test_uno_said_ahead_goes_with_its_round():
     # Issue 13, bug 7: "[UNO ready]" carried into the next round.
     app = make_app(seed=11)
@@ -308,6 +315,7 @@ async def test_uno_said_ahead_goes_when_the_player_draws_instead():
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
     # Issue 13, bug 7: "u" after the player's exposure ended said nothing (and got ready for nothing).
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
@@ -337,6 +345,7 @@ async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monk
         assert "UNO ready" not in screen.query_one(HandView).state.title
 
 
+@pytest.mark.slow
 async def test_a_catch_after_the_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
@@ -426,6 +435,7 @@ async def test_the_round_summary_wraps_a_long_hand_under_itself():
         assert dialog.query_one(".box").region.bottom <= 23  # above the dialog's own key bar
 
 
+@pytest.mark.slow
 async def test_the_key_bar_behind_a_dialog_shows_the_dialogs_keys():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -471,6 +481,7 @@ async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can
         assert on_screen(app, "Mushroom", "Lightning")  # the rules begin with the same few lines
 
 
+@pytest.mark.slow
 async def test_a_resumed_match_does_not_show_the_guide_again():
     app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -520,6 +531,7 @@ async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_behind_the_too_small_notice_the_table_waits_and_keys_do_nothing():
     # Found in play: at 60x20 a "d" took a stack nobody could see, and the bots played on.
     app = make_app(seed=7)

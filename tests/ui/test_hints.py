@@ -41,6 +41,7 @@ def _record_player_moves(session) -> list[object]:
     return moves
 
 
+@pytest.mark.slow
 async def test_t_shows_the_experts_move_and_counts_it_in_the_save():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -65,6 +66,7 @@ async def test_t_shows_the_experts_move_and_counts_it_in_the_save():
         assert shown.text is None and not shown.display
 
 
+@pytest.mark.slow
 async def test_a_hint_puts_the_cursor_on_the_advised_card():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -100,6 +102,7 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         assert mine[-1] == Play(four, Color.BLUE, False)
 
 
+@pytest.mark.slow
 async def test_escape_in_the_colour_dialog_of_a_wild_draw_four_keeps_the_card():
     # Found in play: a Wild Draw Four chosen by mistake could not be taken back before its colour.
     app = make_app(seed=7)
@@ -178,6 +181,7 @@ def _first_turn_draws_a_playable_card(seed: int) -> bool:
     return probe.phase is Phase.DRAWN
 
 
+@pytest.mark.slow
 async def test_the_autopilot_never_finishes_a_move_the_player_began():
     # A seed where the player's first turn draws a card that can be played: T3 asks play or keep.
     seed = next((seed for seed in range(300) if _first_turn_draws_a_playable_card(seed)), None)
@@ -354,6 +358,7 @@ def test_the_hint_is_the_experts_own_choice():
     assert hint.text.split(":")[0]
 
 
+@pytest.mark.slow
 def test_a_hint_on_the_table(snap_compare):
     async def ask_for_a_hint(pilot):
         await settle(pilot)
@@ -385,6 +390,7 @@ def test_taking_a_stack_is_explained_as_a_stack_not_a_challenge():
     assert hint.text == "Take the 2 cards: nothing in your hand stacks on them"
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(rules=house_rules(), players=st.integers(2, 4), seed=st.integers(0, 10_000))
 def test_every_decision_under_any_house_rules_gets_a_hint(rules, players, seed):

@@ -56,6 +56,7 @@ async def test_a_stack_shows_its_total_and_d_takes_it():
         assert not (round_.decider == HUMAN and round_.phase is Phase.STACK)
 
 
+@pytest.mark.slow
 async def test_a_stackable_card_is_bright_and_enter_stacks_it():
     def can_stack(app) -> bool:
         return stack_on_the_player(app) and any(isinstance(a, Play) for a in app.session.match.legal_actions())
@@ -78,6 +79,7 @@ async def test_a_stackable_card_is_bright_and_enter_stacks_it():
         assert isinstance(played, Play) and played.card == card
 
 
+@pytest.mark.slow
 async def test_a_seven_asks_whom_to_swap_with():
     app = make_app(seed=5, rules=HouseRules(seven_zero=True))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -91,6 +93,7 @@ async def test_a_seven_asks_whom_to_swap_with():
         assert app.session.match.round.choice_for is None
 
 
+@pytest.mark.slow
 async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
     pace = QUICK._replace(jump_window=600.0)  # the window stays open while the test looks
     app = make_app(seed=2, rules=PARTY, pace=pace)
@@ -109,6 +112,7 @@ async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
         assert len(session.view().hand) < cards or session.match.round.is_over
 
 
+@pytest.mark.slow
 async def test_a_jump_in_a_moment_too_late_says_who_moved_first():
     # Found in play: j pressed a second after the prompt said "No jump-in now: it takes the twin of a card
     # just played…", as if the player had the rule wrong.
@@ -134,6 +138,7 @@ async def test_a_jump_in_a_moment_too_late_says_who_moved_first():
         assert f"Too late to jump in with your {short(twin.card)}: {who} played {card} first." in said
 
 
+@pytest.mark.slow
 async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
     app = make_app(seed=2, rules=PARTY)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -158,6 +163,7 @@ async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
         assert logged and logged[0] in banners[0]
 
 
+@pytest.mark.slow
 async def test_house_rules_are_chosen_on_new_game(tmp_path):
     app = UnoKartApp(settings=Settings(bot_speed="instant", confirm_quit=False, guide=False), pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -191,6 +197,7 @@ def test_turning_a_stacking_switch_keeps_the_combination_possible():
     assert toggled(HouseRules(), "banana").banana == "last-turn"
 
 
+@pytest.mark.slow
 async def test_help_and_the_rules_say_the_house_rules_in_play():
     app = make_app(seed=2, rules=PARTY)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -254,6 +261,7 @@ async def test_j_with_nothing_to_jump_in_with_says_why(rules, said):
         assert len(app.session.match.history[-1]) == moves
 
 
+@pytest.mark.slow
 async def test_play_again_keeps_the_house_rules():
     # Found in play: "Play again" after a party match dealt an official one (and its log's command lost --rules).
     app = make_app(seed=2, rules=PARTY)

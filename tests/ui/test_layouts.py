@@ -3,6 +3,8 @@ that changes the layout live and nothing else."""
 
 from __future__ import annotations
 
+import pytest
+
 from unokart_tui.dialogs.choices import ColorDialog
 from unokart_tui.engine import Color, Play, Rank
 from unokart_tui.screens.game import ROOMY_HEIGHT, ROOMY_WIDTH, GameScreen
@@ -16,6 +18,7 @@ def visible(widget) -> bool:
     return widget.display and widget.region.area > 0
 
 
+@pytest.mark.slow
 async def test_a_resize_across_the_threshold_mid_turn_keeps_the_cursor_the_dialog_and_the_state():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -54,6 +57,7 @@ async def test_a_resize_across_the_threshold_mid_turn_keeps_the_cursor_the_dialo
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_the_roomy_table_fits_nine_opponents_at_120x40():
     bots = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
     app = make_app(bots=bots, seed=5)
