@@ -251,3 +251,24 @@ def test_the_player_swapped_into_one_card_gets_a_longer_window_to_say_uno(events
     pacer = Pacer(_Exposed(), Pace(catch_window=1.5), None, clock=FakeClock())
     pacer.changed([*events, PlayerExposed(HUMAN)])
     assert pacer.exposure is not None and pacer.exposure.window == window
+
+
+async def test_a_table_given_no_clock_keeps_real_time_with_textuals_timers():
+    import time
+
+    from unokart_tui.app import UnoKartApp
+
+    from .helpers import QUICK, SETTINGS, until
+
+    app = UnoKartApp(session("real time"), settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        clock = app.screen.clock
+        before = time.monotonic()
+        now = clock.now()
+        assert before <= now <= time.monotonic()
+        assert clock.at(before) == before  # a key's stamp is already on this clock
+        fired: list[bool] = []
+        clock.set_timer(0.01, lambda: fired.append(True))  # a Textual timer of the screen's: real time
+        await until(pilot, lambda: fired)
+    app.session.close()
