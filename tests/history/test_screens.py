@@ -140,8 +140,7 @@ async def replay_from_the_load_screen(pilot) -> ReplayScreen:
     return app.screen
 
 
-@pytest.mark.slow
-async def test_the_replay_screen_steps_by_move_and_round_and_jumps():
+async def test_the_replay_screen_steps_by_move_and_round_and_jumps():  # the fast lane's test of dialogs.jump
     fixed_saves(1)
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
