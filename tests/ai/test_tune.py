@@ -18,6 +18,7 @@ def places(monkeypatch, tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_tiny_tuning_writes_a_profile_that_loads(places, capsys):
     assert cli.main(["tune", "greedy", "--against", "random", "--trials", "2", "--rounds", "6"]) == 0
     out = capsys.readouterr().out

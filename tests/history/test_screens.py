@@ -270,6 +270,7 @@ def replay_app(finished: bool) -> UnoKartApp:
     return UnoKartApp(settings=SETTINGS, pace=QUICK, replay=(name, saves.load_game(name)))
 
 
+@pytest.mark.slow
 @SIZES
 def test_replay_of_a_finished_match(snap_compare, size):
     assert snap_compare(replay_app(True), terminal_size=size, press=[*["right"] * 12])

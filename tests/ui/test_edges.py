@@ -41,6 +41,7 @@ def damaged_below_its_header() -> None:
     assert entry.error is None  # its header is sound: the list cannot tell
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("keys", [["c"], ["l", "enter"]], ids=["continue", "load"])
 async def test_a_save_damaged_below_its_header_offers_its_backup(keys):
     # Finding 9: the CLI offered the backup, the game only said "Cannot open".

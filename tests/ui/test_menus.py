@@ -37,6 +37,7 @@ def app() -> UnoKartApp:
     return UnoKartApp(settings=QUIET, pace=QUICK)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_title_without_saves_has_no_continue(snap_compare, size):
     assert snap_compare(app(), terminal_size=size)
@@ -59,6 +60,7 @@ async def test_the_continue_entry_stays_on_one_line_however_long():
         assert not any("Bowser Junior" in line for line in lines)  # no second line, cut or whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_new_game_screen(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, press=["n"])
@@ -136,6 +138,7 @@ def test_rules_screen_scrolled_to_its_end(snap_compare):
     assert snap_compare(app(), terminal_size=(80, 24), press=["r", "end"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_settings_screen(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, press=["s"])

@@ -32,6 +32,7 @@ def test_the_roomy_table(snap_compare, size, opponents):
     assert snap_compare(make_app(bots=LINE_UPS[opponents], seed=7), terminal_size=size, run_before=settle)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", [theme.name for theme in THEMES])
 def test_each_theme(snap_compare, theme):
     settings = SETTINGS._replace(theme=theme)
@@ -57,6 +58,7 @@ def test_table_three_opponents(snap_compare, size):
     assert snap_compare(make_app(seed=7), terminal_size=size, run_before=settle)
 
 
+@pytest.mark.slow
 @SIZES
 def test_table_one_opponent(snap_compare, size):
     assert snap_compare(make_app(bots=("challenger",), seed=3), terminal_size=size, run_before=settle)
