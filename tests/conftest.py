@@ -43,12 +43,6 @@ def _private_data_dir(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def config_dir(tmp_path):
-    """The test's config directory (UNOKART_CONFIG_DIR), for settings, bot profiles and house-rule presets."""
-    return tmp_path / "config"
-
-
-@pytest.fixture
 async def pilot(request):
     """A new match's table, running for the whole test, on a clock the test moves (``ui.helpers.FakeClock``).
 

@@ -44,3 +44,13 @@ def test_every_module_imports():
     assert {"unokart_tui.serve.ssh", "unokart_tui.serve.hub", "unokart_tui.dialogs.jump", "saves.store"} <= set(names)
     for name in names:
         importlib.import_module(name)
+
+
+def test_each_test_has_its_own_config_and_data_folders(tmp_path):
+    """By unokart's own variables, which hold on every platform (platformdirs ignores XDG_CONFIG_HOME on macOS)."""
+    import saves
+    from ai.config import config_dir
+    from unokart_tui.settings import settings_path
+
+    assert config_dir() == tmp_path / "config" and settings_path().parent == tmp_path / "config"
+    assert saves.save_dir() == tmp_path / "data"
