@@ -3,6 +3,10 @@ config directory is found by one function."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import platformdirs
+
 from unokart_tui import defaults
 from unokart_tui.cli import build_parser
 from unokart_tui.engine import DEFAULT_TARGET, MAX_PLAYERS, Match
@@ -44,5 +48,5 @@ def test_settings_and_bot_profiles_find_the_config_directory_the_same_way(monkey
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "mine"))
     assert settings_path().parent == user_profile_dir().parent == config_dir() == tmp_path / "mine"
     monkeypatch.delenv("UNOKART_CONFIG_DIR")
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    assert settings_path().parent == user_profile_dir().parent == config_dir() == tmp_path / "xdg" / "unokart"
+    platform = Path(platformdirs.user_config_dir("unokart"))  # worked out only: nothing is written there
+    assert settings_path().parent == user_profile_dir().parent == config_dir() == platform

@@ -32,7 +32,7 @@ from .widgets.asciifilter import AsciiFilter
 if TYPE_CHECKING:
     from .crash import CrashReport
     from .glyphs import Glyphs
-    from .pacing import Pace
+    from .pacing import Clock, Pace
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
     from .screens.new_game import NewGame, NewGameScreen
@@ -74,10 +74,12 @@ class UnoKartApp(ThemedApp):
         bot_delay: float | None = None,
         pace: Pace | None = None,
         replay: tuple[str, SavedGame] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """``bot_delay`` is `--bot-delay` (else the settings' bot speed); ``pace`` sets every timing at once.
 
-        ``replay``: a save's name and contents, to replay first (`unokart replay`).
+        ``replay``: a save's name and contents, to replay first (`unokart replay`). ``clock``: the
+        tables' time (``pacing.Clock``); real time if None.
         """
         super().__init__()
         self.settings_problem: str | None = None
@@ -87,6 +89,7 @@ class UnoKartApp(ThemedApp):
         self.bot_delay = settings.bot_delay if bot_delay is None else bot_delay
         self.bot_delay_flag = bot_delay  # for the line that deals the match again
         self.pace = pace
+        self.clock = clock
         self.session = session
         self.replay = replay
         self.last_new_game: NewGame | None = None  # New game offers its line-up, target and rules again
@@ -237,6 +240,7 @@ class UnoKartApp(ThemedApp):
             undo=self.settings.undo,
             glyphs=self.glyphs,
             motion=not self.settings.reduce_motion,
+            clock=self.clock,
         )
 
     def _replay_screen(self, name: str, game: SavedGame) -> ReplayScreen:

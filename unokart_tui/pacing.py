@@ -2,7 +2,7 @@
 
 The game screen shows and asks; the pacer decides when. It keeps no game state (the
 session holds the match) and changes nothing itself: every action goes through the
-screen's ``act``. No Textual here either: the screen is the clock, seen as a ``Table``.
+screen's ``act``. No Textual here either: the screen is seen as a ``Table``, its time as a ``Clock``.
 
 - Each bot action stays on the table for the bots' delay (the bot-speed setting) before
   the next; at delay 0 the next comes once the table has been redrawn, so every action
@@ -19,11 +19,12 @@ screen's ``act``. No Textual here either: the screen is the clock, seen as a ``T
   bot's, after the same delay; a move the player began by hand they finish themselves.
 - A key answers only the decision that was on the table when it was pressed:
   ``decision_began`` is when the player's current decision was put to them.
+- Time is the ``Clock``'s: in play Textual's timers and the monotonic clock its key events are
+  stamped with; a test gives the pacer a clock it moves on itself, and waits for nothing.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -49,10 +50,20 @@ class Stoppable(Protocol):
     def stop(self) -> None: ...
 
 
-class Table(Protocol):
-    """What the pacer needs from the game screen: Textual's timers, and four things to do."""
+class Clock(Protocol):
+    """The table's time: what time it is, and a wake-up after a delay."""
+
+    def now(self) -> float: ...
 
     def set_timer(self, delay: float, callback: Callable[[], None]) -> Stoppable: ...
+
+    def at(self, stamp: float) -> float:
+        """The time on this clock of a Textual event stamped ``stamp`` (a key, a click)."""
+        ...
+
+
+class Table(Protocol):
+    """What the pacer needs from the game screen: its next frame, and four things to do."""
 
     def call_after_refresh(self, callback: Callable[[], None]) -> bool: ...
 
@@ -99,14 +110,14 @@ class Pacer:
         pace: Pace,
         table: Table,
         *,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Clock,
         advisor: Advisor | None = None,
     ) -> None:
         self.session = session
         self.advisor = advisor  # the autopilot's, when the table has one
         self.pace = pace
         self.table = table
-        self.clock = clock  # the clock of Textual's key events (time.monotonic)
+        self.clock = clock
         self.fast = False
         self.waiting = False  # a bot's move (or the bots' reactions) is on its way
         self.decision_began = 0.0
@@ -117,12 +128,12 @@ class Pacer:
         self._stopped = False
         self._timer: Stoppable | None = None
         self._wakes = 0  # a wake-up scheduled before the last change does nothing
-        self._acted_at = clock()
+        self._acted_at = clock.now()
         self._piloting = False  # the action being applied is the autopilot's
         self._decision: tuple[int, int] | None = None
         if session.is_human_turn():  # the table opens on the player's decision: it counts from now
             self._decision = self._current_decision()
-            self.decision_began = clock()
+            self.decision_began = clock.now()
 
     @property
     def held(self) -> bool:
@@ -154,7 +165,7 @@ class Pacer:
 
     def changed(self, events: Sequence[Event]) -> None:
         """An action was applied: note when, and an exposure that begins or ends."""
-        now = self.clock()
+        now = self.clock.now()
         self._acted_at = now
         if self.advisor is not None:
             self.advisor.last_by_pilot = self._piloting
@@ -179,7 +190,7 @@ class Pacer:
 
     def new_round(self) -> None:
         self.exposure, self.missed, self.jump_began = None, None, None
-        self._acted_at = self.clock()
+        self._acted_at = self.clock.now()
 
     def recently_missed(self) -> Missed | None:
         """The exposure that ended a moment ago, for a key that came too late; None once play has gone on.
@@ -188,7 +199,7 @@ class Pacer:
         "Too late to say UNO" instead of UNO for the next play, and they were caught again.
         """
         missed = self.missed
-        if missed is None or self.clock() - missed.ended > TOO_LATE_SECONDS:
+        if missed is None or self.clock.now() - missed.ended > TOO_LATE_SECONDS:
             return None
         return missed
 
@@ -217,7 +228,7 @@ class Pacer:
             if round_.decider == HUMAN and not piloted:
                 self._ask()
             self.waiting = round_.decider != HUMAN or piloted
-            left = exposure.began + self.pace.catch_window * exposure.window - self.clock()
+            left = exposure.began + self.pace.catch_window * exposure.window - self.clock.now()
             self._wake(left, self._window_closes)
             return
         if round_.decider == HUMAN and not piloted:
@@ -227,13 +238,13 @@ class Pacer:
         self.waiting = True
         wait = self._reading_time()
         if self.jump_began is not None:  # H5b: the player's fair window to jump in
-            wait = max(wait, self.jump_began + self.pace.jump_window - self.clock())
+            wait = max(wait, self.jump_began + self.pace.jump_window - self.clock.now())
         self._wake(wait, self._bot_moves)
 
     def _reading_time(self) -> float:
         if self.fast:
             return 0.0
-        return self._acted_at + self.pace.bot_delay - self.clock()
+        return self._acted_at + self.pace.bot_delay - self.clock.now()
 
     def _current_decision(self) -> tuple[int, int]:
         match = self.session.match
@@ -243,7 +254,7 @@ class Pacer:
         decision = self._current_decision()
         if decision != self._decision:
             self._decision = decision
-            self.decision_began = self.clock()
+            self.decision_began = self.clock.now()
             self.fast = False
         self.table.ask_player()
 
@@ -289,7 +300,7 @@ class Pacer:
             return
         for seconds, seat in self.session.reaction_delays():
             if self._can_jump(seat) and isinstance(self.session.bot_reaction(seat), JumpIn):
-                self._wake(self._acted_at + seconds - self.clock(), self._bot_jumps)
+                self._wake(self._acted_at + seconds - self.clock.now(), self._bot_jumps)
                 return
 
     def _bot_jumps(self) -> None:
@@ -330,7 +341,7 @@ class Pacer:
                 callback()
 
         if delay > 0:
-            self._timer = self.table.set_timer(delay, wake_up)
+            self._timer = self.clock.set_timer(delay, wake_up)
         else:
             self.table.call_after_refresh(wake_up)
 

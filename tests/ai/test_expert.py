@@ -31,7 +31,7 @@ from unokart_tui.engine import (
     determinize,
 )
 
-from ..engine.test_house_properties import house_rules
+from ..strategies import house_rules
 
 SMALL = {"samples": 3, "depth": 4}
 

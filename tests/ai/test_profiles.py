@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 import ai
@@ -70,7 +71,7 @@ def test_profile_names_cannot_escape(name):
 def test_the_user_profile_dir_defaults_to_the_platform_config_dir(monkeypatch):
     monkeypatch.delenv("UNOKART_CONFIG_DIR", raising=False)
     assert ai.user_profile_dir().parts[-2:] == ("unokart", "profiles")
-    assert os.environ.get("XDG_CONFIG_HOME") and str(ai.user_profile_dir()).startswith(os.environ["XDG_CONFIG_HOME"])
+    assert ai.user_profile_dir() == Path(platformdirs.user_config_dir("unokart")) / "profiles"
 
 
 def test_a_pipe_a_folder_or_a_broken_link_named_like_a_profile_is_no_profile(profile_dir):

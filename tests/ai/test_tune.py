@@ -18,6 +18,7 @@ def places(monkeypatch, tmp_path):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_tiny_tuning_writes_a_profile_that_loads(places, capsys):
     assert cli.main(["tune", "greedy", "--against", "random", "--trials", "2", "--rounds", "6"]) == 0
     out = capsys.readouterr().out
@@ -32,6 +33,7 @@ def test_a_tiny_tuning_writes_a_profile_that_loads(places, capsys):
     assert (places / "data" / "tune.sqlite3").is_file()  # the study, in the data directory
 
 
+@pytest.mark.slow
 def test_running_again_continues_the_study(places, capsys):
     storage = f"sqlite:///{places / 'study.sqlite3'}"
     first = tune.tune("challenger", ["greedy"], trials=2, rounds=4, storage=storage)

@@ -20,6 +20,7 @@ from .official_trace import bot_matches, random_rounds
 OFFICIAL = [None, HouseRules.preset("official"), HouseRules(**HouseRules().as_dict())]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", OFFICIAL, ids=["none", "preset", "defaults"])
 def test_random_play_is_unchanged_event_for_event(rules):
     assert random_rounds(40, rules) == "413b14a23b251e4a6f4d6606fb1bb9e1fe5223f6f2c330839a3523b2c891915b"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 import random
 from collections import Counter
 
@@ -70,6 +70,7 @@ def random_step(match: Match, rng: random.Random) -> list:
     return match.apply(rng.choice(round_.legal_actions()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_cards_conserved_decider_can_act_and_illegal_actions_change_nothing(players):
     rng = random.Random(players)
@@ -82,11 +83,11 @@ def test_cards_conserved_decider_can_act_and_illegal_actions_change_nothing(play
             assert round_.legal_actions(), "the decider must always have an action"
             accepted = accepted_now(round_)
             illegal = [a for a in rng.sample(conceivable, 12) if a not in accepted]
-            before = copy.deepcopy(round_)
+            before = pickle.dumps(round_)  # every field, the random state and the history: far cheaper than a deep copy
             for action in illegal[:3]:
                 with pytest.raises(RulesError):
                     round_.apply(action)
-                assert round_ == before, f"{action} changed the round"
+                assert pickle.dumps(round_) == before, f"{action} changed the round"
         random_step(match, rng)
 
 

@@ -71,6 +71,7 @@ def test_from_view_with_the_true_hidden_cards_is_the_same_table(preset):
             assert again.reactions(seat) == round_.reactions(seat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_a_determinization_keeps_every_public_fact(preset):
     for round_, rng in _random_positions(preset, range(3)):

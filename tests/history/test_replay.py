@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 
 import pytest
 
@@ -16,11 +17,22 @@ from unokart_tui.timeline import SNAPSHOT_EVERY, Position, Timeline, replayed
 from .play import a_plain_play, finished_match, play
 
 
+@pytest.fixture(scope="session")
+def unfinished_played(tmp_path_factory):
+    """The data folder of ``unfinished``, played once a session: a match saves at every move."""
+    folder = tmp_path_factory.mktemp("unfinished")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("UNOKART_DATA_DIR", str(folder / "data"))
+        patch.setenv("UNOKART_CONFIG_DIR", str(folder / "config"))
+        bots = ["greedy", "challenger", "item-hoarder"]
+        session = play(Session.new("Ann", bots, seed=21, name="open", target=5000), actions=300)
+        session.close()
+    return folder / "data"
+
+
 @pytest.fixture
-def unfinished():
-    bots = ["greedy", "challenger", "item-hoarder"]
-    session = play(Session.new("Ann", bots, seed=21, name="open", target=5000), actions=300)
-    session.close()
+def unfinished(unfinished_played):
+    shutil.copytree(unfinished_played, saves.save_dir())
     return saves.load_game("open")
 
 

@@ -48,6 +48,7 @@ async def to_a_number_card(pilot) -> Play:
     return Play(state.cards[position])
 
 
+@pytest.mark.slow
 async def test_undo_at_the_table_returns_to_the_same_decision():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -66,6 +67,7 @@ async def test_undo_at_the_table_returns_to_the_same_decision():
         assert saves.load("test match").round == before[1]  # saved at once
 
 
+@pytest.mark.slow
 async def test_undo_puts_the_cursor_back_on_the_card_taken_back():
     # Found in play: after z the cursor stayed where the player had moved it, and Enter played another card.
     app = make_app(seed=7)
@@ -194,7 +196,7 @@ async def replay_from_the_load_screen(pilot) -> ReplayScreen:
     return app.screen
 
 
-async def test_the_replay_screen_steps_by_move_and_round_and_jumps():
+async def test_the_replay_screen_steps_by_move_and_round_and_jumps():  # the fast lane's test of dialogs.jump
     fixed_saves(1)
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -223,6 +225,7 @@ async def test_the_replay_screen_steps_by_move_and_round_and_jumps():
         await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
 
 
+@pytest.mark.slow
 async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_screen():
     fixed_saves(1)
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
@@ -242,6 +245,7 @@ async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_scree
         check_screen_shows(screen)
 
 
+@pytest.mark.slow
 async def test_the_match_over_dialog_leads_to_the_replay():
     app = make_app(seed=11, target=50)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -255,6 +259,7 @@ async def test_the_match_over_dialog_leads_to_the_replay():
         await until(pilot, lambda: isinstance(app.screen, TitleScreen))
 
 
+@pytest.mark.slow
 async def test_a_damaged_store_never_stops_the_title_and_the_statistics_say_it_was_rebuilt():
     fixed_saves(2)
     path = stats.store_path()
@@ -295,6 +300,7 @@ def test_statistics_screen(snap_compare, size):
     assert snap_compare(stats_app(), terminal_size=size, press=["t"])
 
 
+@pytest.mark.slow
 @SIZES
 def test_statistics_opponents(snap_compare, size):
     assert snap_compare(stats_app(), terminal_size=size, press=["t", "right"])
@@ -305,6 +311,7 @@ def test_a_score_race_chart_of_a_past_match(snap_compare, size):
     assert snap_compare(stats_app(), terminal_size=size, press=["t", "right", "right"])
 
 
+@pytest.mark.slow
 def test_the_charts_read_without_colour(snap_compare, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(stats_app(), terminal_size=(80, 24), press=["t", "right", "right"])
@@ -319,6 +326,7 @@ def replay_app(finished: bool) -> UnoKartApp:
     return UnoKartApp(settings=SETTINGS, pace=QUICK, replay=(name, saves.load_game(name)))
 
 
+@pytest.mark.slow
 @SIZES
 def test_replay_of_a_finished_match(snap_compare, size):
     assert snap_compare(replay_app(True), terminal_size=size, press=[*["right"] * 12])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -20,15 +21,26 @@ from .play import finished_match, play
 SEEDS = (1, 2, 3, 4, 5)
 
 
-@pytest.fixture
-def five_matches():
-    """Five finished matches against the default bots (one of them with hard bots), and one unfinished."""
-    for seed in SEEDS:
-        finished_match(f"m{seed}", seed, profile="hard" if seed == 5 else None)
-    from unokart_tui.session import Session
+@pytest.fixture(scope="session")
+def five_matches_played(tmp_path_factory):
+    """The data folder of ``five_matches``, played once a session: a match saves at every move, seconds each."""
+    folder = tmp_path_factory.mktemp("five-matches")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("UNOKART_DATA_DIR", str(folder / "data"))
+        patch.setenv("UNOKART_CONFIG_DIR", str(folder / "config"))
+        for seed in SEEDS:
+            finished_match(f"m{seed}", seed, profile="hard" if seed == 5 else None)
+        from unokart_tui.session import Session
 
-    unfinished = play(Session.new("Ann", ["random"], seed=9, target=500, name="unfinished"), actions=400)
-    unfinished.close()
+        unfinished = play(Session.new("Ann", ["random"], seed=9, target=500, name="unfinished"), actions=400)
+        unfinished.close()
+    return folder / "data"
+
+
+@pytest.fixture
+def five_matches(five_matches_played):
+    """Five finished matches against the default bots (one of them with hard bots), and one unfinished."""
+    shutil.copytree(five_matches_played, saves.save_dir())
     return [f"m{seed}" for seed in SEEDS] + ["unfinished"]
 
 

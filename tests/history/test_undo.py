@@ -110,6 +110,7 @@ def refusals(match) -> str | None:
     return undo_refusal(match, HUMAN)
 
 
+@pytest.mark.slow
 def test_undo_is_refused_exactly_where_it_cannot_be_honest_and_hides_what_was_seen_otherwise():
     """At each decision of the player in seeded matches (H4 and challenges included): the undo is refused
     iff what it takes back showed the player a whole hidden hand (their challenge, a swap or pass of theirs)

@@ -29,6 +29,7 @@ def continue_both(original, loaded, seed: int, steps: int = 150) -> None:
     assert original.history == loaded.history
 
 
+@pytest.mark.slow
 def test_round_trip_continues_identically_in_every_phase_for_2_to_10_players_under_every_preset():
     phases = set()
     rng = random.Random(2024)
@@ -241,7 +242,10 @@ def mutate(text: str, rng: random.Random) -> str:
 
 # The house-rules fixture is a tenth of the size: its comments and blank lines, where a change
 # matters to nobody, are a bigger share of it.
-@pytest.mark.parametrize(("fixture", "at_least"), [("format-1.toml", 900), ("format-2-house-rules.toml", 850)])
+@pytest.mark.parametrize(
+    ("fixture", "at_least"),
+    [pytest.param("format-1.toml", 900, marks=pytest.mark.slow), ("format-2-house-rules.toml", 850)],
+)
 def test_a_thousand_corrupted_saves_only_ever_raise_save_error(fixture, at_least):
     base = (FIXTURES / fixture).read_text()
     rng = random.Random(99)

@@ -1,18 +1,80 @@
-"""Driving the game table in tests: seeded sessions, bots at full speed, keys a player would press."""
+"""Driving the game table in tests: seeded sessions, bots at full speed, keys a player would press,
+and a clock of the test's own: time at the table passes only when the test says so."""
 
 from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 
 from unokart_tui import defaults
 from unokart_tui.app import UnoKartApp
-from unokart_tui.engine import Phase, Play, Rank
+from unokart_tui.engine import Accept, Draw, Match, Pass, Phase, Play, Rank
 from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import HUMAN, Session
 from unokart_tui.settings import Settings
 from unokart_tui.tableview import jump_in
 from unokart_tui.widgets.hand import HandView
+
+
+class FakeTimer:
+    def __init__(self, due: float, order: int, callback: Callable[[], None]) -> None:
+        self.due, self.order, self.callback = due, order, callback
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+class FakeClock:
+    """The table's clock (``pacing.Clock``) in tests: it stands still until the test moves it on.
+
+    Textual stamps a key with the real monotonic time; ``at`` turns that into this clock's
+    time then: a key pressed before the clock was moved on was pressed at the time before.
+    """
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self._now = start
+        self._timers: list[FakeTimer] = []
+        self._order = itertools.count()
+        self._moves = [(time.monotonic(), start)]  # (real time, this clock's time) at each move
+
+    def now(self) -> float:
+        return self._now
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> FakeTimer:
+        timer = FakeTimer(self._now + max(delay, 0.0), next(self._order), callback)
+        self._timers.append(timer)
+        return timer
+
+    def at(self, stamp: float) -> float:
+        for real, moment in reversed(self._moves):
+            if stamp >= real:
+                return moment
+        real, moment = self._moves[0]
+        return moment - (real - stamp)
+
+    def move_to(self, moment: float) -> None:
+        if moment > self._now:
+            self._now = moment
+            self._moves.append((time.monotonic(), moment))
+
+    def next_timer(self, until: float = math.inf) -> FakeTimer | None:
+        """The first wake-up still wanted that is due by ``until``."""
+        self._timers = [timer for timer in self._timers if not timer.stopped]
+        due = [timer for timer in self._timers if timer.due <= until]
+        return min(due, key=lambda timer: (timer.due, timer.order), default=None)
+
+    def fire(self, timer: FakeTimer) -> None:
+        """Move on to ``timer``'s moment and run it, as Textual would have."""
+        self._timers.remove(timer)
+        self.move_to(timer.due)
+        timer.callback()
+
 
 # Bots at full speed, no wait for a catch, banners until the next one: nothing hangs on the clock.
 QUICK = Pace(bot_delay=0, catch_window=0, jump_window=0, banner_seconds=None)
@@ -29,9 +91,38 @@ def make_app(
     pace=QUICK,
     settings=SETTINGS,
     rules=None,
+    clock=None,
 ) -> UnoKartApp:
+    """A new match's table on a ``FakeClock`` (unless ``clock`` is given): no bot moves on real time."""
     session = Session.new("Ann", list(bots), seed=seed, target=target, name=name, profile=profile, rules=rules)
-    return UnoKartApp(session, settings=settings, pace=pace)
+    return UnoKartApp(session, settings=settings, pace=pace, clock=clock or FakeClock())
+
+
+def holds_on(match: Match):
+    """The player's move that keeps their cards (draw, keep, take a stack), else any but a Wild Draw Four."""
+    legal = match.legal_actions()
+    for kind in (Accept, Draw, Pass):
+        for action in legal:
+            if type(action) is kind:
+                return action
+    return next((a for a in legal if not (isinstance(a, Play) and a.card.rank is Rank.WILD_DRAW_FOUR)), legal[0])
+
+
+def play_at_engine_speed(session: Session, done, *, player=holds_on, limit: int = 5000) -> None:
+    """Play ``session`` on without a table until ``done(match)``: the bots their own moves, the player ``player``'s.
+
+    A position for a pilot test in milliseconds: played through the table, a move takes a few frames.
+    """
+    for _ in range(limit):
+        match = session.match
+        if done(match):
+            return
+        if match.round.is_over:
+            session.next_round()
+            continue
+        seat = match.round.decider
+        session.apply(session.bot_action(seat) if seat in session.bots else player(match))
+    raise AssertionError("the wanted position never came")
 
 
 async def settle(pilot: Pilot, limit: int = 500) -> None:
@@ -133,6 +224,31 @@ def forgetful_bots(config_dir) -> str:
     profiles.mkdir(parents=True, exist_ok=True)
     (profiles / "forgetful.toml").write_text(FORGETFUL)
     return "forgetful"
+
+
+async def let_time_pass(pilot: Pilot, seconds: float) -> None:
+    """Move the table's ``FakeClock`` on by ``seconds``, running each wake-up due on the way in turn."""
+    clock = pilot.app.clock
+    end = clock.now() + seconds
+    await pilot.pause()
+    while (timer := clock.next_timer(until=end)) is not None:
+        clock.fire(timer)
+        await pilot.pause()
+    clock.move_to(end)
+    await pilot.pause()
+
+
+async def run_clock_until(pilot: Pilot, condition, limit: int = 500) -> None:
+    """Let the table's ``FakeClock`` run, from one wake-up to the next, until ``condition()`` holds."""
+    clock = pilot.app.clock
+    for _ in range(limit):
+        await pilot.pause()
+        if condition():
+            return
+        timer = clock.next_timer()
+        if timer is not None:
+            clock.fire(timer)
+    raise AssertionError("the wanted moment never came")
 
 
 async def until(pilot: Pilot, condition, limit: int = 50) -> None:

@@ -41,6 +41,7 @@ def damaged_below_its_header() -> None:
     assert entry.error is None  # its header is sound: the list cannot tell
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("keys", [["c"], ["l", "enter"]], ids=["continue", "load"])
 async def test_a_save_damaged_below_its_header_offers_its_backup(keys):
     # Finding 9: the CLI offered the backup, the game only said "Cannot open".
@@ -105,6 +106,7 @@ async def test_hostile_files_and_names_reach_the_screen_escaped():
         assert all(n.title.isprintable() for n in application._notifications)
 
 
+@pytest.mark.slow
 async def test_the_new_game_form_refuses_a_name_with_control_characters():
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -28,7 +29,18 @@ from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import PlayerRow
 
-from .helpers import QUICK, SETTINGS, forgetful_bots, make_app, play_until, settle, take_turn_with_keys, until
+from .helpers import (
+    QUICK,
+    SETTINGS,
+    forgetful_bots,
+    let_time_pass,
+    make_app,
+    play_until,
+    run_clock_until,
+    settle,
+    take_turn_with_keys,
+    until,
+)
 
 
 def seats_that_acted(match: Match) -> list[int]:
@@ -59,37 +71,39 @@ def key_bar_text(app: App[None]) -> str:
 # ---------------------------------------------------------------------- keys act where they were pressed
 
 
-async def test_the_enter_that_closes_the_round_dialog_plays_no_card():
+@pytest.mark.slow
+@pytest.mark.table(seed=11)
+async def test_the_enter_that_closes_the_round_dialog_plays_no_card(pilot):
     # Issue 13, bug 1: at instant speed one Enter on "next round" also played the player's card.
-    app = make_app(seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog) and "won the round" in a.screen.title_text)
-        await pilot.press("enter")
-        await settle(pilot)
-        match = app.session.match
-        assert match.round_number == 2 and app.session.is_human_turn()
-        acted = seats_that_acted(match)
-        assert acted and 0 not in acted  # the bots before the player moved; the player did not
-        assert isinstance(app.screen, GameScreen)
+    app = pilot.app
+    await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog) and "won the round" in a.screen.title_text)
+    await pilot.press("enter")
+    await settle(pilot)
+    match = app.session.match
+    assert match.round_number == 2 and app.session.is_human_turn()
+    acted = seats_that_acted(match)
+    assert acted and 0 not in acted  # the bots before the player moved; the player did not
+    assert isinstance(app.screen, GameScreen)
 
 
-async def test_a_key_pressed_before_the_players_turn_began_plays_nothing():
-    # Bots at instant speed must not run ahead into the player's turn with a key still on its way.
-    app = make_app(seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and app.session.is_human_turn()
-        done = len(app.session.match.history[-1])
-        early = events.Key("enter", None)
-        early.time = screen.pacer.decision_began - 0.05  # pressed while the bots were still playing
-        app.post_message(early)
-        await pilot.pause()
-        assert len(app.session.match.history[-1]) == done
-        assert any("before your turn began" in note.message for note in app._notifications)
-        await pilot.press("enter")  # pressed now, it plays
-        await pilot.pause()
-        assert len(app.session.match.history[-1]) > done
+@pytest.mark.table(seed=11, pace=QUICK._replace(bot_delay=1.0))
+async def test_a_key_pressed_before_the_players_turn_began_plays_nothing(pilot):
+    # Bots must not run ahead into the player's turn with a key still on its way.
+    app = pilot.app
+    await pilot.pause()
+    assert not app.session.is_human_turn()
+    early = events.Key("enter", None)  # pressed (stamped) while the bots are still playing
+    await run_clock_until(pilot, app.session.is_human_turn)
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and screen.pacer.pressed_before_decision(screen.clock.at(early.time))
+    done = len(app.session.match.history[-1])
+    app.post_message(early)
+    await pilot.pause()
+    assert len(app.session.match.history[-1]) == done
+    assert any("before your turn began" in note.message for note in app._notifications)
+    await pilot.press("enter")  # pressed now, it plays
+    await pilot.pause()
+    assert len(app.session.match.history[-1]) > done
 
 
 async def test_a_key_pressed_before_a_dialog_appeared_does_not_answer_it():
@@ -112,117 +126,120 @@ async def test_a_key_pressed_before_a_dialog_appeared_does_not_answer_it():
 # ---------------------------------------------------------------------- settings reach the match
 
 
-async def test_a_new_bot_speed_holds_in_the_match_being_played():
+@pytest.mark.slow
+@pytest.mark.table(seed=7, pace=QUICK._replace(bot_delay=30))  # the bots would wait half a minute a move
+async def test_a_new_bot_speed_holds_in_the_match_being_played(pilot):
     # Issue 13, bug 2: a speed changed in Settings during a match did nothing until it was reopened.
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))  # the bots would wait half a minute a move
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert not app.session.is_human_turn()
-        await app.run_action("app.settings")
-        await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        app.screen.query_one("#bot_speed", Select).value = "instant"
-        await pilot.pause()
-        await pilot.press("escape")
-        await settle(pilot, limit=200)
-        assert app.session.is_human_turn()
-        assert load_settings()[0].bot_speed == "instant"
+    app = pilot.app
+    await pilot.pause()
+    assert not app.session.is_human_turn()
+    await app.run_action("app.settings")
+    await pilot.pause()
+    assert isinstance(app.screen, SettingsScreen)
+    app.screen.query_one("#bot_speed", Select).value = "instant"
+    await pilot.pause()
+    await pilot.press("escape")
+    await settle(pilot, limit=200)
+    assert app.session.is_human_turn()
+    assert load_settings()[0].bot_speed == "instant"
 
 
 # ---------------------------------------------------------------------- the log
 
 
-async def test_after_a_resize_the_log_shows_the_latest_moves():
+@pytest.mark.slow
+@pytest.mark.table(seed=7, size=(200, 60))
+async def test_after_a_resize_the_log_shows_the_latest_moves(pilot):
     # Issue 13, bug 5: from 200x60 back to 80x24 the log showed its oldest lines.
-    app = make_app(seed=7)
-    async with app.run_test(size=(200, 60)) as pilot:
-        await play_until(pilot, lambda a: len(a.screen.query_one(GameLog).lines) > 30 and a.session.is_human_turn())
-        log = app.screen.query_one(GameLog)
-        last = log.entries[-1].plain
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
-        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
-        width = log.scrollable_content_region.width
-        assert all(line.cell_length <= width for line in log.lines)  # wrapped again to the new width
-        shown = [line.text.rstrip() for line in log.lines[-4:]]
-        assert last.split()[-1] in " ".join(shown)
+    app = pilot.app
+    await play_until(pilot, lambda a: len(a.screen.query_one(GameLog).lines) > 30 and a.session.is_human_turn())
+    log = app.screen.query_one(GameLog)
+    last = log.entries[-1].plain
+    await pilot.resize_terminal(80, 24)
+    await pilot.pause()
+    await pilot.pause()
+    assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+    width = log.scrollable_content_region.width
+    assert all(line.cell_length <= width for line in log.lines)  # wrapped again to the new width
+    shown = [line.text.rstrip() for line in log.lines[-4:]]
+    assert last.split()[-1] in " ".join(shown)
 
 
-async def test_the_log_scrolls_back_with_page_up_and_stays_there_while_play_goes_on():
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        log = screen.query_one(GameLog)
-        for number in range(30):  # enough lines to scroll
-            log.add(Text(f"· line {number}"))
-        await pilot.pause()
-        assert "PgUp" in key_bar_text(app)
-        bottom = log.max_scroll_y
-        await pilot.press("pageup")
-        await pilot.pause()
-        assert log.scroll_y < bottom and not log.following
-        log.add(Text("· a new line"))  # does not pull the reader back down
-        await pilot.pause()
-        assert log.scroll_y < log.max_scroll_y
-        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
-        await pilot.pause()
-        assert log.following
+@pytest.mark.table(seed=7, pace=QUICK._replace(bot_delay=30))
+async def test_the_log_scrolls_back_with_page_up_and_stays_there_while_play_goes_on(pilot):
+    app = pilot.app
+    await pilot.pause()
+    screen = app.screen
+    log = screen.query_one(GameLog)
+    for number in range(30):  # enough lines to scroll
+        log.add(Text(f"· line {number}"))
+    await pilot.pause()
+    assert "PgUp" in key_bar_text(app)
+    bottom = log.max_scroll_y
+    await pilot.press("pageup")
+    await pilot.pause()
+    assert log.scroll_y < bottom and not log.following
+    log.add(Text("· a new line"))  # does not pull the reader back down
+    await pilot.pause()
+    assert log.scroll_y < log.max_scroll_y
+    await pilot.press("pagedown", "pagedown", "pagedown", "pagedown")
+    await pilot.pause()
+    assert log.following
 
 
-async def test_a_new_round_brings_a_scrolled_back_log_to_its_end():
+@pytest.mark.slow
+@pytest.mark.table(seed=7)
+async def test_a_new_round_brings_a_scrolled_back_log_to_its_end(pilot):
     # Found in play: after one PgUp in round 1, round 2 went on out of sight.
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog))  # the round is over
-        game = app.screen_stack[-2]
-        assert isinstance(game, GameScreen)
-        log = game.query_one(GameLog)
-        log.scroll_home(animate=False, immediate=True)
-        await pilot.pause()
-        assert not log.following
-        await pilot.press("enter")  # the next round
-        await until(pilot, lambda: app.session.match.round_number == 2)
-        await pilot.pause()
-        assert log.following and log.scroll_y == log.max_scroll_y
-        assert any(entry.plain == "— Round 2 —" for entry in log.entries)
+    app = pilot.app
+    await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog))  # the round is over
+    game = app.screen_stack[-2]
+    assert isinstance(game, GameScreen)
+    log = game.query_one(GameLog)
+    log.scroll_home(animate=False, immediate=True)
+    await pilot.pause()
+    assert not log.following
+    await pilot.press("enter")  # the next round
+    await until(pilot, lambda: app.session.match.round_number == 2)
+    await pilot.pause()
+    assert log.following and log.scroll_y == log.max_scroll_y
+    assert any(entry.plain == "— Round 2 —" for entry in log.entries)
 
 
-async def test_the_players_turn_brings_a_scrolled_back_log_to_its_end():
+@pytest.mark.table(seed=7, pace=QUICK._replace(bot_delay=1.0))
+async def test_the_players_turn_brings_a_scrolled_back_log_to_its_end(pilot):
     # Found in play: scrolled back to read, a player went on reading old lines at their own turn.
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=0.2))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        log = screen.query_one(GameLog)
-        await take_turn_with_keys(pilot)
-        await pilot.pause()
-        assert not app.session.is_human_turn()
-        log.scroll_home(animate=False, immediate=True)
-        await pilot.pause()
-        assert not log.following
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if app.session.is_human_turn() or not isinstance(app.screen, GameScreen):
-                break
-        assert app.session.is_human_turn() and isinstance(app.screen, GameScreen)
-        await pilot.pause()
-        assert log.following and log.scroll_y == log.max_scroll_y
+    app = pilot.app
+    await run_clock_until(pilot, app.session.is_human_turn)
+    screen = app.screen
+    log = screen.query_one(GameLog)
+    await take_turn_with_keys(pilot)
+    await pilot.pause()
+    assert not app.session.is_human_turn()
+    log.scroll_home(animate=False, immediate=True)
+    await pilot.pause()
+    assert not log.following
+    await run_clock_until(
+        pilot, lambda: app.session.is_human_turn() or not isinstance(app.screen, GameScreen), limit=100
+    )
+    assert app.session.is_human_turn() and isinstance(app.screen, GameScreen)
+    await pilot.pause()
+    assert log.following and log.scroll_y == log.max_scroll_y
 
 
-async def test_home_and_end_move_the_cursor_to_the_first_and_the_last_card():
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        count = len(screen.hand.state.cards)
-        await pilot.press("end")
-        assert screen.cursor == count - 1
-        await pilot.press("home")
-        assert screen.cursor == 0
+@pytest.mark.table(seed=7)
+async def test_home_and_end_move_the_cursor_to_the_first_and_the_last_card(pilot):
+    app = pilot.app
+    await settle(pilot)
+    screen = app.screen
+    count = len(screen.hand.state.cards)
+    await pilot.press("end")
+    assert screen.cursor == count - 1
+    await pilot.press("home")
+    assert screen.cursor == 0
 
 
+@pytest.mark.slow
 async def test_a_resumed_match_shows_the_moves_before_it_was_left():
     # Issue 13, bug 6: a resumed match started with an empty log.
     app = make_app(seed=7)
@@ -266,20 +283,21 @@ async def test_a_match_resumed_early_in_a_round_also_shows_how_the_last_one_ende
 # ---------------------------------------------------------------------- UNO
 
 
-async def test_uno_said_ahead_goes_with_its_round():
+@pytest.mark.slow
+@pytest.mark.table(seed=11)
+async def test_uno_said_ahead_goes_with_its_round(pilot):
     # Issue 13, bug 7: "[UNO ready]" carried into the next round.
-    app = make_app(seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("u")  # said ahead, and then the player only draws to the end of the round
-        await pilot.pause()
-        assert "[UNO ready]" in app.screen.query_one(HandView).state.title
-        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog), draw_only=True)
-        app.screen_stack[-2].pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.session.match.round_number == 2 and not app.session.is_human_turn()
-        assert "UNO ready" not in app.screen.query_one(HandView).state.title
+    app = pilot.app
+    await settle(pilot)
+    await pilot.press("u")  # said ahead, and then the player only draws to the end of the round
+    await pilot.pause()
+    assert "[UNO ready]" in app.screen.query_one(HandView).state.title
+    await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog), draw_only=True)
+    app.screen_stack[-2].pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
+    await pilot.press("enter")
+    await pilot.pause()
+    assert app.session.match.round_number == 2 and not app.session.is_human_turn()
+    assert "UNO ready" not in app.screen.query_one(HandView).state.title
 
 
 async def test_uno_said_ahead_goes_when_the_player_draws_instead():
@@ -297,6 +315,7 @@ async def test_uno_said_ahead_goes_when_the_player_draws_instead():
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
     # Issue 13, bug 7: "u" after the player's exposure ended said nothing (and got ready for nothing).
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
@@ -326,6 +345,7 @@ async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monk
         assert "UNO ready" not in screen.query_one(HandView).state.title
 
 
+@pytest.mark.slow
 async def test_a_catch_after_the_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
@@ -415,49 +435,50 @@ async def test_the_round_summary_wraps_a_long_hand_under_itself():
         assert dialog.query_one(".box").region.bottom <= 23  # above the dialog's own key bar
 
 
-async def test_the_key_bar_behind_a_dialog_shows_the_dialogs_keys():
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, GuideDialog)
-        keys = key_bar_text(app)
-        assert "Got it" in keys and "All the rules" in keys
-        assert "Quit" not in keys and "Draw" not in keys and "Don't show" not in keys
-        await pilot.press("enter")
-        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog))
-        assert "Next round" in key_bar_text(app) and "Quit" not in key_bar_text(app)
+@pytest.mark.slow
+@pytest.mark.table(seed=7)
+async def test_the_key_bar_behind_a_dialog_shows_the_dialogs_keys(pilot):
+    app = pilot.app
+    await settle(pilot)
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, GuideDialog)
+    keys = key_bar_text(app)
+    assert "Got it" in keys and "All the rules" in keys
+    assert "Quit" not in keys and "Draw" not in keys and "Don't show" not in keys
+    await pilot.press("enter")
+    await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog))
+    assert "Next round" in key_bar_text(app) and "Quit" not in key_bar_text(app)
 
 
-async def test_no_bot_thinks_while_the_player_reads_a_dialog():
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=30))
-    async with app.run_test(size=(80, 24)) as pilot:
-        hand = app.screen.query_one(HandView)
-        await until(pilot, lambda: "is thinking" in hand.state.title)  # Mario leads, and takes his time
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert "thinking" not in hand.state.title and "close the dialog" in hand.state.title
+@pytest.mark.table(seed=7, pace=QUICK._replace(bot_delay=30))
+async def test_no_bot_thinks_while_the_player_reads_a_dialog(pilot):
+    app = pilot.app
+    hand = app.screen.query_one(HandView)
+    await until(pilot, lambda: "is thinking" in hand.state.title)  # Mario leads, and takes his time
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert "thinking" not in hand.state.title and "close the dialog" in hand.state.title
 
 
 # ---------------------------------------------------------------------- the first-game guide
 
 
-async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can_be_turned_off():
-    app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
-        assert on_screen(app, "Mushroom", "Banana", "Green", "Lightning", "Bob-omb")
-        assert on_screen(app, "Players", "Table", "Colour")  # the table stays in view above it
-        assert app.session.match.history == ((),)  # nothing happens while it is read
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        assert load_settings()[0].guide is False
-        await pilot.press("question_mark", "r")  # the help is the same guide, and leads to the rules
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen)
-        assert on_screen(app, "Mushroom", "Lightning")  # the rules begin with the same few lines
+@pytest.mark.table(seed=7, settings=SETTINGS._replace(guide=True))
+async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can_be_turned_off(pilot):
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+    assert on_screen(app, "Mushroom", "Banana", "Green", "Lightning", "Bob-omb")
+    assert on_screen(app, "Players", "Table", "Colour")  # the table stays in view above it
+    assert app.session.match.history == ((),)  # nothing happens while it is read
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+    assert load_settings()[0].guide is False
+    await pilot.press("question_mark", "r")  # the help is the same guide, and leads to the rules
+    await pilot.pause()
+    assert isinstance(app.screen, RulesScreen)
+    assert on_screen(app, "Mushroom", "Lightning")  # the rules begin with the same few lines
 
 
 async def test_the_first_game_guide_is_shown_once_whatever_closes_it():
@@ -472,6 +493,7 @@ async def test_the_first_game_guide_is_shown_once_whatever_closes_it():
         assert load_settings()[0].guide is False and app.settings.guide is False
 
 
+@pytest.mark.slow
 async def test_a_resumed_match_does_not_show_the_guide_again():
     app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -496,7 +518,7 @@ async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works
     blocker = tmp_path / "blocked"
     blocker.write_text("a file where the data folder should be")
     monkeypatch.setenv("UNOKART_DATA_DIR", str(blocker / "data"))
-    app = make_app(seed=11, pace=QUICK._replace(save_retry=0.05))
+    app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         notice = app.screen.query_one("#save-problem", Static)
@@ -512,33 +534,34 @@ async def test_while_saving_fails_the_table_says_so_and_catches_up_when_it_works
         await pilot.press("n")
         await pilot.pause()
         blocker.unlink()  # the disk is back: the next try saves everything
-        deadline = time.monotonic() + 10
-        while notice.display and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        await let_time_pass(pilot, QUICK.save_retry - 0.1)
+        assert notice.display  # the next try has not come yet
+        await let_time_pass(pilot, 0.1)
         assert not notice.display
         assert saves.load("test match").round == app.session.match.round
         assert any("Saved again" in note.message for note in app._notifications)
     app.session.close()
 
 
-async def test_behind_the_too_small_notice_the_table_waits_and_keys_do_nothing():
+@pytest.mark.slow
+@pytest.mark.table(seed=7)
+async def test_behind_the_too_small_notice_the_table_waits_and_keys_do_nothing(pilot):
     # Found in play: at 60x20 a "d" took a stack nobody could see, and the bots played on.
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen, session = app.screen, app.session
-        assert isinstance(screen, GameScreen) and session.is_human_turn()
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        assert screen.query_one("#too-small").display and screen.pacer.held  # the bots wait too
-        moves = screen.moves()
-        await pilot.press("d", "enter", "f")
-        await pilot.pause()
-        assert screen.moves() == moves and session.is_human_turn()
-        assert "Draw" not in key_bar_text(app) and "Quit" in key_bar_text(app)
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not screen.query_one("#too-small").display and not screen.pacer.held
-        await pilot.press("d")
-        await pilot.pause()
-        assert screen.moves() > moves  # the table is back, and so are its keys
+    app = pilot.app
+    await settle(pilot)
+    screen, session = app.screen, app.session
+    assert isinstance(screen, GameScreen) and session.is_human_turn()
+    await pilot.resize_terminal(60, 20)
+    await pilot.pause()
+    assert screen.query_one("#too-small").display and screen.pacer.held  # the bots wait too
+    moves = screen.moves()
+    await pilot.press("d", "enter", "f")
+    await pilot.pause()
+    assert screen.moves() == moves and session.is_human_turn()
+    assert "Draw" not in key_bar_text(app) and "Quit" in key_bar_text(app)
+    await pilot.resize_terminal(80, 24)
+    await pilot.pause()
+    assert not screen.query_one("#too-small").display and not screen.pacer.held
+    await pilot.press("d")
+    await pilot.pause()
+    assert screen.moves() > moves  # the table is back, and so are its keys

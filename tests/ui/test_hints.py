@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,8 +23,8 @@ from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.keybar import KeyBar
 
 from ..ai.test_expert import positions
-from ..engine.test_house_properties import house_rules
-from .helpers import make_app, play_until, settle, until
+from ..strategies import house_rules
+from .helpers import let_time_pass, make_app, play_at_engine_speed, run_clock_until, settle, until
 
 
 def _record_player_moves(session) -> list[object]:
@@ -45,6 +43,7 @@ def _record_player_moves(session) -> list[object]:
     return moves
 
 
+@pytest.mark.slow
 async def test_t_shows_the_experts_move_and_counts_it_in_the_save():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -136,6 +135,7 @@ async def test_after_the_cursor_moves_enter_plays_the_card_under_it_not_the_hint
         assert isinstance(played, Play) and played.card == state.cards[other]
 
 
+@pytest.mark.slow
 async def test_a_hint_puts_the_cursor_on_the_advised_card():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -171,6 +171,7 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         assert mine[-1] == Play(four, Color.BLUE, False)
 
 
+@pytest.mark.slow
 async def test_escape_in_the_colour_dialog_of_a_wild_draw_four_keeps_the_card():
     # Found in play: a Wild Draw Four chosen by mistake could not be taken back before its colour.
     app = make_app(seed=7)
@@ -219,33 +220,23 @@ async def test_a_hint_is_for_the_players_turn_only():
         assert app.screen.query_one(HintView).text is None
 
 
-async def _within(pilot, condition, seconds: float = 20.0) -> None:
-    """Let the app run until ``condition()`` holds; fail after ``seconds`` (bots on a timer need real time)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("the wanted moment never came")
-        await pilot.pause(0.01)
-
-
 async def test_a_plays_the_players_turns_until_pressed_again():
     # The bots (and the autopilot, which waits as long) take half a second a move: the keys come in between.
     app = make_app(seed=3, pace=Pace(bot_delay=0.5, catch_window=0, banner_seconds=None))
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
-        await _within(pilot, session.is_human_turn)
+        await run_clock_until(pilot, session.is_human_turn)
         hand = app.screen.query_one(HandView)
         moves = _record_player_moves(session)
         await pilot.press("a")
         assert "autopilot" in hand.state.title
-        await _within(pilot, lambda: len(moves) >= 1)
+        await run_clock_until(pilot, lambda: len(moves) >= 1)
         await pilot.press("a")
         assert "autopilot" not in hand.state.title
-        await _within(pilot, lambda: session.is_human_turn() or session.match.round.is_over)
+        await run_clock_until(pilot, lambda: session.is_human_turn() or session.match.round.is_over)
         assert not session.match.round.is_over
         taken = len(moves)
-        for _ in range(20):
-            await pilot.pause()
+        await let_time_pass(pilot, 10 * app.screen.pacer.pace.bot_delay)
         assert len(moves) == taken  # the player's turn waits for the player again
         assert all(isinstance(action, (Play, Draw, Pass)) for action in moves)
 
@@ -259,6 +250,7 @@ def _first_turn_draws_a_playable_card(seed: int) -> bool:
     return probe.phase is Phase.DRAWN
 
 
+@pytest.mark.slow
 async def test_the_autopilot_never_finishes_a_move_the_player_began():
     # A seed where the player's first turn draws a card that can be played: T3 asks play or keep.
     seed = next((seed for seed in range(300) if _first_turn_draws_a_playable_card(seed)), None)
@@ -476,6 +468,7 @@ def test_the_hint_is_the_experts_own_choice():
     assert hint.text.split(":")[0]
 
 
+@pytest.mark.slow
 def test_a_hint_on_the_table(snap_compare):
     async def ask_for_a_hint(pilot):
         await settle(pilot)
@@ -507,6 +500,7 @@ def test_taking_a_stack_is_explained_as_a_stack_not_a_challenge():
     assert hint.text == "Take the 2 cards: nothing in your hand stacks on them"
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(rules=house_rules(), players=st.integers(2, 4), seed=st.integers(0, 10_000))
 def test_every_decision_under_any_house_rules_gets_a_hint(rules, players, seed):
@@ -563,8 +557,9 @@ def test_a_colour_is_not_said_to_be_lacking_right_after_the_seat_played_it():
 async def test_t_in_the_challenge_dialog_shows_the_experts_answer_and_counts_it():
     """Found in play: "t" at the accept-or-challenge prompt did nothing."""
     app = make_app(seed=3)
+    play_at_engine_speed(app.session, lambda m: m.round.decider == HUMAN and m.round.phase is Phase.CHALLENGE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda a: isinstance(a.screen, ChallengeDialog))
+        await until(pilot, lambda: isinstance(app.screen, ChallengeDialog))
         dialog = app.screen
         assert "Hint" in str(dialog.query_one(KeyBar).render())
         await pilot.press("t")

@@ -26,6 +26,7 @@ from .helpers import (
     SETTINGS,
     draw_until_a_jump_in,
     make_app,
+    play_at_engine_speed,
     play_until,
     settle,
     until,
@@ -59,6 +60,7 @@ async def test_a_stack_shows_its_total_and_d_takes_it():
         assert not (round_.decider == HUMAN and round_.phase is Phase.STACK)
 
 
+@pytest.mark.slow
 async def test_a_stackable_card_is_bright_and_enter_stacks_it():
     def can_stack(app) -> bool:
         return stack_on_the_player(app) and any(isinstance(a, Play) for a in app.session.match.legal_actions())
@@ -81,6 +83,7 @@ async def test_a_stackable_card_is_bright_and_enter_stacks_it():
         assert isinstance(played, Play) and played.card == card
 
 
+@pytest.mark.slow
 async def test_a_seven_asks_whom_to_swap_with():
     app = make_app(seed=5, rules=HouseRules(seven_zero=True))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -94,6 +97,7 @@ async def test_a_seven_asks_whom_to_swap_with():
         assert app.session.match.round.choice_for is None
 
 
+@pytest.mark.slow
 async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
     pace = QUICK._replace(jump_window=600.0)  # the window stays open while the test looks
     app = make_app(seed=2, rules=PARTY, pace=pace)
@@ -112,6 +116,7 @@ async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
         assert len(session.view().hand) < cards or session.match.round.is_over
 
 
+@pytest.mark.slow
 async def test_a_jump_in_a_moment_too_late_says_who_moved_first():
     # Found in play: j pressed a second after the prompt said "No jump-in now: it takes the twin of a card
     # just played…", as if the player had the rule wrong.
@@ -137,6 +142,7 @@ async def test_a_jump_in_a_moment_too_late_says_who_moved_first():
         assert f"Too late to jump in with your {short(twin.card)}: {who} played {card} first." in said
 
 
+@pytest.mark.slow
 async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
     app = make_app(seed=2, rules=PARTY)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -161,6 +167,7 @@ async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
         assert logged and logged[0] in banners[0]
 
 
+@pytest.mark.slow
 async def test_house_rules_are_chosen_on_new_game(tmp_path):
     app = UnoKartApp(settings=Settings(bot_speed="instant", confirm_quit=False, guide=False), pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -194,6 +201,7 @@ def test_turning_a_stacking_switch_keeps_the_combination_possible():
     assert toggled(HouseRules(), "banana").banana == "last-turn"
 
 
+@pytest.mark.slow
 async def test_help_and_the_rules_say_the_house_rules_in_play():
     app = make_app(seed=2, rules=PARTY)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -213,9 +221,15 @@ async def test_a_lone_wild_draw_four_may_be_stacked_from_the_challenge_dialog():
         screen = app.screen
         return isinstance(screen, ChallengeDialog) and screen.can_stack
 
+    def facing_a_lone_four_with_one(match) -> bool:
+        round_ = match.round
+        legal = match.legal_actions() if round_.decider == HUMAN and round_.phase is Phase.CHALLENGE else []
+        return any(isinstance(action, Play) for action in legal)
+
     app = make_app(bots=("random",), seed=0, rules=HouseRules(stack_draw_four=True, hand_size=10))
+    play_at_engine_speed(app.session, facing_a_lone_four_with_one)  # played through the table: 2,000 moves at most
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, can_stack_on_a_lone_four, limit=2000)
+        await until(pilot, lambda: can_stack_on_a_lone_four(app))
         moves = len(app.session.match.history[-1])
         await pilot.press("s")
         await until(pilot, lambda: type(app.screen).__name__ == "ColorDialog")
@@ -251,6 +265,7 @@ async def test_j_with_nothing_to_jump_in_with_says_why(rules, said):
         assert len(app.session.match.history[-1]) == moves
 
 
+@pytest.mark.slow
 async def test_play_again_keeps_the_house_rules():
     # Found in play: "Play again" after a party match dealt an official one (and its log's command lost --rules).
     app = make_app(seed=2, rules=PARTY)

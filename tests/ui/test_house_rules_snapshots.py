@@ -16,6 +16,7 @@ SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "12
 PARTY = HouseRules.preset("party")
 
 
+@pytest.mark.slow
 @SIZES
 def test_a_stack_waits_for_the_player(snap_compare, size):
     async def until_stacked_on(pilot):
@@ -31,6 +32,7 @@ def test_a_stack_waits_for_the_player(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=until_stacked_on)
 
 
+@pytest.mark.slow
 @SIZES
 def test_the_player_may_jump_in(snap_compare, size):
     async def until_the_twin(pilot):
@@ -40,6 +42,7 @@ def test_the_player_may_jump_in(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=until_the_twin)
 
 
+@pytest.mark.slow
 def test_a_seven_asks_whom_to_swap_with(snap_compare):
     async def until_seven(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
@@ -48,6 +51,7 @@ def test_a_seven_asks_whom_to_swap_with(snap_compare):
     assert snap_compare(app, terminal_size=(80, 24), run_before=until_seven)
 
 
+@pytest.mark.slow
 @SIZES
 def test_the_house_rules_dialog_of_new_game(snap_compare, size):
     async def choose(pilot):
@@ -69,6 +73,7 @@ def test_help_names_the_house_rules_in_play(snap_compare):
     assert snap_compare(make_app(seed=2, rules=PARTY), terminal_size=(80, 24), run_before=open_help)
 
 
+@pytest.mark.slow
 def test_the_rules_of_a_match_begin_with_its_house_rules(snap_compare):
     async def open_rules(pilot):
         await settle(pilot)
@@ -81,6 +86,7 @@ def test_the_rules_of_a_match_begin_with_its_house_rules(snap_compare):
     assert snap_compare(make_app(seed=2, rules=PARTY), terminal_size=(80, 24), run_before=open_rules)
 
 
+@pytest.mark.slow
 def test_new_game_names_the_house_rules_chosen(snap_compare):
     async def choose(pilot):
         await pilot.press("n")

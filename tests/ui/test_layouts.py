@@ -21,6 +21,7 @@ def visible(widget) -> bool:
     return widget.display and widget.region.area > 0
 
 
+@pytest.mark.slow
 async def test_a_resize_across_the_threshold_mid_turn_keeps_the_cursor_the_dialog_and_the_state():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -59,6 +60,7 @@ async def test_a_resize_across_the_threshold_mid_turn_keeps_the_cursor_the_dialo
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_the_roomy_table_fits_nine_opponents_at_120x40():
     bots = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
     app = make_app(bots=bots, seed=5)

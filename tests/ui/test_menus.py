@@ -38,6 +38,7 @@ def app() -> UnoKartApp:
     return UnoKartApp(settings=QUIET, pace=QUICK)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_title_without_saves_has_no_continue(snap_compare, size):
     assert snap_compare(app(), terminal_size=size)
@@ -60,6 +61,7 @@ async def test_the_continue_entry_stays_on_one_line_however_long():
         assert not any("Bowser Junior" in line for line in lines)  # no second line, cut or whole
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_new_game_screen(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, press=["n"])
@@ -116,28 +118,34 @@ async def test_the_load_list_fits_the_width_and_shows_the_selected_line_whole():
         assert str(detail.render()) == f"Broken (unreadable): {error}"
 
 
+@pytest.mark.slow
 def test_load_screen_with_no_saves(snap_compare):
     assert snap_compare(app(), terminal_size=(80, 24), press=["l"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_rules_screen(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, press=["r"])
 
 
+@pytest.mark.slow
 def test_rules_keys_page(snap_compare):
     assert snap_compare(app(), terminal_size=(80, 24), press=["r", "right"])
 
 
+@pytest.mark.slow
 def test_rules_screen_scrolled_to_its_end(snap_compare):
     assert snap_compare(app(), terminal_size=(80, 24), press=["r", "end"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_settings_screen(snap_compare, size):
     assert snap_compare(app(), terminal_size=size, press=["s"])
 
 
+@pytest.mark.slow
 async def test_new_game_keeps_start_on_screen_and_says_what_it_starts():
     # Found in play: at 80x24 the Start button sat below the fold, and a newcomer never saw it.
     application = app()
@@ -159,6 +167,7 @@ async def test_new_game_keeps_start_on_screen_and_says_what_it_starts():
         assert start.disabled
 
 
+@pytest.mark.slow
 async def test_a_second_new_game_offers_the_last_line_up_target_and_house_rules():
     # Found in play: a second match meant choosing the expert and the house rules all over again.
     application = app()
@@ -178,6 +187,7 @@ async def test_a_second_new_game_offers_the_last_line_up_target_and_house_rules(
         assert again == NewGame("Zoe", ("expert", "greedy"), ("expert-quick", "normal"), 300, None, party)
 
 
+@pytest.mark.slow
 async def test_enter_in_a_field_of_new_game_moves_on_and_starts_nothing():
     # Found in play: Enter after typing a name started a 500-point match before the player saw the rest.
     application = app()
@@ -198,6 +208,7 @@ async def test_enter_in_a_field_of_new_game_moves_on_and_starts_nothing():
     application.session.close()
 
 
+@pytest.mark.slow
 async def test_start_from_new_game_leave_and_continue_at_the_same_decision():
     first = app()
     async with first.run_test(size=(80, 24)) as pilot:
@@ -344,6 +355,7 @@ async def choose(pilot, select, value) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_new_game_offers_each_opponent_a_personality_and_a_difficulty():
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:
@@ -377,6 +389,7 @@ async def test_new_game_offers_each_opponent_a_personality_and_a_difficulty():
         ]
 
 
+@pytest.mark.slow
 async def test_nine_opponents_at_most_and_one_at_least():
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:
@@ -396,6 +409,7 @@ async def test_nine_opponents_at_most_and_one_at_least():
         assert screen.read_form().bots == ("greedy",)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field", ["#name", ".personality", "#target", "#seed"])
 async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus(field):
     # A focused text field took ctrl+d for itself (delete) and emptied the opponents (issue 13, bug 4).
@@ -415,6 +429,7 @@ async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus(fi
         assert shown(screen.query_one("#bots-error")).strip() == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("keys", [["end"], ["pagedown"] * 30, ["down"] * 150, ["j"] * 150, ["space"] * 30])
 async def test_the_rules_scroll_with_the_keyboard_to_their_end(keys):
     # At 80x24 the Item Box, challenge, UNO and scoring sections were out of reach (issue 13, bug 3).
@@ -432,6 +447,7 @@ async def test_the_rules_scroll_with_the_keyboard_to_their_end(keys):
         assert text.scroll_y == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_an_open_dropdown_leaves_the_key_bar_in_view(size):
     # The list of themes covered the key bar at 80x24 (issue 13, bug 9).

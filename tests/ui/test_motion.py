@@ -6,6 +6,7 @@ at the motion itself, and wait for it with the animator's own "idle", not with a
 
 from __future__ import annotations
 
+import pytest
 from textual.events import Key
 
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
@@ -22,6 +23,7 @@ def flying(screen: GameScreen) -> list[FlyingCard]:
     return [flight for flight in screen.query(FlyingCard) if flight.display]
 
 
+@pytest.mark.slow
 async def test_a_played_card_travels_to_the_pile_and_lands_within_the_motions_time():
     assert MotionPlan.SECONDS <= 0.3  # the limit for one action's motion
     app = make_app(seed=7)  # bots at full speed: their own moves are too quick to be shown
@@ -45,6 +47,7 @@ async def test_a_played_card_travels_to_the_pile_and_lands_within_the_motions_ti
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_no_motion_in_tests_with_reduce_motion_or_while_the_bots_are_fast_forwarded():
     events = [CardPlayed(1, C("R5")), CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)]
     app = make_app(seed=7, pace=QUICK._replace(bot_delay=60))  # slow enough to be shown; none comes meanwhile
@@ -72,6 +75,7 @@ async def test_no_motion_in_tests_with_reduce_motion_or_while_the_bots_are_fast_
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_an_item_box_turns_its_card_over_on_the_pile():
     app = make_app(seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -99,6 +103,7 @@ async def test_the_reduce_motion_setting_stops_motion_at_the_table_and_textuals_
     app.session.close()
 
 
+@pytest.mark.slow
 async def test_keys_act_at_once_while_a_card_is_still_in_the_air(monkeypatch):
     app = make_app(seed=7)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -11,6 +11,8 @@ from unokart_tui.hints import Advisor
 from unokart_tui.pacing import TOO_LATE_SECONDS, Pace, Pacer
 from unokart_tui.session import HUMAN, Session
 
+from .helpers import FakeClock
+
 
 class Timer:
     def __init__(self) -> None:
@@ -18,6 +20,22 @@ class Timer:
 
     def stop(self) -> None:
         self.stopped = True
+
+
+class TableClock:
+    """The pacer's clock: the table's own time, which the test moves on."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def now(self) -> float:
+        return self.table.now
+
+    def set_timer(self, delay, callback) -> Timer:
+        return self.table.set_timer(delay, callback)
+
+    def at(self, stamp: float) -> float:
+        return stamp
 
 
 class Table:
@@ -30,7 +48,7 @@ class Table:
         self.acted: list[tuple[float, Action]] = []
         self.asked = 0
         self.ended = 0
-        self.pacer = Pacer(session, pace, self, clock=lambda: self.now)
+        self.pacer = Pacer(session, pace, self, clock=TableClock(self))
 
     def set_timer(self, delay, callback) -> Timer:
         timer = Timer()
@@ -197,7 +215,7 @@ def test_the_autopilot_plays_the_players_turns_at_the_bots_pace_even_after_fast(
     game = session("piloted")
     table = Table(game, Pace(bot_delay=2.0, catch_window=0))
     advisor = Advisor(game)
-    table.pacer = Pacer(game, table.pacer.pace, table, clock=lambda: table.now, advisor=advisor)
+    table.pacer = Pacer(game, table.pacer.pace, table, clock=TableClock(table), advisor=advisor)
     advisor.autopilot = True
     table.pacer.step()
     table.pacer.fast_forward()
@@ -230,6 +248,30 @@ class _Exposed:
 @pytest.mark.parametrize(("events", "window"), [((HandsSwapped(HUMAN, 1),), 2.0), ((), 1.0)])
 def test_the_player_swapped_into_one_card_gets_a_longer_window_to_say_uno(events, window):
     # Found in play (H4): a 7 that swapped the player into a one-card hand left a second to press u.
-    pacer = Pacer(_Exposed(), Pace(catch_window=1.5), None, clock=lambda: 0.0)
+    pacer = Pacer(_Exposed(), Pace(catch_window=1.5), None, clock=FakeClock())
     pacer.changed([*events, PlayerExposed(HUMAN)])
     assert pacer.exposure is not None and pacer.exposure.window == window
+
+
+async def test_a_table_given_no_clock_keeps_real_time_with_textuals_timers():
+    import asyncio
+    import time
+
+    from unokart_tui.app import UnoKartApp
+
+    from .helpers import QUICK, SETTINGS
+
+    app = UnoKartApp(session("real time"), settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        clock = app.screen.clock
+        before = time.monotonic()
+        now = clock.now()
+        assert before <= now <= time.monotonic()
+        assert clock.at(before) == before  # a key's stamp is already on this clock
+        fired = asyncio.Event()
+        # A Textual timer of the screen's, on real time. Half a second: Textual drops a one-shot timer whose
+        # task stalls for longer than its delay as it starts (seen at 10 ms under coverage on a busy machine).
+        clock.set_timer(0.5, fired.set)
+        await asyncio.wait_for(fired.wait(), timeout=30)
+    app.session.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 from textual.geometry import Region
 
@@ -31,6 +32,7 @@ from .helpers import (
 )
 
 
+@pytest.mark.slow
 async def test_a_whole_round_with_the_keyboard_only():
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -99,6 +101,7 @@ async def test_the_mouse_plays_a_card_and_draws():
         assert session.match.history[-1][done] == Draw()
 
 
+@pytest.mark.slow
 async def test_resuming_opens_the_same_decision():
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -118,6 +121,7 @@ async def test_resuming_opens_the_same_decision():
     resumed.close()
 
 
+@pytest.mark.slow
 async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
@@ -138,6 +142,7 @@ async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
         assert not any("Too late" in note.message for note in app._notifications)
 
 
+@pytest.mark.slow
 async def test_saying_uno_late_saves_the_player():
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -175,6 +180,7 @@ def footer_keys(app) -> set[str]:
     return {description for description in every if f" {description} " in bottom}
 
 
+@pytest.mark.slow
 async def test_the_footer_shows_only_the_keys_that_apply(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
@@ -267,6 +273,7 @@ async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_lin
     session.close()
 
 
+@pytest.mark.slow
 async def test_a_hand_shown_in_a_challenge_is_sorted_like_the_players_own():
     # Found in play: the challenged hand came in the order it was held.
     app = make_app(seed=1)

@@ -24,6 +24,7 @@ LINE_UPS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opponents", [1, 3, 9])
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=["120x40", "200x60"])
 def test_the_roomy_table(snap_compare, size, opponents):
@@ -31,12 +32,14 @@ def test_the_roomy_table(snap_compare, size, opponents):
     assert snap_compare(make_app(bots=LINE_UPS[opponents], seed=7), terminal_size=size, run_before=settle)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", [theme.name for theme in THEMES])
 def test_each_theme(snap_compare, theme):
     settings = SETTINGS._replace(theme=theme)
     assert snap_compare(make_app(seed=7, settings=settings), terminal_size=(80, 24), run_before=settle)
 
 
+@pytest.mark.slow
 @SIZES
 def test_the_ascii_glyph_set(snap_compare, size):
     settings = SETTINGS._replace(glyphs="ascii")
@@ -49,22 +52,26 @@ def test_no_color(snap_compare, monkeypatch):
     assert snap_compare(make_app(seed=7), terminal_size=(80, 24), run_before=settle)
 
 
+@pytest.mark.slow
 @SIZES
 def test_table_three_opponents(snap_compare, size):
     assert snap_compare(make_app(seed=7), terminal_size=size, run_before=settle)
 
 
+@pytest.mark.slow
 @SIZES
 def test_table_one_opponent(snap_compare, size):
     assert snap_compare(make_app(bots=("challenger",), seed=3), terminal_size=size, run_before=settle)
 
 
+@pytest.mark.slow
 @SIZES
 def test_table_nine_opponents(snap_compare, size):
     bots = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
     assert snap_compare(make_app(bots=bots, seed=5), terminal_size=size, run_before=settle)
 
 
+@pytest.mark.slow
 @SIZES
 def test_colour_dialog_for_a_wild_draw_four(snap_compare, size):
     async def play_wild_draw_four(pilot):
@@ -77,6 +84,7 @@ def test_colour_dialog_for_a_wild_draw_four(snap_compare, size):
     assert snap_compare(make_app(seed=7), terminal_size=size, run_before=play_wild_draw_four)
 
 
+@pytest.mark.slow
 @SIZES
 def test_help_dialog(snap_compare, size):
     async def open_help(pilot):
@@ -86,6 +94,7 @@ def test_help_dialog(snap_compare, size):
     assert snap_compare(make_app(seed=7), terminal_size=size, run_before=open_help)
 
 
+@pytest.mark.slow
 @SIZES
 def test_round_over(snap_compare, size):
     async def play_the_round(pilot):
@@ -103,6 +112,7 @@ def test_round_over(snap_compare, size):
     assert snap_compare(make_app(seed=11), terminal_size=size, run_before=play_the_round)
 
 
+@pytest.mark.slow
 @SIZES
 def test_challenge_dialog(snap_compare, size):
     async def until_challenged(pilot):
@@ -111,6 +121,7 @@ def test_challenge_dialog(snap_compare, size):
     assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_challenged)
 
 
+@pytest.mark.slow
 @SIZES
 def test_green_shell_target_dialog(snap_compare, size):
     async def until_aiming(pilot):
@@ -119,6 +130,7 @@ def test_green_shell_target_dialog(snap_compare, size):
     assert snap_compare(make_app(seed=9), terminal_size=size, run_before=until_aiming)
 
 
+@pytest.mark.slow
 @SIZES
 def test_a_twenty_card_hand_still_fits(snap_compare, size):
     async def draw_twenty(pilot):
@@ -127,6 +139,7 @@ def test_a_twenty_card_hand_still_fits(snap_compare, size):
     assert snap_compare(make_app(seed=7), terminal_size=size, run_before=draw_twenty)
 
 
+@pytest.mark.slow
 @SIZES
 def test_match_over(snap_compare, size):
     async def until_the_end(pilot):
@@ -136,6 +149,7 @@ def test_match_over(snap_compare, size):
     assert snap_compare(make_app(seed=11, target=50), terminal_size=size, run_before=until_the_end)
 
 
+@pytest.mark.slow
 @SIZES
 def test_an_exposed_opponent_can_be_caught(snap_compare, tmp_path, monkeypatch, size):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
@@ -147,6 +161,7 @@ def test_an_exposed_opponent_can_be_caught(snap_compare, tmp_path, monkeypatch, 
     assert snap_compare(make_app(seed=11, profile=profile), terminal_size=size, run_before=until_exposed)
 
 
+@pytest.mark.slow
 @SIZES
 def test_the_challenger_sees_the_hand(snap_compare, size):
     async def until_revealed(pilot):
@@ -157,6 +172,7 @@ def test_the_challenger_sees_the_hand(snap_compare, size):
     assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_revealed)
 
 
+@pytest.mark.slow
 @SIZES
 def test_a_bots_item_box_shows_as_a_banner(snap_compare, size):
     def a_bots_item_box_just_went_off(app) -> bool:
@@ -171,6 +187,7 @@ def test_a_bots_item_box_shows_as_a_banner(snap_compare, size):
     assert snap_compare(make_app(seed=14), terminal_size=size, run_before=until_an_item_box)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"])
 def test_the_table_after_each_seats_last_move(snap_compare, size):
     # At 200x60 the grand table: each seat's moves of the round, the scoreboard beside the piles (issue 34, item 6).
@@ -188,6 +205,7 @@ def test_the_table_after_each_seats_last_move(snap_compare, size):
     assert snap_compare(make_app(seed=14), terminal_size=size, run_before=until_everyone_has_moved)
 
 
+@pytest.mark.slow
 @SIZES
 def test_a_resumed_match_shows_its_recent_history(snap_compare, size):
     session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=7, name="resumed")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -109,6 +110,7 @@ async def test_a_fanned_hand_shows_the_card_after_the_cursor_beside_it_not_under
         assert app.clicked == [6, 5]
 
 
+@pytest.mark.slow
 async def test_full_size_cards_stay_inside_the_hand_at_every_width_count_and_cursor():
     # Found in play: 12 cards in 118 columns were laid out 119 wide, the last card's edge under the border.
     app = HandOnly(HandState(CARDS[:1], frozenset(), cursor=0))
@@ -210,6 +212,7 @@ async def test_the_key_bar_lists_a_screens_keys_in_its_order_whatever_has_the_fo
         assert text.index("Back") < text.index("Start") < text.index("Defaults")
 
 
+@pytest.mark.slow
 async def test_the_tables_key_bar_follows_the_game():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -52,7 +52,7 @@ from ..engine import (
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Advisor, Hint
 from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, must_play_line, replay
-from ..pacing import Pace, Pacer
+from ..pacing import Clock, Pace, Pacer, Stoppable
 from ..session import HUMAN, Session
 from ..settings import Settings
 from ..tableview import (
@@ -91,6 +91,22 @@ _ALWAYS = frozenset({"leave", "help", "log", "autopilot"})  # the keys that work
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
 SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
+
+
+class RealTime:
+    """The table's clock in play: Textual's timers, and the monotonic clock its events are stamped with."""
+
+    def __init__(self, screen: Screen[None]) -> None:
+        self._screen = screen
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer:
+        return self._screen.set_timer(delay, callback)
+
+    def at(self, stamp: float) -> float:
+        return stamp
 
 
 class GameScreen(Screen[None]):
@@ -152,11 +168,14 @@ class GameScreen(Screen[None]):
         undo: bool = True,
         glyphs: Glyphs = UNICODE,
         motion: bool = True,
+        clock: Clock | None = None,
     ) -> None:
+        """``clock``: when things happen at the table (bots' moves, banners, saving again); real time if None."""
         super().__init__()
         self.session = session
         self.advisor = Advisor(session)  # hints (t) and the autopilot (a)
-        self.pacer = Pacer(session, pace or Pace(), self, advisor=self.advisor)
+        self.clock = clock or RealTime(self)
+        self.pacer = Pacer(session, pace or Pace(), self, clock=self.clock, advisor=self.advisor)
         self.glyphs = glyphs
         self.motion = motion  # cards move across the table (off: the "reduce motion" setting)
         self.notes = TableNotes(len(session.names), glyphs)
@@ -178,7 +197,7 @@ class GameScreen(Screen[None]):
         self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
         self._banners = 0  # banners shown so far: a timer hides only its own
         self._saved_moves: int | None = None if session.save_error else self.moves()
-        self._save_retry: Timer | None = None
+        self._save_retry: Stoppable | None = None
         self._refusal: tuple[str, str] | None = None  # the last "that did nothing" shown, and when
         self._refused_at = 0.0
         self._turn_taken = ("", float("-inf"))  # why the player's decision went to a bot who jumped in, and when
@@ -364,7 +383,7 @@ class GameScreen(Screen[None]):
         seconds = self.pacer.pace.banner_seconds
         if shown is not None and shown.kind != "exposed" and seconds is not None:
             number = self._banners
-            self.set_timer(seconds, lambda: self._hide_banner(number))
+            self.clock.set_timer(seconds, lambda: self._hide_banner(number))
 
     def _hide_banner(self, number: int) -> None:
         if number == self._banners:
@@ -386,7 +405,7 @@ class GameScreen(Screen[None]):
         self.felt.border_title = f"Table · {where}" + ("" if rules == "official" else f" · house rules: {rules}")
         twin = jump_in(match, HUMAN)
         if twin is not None:
-            self._jump_chance = (twin.card, match.round_number, len(match.history[-1]), time.monotonic())
+            self._jump_chance = (twin.card, match.round_number, len(match.history[-1]), self.clock.now())
         cards, playable, drawn = hand_cards(match, HUMAN)
         self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
         if self._cursor_to_playable and playable:
@@ -517,7 +536,7 @@ class GameScreen(Screen[None]):
         )
         notice.display = True
         if self._save_retry is None:
-            self._save_retry = self.set_timer(self.pacer.pace.save_retry, self.retry_saving)
+            self._save_retry = self.clock.set_timer(self.pacer.pace.save_retry, self.retry_saving)
 
     def retry_saving(self) -> None:
         self._save_retry = None
@@ -674,7 +693,7 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         # Before the binding acts: an action checks the moment its key was pressed.
-        self._pressed_at = event.time
+        self._pressed_at = self.clock.at(event.time)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows the keys that do something now; the rest are hidden."""
@@ -786,13 +805,13 @@ class GameScreen(Screen[None]):
         return self.uno_helper and (len(hand) == 2 or swaps)
 
     def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
-        self._pressed_at = message.time
+        self._pressed_at = self.clock.at(message.time)
         self.cursor = message.position
         self.render_table()
         self.play_selected()  # a card clicked is the card meant, whatever a hint said
 
     def on_draw_pile_clicked(self, message: DrawPile.Clicked) -> None:
-        self._pressed_at = message.time
+        self._pressed_at = self.clock.at(message.time)
         self.action_draw()
 
     def action_draw(self) -> None:
@@ -819,7 +838,7 @@ class GameScreen(Screen[None]):
     def action_missed_jump(self) -> None:
         chance = self._jump_chance
         match = self.session.match
-        if chance is not None and chance[1] == match.round_number and time.monotonic() - chance[3] < 5:
+        if chance is not None and chance[1] == match.round_number and self.clock.now() - chance[3] < 5:
             # Found in play: a j a moment late read as if the player had the rule wrong.
             card, _round, moves, _when = chance
             later = match.round.view(HUMAN).public_history[moves:]
