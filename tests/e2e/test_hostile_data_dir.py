@@ -96,7 +96,7 @@ def test_the_title_and_continue_start_among_hostile_entries(terminal):
     screen = terminal.wait_for("title", "New game")
     assert "Continue   Good — round 1: Ann 0, Mario 0" in screen
     terminal.keys("title", "l")  # the Load list reads every entry
-    terminal.wait_for("title", lambda s: "Scores" in s and "unreadable" in s)
+    terminal.wait_for("title", lambda s: "Last played" in s and "unreadable" in s)
     terminal.keys("title", "Escape")
     terminal.wait_for("title", "New game")
     terminal.keys("title", "q")

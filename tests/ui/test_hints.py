@@ -24,7 +24,7 @@ from unokart_tui.widgets.keybar import KeyBar
 
 from ..ai.test_expert import positions
 from ..strategies import house_rules
-from .helpers import let_time_pass, make_app, play_at_engine_speed, run_clock_until, settle, until
+from .helpers import let_time_pass, make_app, play_at_engine_speed, play_until, run_clock_until, settle, until
 
 
 def _record_player_moves(session) -> list[object]:
