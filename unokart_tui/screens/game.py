@@ -615,9 +615,7 @@ class GameScreen(Screen[None]):
 
         self.report_stats()
         summary = round_summary(self.session.match, HUMAN, self.glyphs)
-        dialog = round_over(
-            *summary[:4], self.glyphs, ending=summary.ending, undo_refusal=self.session.undo_refusal()
-        )
+        dialog = round_over(*summary[:4], self.glyphs, ending=summary.ending, undo_refusal=self.session.undo_refusal())
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
     def match_over(self) -> None:
