@@ -31,9 +31,14 @@ def rules(glyphs: Glyphs = UNICODE, house: HouseRules | None = None) -> str:
 
     With a match's ``house`` rules, each line a house rule of it changes says so.
     """
-    items = "".join(f"- {glyphs.items[item]} {card}: **{item.label}**, {what}\n" for item, card, what in ITEMS)
+    items = "".join(f"- {_escaped(glyphs.items[i])} {card}: **{i.label}**, {what}\n" for i, card, what in ITEMS)
     markdown = "# UNO Mario Kart\n\n" + ITEM_BOX + "\n\n" + items + _RULES
     return markdown if house is None else _noted(markdown, house)
+
+
+def _escaped(symbol: str) -> str:
+    """``symbol`` as Markdown text: the ASCII Bob-omb ``*`` began a list in the list, drawn as its bullet."""
+    return "".join(f"\\{c}" if c.isascii() and not c.isalnum() else c for c in symbol)
 
 
 # The end of each printed-rule line a house rule changes (HOUSE_RULES.md names the rule of RULES.md
