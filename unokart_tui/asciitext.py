@@ -27,10 +27,17 @@ STAND_INS = {
     "⊘": "S",
     "▶": ">",
     "◀": "<",
-    "›": ".",
+    "›": "~",  # the ASCII set's "next": "." is the separator "·" everywhere, "*" a Bob-omb in a last move
     "‹": ".",
     "↻": ">",
     "↺": "<",
+    "↶": "<",  # an undo in the log: a move taken back
+    "⚠": "!",
+    # Textual's Markdown bullets, one for each depth of a list.
+    "▪": "-",
+    "‣": ">",
+    "⭑": "*",
+    "◦": "o",
     # The charts' markers (charts.py) and their "several here": ten series told apart, in ASCII too.
     "●": "o",
     "■": "#",

@@ -26,19 +26,78 @@ ITEMS = (  # (item, the turned card, what happens)
 )
 
 
-def rules(glyphs: Glyphs = UNICODE) -> str:
-    """The rules as Markdown, the items with their symbols in ``glyphs``."""
-    items = "".join(f"- {glyphs.items[item]} {card}: **{item.label}**, {what}\n" for item, card, what in ITEMS)
-    return "# UNO Mario Kart\n\n" + ITEM_BOX + "\n\n" + items + _RULES
+def rules(glyphs: Glyphs = UNICODE, house: HouseRules | None = None) -> str:
+    """The rules as Markdown, the items with their symbols in ``glyphs``.
+
+    With a match's ``house`` rules, each line a house rule of it changes says so.
+    """
+    items = "".join(f"- {_escaped(glyphs.items[i])} {card}: **{i.label}**, {what}\n" for i, card, what in ITEMS)
+    markdown = "# UNO Mario Kart\n\n" + ITEM_BOX + "\n\n" + items + _RULES
+    return markdown if house is None else _noted(markdown, house)
+
+
+def _escaped(symbol: str) -> str:
+    """``symbol`` as Markdown text: the ASCII Bob-omb ``*`` began a list in the list, drawn as its bullet."""
+    return "".join(f"\\{c}" if c.isascii() and not c.isalnum() else c for c in symbol)
+
+
+# The end of each printed-rule line a house rule changes (HOUSE_RULES.md names the rule of RULES.md
+# each one changes); the source lines of ``_RULES`` break where a changed sentence ends, so a note
+# can follow it. A heading's note is a paragraph under it.
+CHANGED_LINES = {
+    "stack_draw_two": ("- **Draw Two**: the next player draws two and loses the turn. No stacking.",),
+    "stack_draw_four": ("turn — or challenges you.", "Only the player who must draw four may challenge."),
+    "stack_cross": ("- **Draw Two**: the next player draws two and loses the turn. No stacking.",),
+    "seven_zero": ("## Action cards",),
+    "jump_in": ("Draw Two) — or play a wild card, which always fits.",),
+    "draw_until_playable": ("card: if it fits you may play it at once, otherwise your turn ends.",),
+    "must_play_drawn": ("card: if it fits you may play it at once, otherwise your turn ends.",),
+    "banana": (
+        "**Banana**, the player before you draws 2",
+        "(the previous one in the direction of play) draws 2 |",
+        "- Banana hits the previous player in the current direction of play.",
+    ),
+    "hand_size": ("Everyone starts with 7 cards.",),
+}
+
+
+def changed_by(switches: list[tuple[str, object]]) -> str:
+    """The note on a printed-rule line that the house rules ``switches`` (with their values) change."""
+    names = [f"{words.rule} ({words.tag})" for words in (house_rule_words(*switch) for switch in switches)]
+    if len(names) == 1:
+        return f"*In this match house rule {names[0]} changes this.*"
+    return f"*In this match house rules {', '.join(names[:-1])} and {names[-1]} change this.*"
+
+
+def _noted(markdown: str, house: HouseRules) -> str:
+    changes: dict[str, list[tuple[str, object]]] = {}
+    for switch, value in house.enabled().items():
+        for end in CHANGED_LINES[switch]:
+            changes.setdefault(end, []).append((switch, value))
+    lines = markdown.split("\n")
+    for end, switches in changes.items():
+        (at,) = (n for n, line in enumerate(lines) if line.endswith(end))  # each end is one line's
+        note = changed_by(switches)
+        line = lines[at]
+        if line.startswith("#"):
+            lines[at] = f"{line}\n\n{note}"
+        elif line.endswith(" |"):
+            lines[at] = f"{line[:-2]} {note} |"
+        else:
+            lines[at] = f"{line} {note}"
+    return "\n".join(lines)
 
 
 _RULES = """
 ## Playing
 
-Everyone starts with 7 cards. On your turn, play a card that matches the top card by
+Everyone starts with 7 cards.
+On your turn, play a card that matches the top card by
 **colour**, **number** or **symbol** (Skip on Skip, Reverse on Reverse, Draw Two on
-Draw Two) — or play a wild card, which always fits. If you can't or won't, draw one
-card: if it fits you may play it at once, otherwise your turn ends. When the draw
+Draw Two) — or play a wild card, which always fits.
+If you can't or won't, draw one
+card: if it fits you may play it at once, otherwise your turn ends.
+When the draw
 pile runs out, the discards (all but the top card) are shuffled into a new one.
 
 ## Action cards
@@ -64,7 +123,8 @@ top card and its **item** fires at once (its own action does not):
 
 ## Challenging a Wild Draw Four
 
-Only the player who must draw four may challenge. The player of the card shows their
+Only the player who must draw four may challenge.
+The player of the card shows their
 hand to the challenger alone. It was a bluff if that hand held a card of the
 **colour** that had to be matched — a matching number or another wild does not count.
 A bluffer draws four instead (their colour stands and you play normally); if it was

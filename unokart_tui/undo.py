@@ -198,7 +198,7 @@ def _read(match: Match, you: int) -> _Reading:
     if match.is_over:
         raise UndoRefused("The match is over: there is nothing to undo.")
     if match.round.is_over:
-        raise UndoRefused("The round is over and every hand has been shown: it cannot be undone.")
+        raise UndoRefused("The round is over: every hand has been shown, so it cannot be undone.")
     events: list[list[Event]] = []
     mine: list[int] = []  # the indexes of the player's decisions among the round's actions
     others = False  # since the player's last decision, another seat acted

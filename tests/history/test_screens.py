@@ -11,6 +11,7 @@ from rich.text import Text
 import saves
 from unokart_tui import stats
 from unokart_tui.app import UnoKartApp
+from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Phase, Play
 from unokart_tui.replayview import Replay
 from unokart_tui.screens.replay import ReplayScreen
@@ -154,6 +155,17 @@ async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why
         assert app.session.undo_refusal() is None
         text = str(bar.render())
         assert "Undo" in text and "Autopilot" in text and len(text) <= 80
+
+
+async def test_z_in_the_round_over_dialog_says_why_there_is_no_undo():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog) and "won the round" in a.screen.title_text)
+        history = copy.deepcopy(app.session.match.history)
+        await pilot.press("z")
+        await until(pilot, lambda: messages(app))
+        assert messages(app)[-1] == "The round is over: every hand has been shown, so it cannot be undone."
+        assert isinstance(app.screen, NoticeDialog) and app.session.match.history == history
 
 
 async def test_undo_turned_off_says_so():

@@ -129,7 +129,7 @@ def test_undo_is_refused_exactly_where_it_cannot_be_honest_and_hides_what_was_se
         while not session.match.is_over:
             if session.match.round.is_over:
                 refusal = refusals(session.match)
-                assert refusal == "The round is over and every hand has been shown: it cannot be undone."
+                assert refusal == "The round is over: every hand has been shown, so it cannot be undone."
                 with pytest.raises(UndoRefused, match="The round is over"):
                     plan_undo(session.match, HUMAN)
                 session.next_round()

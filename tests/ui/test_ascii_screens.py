@@ -6,13 +6,22 @@ the game's words and symbols, and Textual's borders, scrollbars and key bar too.
 
 from __future__ import annotations
 
-import pytest
+import ast
+import dataclasses
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 
+import pytest
+from textual.widgets import Markdown
+
+import unokart_tui
 from unokart_tui.app import UnoKartApp
 from unokart_tui.asciitext import ascii_chosen, ascii_text, stand_in
 from unokart_tui.charts import MARKERS, SEVERAL, TRAIL
-from unokart_tui.engine import HouseRules
+from unokart_tui.engine import HouseRules, Item
+from unokart_tui.glyphs import ASCII, UNICODE
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.serve.players import BLANK_LETTERS
 from unokart_tui.settings import Settings
 
 from .helpers import QUICK, SETTINGS, make_app, settle, until
@@ -102,3 +111,67 @@ async def test_the_key_bar_names_keys_in_words_where_their_symbol_is_not_ascii()
 def test_the_charts_markers_stay_apart_in_ascii():
     shown = [ascii_text(marker) for marker in (*MARKERS, SEVERAL, TRAIL)]
     assert len(set(shown)) == len(shown) and all(len(marker) == 1 for marker in shown), shown
+
+
+def characters(value: object) -> Iterator[str]:
+    """Every character in a glyph set's field: a string, a mapping's values, a tuple's parts."""
+    if isinstance(value, str):
+        yield from value
+    elif isinstance(value, Mapping):
+        for part in value.values():
+            yield from characters(part)
+    elif isinstance(value, tuple):
+        for part in value:
+            yield from characters(part)
+
+
+def strings_of_the_game() -> Iterator[str]:
+    """Every string the game's code holds but its docstrings: the words and symbols it can draw."""
+    for path in Path(unokart_tui.__file__).parent.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                yield node.value
+
+
+def test_no_symbol_the_game_draws_falls_back_to_a_question_mark():
+    # Found in play: the undo mark of the log and the rules' bullets under the ASCII Bob-omb came out as "?".
+    drawn = {
+        c
+        for glyphs in (UNICODE, ASCII)
+        for field in dataclasses.fields(glyphs)
+        for c in characters(getattr(glyphs, field.name))
+    }
+    drawn |= {c for text in strings_of_the_game() for c in text}
+    drawn |= {c for bullet in Markdown.BULLETS for c in bullet}
+    assert "↶" in drawn and "›" in drawn  # the scan reaches the log's words and the glyph sets
+    refused = BLANK_LETTERS | {"\ufffd"}  # never drawn: a player's name with them is refused (serve/players.py)
+    fallbacks = sorted(c for c in drawn - refused if c != "?" and "?" in stand_in(c))
+    assert fallbacks == []
+
+
+def test_the_next_seat_has_its_own_ascii_mark():
+    # Found in play: "." marked the next seat, and "." is also every "·" separator ("> to play . . next").
+    assert stand_in(UNICODE.next) == ASCII.next != ASCII.turn
+    assert ASCII.next not in {stand_in("·"), stand_in("•"), "?", *ASCII.items.values(), *ASCII.fan}
+    legend = ascii_text(f"{ASCII.turn} to play · {ASCII.next} next · ")
+    assert legend.count(ASCII.next) == 1
+
+
+async def test_the_rules_in_ascii_show_the_bob_omb_as_the_cards_do():
+    app = UnoKartApp(settings=Settings(glyphs="ascii", confirm_quit=False, guide=False), pace=QUICK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await until(pilot, lambda: type(app.screen).__name__ == "RulesScreen")
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{ASCII.items[Item.BOB_OMB]} a wild: Bob-omb" in text and "? a wild" not in text

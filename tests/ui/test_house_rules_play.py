@@ -214,6 +214,9 @@ async def test_help_and_the_rules_say_the_house_rules_in_play():
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert "House rules in this match" in app.screen.text()
+        assert "No stacking. *In this match house rules H1 (+2 stacks) and H3 (+4 on +2) change this.*" in (
+            app.screen.text()
+        )
 
 
 async def test_a_lone_wild_draw_four_may_be_stacked_from_the_challenge_dialog():

@@ -23,7 +23,7 @@ from unokart_tui.engine import (
 )
 from unokart_tui.narration import TableNotes, Voice, banner, log_line, must_play_line, replay
 from unokart_tui.pacing import Pace
-from unokart_tui.rules_text import house_rules_tag, house_rules_text
+from unokart_tui.rules_text import CHANGED_LINES, HOUSE_RULES, house_rules_tag, house_rules_text, rules
 from unokart_tui.session import HUMAN, Session
 from unokart_tui.tableview import applies, jump_in, status, table_info
 
@@ -112,6 +112,31 @@ def test_the_rules_are_told_in_a_tag_and_in_plain_words():
     assert text.startswith("This match plays the **party** house rules:")
     assert "A 7 swaps hands with a player" in text and "twin of the top card" in text
     assert house_rules_text(HouseRules()) == "This match plays the official rules: no house rules."
+
+
+def test_the_party_rules_mark_the_printed_draw_two_as_changed_h1_h3():
+    text = rules(house=PARTY)
+    (draw_two,) = (line for line in text.splitlines() if line.startswith("- **Draw Two**"))
+    assert "No stacking." in draw_two
+    assert draw_two.endswith("*In this match house rules H1 (+2 stacks) and H3 (+4 on +2) change this.*")
+    assert "In this match" not in rules(house=HouseRules()) and "In this match" not in rules()
+
+
+@pytest.mark.parametrize(
+    ("switch", "value"),
+    [(switch, "last-turn" if switch == "banana" else 5 if switch == "hand_size" else True) for switch in HOUSE_RULES],
+)
+def test_each_house_rule_marks_every_printed_line_it_changes_h1_to_h9(switch, value):
+    needs = {"stack_cross": {"stack_draw_two": True, "stack_draw_four": True}}.get(switch, {})
+    house = HouseRules(**{**needs, switch: value})
+    rule = HOUSE_RULES[switch].rule
+    lines = rules(house=house).splitlines()
+    for end in CHANGED_LINES[switch]:
+        (changed,) = (n for n, line in enumerate(lines) if end.removesuffix(" |") in line)
+        note = lines[changed + 2] if lines[changed].startswith("#") else lines[changed]
+        assert "*In this match house rule" in note and f"{rule} (" in note
+    # Each note once per line: the house rule's own words are not repeated down the page.
+    assert sum(line.count(f"{rule} (") for line in lines) == len(CHANGED_LINES[switch])
 
 
 def test_a_resumed_house_rules_match_is_told_again_from_its_history():

@@ -523,6 +523,8 @@ async def test_a_save_is_renamed_from_the_load_screen():
         table.move_cursor(row=table.get_row_index("match 2026-12-02 19.26"))
         await pilot.press("n")
         await pilot.pause()
+        bar = str(application.screen.query_one(KeyBar).render())
+        assert "⏎ Rename" in bar and "esc Cancel" in bar  # found in play: only esc Cancel was shown
         await pilot.press("ctrl+a", "ctrl+k", *"Friday", "enter")  # taken: refused, nothing moves
         await pilot.pause()
         assert any(note.title == "Not renamed" for note in application._notifications)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -33,12 +33,17 @@ class NoticeDialog(Dialog[str]):
         body: RenderableType,
         keys: Sequence[tuple[str, str]] = (("enter", "continue"),),
         chart: Drawing | None = None,
+        refusals: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
+        """``refusals``: a key the table has that does nothing here, with the title and sentence that say why."""
         super().__init__()
         self.title_text, self.body, self.keys, self.chart = title, body, list(keys), chart
+        self.refusals = dict(refusals or {})
         for key, label in self.keys:
             also = ",space" if key == "enter" else ""
             self._bindings.bind(key + also, f"answer('{key}')", label.capitalize())
+        for key in self.refusals:
+            self._bindings.bind(key, f"refuse('{key}')", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box -charted" if self.chart is not None else "box"):
@@ -55,6 +60,10 @@ class NoticeDialog(Dialog[str]):
 
     def action_answer(self, key: str) -> None:
         self.dismiss(key)
+
+    def action_refuse(self, key: str) -> None:
+        title, reason = self.refusals[key]
+        self.notify(reason, title=title, severity="warning", markup=False)
 
 
 def revealed_hand(name: str, cards: Sequence[Card], guilty: bool, glyphs: Glyphs = UNICODE) -> NoticeDialog:
@@ -89,10 +98,12 @@ def round_over(
     glyphs: Glyphs = UNICODE,
     *,
     ending: str = "",
+    undo_refusal: str | None = None,
 ) -> NoticeDialog:
-    """``ending``: the round's last plays, which the dialog hides in the log."""
+    """``ending``: the round's last plays, which the dialog hides in the log; ``undo_refusal``: what z says."""
     body = _round_rows(rows, f"Scores: {scores}", glyphs, ending)
-    return NoticeDialog(f"{winner} won the round: +{points} points", body, [("enter", "next round")])
+    refusals = {"z": ("Undo", undo_refusal)} if undo_refusal is not None else None
+    return NoticeDialog(f"{winner} won the round: +{points} points", body, [("enter", "next round")], refusals=refusals)
 
 
 def match_over(
@@ -103,6 +114,7 @@ def match_over(
     *,
     race: Drawing | None = None,
     glyphs: Glyphs = UNICODE,
+    undo_refusal: str | None = None,
 ) -> NoticeDialog:
     """The last round's cards and points too: the round that ends a match gets no dialog of its own.
 
@@ -114,4 +126,5 @@ def match_over(
         body,
         [("n", "play again"), ("r", "replay"), ("q", "menu")],
         chart=race,
+        refusals={"z": ("Undo", undo_refusal)} if undo_refusal is not None else None,
     )

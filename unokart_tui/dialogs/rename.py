@@ -17,7 +17,8 @@ from .base import Dialog
 class RenameDialog(Dialog[str]):
     """Answers the new name typed (checked as a save name), or nothing with escape."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    # enter is the dialog's (priority), not the field's hidden one: the key bar then says what it does.
+    BINDINGS = [Binding("enter", "rename", "Rename", priority=True), Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -30,9 +31,8 @@ class RenameDialog(Dialog[str]):
             yield Static("", id="rename-error", classes="error", markup=False)
         yield KeyBar()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        name = event.value.strip()
+    def action_rename(self) -> None:
+        name = self.query_one("#new-name", Input).value.strip()
         try:
             check_name(name)
         except SaveError as error:

@@ -634,9 +634,7 @@ class GameScreen(Screen[None]):
 
         self.report_stats()
         summary = round_summary(self.session.match, HUMAN, self.glyphs)
-        dialog = round_over(
-            summary.winner, summary.points, summary.rows, summary.scores, self.glyphs, ending=summary.ending
-        )
+        dialog = round_over(*summary[:4], self.glyphs, ending=summary.ending, undo_refusal=self.session.undo_refusal())
         self.open_dialog(dialog, lambda _: self.start_next_round())
 
     def match_over(self) -> None:
@@ -652,7 +650,8 @@ class GameScreen(Screen[None]):
         match = self.session.match
         summary = round_summary(match)  # the last round's winner is the match's
         race = ScoreRace(match.names, tuple(score_race(match)), match.target)
-        dialog = match_over(summary.winner, summary.points, summary.rows, summary.scores, race=race, glyphs=self.glyphs)
+        refusal = self.session.undo_refusal()
+        dialog = match_over(*summary[:4], race=race, glyphs=self.glyphs, undo_refusal=refusal)
         self.open_dialog(dialog, answered)
 
     def report_stats(self) -> None:

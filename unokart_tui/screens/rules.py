@@ -40,7 +40,7 @@ class RulesScreen(Screen[None]):
         self.glyphs = glyphs  # the items' symbols, as the cards show them
 
     def text(self) -> str:
-        markdown = rules_markdown(self.glyphs)
+        markdown = rules_markdown(self.glyphs, self.rules)
         if self.rules is None:
             return f"{markdown}\n{every_house_rule()}\n"
         if self.rules.is_official:
