@@ -499,7 +499,7 @@ async def test_a_resumed_match_does_not_show_the_guide_again():
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GuideDialog))
         await pilot.press("enter")
-        await run_clock_until(pilot, lambda: app.session.is_human_turn())  # the table's clock runs on
+        await run_clock_until(pilot, app.session.is_human_turn)  # the table's clock runs on
         await pilot.press("q")
         await pilot.pause()
     again = UnoKartApp(Session.load("test match"), settings=SETTINGS._replace(guide=True), pace=QUICK)
