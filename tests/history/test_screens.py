@@ -157,6 +157,7 @@ async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why
         assert "Undo" in text and "Autopilot" in text and len(text) <= 80
 
 
+@pytest.mark.slow
 async def test_z_in_the_round_over_dialog_says_why_there_is_no_undo():
     app = make_app(seed=11)
     async with app.run_test(size=(80, 24)) as pilot:

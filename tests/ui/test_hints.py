@@ -24,7 +24,16 @@ from unokart_tui.widgets.keybar import KeyBar
 
 from ..ai.test_expert import positions
 from ..strategies import house_rules
-from .helpers import let_time_pass, make_app, play_at_engine_speed, play_until, run_clock_until, settle, until
+from .helpers import (
+    holds_on,
+    let_time_pass,
+    make_app,
+    play_at_engine_speed,
+    play_until,
+    run_clock_until,
+    settle,
+    until,
+)
 
 
 def _record_player_moves(session) -> list[object]:
@@ -85,6 +94,7 @@ async def test_a_long_hint_wraps_whole_at_80_columns():
         assert len(wrapped) > 3 and shown.content_region.height == len(wrapped)  # every line of it, none cut
 
 
+@pytest.mark.slow
 async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
     # Issue 34: Enter after "Hint: Draw: …" played the card under the cursor and answered "Not allowed".
     def a_draw_is_advised(app) -> bool:
@@ -574,8 +584,14 @@ async def test_t_in_the_challenge_dialog_shows_the_experts_answer_and_counts_it(
 async def test_t_in_the_swap_dialog_shows_whom_the_expert_would_choose_h4():
     """Found in play (party): in "Seven! Whom do you swap hands with?", t did nothing and said nothing."""
     app = make_app(seed=3, rules=HouseRules.preset("party"))
+
+    def a_seven_if_any(match):
+        sevens = [a for a in match.legal_actions() if isinstance(a, Play) and a.card.rank is Rank.SEVEN]
+        return sevens[0] if sevens else holds_on(match)
+
+    play_at_engine_speed(app.session, lambda m: m.round.choice_for == "seven", player=a_seven_if_any)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda a: isinstance(a.screen, TargetDialog) and a.screen.seven)
+        await until(pilot, lambda: isinstance(app.screen, TargetDialog) and app.screen.seven)
         dialog = app.screen
         assert "Hint" in str(dialog.query_one(KeyBar).render())
         hints = app.session.seats[HUMAN].hints
