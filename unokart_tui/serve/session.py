@@ -6,7 +6,6 @@ import asyncio
 import signal
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -15,12 +14,10 @@ from saves import SaveError
 from .game import GameProcess, clamp_size, game_command, game_environment, terminal_name
 from .paste import PasteLimit
 from .players import Player
+from .private_api import refuse_channel_requests
 from .prompt import ENTER, NamePrompt
 from .report import exit_words
-
-if TYPE_CHECKING:
-    from .hub import Hub
-    from .ssh import PlayerServer
+from .seats import Seats
 
 CANNOT_KEEP = "The server cannot keep your games right now; please tell its operator."
 NO_NEW_PLAYERS = "This server takes no new players right now. Please come back later."
@@ -29,11 +26,11 @@ NO_NEW_PLAYERS = "This server takes no new players right now. Please come back l
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One session: the name prompt (a new key only), then the game on a pty, then a goodbye."""
 
-    def __init__(self, hub: Hub, player: Player, address: str, server: PlayerServer) -> None:
+    def __init__(self, hub: Seats, player: Player, address: str, *, on_ended: Callable[[], None]) -> None:
         self.hub = hub
         self.player = player
         self.address = address
-        self.server = server
+        self._on_ended = on_ended  # the connection's: it has nothing left to do
         self.limits = hub.limits
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term = terminal_name(None)
@@ -56,24 +53,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
-        # asyncssh keeps every variable a client sends (as many as it sends), and refuses X11 and
-        # agent forwarding without a word; this channel takes none of them, and says so in the
-        # log. Set before any request on the channel is read: the client sends after the open.
-        for request, what in (
-            ("env", "environment variables"),
-            ("x11_req", "X11 forwarding"),
-            ("auth_agent_req_at_openssh_dot_com", "agent forwarding"),
-        ):
-            vars(chan)[f"_process_{request}_request"] = self._refusal(what)
+        # This channel takes no environment variable (asyncssh would keep as many as a client
+        # sends), and the log says when X11 or agent forwarding is refused (asyncssh would
+        # refuse them without a word).
+        refuse_channel_requests(
+            chan,
+            {
+                "env": lambda: self._refused_once("environment variables"),
+                "x11-req": lambda: self._refused_once("X11 forwarding"),
+                "auth-agent-req@openssh.com": lambda: self._refused_once("agent forwarding"),
+            },
+        )
 
-    def _refusal(self, what: str) -> Callable[[object], bool]:
-        def refuse(_packet: object) -> bool:
-            if what not in self._refused:
-                self._refused.add(what)
-                self._log("refused", what)
-            return False
-
-        return refuse
+    def _refused_once(self, what: str) -> None:
+        if what not in self._refused:
+            self._refused.add(what)
+            self._log("refused", what)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.term = terminal_name(term_type)
@@ -105,8 +100,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         refusal = self.hub.open_session(self, self.player.fingerprint)
         if refusal is not None:
-            self._log("refused", refusal)
-            self._say_goodbye(refusal, 1)
+            self._log("refused", refusal.plain)
+            self._say_goodbye(refusal.words, 1)
             return
         self._idle = asyncio.get_running_loop().call_later(self.limits.idle_timeout, self._check_idle)
         try:
@@ -258,7 +253,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if message:
                 self.chan.write(f"{ENTER}{message}{ENTER}".encode())
             self.chan.exit(status)
-        self.server.session_ended()
+        self._on_ended()
 
     def client_gone(self) -> None:
         """The connection dropped: the game is hung up on, as sshd would, and reaped."""

@@ -44,7 +44,7 @@ class PlayerServer(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
-        refusal = self.hub.admit(self, self.address)
+        refusal = self.hub.admit(self)
         if refusal is not None:
             self.hub.log.event(self.address, None, "refused", refusal)
             conn.abort()
@@ -61,12 +61,11 @@ class PlayerServer(asyncssh.SSHServer):
             self.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.hub.connections.discard(self)
+        self.hub.gone(self)
         for timer in (self._hello, self._without_session):
             if timer is not None:
                 timer.cancel()
         if self._counted and self.player is None:
-            self.hub.logged_in_or_gone(self)
             self.hub.failed_login(self.address)
             self.hub.log.event(self.address, None, "gone-before-login", repr(str(exc or "closed"))[:160])
         elif self.player is not None:
@@ -77,6 +76,15 @@ class PlayerServer(asyncssh.SSHServer):
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
+
+    @property
+    def playing(self) -> bool:
+        """It opened its session: the session tells its client goodbye, and the client closes the connection."""
+        return self.session is not None and self.conn is not None
+
+    async def wait_closed(self) -> None:
+        if self.conn is not None:
+            await self.conn.wait_closed()
 
     # ------------------------------------------------------------------ logging in: public keys only
 
@@ -120,7 +128,7 @@ class PlayerServer(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         assert self._key is not None
-        self.hub.logged_in_or_gone(self)
+        self.hub.logged_in(self)
         self.player = Player.of_key(self.hub.config.data_dir, self._key)
         self.hub.log.event(self.address, self.player.fingerprint, "login", f"user {self.username[:64]!r}")
         # A login that starts no session (ssh -N, or a session never asked for a shell) would hold
@@ -136,7 +144,7 @@ class PlayerServer(asyncssh.SSHServer):
     def session_requested(self) -> GameSession:
         if self.session is not None or self.player is None:
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session per connection")
-        self.session = GameSession(self.hub, self.player, self.address, self)
+        self.session = GameSession(self.hub, self.player, self.address, on_ended=self.session_ended)
         return self.session
 
     def session_ended(self) -> None:

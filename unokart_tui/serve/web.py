@@ -35,8 +35,10 @@ from .config import Address, Limits
 from .game import FROM_HOST, clamp_size, game_command, read_reports, report_pipe
 from .hub import Hub
 from .paste import PasteLimit
+from .private_api import decode_game_packet
 from .report import VARIABLE as REPORT_VARIABLE
 from .report import SaveState, exit_words
+from .seats import Seats
 from .webpage import allowed_origins, origin_allowed, page, pong
 
 WEB_HOST = "127.0.0.1"  # unless a host is given
@@ -109,7 +111,7 @@ class BrowserGame:
     ) -> None:
         self.host = host
         self.transport = transport
-        self.hub = host.hub
+        self.hub: Seats = host.hub  # a game sees the hub as a game sees it, as an SSH session does
         self.limits = host.hub.limits
         self.socket = socket
         self.address = address
@@ -141,8 +143,8 @@ class BrowserGame:
     async def play(self) -> None:
         refusal = self.hub.open_session(self, None)
         if refusal is not None:
-            self._log("refused", refusal)
-            await self._tell(refusal)
+            self._log("refused", refusal.plain)
+            await self._tell(refusal.words)
             return
         try:
             if await self._start():
@@ -310,9 +312,7 @@ class BrowserGame:
         if kind == b"M":
             await self._from_game_meta(payload)
         elif kind == b"P":
-            from textual_serve._binary_encode import load  # noqa: PLC0415 - only for a file the game delivers
-
-            unpacked = load(payload)
+            unpacked = decode_game_packet(payload)
             if isinstance(unpacked, list | tuple) and len(unpacked) == 3 and unpacked[0] == "deliver_chunk":
                 await self.host.downloads.chunk_received(str(unpacked[1]), unpacked[2])
 
