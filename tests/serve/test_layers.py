@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,10 @@ async def test_the_hub_ends_every_game_when_it_shuts_down(hub):
     assert socket.closed
     refusal = hub.open_session(Game(), None)
     assert refusal is not None and refusal.words == "The server is shutting down. Please come back later."
+
+
+def test_every_module_of_serve_has_a_place_in_its_layers():
+    contracts = tomllib.loads((SERVE.parents[1] / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    [serve] = [contract for contract in contracts if contract.get("containers") == ["unokart_tui.serve"]]
+    placed = {name.strip() for layer in serve["layers"] for name in layer.replace("|", ":").split(":")}
+    assert placed == {path.stem for path in SERVE.glob("*.py")} - {"__init__"}

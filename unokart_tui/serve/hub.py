@@ -156,7 +156,7 @@ class Hub:
         players = self.config.data_dir / PLAYERS
         try:
             with os.scandir(players) as entries:
-                count = sum(1 for _ in itertools.islice(entries, self.limits.max_players))
+                count = sum(1 for _entry in itertools.islice(entries, self.limits.max_players))
         except FileNotFoundError:
             return True
         return count < self.limits.max_players

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..settings import load_settings, save_settings
+from ..voice import _, ngettext
 
 PLAYERS = "players"
 NAME_LIMIT = 20  # the New game form's limit
@@ -66,20 +67,26 @@ class Player(NamedTuple):
 
 
 def check_name(text: str) -> str:
-    """A display name: 1 to 20 printable characters, spaces trimmed. ValueError says what is wrong."""
+    """A display name: 1 to 20 printable characters, spaces trimmed.
+
+    ValueError's message is the sentence the player reads: what is wrong.
+    """
     name = text.strip()
     if not name:
-        raise ValueError("a name needs at least one letter")
+        raise ValueError(_("Sorry, a name needs at least one letter."))
     if len(name) > NAME_LIMIT:
-        raise ValueError(f"a name has at most {NAME_LIMIT} characters")
+        most = ngettext(
+            "Sorry, a name has at most {count} character.", "Sorry, a name has at most {count} characters.", NAME_LIMIT
+        )
+        raise ValueError(most.format(count=NAME_LIMIT))
     # isprintable() is False for control characters, escapes, and invisible format characters
     # such as right-to-left overrides; U+FFFD stands for bytes that were not UTF-8.
     if not name.isprintable() or "\ufffd" in name:
-        raise ValueError("a name has letters, digits, spaces and punctuation only")
+        raise ValueError(_("Sorry, a name has letters, digits, spaces and punctuation only."))
     # A mark alone combines with whatever is drawn before the name; a name of marks, fillers and
     # blanks shows as nothing at the table.
     if unicodedata.category(name[0]).startswith("M") or not any(_shows(char) for char in name):
-        raise ValueError("a name needs at least one character that can be seen")
+        raise ValueError(_("Sorry, a name needs at least one character that can be seen."))
     return name
 
 

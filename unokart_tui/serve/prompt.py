@@ -10,18 +10,18 @@ from __future__ import annotations
 import codecs
 import unicodedata
 
+from ..voice import _
 from .players import NAME_LIMIT, check_name
 
-WELCOME = (
-    "\r\nWelcome to unokart! This key is new here.\r\n"
-    f"What name should the table call you? (1 to {NAME_LIMIT} characters; Ctrl+C leaves)\r\n"
-)
-QUESTION = "Your name: "
 ENTER = "\r\n"
 ERASE = "\x08 \x08"
 CANCEL = {"\x03", "\x04"}  # Ctrl+C, Ctrl+D
 BACKSPACE = {"\x7f", "\x08"}
 CLEAR_LINE = "\x15"  # Ctrl+U
+
+
+def _question() -> str:
+    return _("Your name: ")
 
 
 def _width(char: str) -> int:
@@ -45,7 +45,9 @@ class NamePrompt:
         return self.name is not None or self.cancelled
 
     def opening(self) -> bytes:
-        return (WELCOME + QUESTION).encode()
+        welcome = _("Welcome to unokart! This key is new here.")
+        question = _("What name should the table call you? (1 to {limit} characters; Ctrl+C leaves)")
+        return f"{ENTER}{welcome}{ENTER}{question.format(limit=NAME_LIMIT)}{ENTER}{_question()}".encode()
 
     def feed(self, data: bytes) -> bytes:
         echo: list[str] = []
@@ -90,5 +92,5 @@ class NamePrompt:
             self.name = check_name("".join(self._chars))
         except ValueError as error:
             self._chars.clear()
-            return f"{ENTER}Sorry, {error}.{ENTER}{QUESTION}"
+            return f"{ENTER}{error}{ENTER}{_question()}"
         return ENTER

@@ -7,11 +7,10 @@ other through one of these Protocols, so the hub alone writes its counters.
 
 from __future__ import annotations
 
-import contextvars
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..voice import use_language
+from .plain import in_english
 
 if TYPE_CHECKING:
     from .config import Limits
@@ -27,12 +26,7 @@ class Refusal(NamedTuple):
     @classmethod
     def of(cls, words: Callable[[], str]) -> Refusal:
         """``words`` (a lookup through the voice) said to the player, and in English for the log."""
-        return cls(contextvars.copy_context().run(_in_english, words), words())
-
-
-def _in_english(words: Callable[[], str]) -> str:
-    use_language(None)  # in a copy of the context: the caller's language is untouched
-    return words()
+        return cls(in_english(words), words())
 
 
 class Playing(Protocol):

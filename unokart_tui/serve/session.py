@@ -11,16 +11,18 @@ import asyncssh
 
 from saves import SaveError
 
-from .game import GameProcess, clamp_size, game_command, game_environment, terminal_name
+from ..voice import N_, _, ngettext
+from .game import CANNOT_START, GameProcess, clamp_size, game_command, game_environment, terminal_name
 from .paste import PasteLimit
+from .plain import in_english
 from .players import Player
 from .private_api import refuse_channel_requests
 from .prompt import ENTER, NamePrompt
-from .report import exit_words
+from .report import exit_words, idle_words, plural_count
 from .seats import Seats
 
-CANNOT_KEEP = "The server cannot keep your games right now; please tell its operator."
-NO_NEW_PLAYERS = "This server takes no new players right now. Please come back later."
+CANNOT_KEEP = N_("The server cannot keep your games right now; please tell its operator.")
+NO_NEW_PLAYERS = N_("This server takes no new players right now. Please come back later.")
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
@@ -96,7 +98,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         assert self.chan is not None
         self.started = True
         if self.chan.get_terminal_type() is None:
-            self._say_goodbye("unokart needs a terminal: connect with ssh -t.", 1)
+            self._say_goodbye(_("unokart needs a terminal: connect with ssh -t."), 1)
             return
         refusal = self.hub.open_session(self, self.player.fingerprint)
         if refusal is not None:
@@ -112,7 +114,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 new = self.player.needs_name()
         except OSError as error:
             self._log("error", repr(str(error)))
-            self._end_session(CANNOT_KEEP, 1)
+            self._end_session(_(CANNOT_KEEP), 1)
             return
         if new:
             self.prompt = NamePrompt()
@@ -171,14 +173,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if not self.player.is_known():
                 if not self.hub.room_for_a_player():
                     self._log("refused", "no room for a new player")
-                    self._end_session(NO_NEW_PLAYERS, 1)
+                    self._end_session(_(NO_NEW_PLAYERS), 1)
                     return
                 self.player.prepare()
                 self._log("new-player")
             self.player.keep_name(name)
         except OSError as error:
             self._log("error", repr(str(error)))
-            self._end_session(CANNOT_KEEP, 1)
+            self._end_session(_(CANNOT_KEEP), 1)
             return
         except SaveError as error:  # the settings file could not be written: the game asks again
             self._log("error", repr(str(error)))
@@ -190,7 +192,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.prompt = None
             self._log("idle", "no name given")
             seconds = self.limits.name_timeout
-            self._end_session(f"No name given within {seconds:g} seconds: goodbye for now.", 0)
+            words = ngettext(
+                "No name given within {seconds:g} second: goodbye for now.",
+                "No name given within {seconds:g} seconds: goodbye for now.",
+                plural_count(seconds),
+            )
+            self._end_session(words.format(seconds=seconds), 0)
 
     def _start_game(self) -> None:
         env = game_environment(self.player.home, self.player.data_dir, self.player.config_dir, self.term)
@@ -198,7 +205,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.game = GameProcess(game_command(), env, self.size, on_output=self._output, on_exit=self._game_exited)
         except OSError as error:
             self._log("error", repr(str(error)))
-            self._end_session("The game could not start; please tell the server's operator.", 1)
+            self._end_session(_(CANNOT_START), 1)
             return
         columns, rows = self.size
         self._log("game-start", f"pid {self.game.pid} terminal {self.term!r} {columns}x{rows}")
@@ -210,10 +217,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _game_exited(self, status: int) -> None:
         assert self.game is not None
         saved = self.game.saves.sentence()
+        reported = in_english(self.game.saves.sentence) or "no match reported"
         if self.game.hung_up:  # the connection dropped: whatever the status, that is why the game left
-            self._log("game-hangup", f"status {status}, after the connection dropped; {saved or 'no match reported'}")
+            self._log("game-hangup", f"status {status}, after the connection dropped; {reported}")
         elif status != 0 and not self.farewell:
-            self._log("game-crash", f"status {status}; {saved or 'no match reported'}")
+            self._log("game-crash", f"status {status}; {reported}")
         else:
             self._log("game-exit", f"status {status}")
         message = f"{self.farewell} {saved}".strip() if self.farewell else exit_words(status, saved)
@@ -228,9 +236,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._idle = asyncio.get_running_loop().call_later(left, self._check_idle)
             return
         self._log("idle")
-        minutes = self.limits.idle_timeout / 60
-        shown = f"{minutes:g} minute{'s' * (minutes != 1)}" if minutes >= 1 else f"{self.limits.idle_timeout:g} s"
-        self.hub.spawn(self.end(f"No key for {shown}: goodbye for now."))
+        self.hub.spawn(self.end(idle_words(self.limits.idle_timeout)))
 
     async def end(self, farewell: str) -> None:
         """Close the session from the server's side: the game exits first, then the client is told."""

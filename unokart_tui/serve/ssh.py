@@ -13,11 +13,13 @@ import time
 
 import asyncssh
 
+from ..voice import N_, _
 from .hub import Hub
 from .players import Player
 from .session import GameSession
 
-NO_FORWARDING = "this host serves the game only: no forwarding"
+# What the player's ssh prints after "administratively prohibited", or when it is disconnected.
+NO_FORWARDING = N_("this host serves the game only: no forwarding")
 SLOW_REFUSAL = 1.0  # seconds each refused key waits, from an address that failed too often of late
 
 
@@ -122,7 +124,7 @@ class PlayerServer(asyncssh.SSHServer):
         if self._refused_keys >= self.hub.limits.max_refused_keys and self.conn is not None:
             conn = self.conn
             asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many keys refused"
+                conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, _("too many keys refused")
             )
         return False
 
@@ -137,13 +139,13 @@ class PlayerServer(asyncssh.SSHServer):
 
     def _idle_login(self) -> None:
         if (self.session is None or not self.session.started) and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session was opened")
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, _("no session was opened"))
 
     # ------------------------------------------------------------------ what a logged-in client may ask for
 
     def session_requested(self) -> GameSession:
         if self.session is not None or self.player is None:
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session per connection")
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _("one session per connection"))
         self.session = GameSession(self.hub, self.player, self.address, on_ended=self.session_ended)
         return self.session
 
@@ -159,7 +161,7 @@ class PlayerServer(asyncssh.SSHServer):
     def _refuse_forwarding(self, what: str) -> None:
         fingerprint = self.player.fingerprint if self.player else None
         self.hub.log.event(self.address, fingerprint, "refused", what)
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, NO_FORWARDING)
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _(NO_FORWARDING))
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         self._refuse_forwarding("port forwarding")
