@@ -73,7 +73,7 @@ class Hub:
         self._logging_in: dict[Connection, str] = {}  # the connections not logged in yet, and their addresses
         self._failures: dict[str, deque[float]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self.closing = False
+        self._closing = False
 
     @property
     def connections(self) -> frozenset[Connection]:
@@ -112,7 +112,7 @@ class Hub:
         keep everyone out. Failed logins turn no address away: a valid key always gets in.
         """
         address = connection.address
-        if self.closing:
+        if self._closing:
             return "shutting down"
         if len(self._connections) >= self.limits.max_sessions + self.limits.max_unauthenticated:
             return "too many connections"
@@ -173,7 +173,7 @@ class Hub:
 
         SSH and browser games count against the same ``--max-sessions``.
         """
-        if self.closing:
+        if self._closing:
             return Refusal.of(lambda: _(SHUTTING_DOWN_NOW))
         if len(self._sessions) >= self.limits.max_sessions:
             games = len(self._sessions)
@@ -209,7 +209,7 @@ class Hub:
 
     async def shutdown(self) -> None:
         """Every game is told to exit (its moves are saved), then every connection is closed."""
-        self.closing = True
+        self._closing = True
         farewell = _(SHUTTING_DOWN)
         await asyncio.gather(*(session.end(farewell) for session in list(self._sessions)))
         # A client that was told goodbye closes the connection itself, after printing it;

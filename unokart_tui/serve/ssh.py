@@ -18,7 +18,7 @@ from .hub import Hub
 from .players import Player
 from .session import GameSession
 
-# What the player's ssh prints after "administratively prohibited", or when it is disconnected.
+# What the player's ssh prints after "administratively prohibited".
 NO_FORWARDING = N_("this host serves the game only: no forwarding")
 SLOW_REFUSAL = 1.0  # seconds each refused key waits, from an address that failed too often of late
 
