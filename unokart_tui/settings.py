@@ -16,6 +16,7 @@ from saves import SaveError, write_atomic
 
 from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, THEME
 from .files import FileProblem, NoFile, parse_toml, read_text
+from .voice.language import AUTOMATIC, LANGUAGE_CHOICES
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 
@@ -30,6 +31,7 @@ class Settings(NamedTuple):
     undo: bool = True  # z takes back the player's last move, against bots
     reduce_motion: bool = False  # no cards moving across the table
     glyphs: str = GLYPHS  # "auto", "unicode" or "ascii": how cards and items are drawn (glyphs.py)
+    language: str = AUTOMATIC  # "auto" (UNOKART_LANG, then the locale), "en", "sk" or "nl" (voice/language.py)
 
     @property
     def bot_delay(self) -> float:
@@ -59,7 +61,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             return Settings(), f"{path}: '{key}' must be {expected.__name__}, not {value!r}; using the defaults"
         values[key] = value
     settings = Settings(**values)
-    for key, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("glyphs", GLYPH_CHOICES)):
+    for key, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("glyphs", GLYPH_CHOICES), ("language", LANGUAGE_CHOICES)):
         if getattr(settings, key) not in choices:
             shown = ", ".join(choices)
             return (
