@@ -27,6 +27,8 @@ from .defaults import PLAYER_NAME
 from .printable import printable
 from .settings import Settings, load_settings, save_settings
 from .themes import THEME_LABELS, ThemedApp
+from .voice import use_process_language
+from .voice.language import choose_language
 from .widgets.asciifilter import AsciiFilter
 
 if TYPE_CHECKING:
@@ -302,6 +304,8 @@ class UnoKartApp(ThemedApp):
         """New settings hold at once, in a match being played too."""
         from .screens.game import GameScreen  # noqa: PLC0415 - loaded already if a match is open
 
+        if settings.language != self.settings.language:  # holds from the next screen drawn
+            use_process_language(choose_language(settings.language, os.environ))
         self.settings = settings
         if settings.theme in self.available_themes:
             self.theme = settings.theme
