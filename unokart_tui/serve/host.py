@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..files import FileProblem, read_bytes
+from ..voice import use_language
 from .config import ServeConfig
 from .hub import Hub
 from .log import ConnectionLog
@@ -136,6 +137,9 @@ async def _serve(config: ServeConfig) -> int:
     loop = asyncio.get_running_loop()
     for number in STOP_SIGNALS:
         loop.add_signal_handler(number, stop.set)
+    # The players' words are not the operator's: English, as a game without a language setting
+    # speaks (game.py gives it none of the client's environment), unless a player chose theirs.
+    use_language(None)
     try:
         config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         log = ConnectionLog(config.data_dir / "log")

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..settings import load_settings, save_settings
 from ..voice import _, ngettext
+from ..voice.language import choose_language
 
 PLAYERS = "players"
 NAME_LIMIT = 20  # the New game form's limit
@@ -59,11 +60,24 @@ class Player(NamedTuple):
         settings, problem = load_settings(self.settings_file)
         return problem is None and not settings.player_name
 
-    def keep_name(self, name: str) -> None:
-        """Store the name as the player's default at the table; their other settings stay as they are."""
+    def language(self) -> str:
+        """The language the player's game speaks, and the host with it: their setting ("auto" is English).
+
+        "auto" is decided as the game decides it, from an environment that names no language: the
+        host gives a game none of the client's (game.py), so a player chooses in Settings or here.
+        """
+        settings, _problem = load_settings(self.settings_file)
+        return choose_language(settings.language, {})
+
+    def keep_name(self, name: str, language: str | None = None) -> None:
+        """Store the name as the player's default at the table, and the language chosen with it.
+
+        Their other settings stay as they are.
+        """
         settings, problem = load_settings(self.settings_file)
         if problem is None:
-            save_settings(settings._replace(player_name=check_name(name)), self.settings_file)
+            chosen = settings._replace(player_name=check_name(name), language=language or settings.language)
+            save_settings(chosen, self.settings_file)
 
 
 def check_name(text: str) -> str:

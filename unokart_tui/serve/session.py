@@ -1,4 +1,8 @@
-"""One SSH session: the name prompt (a new key only), then the game on its pty, then a goodbye."""
+"""One SSH session: the name prompt (a new key only), then the game on its pty, then a goodbye.
+
+What the host says to the player is said in the player's language (their setting, or the one they
+choose on a first visit): each callback that can speak runs inside ``speaking(self.language)``.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ import asyncssh
 
 from saves import SaveError
 
-from ..voice import N_, _, ngettext
+from ..voice import N_, _, ngettext, speaking
+from ..voice.language import ENGLISH
 from .game import CANNOT_START, GameProcess, clamp_size, game_command, game_environment, terminal_name
 from .paste import PasteLimit
 from .plain import in_english
@@ -37,6 +42,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term = terminal_name(None)
         self.size = clamp_size(0, 0, self.limits)
+        self.language = ENGLISH  # until read from the player's settings, when the session starts
         self.prompt: NamePrompt | None = None
         self.game: GameProcess | None = None
         self.farewell = ""
@@ -97,6 +103,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self.chan is not None
         self.started = True
+        self.language = self.player.language()
+        with speaking(self.language):
+            self._started()
+
+    def _started(self) -> None:
+        assert self.chan is not None
         if self.chan.get_terminal_type() is None:
             self._say_goodbye(_("unokart needs a terminal: connect with ssh -t."), 1)
             return
@@ -117,7 +129,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._end_session(_(CANNOT_KEEP), 1)
             return
         if new:
-            self.prompt = NamePrompt()
+            self.prompt = NamePrompt(self.language)
             self._naming = asyncio.get_running_loop().call_later(self.limits.name_timeout, self._no_name)
             self.chan.write(self.prompt.opening())
         else:
@@ -163,10 +175,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.prompt.cancelled:
             self._end_session("", 0)
         elif self.prompt.name is not None:
-            name, self.prompt = self.prompt.name, None
+            name, self.language, self.prompt = self.prompt.name, self.prompt.language, None
             if self._naming is not None:
                 self._naming.cancel()
-            self._named(name)
+            with speaking(self.language):
+                self._named(name)
 
     def _named(self, name: str) -> None:
         try:
@@ -177,7 +190,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     return
                 self.player.prepare()
                 self._log("new-player")
-            self.player.keep_name(name)
+            self.player.keep_name(name, self.language)
         except OSError as error:
             self._log("error", repr(str(error)))
             self._end_session(_(CANNOT_KEEP), 1)
@@ -188,6 +201,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._start_game()
 
     def _no_name(self) -> None:
+        with speaking(self.prompt.language if self.prompt is not None else self.language):
+            self._nameless()
+
+    def _nameless(self) -> None:
         if self.prompt is not None:
             self.prompt = None
             self._log("idle", "no name given")
@@ -215,6 +232,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write(data)
 
     def _game_exited(self, status: int) -> None:
+        with speaking(self.language):
+            self._exited(status)
+
+    def _exited(self, status: int) -> None:
         assert self.game is not None
         saved = self.game.saves.sentence()
         reported = in_english(self.game.saves.sentence) or "no match reported"
@@ -236,7 +257,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._idle = asyncio.get_running_loop().call_later(left, self._check_idle)
             return
         self._log("idle")
-        self.hub.spawn(self.end(idle_words(self.limits.idle_timeout)))
+        with speaking(self.language):
+            farewell = idle_words(self.limits.idle_timeout)
+        self.hub.spawn(self.end(farewell))
 
     async def end(self, farewell: str) -> None:
         """Close the session from the server's side: the game exits first, then the client is told."""

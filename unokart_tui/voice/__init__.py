@@ -15,6 +15,8 @@ the English in the code.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -47,6 +49,16 @@ def use_language(code: str | None) -> None:
     _current.set(_catalog(code))
 
 
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Speak ``code`` in this context until the block ends (a callback of one player's session)."""
+    token = _current.set(_catalog(code))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
 def use_process_language(code: str | None) -> None:
     """Speak ``code`` in every context that chose no language of its own; None or an unknown code: English."""
     _Process.translation = _catalog(code)
@@ -72,4 +84,14 @@ def N_(message: str) -> str:
     return message
 
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "_", "ngettext", "pgettext", "use_language", "use_process_language"]
+__all__ = [
+    "DOMAIN",
+    "LOCALE_DIR",
+    "N_",
+    "_",
+    "ngettext",
+    "pgettext",
+    "speaking",
+    "use_language",
+    "use_process_language",
+]
