@@ -13,12 +13,6 @@ from unokart_tui.voice.language import LANGUAGE_CHOICES, choose_language, langua
 KNOWN = "Your name: "  # serve/prompt.py's question, translated in both catalogs
 
 
-@pytest.fixture(autouse=True)
-def _english_afterwards():
-    yield
-    use_process_language(None)
-
-
 @pytest.mark.parametrize(
     ("locale", "language"),
     [

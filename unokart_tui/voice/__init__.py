@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
+from .language import ENGLISH
+
 DOMAIN = "unokart"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
@@ -39,7 +41,7 @@ def _translation() -> gettext.NullTranslations:
 
 
 def _catalog(code: str | None) -> gettext.NullTranslations:
-    if code is None:
+    if code is None or code == ENGLISH:  # the words in the code: no catalog to look for
         return _ENGLISH
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
 
@@ -57,6 +59,11 @@ def speaking(code: str | None) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
+
+
+def follow_process_language() -> None:
+    """This context chooses no language of its own from now on: it speaks the process's."""
+    _current.set(None)
 
 
 def use_process_language(code: str | None) -> None:
@@ -89,6 +96,7 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "_",
+    "follow_process_language",
     "ngettext",
     "pgettext",
     "speaking",
