@@ -72,3 +72,22 @@ async def test_a_new_player_chooses_slovak_with_the_name_and_the_host_speaks_it(
         output = screen.output.decode()
         assert "Tvoje meno" not in output and "Hra sa nečakane skončila (stav 1)." in output
         assert "game-crash status 1" in served.log()
+
+
+async def test_the_server_says_goodbye_to_each_player_in_their_language(tmp_path, monkeypatch):
+    game = "import time; print('ready', flush=True); time.sleep(30)"
+    monkeypatch.setattr(session_module, "game_command", lambda: [sys.executable, "-c", game])
+    async with serving(tmp_path) as served:
+        screens = []
+        for keys in (b"\tAnn\r", b"\t\tBob\r", b"Cy\r"):  # Slovak, Dutch, English
+            conn = await connect(served, new_key())
+            chan, screen = await session(conn)
+            await sees(screen, "Your name: ")
+            chan.write(keys)
+            await sees(screen, "ready")
+            screens.append(screen)
+        await served.hub.shutdown()
+        said = [screen.output.decode() for screen in screens]
+    assert "Server sa vypína; uvidíme sa čoskoro." in said[0]
+    assert "De server gaat dicht; tot gauw." in said[1]
+    assert "The server is shutting down; see you soon." in said[2]

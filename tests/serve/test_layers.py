@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -96,8 +97,8 @@ class Game:
     def __init__(self) -> None:
         self.farewell: str | None = None
 
-    async def end(self, farewell: str) -> None:
-        self.farewell = farewell
+    async def end(self, farewell: Callable[[], str]) -> None:
+        self.farewell = farewell()
 
 
 @pytest.fixture

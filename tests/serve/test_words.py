@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextvars
 import gettext
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -70,7 +71,7 @@ def test_the_hub_refuses_in_the_players_language_and_logs_in_english(shouting, t
     hub = Hub(ServeConfig(data_dir=tmp_path, limits=Limits(max_sessions=1)), log)
 
     class Game:
-        async def end(self, farewell: str) -> None:
+        async def end(self, farewell: Callable[[], str]) -> None:
             pass
 
     hub.open_session(Game(), None)
@@ -91,7 +92,7 @@ def test_what_the_game_saved_is_said_in_the_players_language_and_logged_in_engli
 
 def test_the_name_prompt_and_its_refusals_speak_the_players_language(shouting):
     assert b"WHAT NAME SHOULD THE TABLE CALL YOU? (1 TO 20 CHARACTERS; CTRL+C LEAVES)" in shouting(
-        lambda: NamePrompt().opening()
+        lambda: NamePrompt("sk").opening()  # the player's language is the prompt's (Tab changes it)
     )
     with pytest.raises(ValueError, match=r"^SORRY, A NAME HAS AT MOST 20 CHARACTERS\.$"):
         shouting(lambda: check_name("x" * 21))

@@ -210,8 +210,7 @@ class Hub:
     async def shutdown(self) -> None:
         """Every game is told to exit (its moves are saved), then every connection is closed."""
         self._closing = True
-        farewell = _(SHUTTING_DOWN)
-        await asyncio.gather(*(session.end(farewell) for session in list(self._sessions)))
+        await asyncio.gather(*(session.end(lambda: _(SHUTTING_DOWN)) for session in list(self._sessions)))
         # A client that was told goodbye closes the connection itself, after printing it;
         # closing it from here first could cut the goodbye off.
         told = [asyncio.ensure_future(c.wait_closed()) for c in self._connections if c.playing]

@@ -32,7 +32,9 @@ class Refusal(NamedTuple):
 class Playing(Protocol):
     """A game being played here, over SSH or in a browser: what the hub counts and stops."""
 
-    async def end(self, farewell: str) -> None: ...
+    async def end(self, farewell: Callable[[], str]) -> None:
+        """Stop the game and say ``farewell()``: a lookup through the voice, made in the player's language."""
+        ...
 
 
 class Seats(Protocol):

@@ -54,6 +54,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._naming: asyncio.TimerHandle | None = None
         self._paste = PasteLimit(self.limits.paste_limit)
 
+    def _speaks(self) -> str:
+        """The player's language; at the name prompt, the one the question is being asked in."""
+        return self.prompt.language if self.prompt is not None else self.language
+
     def _log(self, what: str, detail: str = "") -> None:
         self.hub.log.event(self.address, self.player.fingerprint, what, detail)
 
@@ -201,7 +205,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._start_game()
 
     def _no_name(self) -> None:
-        with speaking(self.prompt.language if self.prompt is not None else self.language):
+        with speaking(self._speaks()):
             self._nameless()
 
     def _nameless(self) -> None:
@@ -257,17 +261,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._idle = asyncio.get_running_loop().call_later(left, self._check_idle)
             return
         self._log("idle")
-        with speaking(self.language):
-            farewell = idle_words(self.limits.idle_timeout)
-        self.hub.spawn(self.end(farewell))
+        timeout = self.limits.idle_timeout
+        self.hub.spawn(self.end(lambda: idle_words(timeout)))
 
-    async def end(self, farewell: str) -> None:
+    async def end(self, farewell: Callable[[], str]) -> None:
         """Close the session from the server's side: the game exits first, then the client is told."""
-        self.farewell = farewell
+        with speaking(self._speaks()):
+            self.farewell = farewell()
         if self.game is not None and self.game.returncode is None:
             await self.game.stop(signal.SIGTERM, self.limits.shutdown_grace)
         else:
-            self._end_session(farewell, 0)
+            self._end_session(self.farewell, 0)
 
     def _end_session(self, message: str, status: int) -> None:
         for timer in (self._idle, self._naming):

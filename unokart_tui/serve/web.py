@@ -22,7 +22,7 @@ import signal
 import time
 import uuid
 from collections import deque
-from collections.abc import Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any, cast
@@ -198,9 +198,9 @@ class BrowserGame:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def end(self, farewell: str) -> None:
+    async def end(self, farewell: Callable[[], str]) -> None:
         """Close the game from the server's side (a shutdown): it exits first, then the tab is told."""
-        self.farewell = farewell
+        self.farewell = farewell()
         self._ended.set()
         await self.finished.wait()
 
