@@ -20,7 +20,7 @@ def test_tab_asks_again_in_the_next_language_and_keeps_what_was_typed():
     assert b"Your name: " in prompt.opening() and b"[English]" in prompt.opening()
     echo = prompt.feed(b"Zo\t").decode()
     assert prompt.language == "sk"
-    assert "Vitaj pri unokart!" in echo and "[Slovenčina]" in echo and echo.endswith("Tvoje meno: Zo")
+    assert "Vitaj v hre unokart!" in echo and "[Slovenčina]" in echo and echo.endswith("Tvoje meno: Zo")
     echo = prompt.feed("ë\t".encode()).decode()
     assert prompt.language == "nl" and echo.endswith("Je naam: Zoë")
     prompt.feed(b"\t")

@@ -190,7 +190,7 @@ def test_a_serve_sentence_comes_out_in_slovak_and_in_dutch():
     assert spoken("nl", refused) == "Sorry, een naam heeft minstens één letter nodig."
     assert refused() == "Sorry, a name needs at least one letter."  # this test's own context: English
     opening = NamePrompt("sk").opening().decode()
-    assert "Vitaj pri unokart!" in opening
+    assert "Vitaj v hre unokart!" in opening
     assert f"(1 až {NAME_LIMIT} znakov; Ctrl+C: odchod)" in opening
     assert opening.endswith("Tvoje meno: ")
 
