@@ -57,10 +57,10 @@ async def test_a_language_chosen_in_settings_is_saved_and_spoken_from_the_next_s
 @pytest.mark.parametrize(
     ("setting", "environ", "said"),
     [
-        ("auto", {"UNOKART_LANG": "sk"}, "Tvoje meno: "),
-        ("auto", {"LANG": "nl_NL.UTF-8"}, "Je naam: "),
-        ("nl", {"UNOKART_LANG": "sk"}, "Je naam: "),
-        ("auto", {}, "Your name: "),
+        ("auto", {"UNOKART_LANG": "sk"}, "Tvoje meno:"),
+        ("auto", {"LANG": "nl_NL.UTF-8"}, "Je naam:"),
+        ("nl", {"UNOKART_LANG": "sk"}, "Je naam:"),
+        ("auto", {}, "Your name:"),
     ],
 )
 def test_the_command_speaks_the_chosen_language_from_its_first_word(monkeypatch, setting, environ, said):
@@ -68,6 +68,6 @@ def test_the_command_speaks_the_chosen_language_from_its_first_word(monkeypatch,
     for variable, value in environ.items():
         monkeypatch.setenv(variable, value)
     heard = []
-    monkeypatch.setattr(cli, "main", lambda: heard.append(_("Your name: ")) or 0)
+    monkeypatch.setattr(cli, "main", lambda: heard.append(_("Your name:")) or 0)
     assert entry.run() == 0
     assert heard == [said]

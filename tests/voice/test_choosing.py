@@ -10,7 +10,7 @@ from unokart_tui.settings import Settings, load_settings, save_settings, setting
 from unokart_tui.voice import _, use_language, use_process_language
 from unokart_tui.voice.language import LANGUAGE_CHOICES, choose_language, language_of_locale, spoken
 
-KNOWN = "Your name: "  # serve/prompt.py's question, translated in both catalogs
+KNOWN = "Your name:"  # serve/prompt.py's question, translated in both catalogs
 
 
 @pytest.mark.parametrize(

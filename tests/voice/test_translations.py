@@ -96,7 +96,7 @@ def test_every_placeholder_is_kept_and_spelled_as_in_english(language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_translation_keeps_the_spaces_and_line_breaks_at_its_ends(language):
-    """ "Your name: " is followed by what the player types: the space is part of the sentence."""
+    """What the code writes right after a message (a name typed, a next line) needs the same spaces around it."""
     for message in messages(language):
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         forms = message.string if isinstance(message.string, tuple) else (message.string,)

@@ -26,7 +26,7 @@ NEXT_LANGUAGE = "\t"
 
 
 def _question() -> str:
-    return _("Your name: ")
+    return _("Your name:") + " "  # the space before what the player types is not the translator's
 
 
 def _width(char: str) -> int:

@@ -128,12 +128,12 @@ def idle_words(seconds: float) -> str:
     minutes = seconds / 60
     if minutes >= 1:
         words = ngettext(
-            "No key for {minutes:g} minute: goodbye for now.",
-            "No key for {minutes:g} minutes: goodbye for now.",
+            "No key for {minutes} minute: goodbye for now.",
+            "No key for {minutes} minutes: goodbye for now.",
             plural_count(minutes),
         )
-        return words.format(minutes=minutes)
-    return _("No key for {seconds:g} s: goodbye for now.").format(seconds=seconds)
+        return words.format(minutes=f"{minutes:g}")  # formatted here: a translator sees a plain {minutes}
+    return _("No key for {seconds} s: goodbye for now.").format(seconds=f"{seconds:g}")
 
 
 def plural_count(amount: float) -> int:

@@ -214,11 +214,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._log("idle", "no name given")
             seconds = self.limits.name_timeout
             words = ngettext(
-                "No name given within {seconds:g} second: goodbye for now.",
-                "No name given within {seconds:g} seconds: goodbye for now.",
+                "No name given within {seconds} second: goodbye for now.",
+                "No name given within {seconds} seconds: goodbye for now.",
                 plural_count(seconds),
             )
-            self._end_session(words.format(seconds=seconds), 0)
+            self._end_session(words.format(seconds=f"{seconds:g}"), 0)
 
     def _start_game(self) -> None:
         env = game_environment(self.player.home, self.player.data_dir, self.player.config_dir, self.term)
