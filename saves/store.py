@@ -12,8 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-import platformdirs
-
+from unokart_tui import locations
 from unokart_tui.files import MIB, FileProblem, NoFile, decode, read_bytes, sha256
 
 from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
@@ -22,7 +21,7 @@ from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, sho
 if TYPE_CHECKING:
     from unokart_tui.engine import HouseRules, Match
 
-APP_NAME = "unokart"
+APP_NAME = locations.APP_NAME
 SUFFIX = ".toml"
 BACKUP_SUFFIX = ".toml.bak"
 MAX_NAME = 64
@@ -35,10 +34,7 @@ HEADER_BYTES = 256 * 1024
 
 def save_dir() -> Path:
     """``UNOKART_DATA_DIR`` when set (read at each call), else the platform's user data directory."""
-    override = os.environ.get("UNOKART_DATA_DIR")
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_data_dir(APP_NAME))
+    return locations.saves_dir()
 
 
 def check_name(name: object) -> str:

@@ -22,19 +22,20 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
+from unokart_tui import locations
 from unokart_tui.files import MIB, kind_of
 
 from .errors import SaveError, SaveLocked, SaveMissing
 from .lock import MatchLock
 from .store import BACKUP_SUFFIX, SUFFIX, check_name, fsync_dir, save_dir
 
-TRASH = "trash"
+TRASH = locations.TRASH
 _TRIES = 1000  # names for one save in one second: more means something keeps taking them
 
 
 def trash_dir() -> Path:
     """Where deleted saves go: ``trash/`` in the saves folder."""
-    return save_dir() / TRASH
+    return locations.trash_dir()
 
 
 def _stamp() -> str:

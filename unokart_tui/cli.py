@@ -14,7 +14,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, NoReturn
 
-from . import __version__, defaults
+from . import __version__, defaults, locations
 from .printable import printable
 from .serve.config import Address, Limits
 
@@ -356,8 +356,6 @@ def _add_serve(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from saves import save_dir  # noqa: PLC0415
-
     from . import serve  # noqa: PLC0415
 
     if args.ssh is None and args.web is None:
@@ -366,7 +364,7 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--ssh needs --authorized-keys FILE (only those keys) or --open (any key)")
     from .files import not_a_folder  # noqa: PLC0415
 
-    data_dir = args.data_dir or save_dir() / "server"
+    data_dir = args.data_dir or locations.server_dir()
     problem = not_a_folder(data_dir)
     if problem is not None:
         if args.data_dir is not None:
@@ -440,7 +438,7 @@ def run_sim(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ai import BOTS, list_profiles, tune, user_profile_dir  # noqa: PLC0415 - imported on use
-    from saves import folder_problem, save_dir  # noqa: PLC0415
+    from saves import folder_problem  # noqa: PLC0415
 
     if args.bot not in BOTS:
         parser.error(f"unknown bot {args.bot!r} (the bots: {', '.join(sorted(BOTS))})")
@@ -458,7 +456,7 @@ def run_tune(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error(str(error))
     storage = args.storage
     if storage is None:
-        directory = save_dir()
+        directory = locations.tune_storage_dir()
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:

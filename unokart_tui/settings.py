@@ -11,11 +11,11 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from ai.config import config_dir
 from saves import SaveError, write_atomic
 
 from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, THEME
 from .files import FileProblem, NoFile, parse_toml, read_text
+from .locations import settings_file
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 
@@ -37,7 +37,7 @@ class Settings(NamedTuple):
 
 
 def settings_path() -> Path:
-    return config_dir() / "settings.toml"
+    return settings_file()
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
