@@ -22,7 +22,7 @@ from .printable import printable
 from .replayview import undone, undos_by_point
 from .rules_text import house_rule_words
 from .saved import scores_line
-from .session import HUMAN, Session
+from .session import HUMAN, deal_again_command
 from .stats.records import default_seats
 from .timeline import Timeline
 
@@ -52,7 +52,7 @@ def export_text(name: str, game: SavedGame) -> str:
         else:
             players.append(f"{info.name} ({info.kind}{f', profile {info.profile}' if info.profile else ''})")
     rules = _rules_lines(match.rules)
-    command = Session(match, tuple(seats), name, game.created).deal_again_command()
+    command = deal_again_command(match, seats)
     if match.is_over:
         assert match.winner is not None
         status = f"finished: {match.names[match.winner]} won with {match.scores[match.winner]} points"

@@ -30,6 +30,28 @@ from .undo import UndoPlan, UndoRefused, plan_undo, undo_refusal
 HUMAN = 0  # the seat of the person at the keyboard
 
 
+def deal_again_command(match: Match, seats: Sequence[Seat], *, bot_delay: float | None = None) -> str:
+    """The shell command that deals ``match`` again with these ``seats``: its seed, opponents, profiles,
+    target, house rules (and bots' delay). From the saved data alone: ``unokart export`` prints it
+    without opening the match.
+    """
+    words = ["unokart", "new", "--seed", str(match.seed)]
+    bots = seats[1:]
+    profiles = {seat.profile for seat in bots}
+    shared = profiles.pop() if len(profiles) == 1 else None  # one profile for all: --profile
+    line_up = [seat.kind if seat.profile in (None, shared) else f"{seat.kind}:{seat.profile}" for seat in bots]
+    if tuple(line_up) != LINE_UP:
+        words += ["--bots", ",".join(line_up)]
+    if shared is not None:
+        words += ["--profile", shared]
+    if match.target != TARGET:
+        words += ["--target", str(match.target)]
+    words += rules_arguments(match.rules)
+    if bot_delay is not None:
+        words += ["--bot-delay", f"{bot_delay:g}"]
+    return shlex.join(words)  # a profile is a file's name: it may need quoting
+
+
 class Session:
     def __init__(
         self,
@@ -178,23 +200,8 @@ class Session:
         return self.driver.bots
 
     def deal_again_command(self, *, bot_delay: float | None = None) -> str:
-        """The shell command that deals this match again: its seed, opponents, profiles, target, house rules
-        (and bots' delay)."""
-        words = ["unokart", "new", "--seed", str(self.match.seed)]
-        bots = self.seats[1:]
-        profiles = {seat.profile for seat in bots}
-        shared = profiles.pop() if len(profiles) == 1 else None  # one profile for all: --profile
-        line_up = [seat.kind if seat.profile in (None, shared) else f"{seat.kind}:{seat.profile}" for seat in bots]
-        if tuple(line_up) != LINE_UP:
-            words += ["--bots", ",".join(line_up)]
-        if shared is not None:
-            words += ["--profile", shared]
-        if self.match.target != TARGET:
-            words += ["--target", str(self.match.target)]
-        words += rules_arguments(self.match.rules)
-        if bot_delay is not None:
-            words += ["--bot-delay", f"{bot_delay:g}"]
-        return shlex.join(words)  # a profile is a file's name: it may need quoting
+        """The shell command that deals this match again (see the module's ``deal_again_command``)."""
+        return deal_again_command(self.match, self.seats, bot_delay=bot_delay)
 
     def view(self) -> PlayerView:
         return self.match.view(HUMAN)
