@@ -18,7 +18,7 @@ from pathlib import Path
 import ai
 import saves
 from ai.base import Bot
-from ai.driver import Driver
+from ai.driver import Driver, Step
 from saves import MatchLock, SaveError, SaveLocked, SaveMissing, SaveUnreadable, Seat, Undo
 
 from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
@@ -226,6 +226,14 @@ class Session:
     def bot_reaction(self, seat: int) -> Action | None:
         """What the bot at ``seat`` does out of turn now (a late UNO, a catch, a jump-in), or ``None``."""
         return self.driver.reaction(self.match.round, seat)
+
+    def next_bot_reaction(self, *, jump_ins_only: bool = False) -> Step | None:
+        """The first bot, fastest first, that reacts now (``ai.driver.Driver.next_reaction``), or ``None``."""
+        return self.driver.next_reaction(self.match.round, jump_ins_only=jump_ins_only)
+
+    def reaction_seconds(self, seat: int) -> float:
+        """How long the bot at ``seat`` takes to react."""
+        return self.bots[seat].reaction_seconds
 
     def reaction_delays(self) -> list[tuple[float, int]]:
         """Each bot's reaction time, in the driver's order of reactions (fastest first)."""
