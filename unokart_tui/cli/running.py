@@ -62,7 +62,7 @@ def run_app(app: UnoKartApp) -> int:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             raise KeyboardInterrupt from None  # Textual's loop has not begun: nothing to close
-        loop.call_soon_threadsafe(app.quit_soon, 128 + number)  # a signal handler is no place to exit from
+        loop.call_soon_threadsafe(app.quitting.quit_soon, 128 + number)  # a signal handler is no place to exit from
 
     with signals_handled_by(asked_to_quit):
         app.run()
