@@ -98,8 +98,9 @@ class UnoKartApp(MatchApp):
     def on_game_screen_watch_replay(self, message: GameScreen.WatchReplay) -> None:
         """The match just finished: its replay, from the match in memory (the save holds the same)."""
         if (session := self.session) is not None:
+            game = opening.as_saved(session)  # before leaving closes it
             self.leave_game()
-            self.call_later(self.push_screen, self._replay_screen(session.name, opening.as_saved(session)))
+            self.call_later(self.push_screen, self._replay_screen(session.name, game))
 
     def on_new_game_screen_chosen(self, message: NewGameScreen.Chosen) -> None:
         game = self.last_new_game = message.game
