@@ -1,5 +1,6 @@
-"""What ``UnoKartApp`` is built on: an app whose words are plain text and whose crash goes to a file,
-under the player's settings (read at start, saved when changed, in force at once).
+"""What ``UnoKartApp`` is built on, a job a layer: ``PlainTextApp`` (notices in plain text, a crash
+written to a file), ``SettingsApp`` (the player's settings: read at start, saved when changed, in
+force at once) and ``MatchApp`` (the match at hand: opened, played, left, dealt again).
 
 The settings screen, the palette and Textual's own theme command change the settings through
 ``SettingsApp.change_settings``.
