@@ -42,18 +42,6 @@ def _private_data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "config"))
 
 
-@pytest.fixture(autouse=True)
-def _english_words():
-    """Every test starts in English, whatever the one before chose: its context and the process."""
-    from unokart_tui.voice import follow_process_language, use_process_language
-
-    follow_process_language()
-    use_process_language(None)
-    yield
-    follow_process_language()
-    use_process_language(None)
-
-
 @pytest.fixture
 async def pilot(request):
     """A new match's table, running for the whole test, on a clock the test moves (``ui.helpers.FakeClock``).
@@ -93,3 +81,15 @@ def _utc(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def _english_words():
+    """Every test starts in English, whatever the one before chose: its context and the process."""
+    from unokart_tui.voice import follow_process_language, use_process_language
+
+    follow_process_language()
+    use_process_language(None)
+    yield
+    follow_process_language()
+    use_process_language(None)
