@@ -21,7 +21,6 @@ from . import __version__
 from .defaults import PLAYER_NAME
 from .engine import HouseRules, RoundWon
 from .files import kind_of
-from .narration import Voice, log_line
 from .printable import printable
 from .replayview import undone, undos_by_point
 from .rules_text import house_rule_words
@@ -29,6 +28,7 @@ from .saved import scores_line
 from .session import HUMAN, Session
 from .stats.records import default_seats
 from .timeline import Timeline
+from .voice.narration import Voice, log_line
 
 
 def _when(moment: datetime) -> str:

@@ -36,7 +36,7 @@ from .engine import (
     known_cards,
 )
 from .session import Session
-from .widgets.cardface import short
+from .voice.cards import short
 
 _KEEP_FOR_LATER = (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX)
 _HOLDS_BACK = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE})

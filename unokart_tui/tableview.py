@@ -26,9 +26,11 @@ from .engine import (
     Round,
 )
 from .glyphs import UNICODE, Glyphs
-from .narration import TableNotes, Voice, how_it_went_out, pending_words
 from .rules_text import house_rules_tag
-from .widgets.cardface import hand_order
+from .voice.banners import pending_words
+from .voice.cards import hand_order
+from .voice.narration import Voice, how_it_went_out
+from .voice.notes import TableNotes
 
 
 class MatchState(Protocol):

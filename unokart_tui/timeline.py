@@ -242,3 +242,19 @@ def _race(seats: int, batches: Iterable[list[Event]]) -> list[tuple[int, ...]]:
 def score_race(match: Match) -> list[tuple[int, ...]]:
     """Every seat's score before ``match``'s first round and after each finished one."""
     return _race(len(match.names), (step.events for step in play_again(match)))
+
+
+def replay(match: Match) -> list[list[list[Event]]] | None:
+    """Every round's events, action by action (each round's deal first), by playing the match again.
+
+    A save holds every action, not the words: the engine is deterministic, so the same seed
+    and actions give the same events. None if the replay does not end where ``match`` is.
+    """
+    rounds: list[list[list[Event]]] = []
+    again = match
+    for step in play_again(match):
+        if step.action is None:
+            rounds.append([])
+        rounds[-1].append(step.events)
+        again = step.match
+    return rounds if again.round == match.round and again.scores == match.scores else None
