@@ -77,10 +77,11 @@ def test_every_message_names_its_placeholders():
 
 
 def test_the_forms_of_a_counted_message_have_the_same_placeholders():
+    """The singular may say "the move" for one, but names nothing the plural does not fill in."""
     for message in catalog():
         if len(message.ids) == 2:
             singular, plural = (set(re.findall(r"\{(\w+)\}", text)) for text in message.ids)
-            assert singular == plural, message
+            assert singular <= plural and plural - singular <= {"count"}, message
 
 
 GLUE = re.compile(r"\b(and|or|the|a|an|your|their)$", re.IGNORECASE)
