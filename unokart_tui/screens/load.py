@@ -20,6 +20,7 @@ from ..dialogs.confirm import ConfirmDialog
 from ..printable import printable
 from ..rules_text import house_rules_tag
 from ..saved import scores_line
+from ..voice import N_
 from ..widgets.keybar import KeyBar
 
 _TITLES = ("Name", "Players", "Rules", "Round", "Status", "Last played", "Scores")
@@ -52,7 +53,7 @@ class SaveTable(DataTable[Text]):
     """The list of saves. Its enter opens the selected save, and the key bar says so: the table's
     own enter (select the row) would hide the screen's binding from the key bar."""
 
-    BINDINGS = [Binding("enter", "screen.open", "Open")]
+    BINDINGS = [Binding("enter", "screen.open", N_("Open"))]
 
 
 class LoadScreen(Screen[None]):
@@ -67,11 +68,11 @@ class LoadScreen(Screen[None]):
         name: str
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("enter", "open", "Open"),
-        Binding("r", "replay", "Replay"),
-        Binding("n", "rename", "Rename"),
-        Binding("delete,x", "delete", "Delete"),
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "open", N_("Open")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("n", "rename", N_("Rename")),
+        Binding("delete,x", "delete", N_("Delete")),
     ]
 
     def __init__(self) -> None:

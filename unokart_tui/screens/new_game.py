@@ -22,6 +22,7 @@ from ..engine import HouseRules
 from ..lineup import default_difficulty, difficulties, personalities
 from ..match_length import FEW_ROUNDS, few_rounds_target, length_sentence, rounds_words, usual_rounds
 from ..printable import control_characters
+from ..voice import N_
 from ..widgets.keybar import KeyBar
 
 EACH = "each"  # the whole table's difficulty when the opponents' differ
@@ -115,12 +116,12 @@ class NewGameScreen(Screen[None]):
 
     # In the order a player wants them; short labels, so that all fit the key bar at 80 columns.
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+r", "house_rules", "House rules"),
-        Binding("ctrl+o", "add_opponent", "Add opponent", priority=True),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("ctrl+r", "house_rules", N_("House rules")),
+        Binding("ctrl+o", "add_opponent", N_("Add opponent"), priority=True),
         # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
-        Binding("ctrl+d", "default_line_up", "Defaults", priority=True),
+        Binding("ctrl+d", "default_line_up", N_("Defaults"), priority=True),
     ]
 
     AUTO_FOCUS = ""  # no focus that scrolls the form to centre it: the name is focused in on_mount

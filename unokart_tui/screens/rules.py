@@ -16,6 +16,7 @@ from ..engine import HouseRules
 from ..glyphs import UNICODE, Glyphs
 from ..rules_text import KEYS, every_house_rule, house_rules_text
 from ..rules_text import rules as rules_markdown
+from ..voice import N_
 from ..widgets.keybar import KeyBar
 
 
@@ -23,15 +24,15 @@ class RulesScreen(Screen[None]):
     """Nothing takes the focus here: every key is the screen's, so the text scrolls whatever was clicked."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark", "back", "Back"),
-        Binding("left,h", "page('rules')", "Rules"),
-        Binding("right,l", "page('keys')", "Keys"),
-        Binding("down,j", "scroll('down')", "Scroll", key_display="↓↑ PgDn End"),
-        Binding("up,k", "scroll('up')", "Up", show=False),
-        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False),
-        Binding("pageup,b", "scroll('page_up')", "Page up", show=False),
-        Binding("home", "scroll('home')", "Top", show=False),
-        Binding("end", "scroll('end')", "End", show=False),
+        Binding("escape,q,question_mark", "back", N_("Back")),
+        Binding("left,h", "page('rules')", N_("Rules")),
+        Binding("right,l", "page('keys')", N_("Keys")),
+        Binding("down,j", "scroll('down')", N_("Scroll"), key_display="↓↑ PgDn End"),
+        Binding("up,k", "scroll('up')", N_("Up"), show=False),
+        Binding("pagedown,space", "scroll('page_down')", N_("Page down"), show=False),
+        Binding("pageup,b", "scroll('page_up')", N_("Page up"), show=False),
+        Binding("home", "scroll('home')", N_("Top"), show=False),
+        Binding("end", "scroll('end')", N_("End"), show=False),
     ]
 
     def __init__(self, rules: HouseRules | None = None, glyphs: Glyphs = UNICODE) -> None:

@@ -19,6 +19,7 @@ from textual.widgets import Label, Select, Static, Switch
 from ..defaults import GLYPH_CHOICES, THEME
 from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
 from ..themes import THEME_LABELS
+from ..voice import N_
 from ..widgets.keybar import KeyBar
 
 GLYPH_LABELS = {
@@ -40,7 +41,7 @@ class SettingsScreen(Screen[None]):
     class Changed(Message):
         settings: Settings
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", N_("Back"))]
     AUTO_FOCUS = ""  # the first field is focused in on_mount, without scrolling the page to centre it
 
     def __init__(self, settings: Settings) -> None:

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from ..charts import ScoreRace, WinRate
 from ..stats import StatsError, Summary, open_store, summarize
 from ..stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
+from ..voice import N_
 from ..widgets.chart import ChartView
 from ..widgets.keybar import KeyBar
 
@@ -53,14 +54,14 @@ class StatsScreen(Screen[None]):
         key: str
 
     BINDINGS = [
-        Binding("escape,q", "back", "Back"),
-        Binding("left,h", "page(-1)", "Tabs", key_display="←→"),
-        Binding("right,l", "page(1)", "Next tab", show=False),
-        Binding("down,j", "scroll(1)", "Scroll", key_display="↓↑"),
-        Binding("up,k", "scroll(-1)", "Up", show=False),
-        Binding("pagedown", "scroll(10)", "Page down", show=False),
-        Binding("pageup", "scroll(-10)", "Page up", show=False),
-        Binding("enter", "replay", "Replay"),
+        Binding("escape,q", "back", N_("Back")),
+        Binding("left,h", "page(-1)", N_("Tabs"), key_display="←→"),
+        Binding("right,l", "page(1)", N_("Next tab"), show=False),
+        Binding("down,j", "scroll(1)", N_("Scroll"), key_display="↓↑"),
+        Binding("up,k", "scroll(-1)", N_("Up"), show=False),
+        Binding("pagedown", "scroll(10)", N_("Page down"), show=False),
+        Binding("pageup", "scroll(-10)", N_("Page up"), show=False),
+        Binding("enter", "replay", N_("Replay")),
     ]
     PAGES = ("stats-you", "stats-opponents", "stats-matches")
 

@@ -13,6 +13,7 @@ from saves import SaveEntry, SaveError
 
 from ..printable import printable
 from ..saved import latest_unfinished, scores_line
+from ..voice import N_
 from ..widgets.keybar import KeyBar
 
 LOGO = """\
@@ -32,13 +33,13 @@ def describe(entry: SaveEntry) -> str:
 
 class TitleScreen(Screen[None]):
     BINDINGS = [
-        Binding("c", "continue_latest", "Continue"),  # in the key bar only when there is a match to continue
-        Binding("n", "app.new_game", "New game"),
-        Binding("l", "app.load_game", "Load"),
-        Binding("t", "app.statistics", "Stats"),
-        Binding("r", "app.rules", "Rules"),
-        Binding("s", "app.settings", "Settings"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
+        Binding("n", "app.new_game", N_("New game")),
+        Binding("l", "app.load_game", N_("Load")),
+        Binding("t", "app.statistics", N_("Stats")),
+        Binding("r", "app.rules", N_("Rules")),
+        Binding("s", "app.settings", N_("Settings")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
