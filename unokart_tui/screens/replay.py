@@ -21,7 +21,7 @@ from ..glyphs import UNICODE, Glyphs
 from ..printable import printable
 from ..replayview import Replay
 from ..session import HUMAN
-from ..voice import N_
+from ..voice import N_, _
 from ..widgets.banner import BannerView
 from ..widgets.hand import HandView
 from ..widgets.keybar import KeyBar
@@ -78,10 +78,13 @@ class ReplayScreen(Screen[None]):
         self.players = self.query_one("#opponents", Vertical)
         self.table = self.query_one(TablePanel)
         self.log_view = self.query_one(RecentLog)
-        self.players.border_title = "Players · cards · last move · pts"
-        self.table.border_title = "Table"
-        whose = "every hand shown" if self.replay.reveal else "as you saw it"
-        self.log_view.border_title = f"Replay of {self.name_shown} — {whose}"
+        self.players.border_title = _("Players · cards · last move · pts")
+        self.table.border_title = _("Table")
+        if self.replay.reveal:
+            title = _("Replay of {name} — every hand shown")
+        else:
+            title = _("Replay of {name} — as you saw it")
+        self.log_view.border_title = title.format(name=self.name_shown)
         self.query_one("#hands", Static).display = self.replay.reveal
         self.show(self.at)
 

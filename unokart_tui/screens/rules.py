@@ -16,7 +16,7 @@ from ..engine import HouseRules
 from ..glyphs import UNICODE, Glyphs
 from ..rules_text import KEYS, every_house_rule, house_rules_text
 from ..rules_text import rules as rules_markdown
-from ..voice import N_
+from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 
 
@@ -47,13 +47,14 @@ class RulesScreen(Screen[None]):
         if self.rules.is_official:
             return markdown
         title, rest = markdown.split("\n\n", 1)
-        return f"{title}\n\n## House rules in this match\n\n{house_rules_text(self.rules)}\n\n{rest}"
+        heading = "## " + _("House rules in this match")
+        return f"{title}\n\n{heading}\n\n{house_rules_text(self.rules)}\n\n{rest}"
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="rules"):
-            with TabPane("Rules", id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
+            with TabPane(_("Rules"), id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
                 yield Markdown(self.text())
-            with TabPane("Keys", id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
+            with TabPane(_("Keys"), id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
                 yield Markdown(KEYS)
         yield KeyBar()
 

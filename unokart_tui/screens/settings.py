@@ -19,20 +19,21 @@ from textual.widgets import Label, Select, Static, Switch
 from ..defaults import GLYPH_CHOICES, THEME
 from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
 from ..themes import THEME_LABELS
-from ..voice import N_
+from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 
+# Marked here, looked up when the form is drawn (in the player's language).
 GLYPH_LABELS = {
-    "auto": "Automatic: Unicode symbols if the terminal's locale is UTF-8",
-    "unicode": "Unicode symbols (☂ ☽ ◉ ↯ ✸ ⊘ ⇄)",
-    "ascii": "Plain ASCII (^ ) @ ! * S <>)",
+    "auto": N_("Automatic: Unicode symbols if the terminal's locale is UTF-8"),
+    "unicode": N_("Unicode symbols (☂ ☽ ◉ ↯ ✸ ⊘ ⇄)"),
+    "ascii": N_("Plain ASCII (^ ) @ ! * S <>)"),
 }
 SWITCHES = (
-    ("reduce_motion", "Reduce motion: cards do not move across the table"),
-    ("uno_helper", "UNO helper: say UNO for me"),
-    ("guide", "First-game guide when a match starts"),
-    ("confirm_quit", "Ask before leaving a match"),
-    ("undo", "Undo against bots (z takes back your last move)"),
+    ("reduce_motion", N_("Reduce motion: cards do not move across the table")),
+    ("uno_helper", N_("UNO helper: say UNO for me")),
+    ("guide", N_("First-game guide when a match starts")),
+    ("confirm_quit", N_("Ask before leaving a match")),
+    ("undo", N_("Undo against bots (z takes back your last move)")),
 )
 
 
@@ -53,8 +54,8 @@ class SettingsScreen(Screen[None]):
         themes = [(label, name) for name, label in THEME_LABELS.items()]
         themes += [(name, name) for name in sorted(self.app.available_themes) if name not in THEME_LABELS]
         with Vertical(classes="form"):
-            yield Static("Settings", classes="title")
-            yield Label("Bot speed")
+            yield Static(_("Settings"), classes="title")
+            yield Label(_("Bot speed"))
             yield Select(
                 [(name, name) for name in BOT_SPEEDS],
                 value=self.settings.bot_speed,
@@ -62,7 +63,7 @@ class SettingsScreen(Screen[None]):
                 allow_blank=False,
                 compact=True,
             )
-            yield Label("Theme")
+            yield Label(_("Theme"))
             known = {name for _, name in themes}
             yield Select(
                 themes,
@@ -71,9 +72,9 @@ class SettingsScreen(Screen[None]):
                 allow_blank=False,
                 compact=True,
             )
-            yield Label("Card symbols")
+            yield Label(_("Card symbols"))
             yield Select(
-                [(GLYPH_LABELS[choice], choice) for choice in GLYPH_CHOICES],
+                [(_(GLYPH_LABELS[choice]), choice) for choice in GLYPH_CHOICES],
                 value=self.settings.glyphs,
                 id="glyphs",
                 allow_blank=False,
@@ -84,7 +85,7 @@ class SettingsScreen(Screen[None]):
                     yield Switch(getattr(self.settings, field), id=field)
                     # Found in play: a switch's colour alone did not say whether it was on.
                     yield Label(on_off(getattr(self.settings, field)), id=f"{field}-state", classes="switch-state")
-                    yield Label(label)
+                    yield Label(_(label))
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -108,11 +109,15 @@ class SettingsScreen(Screen[None]):
         try:
             save_settings(settings)
         except SaveError as error:
-            self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
+            self.notify(
+                _("{error}\nThe change holds until you quit.").format(error=error),
+                title=_("Settings not saved"),
+                severity="error",
+            )
 
     def action_back(self) -> None:
         self.app.pop_screen()
 
 
 def on_off(value: bool) -> str:
-    return "on" if value else "off"
+    return _("on") if value else _("off")
