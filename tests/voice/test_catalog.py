@@ -164,3 +164,50 @@ def test_the_unmarked_check_sees_what_it_must(source, expected):
 @pytest.mark.parametrize("path", sorted(VOICE.glob("*.py")), ids=lambda path: path.name)
 def test_the_voice_writes_no_unmarked_words(path):
     assert unmarked(path.read_text(encoding="utf-8")) == []
+
+
+# ---------------------------------------------------------------------- _ stays the lookup
+
+
+def shadows(source: str) -> list[int]:
+    """Lines where a module that imports ``_`` from the voice binds ``_`` to something else in a function.
+
+    A comprehension's ``_`` has a scope of its own and is harmless; ``name, _ = pair`` in a function
+    that also says ``_("…")`` breaks the lookup (UnboundLocalError), and only when that line runs.
+    """
+    tree = ast.parse(source)
+    imports = any(
+        isinstance(node, ast.ImportFrom)
+        and (node.module or "").endswith("voice")
+        and any(a.name == "_" for a in node.names)
+        for node in ast.walk(tree)
+    )
+    if not imports:
+        return []
+    in_comprehension = {
+        id(name) for node in ast.walk(tree) if isinstance(node, ast.comprehension) for name in ast.walk(node.target)
+    }
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name)
+        and node.id == "_"
+        and isinstance(node.ctx, ast.Store)
+        and id(node) not in in_comprehension
+    ]
+
+
+def test_the_shadow_check_sees_what_it_must():
+    source = "from ..voice import _\ndef f(pair):\n    name, _ = pair\n    return _('x')\n"
+    assert shadows(source) == [3]
+    assert shadows("from ..voice import _\nnames = [n for n, _ in pairs]\n") == []
+    assert shadows("def f(pair):\n    name, _ = pair\n") == []  # no lookup to break
+
+
+def test_no_module_rebinds_the_lookup():
+    found = {
+        str(path.relative_to(ROOT)): lines
+        for path in sorted((ROOT / "unokart_tui").rglob("*.py"))
+        if (lines := shadows(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
