@@ -74,8 +74,8 @@ class GuideDialog(Dialog[str]):
             items.add_column(no_wrap=True, style="bold")
             items.add_column()
             for item, card, what in ITEMS:
-                items.add_row(self.glyphs.items[item], card, item_label(item), what)
-            yield Static(Text(ITEM_BOX))
+                items.add_row(self.glyphs.items[item], _(card), item_label(item), _(what))
+            yield Static(Text(_(ITEM_BOX)))
             yield Static(items)
             if not self.rules.is_official:
                 house = Text(_("House rules: {rules}").format(rules=house_rules_tag(self.rules)), style="bold")

@@ -55,7 +55,7 @@ class RulesScreen(Screen[None]):
             with TabPane(_("Rules"), id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
                 yield Markdown(self.text())
             with TabPane(_("Keys"), id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
-                yield Markdown(KEYS)
+                yield Markdown(_(KEYS) + "\n")
         yield KeyBar()
 
     def on_mount(self) -> None:
