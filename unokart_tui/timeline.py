@@ -28,12 +28,23 @@ from .engine import (
     Round,
     RoundWon,
     UnseenShuffle,
-    replay,
     shuffle_unseen,
 )
 from .engine.replay import Step, actor
+from .engine.replay import play_again as play_from_seed
 
-__all__ = ["SNAPSHOT_EVERY", "Point", "Position", "Step", "Timeline", "actor", "play_again", "replayed", "score_race"]
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "Point",
+    "Position",
+    "Step",
+    "Timeline",
+    "actor",
+    "play_again",
+    "replay",
+    "replayed",
+    "score_race",
+]
 
 SNAPSHOT_EVERY = 32
 
@@ -47,7 +58,7 @@ def play_again(match: Match, rounds: Sequence[Sequence[Action]] | None = None) -
     (``engine.replay``), which loading a save plays too.
     """
     again = Match(match.names, seed=match.seed, target=match.target, rules=match.rules)
-    return replay.play_again(again, match.history if rounds is None else rounds, match.unseen_shuffles)
+    return play_from_seed(again, match.history if rounds is None else rounds, match.unseen_shuffles)
 
 
 def replayed(match: Match, rounds: Sequence[Sequence[Action]]) -> Match:
@@ -208,3 +219,19 @@ def _race(seats: int, batches: Iterable[list[Event]]) -> list[tuple[int, ...]]:
 def score_race(match: Match) -> list[tuple[int, ...]]:
     """Every seat's score before ``match``'s first round and after each finished one."""
     return _race(len(match.names), (step.events for step in play_again(match)))
+
+
+def replay(match: Match) -> list[list[list[Event]]] | None:
+    """Every round's events, action by action (each round's deal first), by playing the match again.
+
+    A save holds every action, not the words: the engine is deterministic, so the same seed
+    and actions give the same events. None if the replay does not end where ``match`` is.
+    """
+    rounds: list[list[list[Event]]] = []
+    again = match
+    for step in play_again(match):
+        if step.action is None:
+            rounds.append([])
+        rounds[-1].append(step.events)
+        again = step.match
+    return rounds if again.round == match.round and again.scores == match.scores else None

@@ -8,10 +8,10 @@ from textual.widgets import Static
 from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.base import Dialog
 from unokart_tui.engine import Match
-from unokart_tui.narration import TableNotes
 from unokart_tui.screens.commands import PaletteCommands
 from unokart_tui.session import Session
 from unokart_tui.tableview import table_info
+from unokart_tui.voice.notes import TableNotes
 from unokart_tui.widgets.players import PlayerRow
 from unokart_tui.widgets.table import TablePanel
 

@@ -49,8 +49,8 @@ def echo(text: object, most: int = 24) -> str:
     text = str(text)
     if len(text) <= most:
         return repr(text)
-    shortened = ngettext("{start}…{end} ({count:,} character)", "{start}…{end} ({count:,} characters)", len(text))
-    return shortened.format(start=repr(text[: most - 8]), end=repr(text[-4:]), count=len(text))
+    shortened = ngettext("{start}…{end} ({count} character)", "{start}…{end} ({count} characters)", len(text))
+    return shortened.format(start=repr(text[: most - 8]), end=repr(text[-4:]), count=f"{len(text):,}")
 
 
 def whole(text: str) -> int:

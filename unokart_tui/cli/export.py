@@ -56,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(_("{file}: cannot be written: {reason}").format(file=output, reason=error.strerror or error))
     lines = text.count("\n")
     print(
-        ngettext("Wrote {file} ({count:,} line).", "Wrote {file} ({count:,} lines).", lines).format(
-            file=printable(output), count=lines
+        ngettext("Wrote {file} ({count} line).", "Wrote {file} ({count} lines).", lines).format(
+            file=printable(output), count=f"{lines:,}"
         )
     )
     return 0

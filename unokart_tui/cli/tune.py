@@ -36,7 +36,8 @@ def tune_seed(text: str) -> int:
 
     value = whole(text)
     if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(_("{text} must be from 0 to {most:,}").format(text=echo(text), most=MAX_SEED))
+        message = _("{text} must be from 0 to {most}")
+        raise argparse.ArgumentTypeError(message.format(text=echo(text), most=f"{MAX_SEED:,}"))
     return value
 
 
@@ -77,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
         storage = f"sqlite:///{directory / 'tune.sqlite3'}"
 
     def progress(done: int, total: int, best: float) -> None:
-        line = _("trial {done}/{total}, best win rate so far {rate:.1f}%")
-        sys.stderr.write("\r" + line.format(done=done, total=total, rate=100 * best))
+        line = _("trial {done}/{total}, best win rate so far {rate}%")
+        sys.stderr.write("\r" + line.format(done=done, total=total, rate=f"{100 * best:.1f}"))
         sys.stderr.flush()
 
     try:

@@ -91,9 +91,15 @@ def N_(message: str) -> str:
     return message
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` for the catalog with its ``context``; look it up later with ``pgettext(context, message)``."""
+    return message
+
+
 __all__ = [
     "DOMAIN",
     "LOCALE_DIR",
+    "NC_",
     "N_",
     "_",
     "follow_process_language",
