@@ -14,7 +14,7 @@ from unokart_tui.widgets.hand import BIG_HEIGHT, HandView
 from unokart_tui.widgets.players import PlayerRow, SeatView
 from unokart_tui.widgets.table import GRAND_SIZE, TablePanel
 
-from .helpers import make_app, play_at_engine_speed, settle
+from .helpers import first_playable_card, make_app, play_at_engine_speed, settle
 
 
 def visible(widget) -> bool:
@@ -76,12 +76,6 @@ async def test_the_roomy_table_fits_nine_opponents_at_120x40():
         top = screen.query_one("#top-card")
         assert (top.size.width, top.size.height) >= (9, 6)  # the issue's least for the middle's cards
     app.session.close()
-
-
-def first_playable_card(match):
-    """The player's move as ``take_turn_with_keys`` makes it: a card when one can be played, else draw."""
-    legal = match.legal_actions()
-    return next((action for action in legal if isinstance(action, Play)), legal[-1])
 
 
 def two_laps_into_the_first_round(match) -> bool:
