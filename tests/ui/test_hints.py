@@ -25,11 +25,11 @@ from unokart_tui.widgets.keybar import KeyBar
 from ..ai.test_expert import positions
 from ..strategies import house_rules
 from .helpers import (
+    first_playable_card,
     holds_on,
     let_time_pass,
     make_app,
     play_at_engine_speed,
-    play_until,
     run_clock_until,
     settle,
     until,
@@ -94,21 +94,23 @@ async def test_a_long_hint_wraps_whole_at_80_columns():
         assert len(wrapped) > 3 and shown.content_region.height == len(wrapped)  # every line of it, none cut
 
 
-@pytest.mark.slow
 async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
     # Issue 34: Enter after "Hint: Draw: …" played the card under the cursor and answered "Not allowed".
-    def a_draw_is_advised(app) -> bool:
+    app = make_app(seed=7)
+
+    def a_draw_is_advised(match) -> bool:
         return (
-            isinstance(app.screen, GameScreen)
-            and app.session.is_human_turn()
-            and app.session.view().phase is Phase.PLAY
+            match.round.decider == HUMAN
+            and match.round.phase is Phase.PLAY
             and isinstance(Advisor(app.session).hint().action, Draw)
         )
 
-    app = make_app(seed=7)
+    # At engine speed (through the table, asking the expert at every frame: 48 s serial on a loaded machine).
+    play_at_engine_speed(app.session, a_draw_is_advised, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, a_draw_is_advised)
+        await settle(pilot)
         screen = app.screen
+        assert isinstance(screen, GameScreen) and app.session.is_human_turn()
         screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
         moves = len(app.session.match.history[-1])
         hints = app.session.seats[HUMAN].hints
