@@ -26,9 +26,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The end-to-end tests (real terminals, servers and processes) are all in the slow lane."""
+    """The end-to-end tests (real terminals, servers and processes) and the snapshots are in the slow lane.
+
+    A snapshot compares a whole screen's picture with the stored one: it is the full run's check that
+    nothing a player sees moved. The fast lane keeps the pilot tests of what the same screens do, so every
+    module is still touched; the snapshots were about a third of its time.
+    """
     for item in items:
-        if item.path.is_relative_to(END_TO_END):
+        if item.path.is_relative_to(END_TO_END) or "snap_compare" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
 
 
