@@ -36,6 +36,7 @@ from .engine import (
     known_cards,
 )
 from .session import Session
+from .voice import _, ngettext
 from .widgets.cardface import short
 
 _KEEP_FOR_LATER = (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX)
@@ -164,24 +165,28 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
             reasons.append(f"the hand {names[giver]} passes you holds one card, so UNO goes with it")
         else:
             reasons.append(f"swapping with {names[giver]}, who holds one card, leaves you one, so UNO goes with it")
+    # A pending draw answered with a card: a stack (H1-H3), also on a lone Wild Draw Four (H2, phase CHALLENGE).
+    stacks = view.pending_draw > 0 and rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+    if stacks:  # H1-H3: found in play, a stacked +2 "sheds 20 points" when its point is the total it passes on
+        reasons.append(_passes_on(view, card, names))
     plays = {other.card for other in legal if isinstance(other, Play)}
     if view.phase is Phase.DRAWN:
         reasons.append("the card you drew goes")  # T3: nothing else may be played now
     elif len(plays) == 1 and plays == {card}:
         reasons.append("it is the only card that goes")
-    if left <= 2 and hits:
+    if left <= 2 and hits and not stacks:  # on a stack, the next seat may pass the total on again
         reasons.append(f"{name} is on {_in_words(left)} and it holds them back")
     elif left <= 2 and lacks and faces == victim:
         assert color is not None
         reasons.append(f"{name} is on {_in_words(left)} and had no {color.value} at their last draw")
         lacks = False
-    elif view.num_players == 2 and hits:
+    elif view.num_players == 2 and hits and not stacks:
         reasons.append("it gives you another turn")
     if lacks:
         assert color is not None
         plays_next = "" if faces == victim else " plays next and"  # found in play: a Reverse's point went unsaid
         reasons.append(f"{names[faces]}{plays_next} had no {color.value} at their last draw")
-    if card.rank is Rank.WILD_DRAW_FOUR and heuristic.honest_four(view):
+    if card.rank is Rank.WILD_DRAW_FOUR and not stacks and heuristic.honest_four(view):  # H1a: none on a stack
         active = view.active_color.value if view.active_color is not None else "colour"
         reasons.append(f"you hold no {active}, so a challenge would fail")
     if card.rank is Rank.WILD_ITEM_BOX and left > 2:
@@ -207,6 +212,22 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
         many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
         tail = f"keep the {_wild_name(kept[0], plural=many)} for later"
     return _with(head, reasons, tail)
+
+
+def _passes_on(view: PlayerView, card: Card, names: Sequence[str]) -> str:
+    """A Draw Two or Wild Draw Four stacked on a pending draw (H1-H3): the grown total goes to the next seat."""
+    total = view.pending_draw + (2 if card.rank is Rank.DRAW_TWO else 4)
+    victim = view.next_seat()
+    held = view.hand_sizes[victim]
+    if held <= 2:
+        sentence = ngettext(
+            "it passes the {total} cards on to {name}, who holds {held} card",
+            "it passes the {total} cards on to {name}, who holds {held} cards",
+            held,
+        )
+    else:
+        sentence = _("it passes the {total} cards on to {name}, who must stack again or take them all")
+    return sentence.format(total=total, name=names[victim], held=held)
 
 
 def _last_played(view: PlayerView, seat: int, color: Color) -> bool:
