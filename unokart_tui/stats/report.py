@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ..charts import WinRate, plain
 from ..printable import printable
+from ..voice import _
 from .records import PLAYER
 from .summary import Figures, MatchLine, Record, Summary
 
@@ -91,7 +92,10 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
             f"now {streak_words(streaks.current)}; longest {wins(streaks.longest_win)}, {losses(streaks.longest_loss)}",
         ),
     ]
-    if summary.best is not None and summary.worst is not None:
+    if summary.matches == 1 and summary.best is not None:
+        # Found in play: "Closest loss" of a single loss. One match is neither best nor closest.
+        rows.append((_("Your match"), f"{result(summary.best)} against {opponents(summary.best)}"))
+    elif summary.best is not None and summary.worst is not None:
         # Found in play: "Best match: lost 0-707". Without a win the best is the closest loss, and
         # without a loss the worst is the narrowest win: each is called what it is.
         best = "Best match" if summary.best.won else "Closest loss"
