@@ -9,12 +9,14 @@ import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 import saves
+from unokart_tui import stats
 from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
 from unokart_tui.engine import HouseRules, Match
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen
 from unokart_tui.screens.new_game import EACH, NewGame, NewGameScreen, OpponentRow
+from unokart_tui.screens.stats import StatsScreen
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
 from unokart_tui.widgets.keybar import KeyBar
@@ -535,3 +537,31 @@ async def test_a_save_is_renamed_from_the_load_screen():
         await pilot.pause()
         assert {entry.name for entry in saves.list_saves()} == {"Duel", "Friday"}
         assert screen.selected().name == "Duel"
+
+
+async def test_a_renamed_match_goes_by_its_new_name_in_the_statistics():
+    # Issue 34 (playtest): the Statistics screen kept the old name, and its replay found no such save.
+    match = Match.new(["Ann", "Mario"], seed=3, target=30)
+    while not match.is_over:
+        if match.round.is_over:
+            match.next_round()
+        else:
+            match.apply(match.legal_actions()[0])
+    seats = [saves.Seat("Ann"), saves.Seat("Mario", "random", seed=1)]
+    saves.write_atomic(saves.path_of("Friday"), saves.dumps(match, seats=seats, created=FIXED, updated=FIXED))
+    stats.record(stats.match_record("Friday", saves.load_game("Friday")))
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"Derby", "enter")
+        await pilot.pause()
+        assert {entry.name for entry in saves.list_saves()} == {"Derby"}
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        screen = application.screen
+        assert isinstance(screen, StatsScreen)
+        assert screen.summary is not None and [line.save for line in screen.summary.matches_list] == ["Derby"]
+        assert "Score race: Derby" in str(screen.query_one("#race-title", Static).render())

@@ -20,6 +20,7 @@ from ..dialogs.confirm import ConfirmDialog
 from ..printable import printable
 from ..rules_text import house_rules_tag
 from ..saved import scores_line
+from ..voice import _
 from ..widgets.keybar import KeyBar
 
 _TITLES = ("Name", "Players", "Rules", "Round", "Status", "Last played", "Scores")
@@ -182,9 +183,23 @@ class LoadScreen(Screen[None]):
                 self.notify(str(error), title="Not renamed", severity="error")
                 return
             self.notify(f"{entry.name} is now called {new_name}.", title="Renamed")
+            self._statistics_follow(entry.name, new_name)
             self.fill(select=new_name)
 
         self.app.push_screen(RenameDialog(entry.name), answered)
+
+    def _statistics_follow(self, name: str, new_name: str) -> None:
+        """The statistics' matches of the save now go by its new name (their replay opens it by name)."""
+        from .. import stats  # noqa: PLC0415 - SQLite, loaded when a save is first renamed
+
+        try:
+            note = stats.follow_rename(name, new_name)
+        except stats.StatsError as error:
+            message = _("Statistics still show the old name: {problem}").format(problem=error)
+            self.notify(message, title=_("Statistics"), severity="warning", markup=False)
+            return
+        if note:
+            self.notify(note, title=_("Statistics"), severity="warning", timeout=12, markup=False)
 
     def action_delete(self) -> None:
         entry = self.selected()
