@@ -565,3 +565,24 @@ async def test_a_renamed_match_goes_by_its_new_name_in_the_statistics():
         assert isinstance(screen, StatsScreen)
         assert screen.summary is not None and [line.save for line in screen.summary.matches_list] == ["Derby"]
         assert "Score race: Derby" in str(screen.query_one("#race-title", Static).render())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 24)])
+async def test_the_load_list_gives_the_scores_room_at_80_columns(size):
+    # Issue 34 (playtest): at 80 columns the Scores column was cut to "Ann 0, Mari…".
+    write_save("match 2026-12-02 19.26", players=("Ann", "Mario", "Luigi", "Peach"))
+    write_save("Mixed", players=("Ann", "Bowser"), seed=9, rules=HouseRules(jump_in=True, seven_zero=True))
+    application = app()
+    async with application.run_test(size=size) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        table = application.screen.query_one(DataTable)
+        titles = [str(column.label) for column in table.columns.values()]
+        widths = {str(column.label): column.width for column in table.columns.values()}
+        assert table.virtual_size.width <= size[0]  # no sideways scrolling
+        assert titles[0] == "Name" and titles[-1] == "Scores" and "Status" in titles
+        assert widths["Scores"] >= len("Ann 0, Mario 0, Luigi 0")
+        scores = {str(key.value): str(table.get_row(key)[-1]) for key in table.rows}
+        assert scores["match 2026-12-02 19.26"] == "Ann 0, Mario 0, Luigi 0, Peach 0"
+        if size[0] >= 100:  # room for how many play and under which rules
+            assert "Players" in titles and "Rules" in titles
