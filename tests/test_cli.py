@@ -309,23 +309,3 @@ def test_a_default_data_dir_below_a_file_says_so(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().err == (
         f"unokart: the host's data folder {tmp_path}/file/server cannot be a folder: {tmp_path}/file is a file\n"
     )
-
-
-def test_new_with_nine_bots_offers_a_target_for_a_few_rounds_as_new_game_does(monkeypatch, capsys):
-    # Issue 34 (playtest): New game offered a longer target for ten players; `unokart new` said nothing.
-    from unokart_tui import cli
-    from unokart_tui.match_length import offered_target
-
-    started = []
-    monkeypatch.setattr(cli, "play", lambda session, args: started.append(session) or 0)
-    assert cli.main(["new", "--seed", "1", "--bots", ",".join(["random"] * 9)]) == 0
-    offered = offered_target(10, 500)
-    assert offered is not None and len(started) == 1
-    lines = capsys.readouterr().err.splitlines()
-    assert len(lines) == 1
-    assert lines[0].startswith("With 10 players, a match to 500 usually lasts about 1.5 rounds.")
-    assert f"--target {offered}" in lines[0]
-    started[0].close()
-    assert cli.main(["new", "--seed", "1", "--bots", ",".join(["random"] * 9), "--target", str(offered)]) == 0
-    assert capsys.readouterr().err == ""  # a target that gives a few rounds is not argued with
-    started[1].close()

@@ -27,6 +27,7 @@ from .defaults import PLAYER_NAME
 from .printable import printable
 from .settings import Settings, load_settings, save_settings
 from .themes import THEME_LABELS, ThemedApp
+from .voice import _
 from .widgets.asciifilter import AsciiFilter
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ class CommandsByNameOrWhat(SystemCommandsProvider):
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, help_text, callback, *_ in self.app.get_system_commands(self.screen):
+        for name, help_text, callback, *_rest in self.app.get_system_commands(self.screen):
             by_name = matcher.match(name)
             if by_name > 0:
                 yield Hit(by_name, matcher.highlight(name), callback, text=name, help=help_text)
@@ -143,9 +144,26 @@ class UnoKartApp(ThemedApp):
     async def _show_first(self, screen: Screen[None]) -> None:
         await self.push_screen(screen)
         self.call_after_refresh(gc.enable)  # off while the game starts (see cli.main)
+        if self.session is not None:
+            self.call_after_refresh(self._say_match_length, self.session)
         self._shown = True
         if self._quit_when_shown is not None:
             self.exit(return_code=self._quit_when_shown)
+
+    def _say_match_length(self, session: Session) -> None:
+        """A match begun from the command line (``unokart new``) that will be over in a round or two says
+        so, with a target for a few rounds, as New game does (found in play: nine bots, one round, no word).
+
+        Said once the table is up: the figures are a TOML file, which a start does not wait for.
+        """
+        match = session.match
+        if match.round_number != 1 or match.history[0]:
+            return
+        from .match_length import few_rounds_line  # noqa: PLC0415
+
+        line = few_rounds_line(len(match.names), match.target)
+        if line:
+            self.notify(line, title=_("Match length"), timeout=12, markup=False)
 
     def quit_soon(self, return_code: int) -> None:
         """End with ``return_code`` (Ctrl+C as a signal, while Textual starts or closes): at once if the

@@ -539,10 +539,6 @@ def start_session(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                 )
             except ValueError as error:
                 parser.error(str(error))
-            from .match_length import few_rounds_line  # noqa: PLC0415
-
-            if line := few_rounds_line(len(bots) + 1, args.target):  # as New game offers it
-                sys.stderr.write(line + "\n")
         else:
             if command == "load":
                 name, backup = args.save, args.backup
