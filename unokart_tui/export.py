@@ -8,10 +8,6 @@ again; between the rounds, the scores; where an undo was made, what it took back
 
 from __future__ import annotations
 
-import contextlib
-import os
-import secrets
-import stat
 from datetime import datetime
 from pathlib import Path
 
@@ -20,13 +16,13 @@ from saves import SavedGame
 from . import __version__
 from .defaults import PLAYER_NAME
 from .engine import HouseRules, RoundWon
-from .files import kind_of
+from .files import NotARegularFile, check_target, write_atomic
 from .narration import Voice, log_line
 from .printable import printable
 from .replayview import undone, undos_by_point
 from .rules_text import house_rule_words
 from .saved import scores_line
-from .session import HUMAN, Session
+from .session import HUMAN, deal_again_command
 from .stats.records import default_seats
 from .timeline import Timeline
 
@@ -56,7 +52,7 @@ def export_text(name: str, game: SavedGame) -> str:
         else:
             players.append(f"{info.name} ({info.kind}{f', profile {info.profile}' if info.profile else ''})")
     rules = _rules_lines(match.rules)
-    command = Session(match, tuple(seats), name, game.created).deal_again_command()
+    command = deal_again_command(match, seats)
     if match.is_over:
         assert match.winner is not None
         status = f"finished: {match.names[match.winner]} won with {match.scores[match.winner]} points"
@@ -87,54 +83,13 @@ def export_text(name: str, game: SavedGame) -> str:
     return printable("\n".join(lines) + "\n", newlines=True)
 
 
-class NotARegularFile(Exception):
-    """The path to write names something that is not a regular file: a link, a device, a folder."""
-
-
-def check_target(path: Path) -> None:
-    """``NotARegularFile`` unless ``path`` is a regular file or nothing yet: a link is never followed."""
-    try:
-        found = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except OSError:
-        return  # the write says what is wrong (a folder that cannot be read, say)
-    if not stat.S_ISREG(found.st_mode):
-        raise NotARegularFile(f"{path} is {kind_of(found.st_mode)}, not a regular file: it is not replaced")
-
-
-def _temporary(directory: Path, name: str, mode: int) -> tuple[int, Path]:
-    """A new file beside the target, created with ``mode`` (the umask applies to it, as to any new file)."""
-    while True:
-        temp = directory / f".{name}.{secrets.token_hex(4)}.tmp"
-        try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode), temp
-        except FileExistsError:
-            continue
-
-
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to the regular file ``path`` whole or not at all (a temporary file, then a rename).
+    """Write the export to ``path`` whole or not at all (``unokart_tui.files.write_atomic``).
 
     Only a regular file is replaced, and it keeps its permissions: a link, a device or a folder at
     ``path`` raises ``NotARegularFile`` and is left as it is. ``OSError`` if it cannot be written.
     """
-    check_target(path)
-    try:
-        kept: int | None = stat.S_IMODE(os.lstat(path).st_mode)
-    except FileNotFoundError:
-        kept = None
-    fd, temp = _temporary(path.parent, path.name, 0o600 if kept is not None else 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            if kept is not None:
-                os.fchmod(file.fileno(), kept)  # the file it replaces keeps its permissions, whatever the umask
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        check_target(path)  # once more: something may have been put there while this was written
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
+    write_atomic(path, text)
+
+
+__all__ = ["NotARegularFile", "check_target", "export_text", "write_text"]

@@ -1,4 +1,4 @@
-"""Settings: bot speed, theme, symbols, motion, the UNO helper, the first-game guide, confirm before quitting.
+"""Settings: bot speed, theme, symbols, language, motion, the UNO helper, the first-game guide, confirm before quitting.
 
 Every change is saved at once and posted to the app (``Changed``), which passes it on
 to a match being played: a new bot speed holds from the next move.
@@ -19,6 +19,8 @@ from textual.widgets import Label, Select, Static, Switch
 from ..defaults import GLYPH_CHOICES, THEME
 from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
 from ..themes import THEME_LABELS
+from ..voice import _
+from ..voice.language import AUTOMATIC, LANGUAGE_CHOICES, LANGUAGES
 from ..widgets.keybar import KeyBar
 
 GLYPH_LABELS = {
@@ -78,6 +80,14 @@ class SettingsScreen(Screen[None]):
                 allow_blank=False,
                 compact=True,
             )
+            yield Label(_("Language (from the next screen on)"))
+            yield Select(
+                [(language_label(choice), choice) for choice in LANGUAGE_CHOICES],
+                value=self.settings.language,
+                id="language",
+                allow_blank=False,
+                compact=True,
+            )
             for field, label in SWITCHES:
                 with Horizontal(classes="switch-row"):
                     yield Switch(getattr(self.settings, field), id=field)
@@ -111,6 +121,13 @@ class SettingsScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def language_label(choice: str) -> str:
+    """A language by its own name (a player who cannot read this one still finds theirs); "auto" explained."""
+    if choice == AUTOMATIC:
+        return _("Automatic: UNOKART_LANG, else the terminal's locale")
+    return LANGUAGES[choice]
 
 
 def on_off(value: bool) -> str:
