@@ -78,7 +78,7 @@ from ..voice.notes import TableNotes
 from ..widgets.banner import BannerView
 from ..widgets.cardface import short
 from ..widgets.cardview import CardView, DrawPile
-from ..widgets.gamelog import GameLog
+from ..widgets.gamelog import CommandText, GameLog
 from ..widgets.hand import HandView
 from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
@@ -302,7 +302,8 @@ class GameScreen(Screen[None]):
         match = self.session.match
         fresh = match.round_number == 1 and not match.history[0]
         if fresh:
-            self.log_view.add(Text(f"Seed {match.seed}. To deal this match again: {self.deal_again}", style="dim"))
+            words = f"Seed {match.seed}. To deal this match again: {self.deal_again}"
+            self.log_view.add(CommandText(words, style="dim"))  # never cut mid-word
             self.log_view.add(Text(line_up(match.names, self.kinds, HUMAN)))
             self.show(list(match.start_events))
         else:

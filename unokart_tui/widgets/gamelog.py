@@ -8,6 +8,10 @@ lines only while the reader is at the end, so scrolling back to read is not undo
 
 from __future__ import annotations
 
+import re
+
+from rich.console import Console
+from rich.containers import Lines
 from rich.text import Text
 from textual import events
 from textual.theme import Theme
@@ -17,6 +21,48 @@ from ..voice.narration import LogLine
 from .paint import CARD_COMPONENTS, card_css, painted
 
 MAX_LINES = 1000  # a long match's log stays cheap to wrap again
+
+# A command's units for wrapping: a run of spaces, or a word up to and with its next comma.
+_COMMAND_UNITS = re.compile(r"\s+|[^\s,]*,|[^\s,]+")
+
+
+def command_breaks(line: str, width: int) -> list[int]:
+    """Where ``line`` starts a new line at ``width`` cells: at a space, and inside a word only after a comma.
+
+    Found in play: the command that deals a match again (``--bots expert,greedy,...`` with nine bots)
+    was cut mid-word, ``greed`` and ``y``. A piece with no comma that is longer than a whole line
+    (none that this game writes) is still cut at the width, as it must be.
+    """
+    breaks: list[int] = []
+    column = 0
+    for unit in _COMMAND_UNITS.finditer(line):
+        start, size = unit.start(), len(unit.group())
+        if unit.group().isspace():
+            column += size  # spaces at a line's end are dropped: they never push a line on
+            continue
+        if column + size > width and column > 0:
+            breaks.append(start)
+            column = 0
+        while size > width:
+            start += width
+            size -= width
+            breaks.append(start)
+        column += size
+    return breaks
+
+
+class CommandText(Text):
+    """A line holding a shell command: wrapped at spaces, a word too long for a line after its commas."""
+
+    def wrap(self, console: Console, width: int, **options: object) -> Lines:
+        if all(len(word) <= width for word in self.plain.split()):
+            return super().wrap(console, width, **options)  # type: ignore[arg-type]
+        lines = Lines()
+        for line in self.split(allow_blank=True):
+            for piece in line.divide(command_breaks(line.plain, width)):
+                piece.rstrip_end(width)
+                lines.append(piece)
+        return lines
 
 
 class GameLog(RichLog, can_focus=False):
