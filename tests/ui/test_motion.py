@@ -20,7 +20,7 @@ from .test_tableview import C
 
 
 def flying(screen: GameScreen) -> list[FlyingCard]:
-    return [flight for flight in screen.query(FlyingCard) if flight.display]
+    return [flight for flight in screen.query(FlyingCard) if flight.in_flight]
 
 
 @pytest.mark.slow
@@ -142,6 +142,6 @@ async def test_the_pile_shows_a_played_card_only_once_it_lands_and_the_card_neve
         drawn = "".join(top.render_line(y).text for y in range(top.size.height))
         assert short(before[0]) in drawn and before[1] in drawn  # the card before, and its caption
         flight.progress = 1.0  # the last step of its way: gone at once, never drawn there
-        assert not flight.display and top.covered is None
+        assert not flight.in_flight and top.covered is None
         await app.animator.wait_for_idle()
     app.session.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.theme import Theme
 from textual.widgets import RichLog
 
@@ -38,6 +39,16 @@ class GameLog(RichLog, can_focus=False):
         self.following = True  # at the end, showing each new line; False once the reader scrolls back
         self._wrapped_at = 0
         self._rewrapping = False
+        self._laid_out: tuple[Size, Size, Size] | None = None
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # Textual's ScrollView takes every layout of the screen (each step of a card's flight) for a new size
+        # and repaints the scrollbar, nine lines at 80x24 (about 380 bytes), though nothing of it changed.
+        laid_out = (size, container_size, self.virtual_size)
+        if laid_out == self._laid_out:
+            return False
+        self._laid_out = laid_out
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -60,7 +71,13 @@ class GameLog(RichLog, can_focus=False):
         self.entries.append(line)
         if len(self.entries) > MAX_LINES:
             del self.entries[: len(self.entries) - MAX_LINES]
-        self.write(self.shown(line), scroll_end=self.following)
+        if not (self.following and self.scrollable_content_region.width):
+            self.write(self.shown(line), scroll_end=self.following)  # not laid out yet: RichLog waits for it
+            return
+        # At the end at once, in the frame that draws the new line: RichLog scrolls a frame later, and the
+        # whole log went to the terminal twice a move (docs/performance.md).
+        self.write(self.shown(line), scroll_end=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _write_again(self) -> None:
         follow = self.following

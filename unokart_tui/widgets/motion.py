@@ -25,13 +25,19 @@ FLIP = 0.09  # seconds an Item Box's card takes to turn over, once the Item Box 
 
 
 class FlyingCard(CardView):
-    """A card on its way from one place to another, drawn over the table; hidden the rest of the time."""
+    """A card on its way from one place to another, drawn over the table; hidden the rest of the time.
+
+    Hidden by its visibility, not by ``display``: a widget that comes and goes from the layout
+    changes the painting order of every widget after it, and Textual then repaints the whole
+    screen (twice a move: about 10 KB to an 80x24 terminal each time, docs/performance.md).
+    An invisible widget keeps its place in that order, so only the cells the card covers change.
+    """
 
     DEFAULT_CSS = """
     FlyingCard {
         layer: motion;
         position: absolute;
-        display: none;
+        visibility: hidden;
     }
     """
 
@@ -58,7 +64,7 @@ class FlyingCard(CardView):
         self.landed = landed
         self.progress = 0.0
         self.styles.offset = start
-        self.display = True
+        self.visible = True
         self.animate("progress", 1.0, duration=TRAVEL, delay=delay, easing="out_cubic", on_complete=self.land)
 
     def watch_progress(self, progress: float) -> None:
@@ -78,8 +84,12 @@ class FlyingCard(CardView):
         self.app.animator.force_stop_animation(self, "progress")
         self.arrive()
 
+    @property
+    def in_flight(self) -> bool:
+        return self.visible
+
     def arrive(self) -> None:
-        self.display = False
+        self.visible = False
         landed, self.landed = self.landed, None
         if landed is not None:
             landed()
