@@ -125,9 +125,8 @@ async def test_a_line_in_the_log_repaints_the_log_once_and_a_layout_leaves_its_s
             log.add(Text("one more line"))
             for _ in range(4):
                 await pilot.pause()
-        lines = log.scrollable_content_region  # its lines, without the scrollbar
-        touched = [frame for frame in frames if any(lines.contains(x, y) for x, y in frame)]
-        assert len(touched) == 1  # scrolled to it in the frame that draws it, not a frame later
+        touched = [frame for frame in frames if any(log.region.contains(x, y) for x, y in frame)]
+        assert len(touched) == 1  # scrolled to it in the frame that draws it, the scrollbar too, not a frame later
         assert log.scroll_y == log.max_scroll_y
         with painted(screen) as frames:
             screen.refresh(repaint=False, layout=True)  # a layout, as every step of a card's flight makes

@@ -39,15 +39,18 @@ class GameLog(RichLog, can_focus=False):
         self.following = True  # at the end, showing each new line; False once the reader scrolls back
         self._wrapped_at = 0
         self._rewrapping = False
-        self._laid_out: tuple[Size, Size, Size] | None = None
+        self._laid_out: tuple[Size, Size, int] | None = None  # the size, room and lines of the last layout
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        # Textual's ScrollView takes every layout of the screen (each step of a card's flight) for a new size
-        # and repaints the scrollbar, nine lines at 80x24 (about 380 bytes), though nothing of it changed.
-        laid_out = (size, container_size, self.virtual_size)
-        if laid_out == self._laid_out:
+        # Textual's ScrollView takes every layout of the screen (each step of a card's flight, each new line)
+        # for a change of size and repaints its scrollbar a frame later: 9 lines at 80x24, 29 at 120x40
+        # (0.4 and 1.7 KB), though the layout has already given the bar its length and the scroll its place.
+        # Only a new size, or lines taken away, or a bar yet to appear need Textual's own update.
+        lines = self.virtual_size.height
+        before, self._laid_out = self._laid_out, (size, container_size, lines)
+        only_longer = before is not None and before[:2] == (size, container_size) and lines >= before[2]
+        if only_longer and (self.show_vertical_scrollbar or lines <= container_size.height):
             return False
-        self._laid_out = laid_out
         return super()._size_updated(size, virtual_size, container_size, layout)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
@@ -78,6 +81,8 @@ class GameLog(RichLog, can_focus=False):
         # whole log went to the terminal twice a move (docs/performance.md).
         self.write(self.shown(line), scroll_end=False)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
+        if self.show_vertical_scrollbar:  # its new length now, with its new place: not at the layout, a frame later
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
 
     def _write_again(self) -> None:
         follow = self.following
