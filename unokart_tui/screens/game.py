@@ -1,6 +1,6 @@
 """The game table: the screen itself. It draws the table, turns keys into actions and opens the dialogs.
 
-What the table shows is worked out by ``tableview`` and ``narration`` (no Textual); when
+What the table shows is worked out by ``tableview`` and ``voice`` (no Textual); when
 things happen is the ``Pacer``'s business (``pacing``). This screen is the one place that
 changes the game: ``act`` calls ``Session.apply`` (and ``undo`` ``Session.undo``), and nothing
 else does. It talks to the app by messages: ``LeaveMatch``, ``PlayAgain``, ``GuideOff``, ``WatchReplay``.
@@ -51,7 +51,6 @@ from ..engine import (
 )
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Advisor, Hint
-from ..narration import Banner, TableNotes, Voice, banner, how_it_ended, log_line, must_play_line, replay
 from ..pacing import Clock, Pace, Pacer, Stoppable
 from ..session import HUMAN, Session
 from ..settings import Settings
@@ -71,7 +70,11 @@ from ..tableview import (
     status,
     table_info,
 )
+from ..timeline import replay
 from ..undo import UndoRefused
+from ..voice.banners import Banner, banner
+from ..voice.narration import Voice, how_it_ended, log_line, must_play_line
+from ..voice.notes import TableNotes
 from ..widgets.banner import BannerView
 from ..widgets.cardface import short
 from ..widgets.cardview import CardView, DrawPile
