@@ -85,6 +85,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.motion import FlyingCard, MotionPlan, Stage
 from ..widgets.players import PlayerRow, SeatView
 from ..widgets.table import GRAND_SIZE, TablePanel
+from ..widgets.titles import set_border_subtitle, set_border_title
 
 T = TypeVar("T")
 
@@ -402,11 +403,11 @@ class GameScreen(Screen[None]):
             self.rows[line.seat].info = line
             self.places[line.seat].info = line
         where = f"round {match.round_number} · first to {match.target}"
-        self.players.border_subtitle = where
+        set_border_subtitle(self.players, where)  # set only when changed: each setting repaints the panel
         self.table.info = table_info(match, self.notes, HUMAN, self.glyphs)
         # The roomy table shows no compact table panel: its felt names the house rules (found in play at 120x40).
         rules = self.table.info.rules
-        self.felt.border_title = f"Table · {where}" + ("" if rules == "official" else f" · house rules: {rules}")
+        set_border_title(self.felt, f"Table · {where}" + ("" if rules == "official" else f" · house rules: {rules}"))
         twin = jump_in(match, HUMAN)
         if twin is not None:
             self._jump_chance = (twin.card, match.round_number, len(match.history[-1]), self.clock.now())
