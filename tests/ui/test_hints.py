@@ -109,7 +109,7 @@ async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, a_draw_is_advised)
         screen = app.screen
-        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        screen.controller.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
         moves = len(app.session.match.history[-1])
         hints = app.session.seats[HUMAN].hints
         await pilot.press("t")
@@ -130,13 +130,13 @@ async def test_after_the_cursor_moves_enter_plays_the_card_under_it_not_the_hint
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        screen.controller.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
         await pilot.press("t")
         await pilot.pause()
-        advised = screen.hinted
+        advised = screen.controller.hinted
         state = screen.query_one(HandView).state
         other = next(i for i in sorted(state.playable) if state.cards[i] != getattr(advised, "card", None))
-        await pilot.press(*(["right"] * ((other - screen.cursor) % len(state.cards))))
+        await pilot.press(*(["right"] * ((other - screen.controller.cursor) % len(state.cards))))
         assert not screen.query_one(HintView).text.endswith("(enter)")
         moves = len(app.session.match.history[-1])
         await pilot.press("enter")
@@ -154,12 +154,12 @@ async def test_a_hint_puts_the_cursor_on_the_advised_card():
         assert isinstance(screen, GameScreen)
         advised = Advisor(app.session).hint().action
         assert isinstance(advised, Play)
-        while screen.selected_card() == advised.card:  # start from another card
+        while screen.controller.selected_card() == advised.card:  # start from another card
             await pilot.press("right")
         await pilot.press("t")
         await pilot.pause()
-        assert screen.selected_card() == advised.card
-        assert screen.query_one(HandView).state.cursor == screen.cursor
+        assert screen.controller.selected_card() == advised.card
+        assert screen.query_one(HandView).state.cursor == screen.controller.cursor
 
 
 async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dialog():
@@ -169,8 +169,8 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         screen = app.screen
         assert isinstance(screen, GameScreen)
         four = Card.parse("W+4")
-        screen.hinted = Play(four, Color.BLUE)  # as if the hint had advised it
-        while screen.selected_card() != four:
+        screen.controller.hinted = Play(four, Color.BLUE)  # as if the hint had advised it
+        while screen.controller.selected_card() != four:
             await pilot.press("right")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ColorDialog))
@@ -191,7 +191,7 @@ async def test_escape_in_the_colour_dialog_of_a_wild_draw_four_keeps_the_card():
         assert isinstance(screen, GameScreen)
         four = Card.parse("W+4")
         hand = app.session.view().hand
-        while screen.selected_card() != four:
+        while screen.controller.selected_card() != four:
             await pilot.press("right")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ColorDialog))
@@ -246,7 +246,7 @@ async def test_a_plays_the_players_turns_until_pressed_again():
         await run_clock_until(pilot, lambda: session.is_human_turn() or session.match.round.is_over)
         assert not session.match.round.is_over
         taken = len(moves)
-        await let_time_pass(pilot, 10 * app.screen.pacer.pace.bot_delay)
+        await let_time_pass(pilot, 10 * app.screen.controller.pacer.pace.bot_delay)
         assert len(moves) == taken  # the player's turn waits for the player again
         assert all(isinstance(action, (Play, Draw, Pass)) for action in moves)
 
