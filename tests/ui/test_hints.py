@@ -18,6 +18,7 @@ from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import HUMAN, Session
 from unokart_tui.widgets.cardface import short
+from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.keybar import KeyBar
@@ -179,6 +180,39 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         history = app.session.match.round.view(HUMAN).public_history
         mine = [action for seat, action in history if seat == HUMAN and isinstance(action, Play)]
         assert mine[-1] == Play(four, Color.BLUE, False)
+        # Issue 34: the colour the hint picked is said (found in play: Enter chose it without a word).
+        logged = [entry.plain for entry in screen.query_one(GameLog).entries]
+        assert f"You play {short(four)} and choose Blue, as the hint said." in logged
+
+
+def _plays_without_uno(match: Match):
+    legal = match.legal_actions()
+    plays = (a for a in legal if isinstance(a, Play) and a.card.rank is not Rank.WILD_DRAW_FOUR and not a.uno)
+    return next(plays, holds_on(match))
+
+
+async def test_enter_after_a_hint_says_the_uno_the_hint_said():
+    # Issue 34: Enter took the hint's play and said UNO with it, and nothing said the UNO.
+    app = make_app(seed=4)
+
+    def two_cards(match: Match) -> bool:
+        round_ = match.round
+        return round_.decider == HUMAN and len(round_.hands[HUMAN]) == 2 and round_.phase is Phase.PLAY
+
+    play_at_engine_speed(app.session, two_cards, player=_plays_without_uno)
+    advised = Advisor(app.session).hint().action  # the same expert, seeded as the table's
+    assert isinstance(advised, Play) and advised.uno
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (HUMAN, advised) in app.session.match.round.view(HUMAN).public_history
+        logged = [entry.plain for entry in table.query_one(GameLog).entries]
+        assert f"You play {short(advised.card)} and say UNO, as the hint said." in logged
+    app.session.close()
 
 
 @pytest.mark.slow

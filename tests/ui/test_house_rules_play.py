@@ -299,13 +299,17 @@ async def test_a_key_for_a_turn_a_bot_jumped_in_on_is_refused_with_the_reason():
         jump = next(a for seat in range(1, round_.num_players) for a in round_.reactions(seat) if isinstance(a, JumpIn))
         screen = app.screen
         assert screen.controller.act(jump)  # as the pacer does once the bot's reaction time has passed
+        # Issue 34: the turn taken is a banner and a line of the log, as every other interruption is.
+        who = app.session.names[jump.seat]
+        assert screen.banner_view.banner.text == f"Jump-in! {who} jumps in with {short(jump.card)} and takes your turn"
         moves = len(app.session.match.history[-1])
         screen.controller.draw()  # the player's key, pressed before the bots move on
         screen.controller.play(screen.hand.state.cards[screen.controller.cursor])
         await pilot.pause()
-        who = app.session.names[jump.seat]
         said = [note.message for note in app._notifications]
-        assert said.count(f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}.") == 1
+        taken = f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}."
+        assert said.count(taken) == 1
+        assert taken in [entry.plain for entry in screen.query_one(GameLog).entries]
         later = app.session.match.round.view(HUMAN).public_history[moves:]
         assert all(seat != HUMAN for seat, _ in later)  # neither key played or drew
 

@@ -206,10 +206,9 @@ class GameScreen(Screen[None]):
     def first_words(self) -> None:
         """After the first layout (the log wraps to the width it has, known only now): then play starts."""
         if self.controller.open() and self.guide:
-            from ..dialogs.guide import GuideDialog  # noqa: PLC0415
+            from .table_dialogs import guide  # noqa: PLC0415
 
-            guide = GuideDialog(first_game=True, rules=self.session.match.rules, glyphs=self.glyphs)
-            self.open_dialog(guide, self.first_guide_read)
+            self.open_dialog(*guide(self, first_game=True))
         self.controller.go()
 
     def use_settings(self, settings: Settings, pace: Pace, glyphs: Glyphs) -> None:
@@ -299,19 +298,17 @@ class GameScreen(Screen[None]):
             self.log_view.scroll_page_down(animate=False)
 
     def action_help(self) -> None:
-        from ..dialogs.guide import GuideDialog  # noqa: PLC0415
+        from .table_dialogs import guide  # noqa: PLC0415
 
-        guide = GuideDialog(first_game=False, rules=self.session.match.rules, glyphs=self.glyphs)
-        self.open_dialog(guide, self.guide_answered)
+        self.open_dialog(*guide(self, first_game=False))
 
     def action_leave(self) -> None:
         if self.session.save_error is None and not self.confirm_quit:
             self.leave()
             return
-        from ..dialogs.confirm import ConfirmDialog  # noqa: PLC0415
+        from .table_dialogs import leave_question  # noqa: PLC0415
 
-        question = ConfirmDialog("Leave this match?", self.controller.saving.leave_warning())
-        self.open_dialog(question, lambda yes: self.leave() if yes else None)
+        self.open_dialog(*leave_question(self))
 
     def leave(self) -> None:
         self.controller.stop()
@@ -343,18 +340,3 @@ class GameScreen(Screen[None]):
             self._suspended = False
             self.controller.release()
             self.render_table()
-
-    def first_guide_read(self, answer: str) -> None:
-        """The first-game guide is shown once: found in play, it came back with every new match until n."""
-        self.guide = False
-        self.post_message(self.GuideOff())
-        self.guide_answered(answer)
-
-    def guide_answered(self, answer: str) -> None:
-        if answer == "rules":
-            from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
-
-            self.app.push_screen(RulesScreen(self.session.match.rules, self.glyphs))
-        elif answer == "off":
-            self.guide = False
-            self.post_message(self.GuideOff())

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
-from ..dialogs.notices import match_over, revealed_hand, round_over
 from ..table import messages as told
 
 if TYPE_CHECKING:
@@ -21,6 +19,9 @@ if TYPE_CHECKING:
 
 def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[Any], Callable[[Any], object]]:
     """The dialog for ``message`` (a question or a round's end), and what its answer does."""
+    from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog  # noqa: PLC0415
+    from ..dialogs.notices import match_over, revealed_hand, round_over  # noqa: PLC0415
+
     controller, glyphs = screen.controller, screen.glyphs
     match message:
         case told.AskColour(reason, advised, card):
@@ -44,3 +45,28 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
 
             return match_over(*summary[:4], race=race, glyphs=glyphs, undo_refusal=refusal), answered
     raise ValueError(f"no dialog for {message!r}")
+
+
+def guide(screen: GameScreen, *, first_game: bool) -> tuple[ModalScreen[str], Callable[[str], None]]:
+    """The guide (``?``), or the first game's: it is shown once (found in play, it came back with every
+    new match until n)."""
+    from ..dialogs.guide import GuideDialog  # noqa: PLC0415
+
+    def answered(answer: str) -> None:
+        if first_game or answer == "off":
+            screen.guide = False
+            screen.post_message(screen.GuideOff())
+        if answer == "rules":
+            from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
+
+            screen.app.push_screen(RulesScreen(screen.session.match.rules, screen.glyphs))
+
+    return GuideDialog(first_game=first_game, rules=screen.session.match.rules, glyphs=screen.glyphs), answered
+
+
+def leave_question(screen: GameScreen) -> tuple[ModalScreen[bool], Callable[[bool], None]]:
+    """ "Leave this match?", with what leaving now would lose."""
+    from ..dialogs.confirm import ConfirmDialog  # noqa: PLC0415
+
+    question = ConfirmDialog("Leave this match?", screen.controller.saving.leave_warning())
+    return question, lambda yes: screen.leave() if yes else None

@@ -111,7 +111,7 @@ class TableController:
         self.uno_armed = False  # UNO said ahead, to go with the next play
         self.hinted: Action | None = None  # the move of the hint on show, until a move is made
         self._hint = ("", -1)  # the hint's sentence, and where the cursor was when it was given
-        self._pressed_at = 0.0  # when the key or click being handled was pressed
+        self._pressed_at: float | None = None  # when the key or click being handled was pressed; None: now
         self._banners = 0  # banners shown so far: a timer hides only its own
         self._banner_kind: str | None = None  # the kind of the banner on show, None when there is none
         self.saving = SaveWatch(session, clock, self.send, lambda: self.pacer.pace.save_retry)
@@ -381,8 +381,15 @@ class TableController:
         method(*arguments)
 
     def press(self, at: float) -> None:
-        """A key or a click was pressed ``at`` (the clock's time): the intention it makes checks it."""
+        """A key or a click was pressed ``at`` (the clock's time): the intention it makes checks it.
+
+        A front end that stamps nothing (a line typed, a message from afar) intends at the moment it asks.
+        """
         self._pressed_at = at
+
+    @property
+    def pressed_at(self) -> float:
+        return self.clock.now() if self._pressed_at is None else self._pressed_at
 
     def is_players_decision(self) -> bool:
         """The seat decides now, and the key being handled was pressed for this decision; if not, say why."""
@@ -391,7 +398,7 @@ class TableController:
             recent = self.clock.now() - when < NOTICE_SECONDS
             self.refuse(reason if recent else _("Wait for your turn."))
             return False
-        if self.pacer.pressed_before_decision(self._pressed_at):
+        if self.pacer.pressed_before_decision(self.pressed_at):
             self.refuse(_("That key was pressed before your turn began: press it again."))
             return False
         return True
@@ -525,7 +532,7 @@ class TableController:
             self.refuse(_("Nobody can be caught right now."))
 
     def catch(self) -> None:
-        if self.pacer.pressed_before_exposure(self._pressed_at):
+        if self.pacer.pressed_before_exposure(self.pressed_at):
             self.refuse(_("That key was pressed before anyone forgot UNO: press it again."))
             return
         self.act(CatchUno(HUMAN))
