@@ -120,15 +120,15 @@ def test_uno_said_ahead_is_one_place_shown_and_goes_with_the_next_play_u1():
     table.until_the_players_turn()
     controller = table.controller
     controller.intend("uno")
-    assert controller.uno_armed and "[UNO ready]" in controller.state().hand.title
+    assert controller.uno_ahead.armed and "[UNO ready]" in controller.state().hand.title
     controller.intend("uno")  # changed their mind
-    assert not controller.uno_armed and "[UNO ready]" not in controller.state().hand.title
+    assert not controller.uno_ahead.armed and "[UNO ready]" not in controller.state().hand.title
     controller.intend("uno")
     state = controller.state()
     card = next(state.hand.cards[i] for i in sorted(state.hand.playable) if not state.hand.cards[i].is_wild)
     controller.play(card)
     assert table.history()[-1] == (HUMAN, Play(card, None, True))
-    assert not controller.uno_armed  # UNO goes with one play
+    assert not controller.uno_ahead.armed  # UNO goes with one play
 
 
 def test_uno_said_ahead_then_a_draw_is_off_and_says_so():
@@ -138,7 +138,7 @@ def test_uno_said_ahead_then_a_draw_is_off_and_says_so():
     controller = table.controller
     controller.intend("uno")
     controller.intend("draw")
-    assert not controller.uno_armed
+    assert not controller.uno_ahead.armed
     assert "UNO said ahead is off: you drew instead of playing." in table.front.said()
 
 

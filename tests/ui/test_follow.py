@@ -295,7 +295,7 @@ async def test_uno_said_ahead_goes_with_its_round(pilot):
     await pilot.pause()
     assert "[UNO ready]" in app.screen.query_one(HandView).state.title
     await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog), draw_only=True)
-    app.screen_stack[-2].pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
+    app.screen_stack[-2].controller.pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
     await pilot.press("enter")
     await pilot.pause()
     assert app.session.match.round_number == 2 and not app.session.is_human_turn()

@@ -16,8 +16,6 @@ from ..engine import (
     Accept,
     Action,
     Card,
-    CardPlayed,
-    CardsDrawn,
     CatchUno,
     Challenge,
     ChooseColor,
@@ -71,6 +69,7 @@ from .messages import (
     TableShown,
 )
 from .saving import SaveWatch
+from .uno import UnoAhead
 
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
 NOTICE_SECONDS = 5.0  # how long a note stays on show: a refusal repeated meanwhile adds no copy of it
@@ -108,7 +107,7 @@ class TableController:
         # played, if it is not on one, so the player does not have to hunt for it.
         self._cursor_to_playable = True
         self.hand = HandState()  # the hand as last shown: the cursor's cards
-        self.uno_armed = False  # UNO said ahead, to go with the next play
+        self.uno_ahead = UnoAhead()  # U1: said before the play it goes with
         self.hinted: Action | None = None  # the move of the hint on show, until a move is made
         self._hint = ("", -1)  # the hint's sentence, and where the cursor was when it was given
         self._pressed_at: float | None = None  # when the key or click being handled was pressed; None: now
@@ -201,7 +200,8 @@ class TableController:
         return [seat.kind for seat in self.session.seats]
 
     def moves(self) -> int:
-        return sum(len(actions) for actions in self.session.match.history)
+        """The actions of the whole match so far."""
+        return self.saving.moves()
 
     def may(self, intent: str) -> bool:
         """Whether ``intent`` (a key's name: "play", "undo_refused"…) does something now; ValueError if unknown."""
@@ -222,7 +222,7 @@ class TableController:
             self._cursor_to_playable = False
         waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held, kinds=self.kinds)
         title = _("Your hand ({count}) — {status}").format(count=len(cards), status=waiting)
-        title += _("  [UNO ready]") if self.uno_armed else ""
+        title += _("  [UNO ready]") if self.uno_ahead.armed else ""
         title += _("  [autopilot: a stops]") if self.advisor.autopilot else ""
         self.hand = HandState(cards, playable, self.cursor, title, self.glyphs)
         where = _("round {number} · first to {target}").format(number=match.round_number, target=match.target)
@@ -328,10 +328,7 @@ class TableController:
         self.send(HintShown(None))  # it was about the decision just taken
         self.hinted, self._hint = None, ("", -1)
         self.pacer.changed(events)
-        if any(isinstance(e, CardPlayed) and e.seat == HUMAN for e in events):
-            self.uno_armed = False  # UNO goes with one play
-        elif self.uno_armed and any(isinstance(e, CardsDrawn) and e.seat == HUMAN for e in events):
-            self.uno_armed = False  # said ahead, then drew: the hand is no longer a play from one card
+        if self.uno_ahead.after(events, HUMAN):
             self.notify(_("UNO said ahead is off: you drew instead of playing."), timeout=3)
         if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
             self._cursor_to_playable = True
@@ -362,7 +359,7 @@ class TableController:
     def start_next_round(self) -> None:
         events = self.session.next_round()
         self.pacer.new_round()
-        self.uno_armed = False  # said ahead for a play of the last round: it goes with that round
+        self.uno_ahead.drop()  # said ahead for a play of the last round: it goes with that round
         self.send(LogFollows())  # found in play: scrolled back in one round, the log hid the next one
         self.log(_("— Round {number} —").format(number=self.session.match.round_number), "bold")
         self.show(events)
@@ -437,8 +434,9 @@ class TableController:
         elif self.is_players_decision():
             words = None
             if isinstance(hinted, Play):
-                words = hint_taken_words(hinted, self.voice, said=hinted.uno and not self.uno_armed)
-                hinted = Play(hinted.card, hinted.color, hinted.uno or self.uno_armed)  # UNO said ahead goes with it
+                armed = self.uno_ahead.armed
+                words = hint_taken_words(hinted, self.voice, said=hinted.uno and not armed)
+                hinted = Play(hinted.card, hinted.color, hinted.uno or armed)  # UNO said ahead goes with it
             self.act(hinted, hint_words=words)
 
     def play_selected(self) -> None:
@@ -465,15 +463,9 @@ class TableController:
         self.act(Play(card, None, self.says_uno(card)))
 
     def says_uno(self, card: Card) -> bool:
-        """UNO goes with the play when the player armed it, or when the helper sees one card left.
-
-        With seven-zero (H4b) the hand that comes back is unknown: the helper says it with every 7 and 0.
-        """
-        if self.uno_armed:
-            return True
+        """Whether UNO goes with playing ``card`` now (``UnoAhead.with_play``)."""
         hand = self.session.view().hand
-        swaps = self.session.match.rules.seven_zero and card.rank in (Rank.SEVEN, Rank.ZERO) and len(hand) > 1
-        return self.uno_helper and (len(hand) == 2 or swaps)
+        return self.uno_ahead.with_play(card, hand, self.session.match.rules, helper=self.uno_helper)
 
     def draw(self) -> None:
         if self.is_players_decision():
@@ -513,7 +505,7 @@ class TableController:
             late = _("Too late to say UNO: {what}.").format(what=how_it_ended(HUMAN, missed.events, self.voice))
             self.refuse(late)
             return
-        self.uno_armed = not self.uno_armed
+        self.uno_ahead.toggle()
         self.show_table()
 
     @staticmethod
@@ -597,7 +589,7 @@ class TableController:
         for batch in plan.round_events:
             self.notes.record(batch, self.session.names)
         self.log(plan.words(), "italic")
-        self.uno_armed = False
+        self.uno_ahead.drop()
         # Found in play: a hint and a notice about the decision taken back outlived it, and the
         # next Enter tried to play the hint's card, no longer in the hand.
         self.send(HintShown(None))
@@ -654,15 +646,10 @@ class TableController:
             self.act(ChooseColor(color), hint_words=words)
             return
         hinted_play = hinted if isinstance(hinted, Play) and hinted.card == card else None
-        said = hinted_play is not None and hinted_play.uno  # the hint's UNO, if it said one
-        helped = self.uno_helper and len(self.session.view().hand) == 2
-        uno = self.uno_armed or said or helped
+        said = hinted_play is not None and hinted_play.uno and not self.says_uno(card)  # the hint's UNO, if only its
         chosen = color if hinted_play is not None and hinted_play.color == color else None
-        play = Play(card, color, uno)
-        self.act(
-            play,
-            hint_words=hint_taken_words(play, self.voice, said=said and not (self.uno_armed or helped), chosen=chosen),
-        )
+        play = Play(card, color, said or self.says_uno(card))
+        self.act(play, hint_words=hint_taken_words(play, self.voice, said=said, chosen=chosen))
 
     def choose_target(self, seat: int) -> None:
         self.act(ChooseTarget(seat))
