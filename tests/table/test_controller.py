@@ -445,3 +445,22 @@ def test_say_uno_late_is_said_for_the_player_on_one_card_u1():
         isinstance(m, told.BannerShown) and m.banner is not None and m.banner.kind == "catch"
         for m in table.front.messages
     )
+
+
+def test_cards_moved_show_another_seats_drawn_cards_face_down():
+    # Honest screens: a remote seat is sent what crossed the table, never another seat's hidden cards.
+    table = Table(new_session())
+    table.start()
+    moved: list = []
+    for _ in range(30):
+        table.until_the_players_turn()
+        moved = [m for msg in table.front.messages if isinstance(msg, told.CardsMoved) for m in msg.motions]
+        if any(m.kind == "draw" and m.seat != HUMAN for m in moved):
+            break
+        table.controller.intend("draw" if table.session.view().phase is Phase.PLAY else "keep")
+        if table.session.is_human_turn() and table.session.view().phase is Phase.DRAWN:
+            table.controller.intend("keep")
+    theirs = [m for m in moved if m.kind == "draw" and m.seat != HUMAN]
+    mine = [m for m in moved if m.kind == "draw" and m.seat == HUMAN]
+    assert theirs and all(m.card is None for m in theirs)
+    assert mine and all(m.card is not None for m in mine)

@@ -11,6 +11,8 @@ from textual.events import Key
 
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.session import HUMAN
+from unokart_tui.tableview import motions
 from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.cardview import CardView
 from unokart_tui.widgets.motion import FlyingCard, MotionPlan
@@ -54,18 +56,18 @@ async def test_no_motion_in_tests_with_reduce_motion_or_while_the_bots_are_fast_
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.flights.fly(events, by_player=False)
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert flying(screen) == []  # Textual's animations are off (TEXTUAL_ANIMATIONS=none)
         app.animation_level = "full"
         screen.controller.pacer.fast = True
-        screen.flights.fly(events, by_player=False)
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert flying(screen) == []  # fast-forwarded
         screen.controller.pacer.fast = False
         screen.motion = False  # the "reduce motion" setting
-        screen.flights.fly(events, by_player=False)
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert flying(screen) == []
         screen.motion = True
-        screen.flights.fly(events, by_player=False)
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert [(f.card, f.styles.width.value) for f in flying(screen)] == [
             (C("R5"), 6),
             (None, 6),
@@ -83,7 +85,7 @@ async def test_an_item_box_turns_its_card_over_on_the_pile():
         screen = app.screen
         app.animation_level = "full"
         top = screen.query_one("#top-card", CardView)
-        screen.flights.fly([CardPlayed(0, C("WI")), CardTurned(0, C("B5"))], by_player=True)
+        screen.flights.fly(motions([CardPlayed(0, C("WI")), CardTurned(0, C("B5"))], HUMAN), by_player=True)
         assert top.flip == 0.0  # its back first
         await app.animator.wait_for_idle()
         assert top.flip == 1.0 and flying(screen) == []
@@ -113,7 +115,7 @@ async def test_keys_act_at_once_while_a_card_is_still_in_the_air(monkeypatch):
         app.animation_level = "full"
         stopped = app.animator._get_time()
         monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the animator's clock stands still
-        screen.flights.fly([CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)], by_player=True)
+        screen.flights.fly(motions([CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)], HUMAN), by_player=True)
         screen.controller.cursor = 0
         app.post_message(Key("right", None))  # as the terminal sends it; the pilot's keys would wait for the motion
         await pilot.pause()

@@ -5,11 +5,11 @@ Only decoration over a table already drawn as it now is: no key waits for it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine import Event
 from ..session import HUMAN
-from ..tableview import motions
+from ..tableview import Motion
 from ..widgets.cardview import CardView, DrawPile
 from ..widgets.motion import FlyingCard, MotionPlan, Stage
 
@@ -31,8 +31,8 @@ class Flights:
         for card in self.cards:
             card.land()
 
-    def fly(self, events: list[Event], *, by_player: bool) -> None:
-        """The cards ``events`` moved, on their way. None when motion is off (the setting, or Textual's
+    def fly(self, moved: Sequence[Motion], *, by_player: bool) -> None:
+        """The cards ``moved``, on their way. None when motion is off (the setting, or Textual's
         animations: tests run without), while the bots are fast-forwarded, or when their moves follow
         each other too fast to be watched.
         """
@@ -42,7 +42,6 @@ class Flights:
             return
         if not by_player and pacer.pace.bot_delay < MotionPlan.SECONDS:
             return
-        moved = motions(events, HUMAN)
         cards = [card for card in self.cards if card.is_mounted]
         if moved and cards:
             MotionPlan(self.stage(), cards, screen.table.query_one("#top-card", CardView)).run(moved)

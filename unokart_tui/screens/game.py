@@ -186,7 +186,10 @@ class GameScreen(Screen[None]):
         if small != self.too_small:
             # Found in play: behind the notice the bots played on and keys acted on a table nobody saw.
             self.too_small = notice.display = small
-            self.controller.hold() if small else self.controller.release()
+            if small:
+                self.controller.hold()
+            else:
+                self.controller.release()
             self.refresh_bindings()
         self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
         self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
@@ -223,7 +226,7 @@ class GameScreen(Screen[None]):
     def receive(self, message: told.Message) -> None:
         match message:
             case told.TableShown(state):
-                self.draw(state)
+                self.show_state(state)
             case told.Logged(line):
                 self.log_view.add(line)
             case told.BannerShown(banner):
@@ -233,7 +236,7 @@ class GameScreen(Screen[None]):
                 self.query_one(HintView).text = text
                 self.refresh_bindings()
             case told.Notice(text, title, severity, timeout, markup):
-                self.notify(text, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
+                self.notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
             case told.NoticesCleared():
                 self.app.clear_notifications()
             case told.LogFollows():
@@ -241,15 +244,16 @@ class GameScreen(Screen[None]):
             case told.SaveProblem(summary, problem):
                 notice = self.query_one("#save-problem", Static)
                 notice.display = summary is not None
-                notice.update(Text.assemble(f"{summary}\n", (problem, "not bold")))
+                if summary is not None:
+                    notice.update(Text.assemble(f"{summary}\n", (problem, "not bold")))
             case told.CardsMoved(moved, by_player):
-                self.flights.fly(list(moved), by_player=by_player)
+                self.flights.fly(moved, by_player=by_player)
             case _:  # a question, or a round's end: a dialog
                 from .table_dialogs import dialog_for  # noqa: PLC0415 - the dialogs load when first asked
 
                 self.open_dialog(*dialog_for(message, self))
 
-    def draw(self, state: told.SeatState) -> None:
+    def show_state(self, state: told.SeatState) -> None:
         for line in state.seats:
             self.rows[line.seat].info = line
             self.places[line.seat].info = line

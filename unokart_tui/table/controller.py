@@ -45,6 +45,7 @@ from ..tableview import (
     hand_cards,
     jump_in,
     line_up,
+    motions,
     place_cursor,
     seat_lines,
     status,
@@ -317,7 +318,7 @@ class TableController:
             return False
         if taken:
             by_player = False
-        self.send(CardsMoved(tuple(events), by_player))
+        self.send(CardsMoved(motions(events, HUMAN), by_player))
         self.show(events)
         if taken:
             assert isinstance(action, JumpIn)

@@ -8,11 +8,11 @@ own hand, the events as its ``Voice`` tells them, its own decisions to make.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
-from ..engine import Card, Color, Event
+from ..engine import Card, Color
 from ..narration import Banner, LogLine
-from ..tableview import HandState, RoundSummary, SeatLine, TableInfo
+from ..tableview import HandState, Motion, RoundSummary, SeatLine, TableInfo
 
 if TYPE_CHECKING:
     from ..charts import ScoreRace
@@ -58,7 +58,7 @@ class Notice(NamedTuple):
 
     text: str
     title: str = ""
-    severity: str = "information"
+    severity: Literal["information", "warning", "error"] = "information"
     timeout: float | None = None
     markup: bool = True
 
@@ -75,9 +75,10 @@ class SaveProblem(NamedTuple):
 
 
 class CardsMoved(NamedTuple):
-    """Cards crossed the table in ``events``; ``by_player``: the seat's own action moved them."""
+    """Cards crossed the table, as the seat saw them (another seat's drawn cards face down);
+    ``by_player``: the seat's own action moved them."""
 
-    events: tuple[Event, ...]
+    motions: tuple[Motion, ...]
     by_player: bool
 
 
