@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from unokart_tui.engine import Action, Round
+from unokart_tui.engine import Action, JumpIn, Round
 
 from .base import Bot
 
@@ -51,17 +51,33 @@ class Driver:
         """The next action of a bot, in the order of the module's docstring; ``None`` if a person must act."""
         if round_.is_over:
             return None
-        if self._open(round_):
-            for seat in self.reaction_order:
-                if self._open_to(round_, seat):
-                    reaction = self.bots[seat].react(round_.view(seat))
-                    if reaction is not None:
-                        return Step(seat, reaction, True)
+        reaction = self.next_reaction(round_)
+        if reaction is not None:
+            return reaction
         decider = round_.decider
         bot = self.bots.get(decider)
         if bot is None:
             return None  # a person decides
         return Step(decider, bot.choose(round_.view(decider), round_.legal_actions()), False)
+
+    def next_reaction(self, round_: Round, *, jump_ins_only: bool = False) -> Step | None:
+        """The first bot, in ``reaction_order``, that reacts now (step 1 of the module's docstring), or ``None``.
+
+        The one loop of the bots' reactions: ``next_step`` takes it first, and the interface's
+        pacer asks it when a catch window closes. ``jump_ins_only``: only a bot that jumps in (H5)
+        counts, and only those that hold a twin are asked; the pacer asks so when a bot's move is
+        due, or while a person decides.
+        """
+        if not self._open(round_) or (jump_ins_only and not round_.rules.jump_in):
+            return None
+        for seat in self.reaction_order:
+            if jump_ins_only and not any(isinstance(action, JumpIn) for action in round_.reactions(seat)):
+                continue
+            if self._open_to(round_, seat):
+                reaction = self.bots[seat].react(round_.view(seat))
+                if reaction is not None and (not jump_ins_only or isinstance(reaction, JumpIn)):
+                    return Step(seat, reaction, True)
+        return None
 
     def bot_to_decide(self, round_: Round) -> int | None:
         """The seat of the bot that must decide now, or ``None`` (a person decides, or the round is over)."""

@@ -17,8 +17,8 @@ import os
 from pathlib import Path
 
 from unokart_tui.files import FileProblem, parse_toml, read_text
+from unokart_tui.locations import profiles_dir
 
-from .config import config_dir
 from .params import check_params
 from .registry import BOTS
 
@@ -28,7 +28,7 @@ _PROFILE_NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0
 
 
 def user_profile_dir() -> Path:
-    return config_dir() / "profiles"
+    return profiles_dir()
 
 
 def list_profiles() -> list[str]:

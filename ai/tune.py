@@ -14,17 +14,15 @@ Optuna is an optional dependency (the ``tune`` extra); this module imports it on
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-import secrets
-import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from unokart_tui.engine import Round
+from unokart_tui.files import NotARegularFile, write_atomic
 
 from . import make_bot
 from .base import Bot
@@ -228,35 +226,16 @@ def check_new_profile(path: Path) -> None:
 
 
 def write_profile(path: Path, bot: str, against: Sequence[str], result: TuneResult, *, overwrite: bool = False) -> None:
-    """Write the profile atomically (a temporary file beside it, then a link or a rename).
+    """Write the profile atomically (``unokart_tui.files.write_atomic``: no backup, as no setting has one).
 
-    Without ``overwrite`` a profile that is there is kept (``BadRequest``); with it, only a regular
-    file is replaced: never a link, nor what it leads to.
+    Without ``overwrite`` a profile that is there is kept (``BadRequest``), even one that appears
+    while this writes; with it, only a regular file is replaced: never a link, nor what it leads to.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    while True:  # a name of its own: two studies may end at once
-        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-        try:  # 0o666: the umask gives it the permissions any new file of the player's has
-            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
-            break
-        except FileExistsError:
-            continue
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(profile_text(bot, against, result))
-            file.flush()
-            os.fsync(file.fileno())
-        if not overwrite:
-            try:
-                os.link(temp, path)  # fails, rather than replaces, if a profile appeared meanwhile
-            except FileExistsError:
-                check_new_profile(path)
-                raise
-            return
-        found = os.lstat(path) if os.path.lexists(path) else None
-        if found is not None and not stat.S_ISREG(found.st_mode):
-            raise BadRequest(f"{path} is not a regular file: it is not replaced")
-        os.replace(temp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
+    try:  # 0o666: the umask gives it the permissions any new file of the player's has
+        write_atomic(path, profile_text(bot, against, result), mode=0o666, exclusive=not overwrite)
+    except FileExistsError:
+        check_new_profile(path)
+        raise
+    except NotARegularFile:
+        raise BadRequest(f"{path} is not a regular file: it is not replaced") from None

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 import reprlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
@@ -41,7 +41,7 @@ from unokart_tui.files import FileProblem, parse_toml, sha256
 from .errors import SaveError, SaveUnreadable
 
 if TYPE_CHECKING:
-    from unokart_tui.engine import HouseRules, Match, Round, UnseenShuffle
+    from unokart_tui.engine import Action, HouseRules, Match, Round, UnseenShuffle
 
 # 1: the first format. 2: the file ends with a checksum of everything above it, and the
 # house rules are kept in a [rules] table (HOUSE_RULES.md; without one, RULES.md exactly).
@@ -480,9 +480,11 @@ def _replay(
     rules: HouseRules,
     shuffles: Sequence[_Shuffle] = (),
 ) -> Match:
+    """The match the history gives, played again from its seed by the engine's one loop (``engine.replay``)."""
     # Loaded here, not with the module: listing saves reads headers only, and the title
     # screen lists them without the engine.
-    from unokart_tui.engine import Card, Match, RulesError, parse_action  # noqa: PLC0415
+    from unokart_tui.engine import Card, Match, RulesError, UnseenShuffle, parse_action  # noqa: PLC0415
+    from unokart_tui.engine.replay import Stuck, play_again  # noqa: PLC0415
 
     names = reader.strings(match_table, "[match]", "players")
     try:
@@ -496,36 +498,40 @@ def _replay(
         reader.fail(f"[match] describes no possible match: {error}")
     if not rounds:
         reader.fail("[history] 'rounds' is empty: it needs the list of the current round at least")
-    made = 0  # the shuffles made so far, in the order of play
-
-    def shuffle_at(number: int, after: int) -> None:
-        nonlocal made
-        while made < len(shuffles) and (shuffles[made].round, shuffles[made].after) == (number, after):
-            shuffle = shuffles[made]
-            made += 1
-            try:
-                known = [[Card.parse(word) for word in cards.split()] for cards in shuffle.known]
-                match.shuffle_unseen(shuffle.seat, shuffle.seed, known)
-            except RulesError as error:
-                reader.fail(f"[[history.shuffles]] {made} cannot be made: {error}")
-
-    for number, actions in enumerate(rounds, start=1):
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            reader.fail(f"[history] round {number} must be a list of actions")
+    made: list[UnseenShuffle] = []
+    for number, shuffle in enumerate(shuffles, start=1):
         try:
-            if number > 1:
-                match.next_round()
+            known = tuple(tuple(Card.parse(word) for word in cards.split()) for cards in shuffle.known)
         except RulesError as error:
-            reader.fail(f"[history] round {number - 1} does not end, yet a round {number} follows ({error})")
-        shuffle_at(number, 0)
+            reader.fail(f"[[history.shuffles]] {number} cannot be made: {error}")
+        made.append(UnseenShuffle(shuffle.round, shuffle.after, shuffle.seat, shuffle.seed, known))
+
+    def actions_of(number: int, actions: list[str]) -> Iterator[Action]:
         for index, text in enumerate(actions, start=1):
             try:
-                match.apply(parse_action(text))
+                yield parse_action(text)
             except RulesError as error:
                 reader.fail(f"[history] action {index} of round {number} ({shown(text)}) cannot be played: {error}")
-            shuffle_at(number, index)
-    if made < len(shuffles):
-        reader.fail(f"[[history.shuffles]] {made + 1} is at no point of the history")
+
+    def rounds_read() -> Iterator[Iterator[Action]]:
+        """Each round's actions, checked and read as the replay reaches them."""
+        for number, actions in enumerate(rounds, start=1):
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                reader.fail(f"[history] round {number} must be a list of actions")
+            yield actions_of(number, actions)
+
+    try:
+        for _step in play_again(match, rounds_read(), made):
+            pass
+    except Stuck as stuck:
+        if stuck.shuffle is not None:
+            reader.fail(f"[[history.shuffles]] {stuck.shuffle} cannot be made: {stuck}")
+        if stuck.move == 0:
+            reader.fail(f"[history] round {stuck.round - 1} does not end, yet a round {stuck.round} follows ({stuck})")
+        text = rounds[stuck.round - 1][stuck.move - 1]
+        reader.fail(f"[history] action {stuck.move} of round {stuck.round} ({shown(text)}) cannot be played: {stuck}")
+    if len(match.unseen_shuffles) < len(shuffles):
+        reader.fail(f"[[history.shuffles]] {len(match.unseen_shuffles) + 1} is at no point of the history")
     return match
 
 

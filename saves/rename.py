@@ -7,6 +7,8 @@ import errno
 import os
 from pathlib import Path
 
+from unokart_tui.files import fsync_dir
+
 from .errors import SaveError, SaveMissing
 from .lock import MatchLock
 from .store import backup_of, check_name, path_of
@@ -51,11 +53,7 @@ def rename_save(name: str, new_name: str) -> Path:
                 # The save has moved: a backup that cannot follow it stays where it is, untouched.
                 with contextlib.suppress(SaveError, OSError):
                     _move(backup, backup_of(target))
-            directory = os.open(target.parent, os.O_RDONLY)
-            try:
-                os.fsync(directory)
-            finally:
-                os.close(directory)
+            fsync_dir(target.parent)
         except OSError as error:
             raise SaveError(source, f"could not be renamed: {error.strerror or error}") from error
     return target

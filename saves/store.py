@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-import platformdirs
-
+from unokart_tui import files, locations
 from unokart_tui.files import MIB, FileProblem, NoFile, decode, read_bytes, sha256
 
 from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
@@ -22,7 +19,7 @@ from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, sho
 if TYPE_CHECKING:
     from unokart_tui.engine import HouseRules, Match
 
-APP_NAME = "unokart"
+APP_NAME = locations.APP_NAME
 SUFFIX = ".toml"
 BACKUP_SUFFIX = ".toml.bak"
 MAX_NAME = 64
@@ -35,10 +32,7 @@ HEADER_BYTES = 256 * 1024
 
 def save_dir() -> Path:
     """``UNOKART_DATA_DIR`` when set (read at each call), else the platform's user data directory."""
-    override = os.environ.get("UNOKART_DATA_DIR")
-    if override:
-        return Path(override)
-    return Path(platformdirs.user_data_dir(APP_NAME))
+    return locations.saves_dir()
 
 
 def check_name(name: object) -> str:
@@ -63,14 +57,6 @@ def path_of(name: str) -> Path:
 
 def backup_of(path: Path) -> Path:
     return path.with_name(path.name[: -len(SUFFIX)] + BACKUP_SUFFIX)
-
-
-def fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def fingerprint(text: str) -> str:
@@ -98,9 +84,11 @@ ANYTHING: Final = _Anything()
 def write_atomic(path: Path, text: str, *, replacing: str | _Anything | None = ANYTHING) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never a torn one.
 
-    The previous version, if any, is kept beside it as ``<name>.toml.bak``. With ``replacing``
-    (a ``fingerprint``, or ``None`` for no file at all) the file is written only if it is still
-    what the writer last saw: a file changed by something else raises ``SaveChanged`` and stays.
+    The game's one writer (``unokart_tui.files.write_atomic``) does it; a save (and only a save)
+    keeps its previous version beside it as ``<name>.toml.bak``, which "Load game" offers when the
+    save cannot be read. The file is the player's alone (mode 0600). With ``replacing`` (a
+    ``fingerprint``, or ``None`` for no file at all) the file is written only if it is still what
+    the writer last saw: a file changed by something else raises ``SaveChanged`` and stays.
     """
     directory = path.parent
     if not isinstance(replacing, _Anything) and fingerprint_of(path) != replacing:
@@ -108,50 +96,14 @@ def write_atomic(path: Path, text: str, *, replacing: str | _Anything | None = A
         raise SaveChanged(path, f"{changed} since this game last read or wrote it; it was not overwritten")
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        fd, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
         raise SaveError(path, f"cannot write in {directory}: {error.strerror or error}") from error
-    temp = Path(temp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        _keep_backup(path)
-        os.replace(temp, path)
-        fsync_dir(directory)
+        # A link in a save's place is replaced by the save, as it always was: never followed.
+        files.write_atomic(path, text, mode=0o600, backup=backup_of(path), regular_only=False)
     except OSError as error:
-        with contextlib.suppress(FileNotFoundError):
-            temp.unlink()
         problem = f"could not be written: {error.strerror or error}; the previous save is intact"
         raise SaveError(path, problem) from error
-
-
-def _keep_backup(path: Path) -> None:
-    """Point ``.bak`` at the current file. A hard link costs no copy; the main file never disappears.
-
-    Only a regular file becomes the backup: a pipe or a link put in a save's place would
-    otherwise replace the good backup.
-    """
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return
-    except FileNotFoundError:
-        return
-    backup = backup_of(path)
-    link = backup.with_name(f".{backup.name}.link")
-    with contextlib.suppress(FileNotFoundError):
-        link.unlink()
-    try:
-        try:
-            os.link(path, link, follow_symlinks=False)
-        except OSError:  # a file system without hard links: copy instead
-            link.write_bytes(path.read_bytes())
-        os.replace(link, backup)
-    except OSError:
-        with contextlib.suppress(FileNotFoundError):
-            link.unlink()
-        raise
 
 
 def save(match: Match, name: str, *, seats: Sequence[Seat] = (), created: datetime | None = None) -> Path:

@@ -22,19 +22,20 @@ from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
-from unokart_tui.files import MIB, kind_of
+from unokart_tui import locations
+from unokart_tui.files import fsync_dir, kind_of, write_atomic
 
 from .errors import SaveError, SaveLocked, SaveMissing
 from .lock import MatchLock
-from .store import BACKUP_SUFFIX, SUFFIX, check_name, fsync_dir, save_dir
+from .store import BACKUP_SUFFIX, SUFFIX, check_name, save_dir
 
-TRASH = "trash"
+TRASH = locations.TRASH
 _TRIES = 1000  # names for one save in one second: more means something keeps taking them
 
 
 def trash_dir() -> Path:
     """Where deleted saves go: ``trash/`` in the saves folder."""
-    return save_dir() / TRASH
+    return locations.trash_dir()
 
 
 def _stamp() -> str:
@@ -160,20 +161,11 @@ def _copy(source: Path, target: Path) -> bool:
             problem = f"is {kind_of(found.st_mode)}, not a save file, and cannot be moved to the trash from here"
             raise SaveError(source, problem)
         with open(source, "rb", opener=_no_links) as reader:
-            try:
-                writer = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, found.st_mode & 0o777)
-            except FileExistsError:
-                return False
-            try:
-                with os.fdopen(writer, "wb") as copy:
-                    while chunk := reader.read(MIB):
-                        copy.write(chunk)
-                    copy.flush()
-                    os.fsync(copy.fileno())
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(target)
-                raise
+            data = reader.read()
+        try:  # whole or not at all, and only where nothing is
+            write_atomic(target, data, mode=found.st_mode & 0o777, exclusive=True)
+        except FileExistsError:
+            return False
     except OSError as error:
         raise SaveError(source, f"could not be moved to the trash: {error.strerror or error}") from error
     return True

@@ -81,3 +81,15 @@ def _utc(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def _english_words():
+    """Every test starts in English, whatever the one before chose: its context and the process."""
+    from unokart_tui.voice import follow_process_language, use_process_language
+
+    follow_process_language()
+    use_process_language(None)
+    yield
+    follow_process_language()
+    use_process_language(None)

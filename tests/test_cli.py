@@ -309,3 +309,35 @@ def test_a_default_data_dir_below_a_file_says_so(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().err == (
         f"unokart: the host's data folder {tmp_path}/file/server cannot be a folder: {tmp_path}/file is a file\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "module"),
+    [
+        ([], "unokart_tui.cli"),
+        (["new"], "unokart_tui.cli.new"),
+        (["continue"], "unokart_tui.cli.continue_latest"),
+        (["saves"], "unokart_tui.cli.saves_list"),
+        (["load", "Duel"], "unokart_tui.cli.load"),
+        (["sim", "--bots", "greedy,random"], "unokart_tui.cli.sim"),
+        (["tune", "greedy", "--against", "random"], "unokart_tui.cli.tune"),
+        (["stats"], "unokart_tui.cli.stats"),
+        (["replay", "Duel"], "unokart_tui.cli.replay"),
+        (["export", "Duel"], "unokart_tui.cli.export"),
+        (["serve", "--web", "0"], "unokart_tui.cli.serve"),
+    ],
+)
+def test_each_command_is_run_by_its_own_module_and_its_errors_name_it(argv, module):
+    from unokart_tui.cli import build_parser
+
+    args = build_parser().parse_args(argv)
+    assert args.run.__module__ == module
+    assert args.parser.prog == " ".join(["unokart", *argv[:1]])
+
+
+def test_loading_the_command_line_loads_no_command_s_game():
+    # `unokart --version` and a bad flag answer before the engine, the bots, the saves, SQLite or Textual load.
+    heavy = ["ai", "saves", "sqlite3", "textual", "unokart_tui.engine", "unokart_tui.session", "unokart_tui.app"]
+    code = f"import sys, unokart_tui.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

@@ -26,8 +26,10 @@ CORE_MODULES = [
     "ai.sim",
     # What the table shows, its words and its timing are worked out without the UI.
     "unokart_tui.tableview",
-    "unokart_tui.narration",
+    "unokart_tui.voice",
+    "unokart_tui.voice.narration",
     "unokart_tui.pacing",
+    "unokart_tui.table.opening",  # opening a match, for any front end
     "unokart_tui.table",  # the table of one seat: what its intentions do, what it is told
     # The history: replays' data, undo, statistics, charts and export, for the command line too.
     "unokart_tui.timeline",
@@ -37,6 +39,7 @@ CORE_MODULES = [
     "unokart_tui.charts",
     "unokart_tui.export",
     "unokart_tui.crash",  # the command line reports its own failures through it
+    "unokart_tui.locations",
     "unokart_tui.glyphs",
     "unokart_tui.asciitext",
     "unokart_tui.lineup",
@@ -138,8 +141,23 @@ def test_every_module_of_the_interface_is_in_the_top_layer_of_the_import_contrac
     package = ROOT / "unokart_tui"
     modules = {f"unokart_tui.{path.stem}" for path in package.glob("*.py") if path.stem != "__init__"}
     modules |= {f"unokart_tui.{path.parent.name}" for path in package.glob("*/__init__.py")}
-    assert top == modules - {"unokart_tui.engine", "unokart_tui.files", "unokart_tui.voice"}
-    assert layers[1:] == ["unokart_tui.voice", "ai | saves", "unokart_tui.files", "unokart_tui.engine"]
+    below = {
+        "unokart_tui.engine",
+        "unokart_tui.files",
+        "unokart_tui.locations",
+        "unokart_tui.voice",
+        "unokart_tui.glyphs",
+        "unokart_tui.asciitext",
+    }
+    assert top == modules - below
+    assert layers[1:] == [
+        "unokart_tui.voice",
+        "unokart_tui.glyphs",
+        "unokart_tui.asciitext",
+        "ai | saves",
+        "unokart_tui.files | unokart_tui.locations",
+        "unokart_tui.engine",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -169,11 +169,13 @@ sys.exit(main(["saves"]))
 
 
 def test_a_crash_with_no_folder_to_write_in_says_so(tmp_path, monkeypatch):
+    import tempfile
+
     from unokart_tui import crash
 
     monkeypatch.setenv("UNOKART_DATA_DIR", str(tmp_path / "file"))
     (tmp_path / "file").write_text("")
-    monkeypatch.setattr(crash.tempfile, "gettempdir", lambda: str(tmp_path / "file" / "below"))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "file" / "below"))
     report = crash.report(RuntimeError("x"))
     assert report.log is None
     assert crash.notice(report) == (

@@ -14,15 +14,13 @@ No Textual here: the command line reports its own failures through this module t
 from __future__ import annotations
 
 import os
-import tempfile
 import traceback
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from saves import save_dir
-
 from . import __version__
+from .locations import crash_dirs
 
 
 class CrashReport(NamedTuple):
@@ -54,7 +52,7 @@ def report(error: BaseException) -> CrashReport:
     details = "".join(traceback.format_exception(error))
     text = f"unokart {__version__} stopped at {datetime.now().astimezone():%Y-%m-%d %H:%M:%S %Z}:\n\n{details}"
     problem: str | None = None
-    for folder in (save_dir(), Path(tempfile.gettempdir())):
+    for folder in crash_dirs():
         try:
             return CrashReport(type(error).__name__, _create(folder, text), None)
         except OSError as failure:
@@ -80,6 +78,6 @@ def notice(crash: CrashReport) -> str:
         return f"{stopped}, and its details could not be written down ({crash.problem})."
     where = shown(crash.log)
     if where == crash.log.name:
-        folder = "the data folder" if crash.log.parent == save_dir() else "the temporary folder"
+        folder = "the data folder" if crash.log.parent == crash_dirs()[0] else "the temporary folder"
         where = f"{where} in {folder}"
     return f"{stopped}. The details are in {where}: please include that file if you report it."

@@ -8,10 +8,6 @@ again; between the rounds, the scores; where an undo was made, what it took back
 
 from __future__ import annotations
 
-import contextlib
-import os
-import secrets
-import stat
 from datetime import datetime
 from pathlib import Path
 
@@ -20,15 +16,16 @@ from saves import SavedGame
 from . import __version__
 from .defaults import PLAYER_NAME
 from .engine import HouseRules, RoundWon
-from .files import kind_of
-from .narration import Voice, log_line
+from .files import NotARegularFile, check_target, write_atomic
 from .printable import printable
-from .replayview import undone, undos_by_point
+from .replayview import round_heading, undone, undos_by_point
 from .rules_text import house_rule_words
 from .saved import scores_line
-from .session import HUMAN, Session
+from .session import HUMAN, deal_again_command
 from .stats.records import default_seats
 from .timeline import Timeline
+from .voice import _, ngettext
+from .voice.narration import Voice, log_line
 
 
 def _when(moment: datetime) -> str:
@@ -38,9 +35,11 @@ def _when(moment: datetime) -> str:
 def _rules_lines(rules: HouseRules) -> list[str]:
     """The rules in play in words (found in play: ``stack_draw_two = True`` read as a setting, not a rule)."""
     if rules.is_official:
-        return ["Rules: the official rules of UNO, with no house rules."]
+        return [_("Rules: the official rules of UNO, with no house rules.")]
     name = rules.preset_name
-    head = f"House rules: the {name} preset." if name else "House rules: these, chosen one by one."
+    head = (
+        _("House rules: the {name} preset.").format(name=name) if name else _("House rules: these, chosen one by one.")
+    )
     return [head, *(f"  {house_rule_words(switch, value).line}" for switch, value in rules.enabled().items())]
 
 
@@ -52,89 +51,67 @@ def export_text(name: str, game: SavedGame) -> str:
     players = []
     for seat, info in enumerate(seats):
         if seat == HUMAN:
-            players.append(f"{info.name} (you)")
+            players.append(_("{name} (you)").format(name=info.name))
+        elif info.profile:
+            players.append(
+                _("{name} ({kind}, profile {profile})").format(name=info.name, kind=info.kind, profile=info.profile)
+            )
         else:
-            players.append(f"{info.name} ({info.kind}{f', profile {info.profile}' if info.profile else ''})")
+            players.append(_("{name} ({kind})").format(name=info.name, kind=info.kind))
     rules = _rules_lines(match.rules)
-    command = Session(match, tuple(seats), name, game.created).deal_again_command()
+    command = deal_again_command(match, seats)
     if match.is_over:
         assert match.winner is not None
-        status = f"finished: {match.names[match.winner]} won with {match.scores[match.winner]} points"
+        score = match.scores[match.winner]
+        status = ngettext(
+            "finished: {name} won with {points} point", "finished: {name} won with {points} points", score
+        ).format(name=match.names[match.winner], points=score)
     else:
-        status = f"in progress, round {match.round_number}"
-    seen_by = "you" if match.names[HUMAN] == PLAYER_NAME else match.names[HUMAN]
+        status = _("in progress, round {round}").format(round=match.round_number)
+    if match.names[HUMAN] == PLAYER_NAME:
+        title = _('unokart {version} — the match "{match}", as you saw it')
+    else:
+        title = _('unokart {version} — the match "{match}", as {name} saw it')
     lines = [
-        f'unokart {__version__} — the match "{name}", as {seen_by} saw it',
-        f"Players: {', '.join(players)}",
-        f"First to {match.target} points.",
+        title.format(version=__version__, match=name, name=match.names[HUMAN]),
+        _("Players: {players}").format(players=", ".join(players)),
+        ngettext("First to {points} point.", "First to {points} points.", match.target).format(points=match.target),
         *rules,
-        f"Began {_when(game.created)}, last move {_when(game.updated)}; {status}",
-        f"Seed {match.seed}. To deal this match again: {command}",
+        _("Began {began}, last move {last}; {status}").format(
+            began=_when(game.created), last=_when(game.updated), status=status
+        ),
+        _("Seed {seed}. To deal this match again: {command}").format(seed=match.seed, command=command),
     ]
     if game.undos:
-        lines.append(f"Undos: {len(game.undos)}, each written where it was made.")
+        count = len(game.undos)
+        lines.append(
+            ngettext(
+                "Undos: {count}, each written where it was made.",
+                "Undos: {count}, each written where it was made.",
+                count,
+            ).format(count=count)
+        )
     undos = undos_by_point(game.undos)
     scores = [0] * len(match.names)
     for number, point in enumerate(timeline.points):
         if point.move == 0:
-            lines += ["", f"— Round {point.round} —"]
+            lines += ["", round_heading(point.round)]
         for event in timeline.events[number]:
             lines.append(log_line(event, voice).text)
             if isinstance(event, RoundWon):
                 scores[event.seat] += event.points
-                lines.append(f"  Scores: {scores_line(match.names, scores)}")
+                lines.append("  " + _("Scores: {scores}").format(scores=scores_line(match.names, scores)))
         lines += [undone(undo) for undo in undos.get((point.round, point.move), ())]
     return printable("\n".join(lines) + "\n", newlines=True)
 
 
-class NotARegularFile(Exception):
-    """The path to write names something that is not a regular file: a link, a device, a folder."""
-
-
-def check_target(path: Path) -> None:
-    """``NotARegularFile`` unless ``path`` is a regular file or nothing yet: a link is never followed."""
-    try:
-        found = os.lstat(path)
-    except FileNotFoundError:
-        return
-    except OSError:
-        return  # the write says what is wrong (a folder that cannot be read, say)
-    if not stat.S_ISREG(found.st_mode):
-        raise NotARegularFile(f"{path} is {kind_of(found.st_mode)}, not a regular file: it is not replaced")
-
-
-def _temporary(directory: Path, name: str, mode: int) -> tuple[int, Path]:
-    """A new file beside the target, created with ``mode`` (the umask applies to it, as to any new file)."""
-    while True:
-        temp = directory / f".{name}.{secrets.token_hex(4)}.tmp"
-        try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode), temp
-        except FileExistsError:
-            continue
-
-
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` to the regular file ``path`` whole or not at all (a temporary file, then a rename).
+    """Write the export to ``path`` whole or not at all (``unokart_tui.files.write_atomic``).
 
     Only a regular file is replaced, and it keeps its permissions: a link, a device or a folder at
     ``path`` raises ``NotARegularFile`` and is left as it is. ``OSError`` if it cannot be written.
     """
-    check_target(path)
-    try:
-        kept: int | None = stat.S_IMODE(os.lstat(path).st_mode)
-    except FileNotFoundError:
-        kept = None
-    fd, temp = _temporary(path.parent, path.name, 0o600 if kept is not None else 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            if kept is not None:
-                os.fchmod(file.fileno(), kept)  # the file it replaces keeps its permissions, whatever the umask
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        check_target(path)  # once more: something may have been put there while this was written
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
-        raise
+    write_atomic(path, text)
+
+
+__all__ = ["NotARegularFile", "check_target", "export_text", "write_text"]

@@ -1,4 +1,5 @@
-"""Reading a file that anything could have put there: a save, the settings, a bot profile.
+"""Reading a file that anything could have put there (a save, the settings, a bot profile), and
+writing one whole or not at all.
 
 A name ending in ``.toml`` says nothing about what is behind it. A named pipe blocks the
 reader for ever, ``/dev/zero`` never ends, a link may lead nowhere, in a circle, or out of
@@ -6,14 +7,20 @@ the folder, and a regular file may be gigabytes. So only a regular file is read,
 only up to a limit; a device or a pipe is never even opened. Every way it can go wrong
 is a ``FileProblem`` whose ``problem`` says so in words a player understands.
 
+Every file the game writes in place (saves, settings, bot profiles, an export, the host's
+key) is written by ``write_atomic``: a crash leaves the old file or the new one, never a
+torn one.
+
 Only the standard library: the saves, the settings and the bots' profiles all read
 through it, without loading each other (or Textual).
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import secrets
 import stat
 from pathlib import Path
 from typing import Any
@@ -191,3 +198,142 @@ def parse_toml(text: str) -> dict[str, Any]:
         raise FileProblem("not valid TOML: lists or tables are nested too deeply") from None
     except ValueError:  # Python refuses to read an integer of more than 4,300 digits
         raise FileProblem("not valid TOML: a number has too many digits") from None
+
+
+# ---------------------------------------------------------------------- writing
+
+
+class NotARegularFile(OSError):
+    """The path to write names something that is not a regular file: a link, a device, a folder."""
+
+
+def check_target(path: Path) -> None:
+    """``NotARegularFile`` unless ``path`` is a regular file or nothing yet: a link is never followed."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return  # nothing there, or the write says what is wrong (a folder that cannot be read, say)
+    if not stat.S_ISREG(found.st_mode):
+        raise NotARegularFile(f"{path} is {kind_of(found.st_mode)}, not a regular file: it is not replaced")
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename or a new name in ``directory`` durable."""
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _temporary(path: Path, mode: int) -> tuple[int, Path]:
+    """A new file of its own beside ``path``, created with ``mode`` (the umask applies to it)."""
+    while True:
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode), temp
+        except FileExistsError:
+            continue
+
+
+def _keep_backup(path: Path, backup: Path) -> None:
+    """Point ``backup`` at the file now at ``path``. A hard link costs no copy; ``path`` never disappears.
+
+    Only a regular file becomes the backup: a pipe or a link put in its place would otherwise
+    replace the good backup.
+    """
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return
+    except FileNotFoundError:
+        return
+    link = backup.with_name(f".{backup.name}.link")
+    with contextlib.suppress(FileNotFoundError):
+        link.unlink()
+    try:
+        try:
+            os.link(path, link, follow_symlinks=False)
+        except OSError:  # a file system without hard links: copy instead
+            link.write_bytes(path.read_bytes())
+        os.replace(link, backup)
+    except OSError:
+        with contextlib.suppress(FileNotFoundError):
+            link.unlink()
+        raise
+
+
+# What os.link raises on a file system without hard links (FAT, some network shares).
+_NO_HARD_LINKS = (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS)
+
+
+def _name_exclusive(temp: Path, path: Path) -> None:
+    """Give the written ``temp`` the name ``path`` only if nothing has it (``FileExistsError`` else)."""
+    try:
+        os.link(temp, path)  # fails, rather than replaces, if something has the name meanwhile
+    except OSError as error:
+        if isinstance(error, FileExistsError) or error.errno not in _NO_HARD_LINKS:
+            raise
+        # No hard links here: look, then rename. Only a file put there within these microseconds
+        # would be replaced; the file is still never seen half written.
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+        os.replace(temp, path)
+        return
+    os.unlink(temp)
+
+
+def write_atomic(
+    path: Path,
+    data: str | bytes,
+    *,
+    mode: int = 0o666,
+    backup: Path | None = None,
+    exclusive: bool = False,
+    regular_only: bool = True,
+) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` whole or not at all: the one writer of the game's files.
+
+    A temporary file beside it is written, flushed and fsynced, renamed over ``path``, and the
+    folder is fsynced: a crash leaves the old file or the new one, never a torn one, and a failure
+    leaves no temporary file. A new file is created with ``mode`` (the umask applies, as to any new
+    file); a file it replaces keeps its permissions.
+
+    - ``exclusive``: ``path`` is given a name only if nothing has it (``FileExistsError`` else),
+      even if something appears there while this writes.
+    - ``regular_only`` (the default): only a regular file is replaced; a link, a device or a folder
+      at ``path``, before or while this writes, raises ``NotARegularFile`` and stays as it is.
+      Without it, a link is replaced by the file (never followed).
+    - ``backup``: the file replaced is kept under that name (only the saves keep one: a player can
+      load a save's previous version; settings, profiles and exports have none).
+
+    The folder must exist. ``OSError`` if it cannot be written.
+    """
+    if regular_only:
+        check_target(path)
+    try:
+        found = os.lstat(path)
+    except OSError:
+        found = None
+    # Only a regular file's permissions carry over: a link's (0777) would open the new file to all.
+    kept = stat.S_IMODE(found.st_mode) if found is not None and stat.S_ISREG(found.st_mode) else None
+    fd, temp = _temporary(path, 0o600 if kept is not None else mode)
+    try:
+        if kept is not None:
+            os.fchmod(fd, kept)  # the file it replaces keeps its permissions, whatever the umask
+        with os.fdopen(fd, "wb") as file:
+            file.write(data.encode("utf-8") if isinstance(data, str) else data)
+            file.flush()
+            os.fsync(file.fileno())
+        if exclusive:
+            _name_exclusive(temp, path)
+        else:
+            if regular_only:
+                check_target(path)  # once more: something may have been put there while this was written
+            if backup is not None:
+                _keep_backup(path, backup)
+            os.replace(temp, path)
+        fsync_dir(path.parent)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+        raise

@@ -36,7 +36,8 @@ from .engine import (
     known_cards,
 )
 from .session import Session
-from .widgets.cardface import short
+from .voice import hints as words
+from .voice.cards import color_word, short
 
 _KEEP_FOR_LATER = (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX)
 _HOLDS_BACK = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE})
@@ -105,39 +106,27 @@ def explain(
         return _draw(view)
     if isinstance(action, Pass):
         assert view.drawn is not None
-        return _with("Keep the " + short(view.drawn), _keep_reasons(view, view.drawn))
+        return words.advice(words.keep(view.drawn), _keep_reasons(view, view.drawn))
     if isinstance(action, ChooseColor):
         return _color(view, action.color, names)
     if isinstance(action, ChooseTarget):
         swap = view.top_card.rank is Rank.SEVEN  # H4: a 7 swaps hands; otherwise a Green Shell (I3)
-        verb = "Swap hands with" if swap else "Aim the Green Shell at"
-        cards = view.hand_sizes[action.seat]
-        return f"{verb} {names[action.seat]}: {_cards(cards)}, the fewest at the table"
+        return words.target(names[action.seat], view.hand_sizes[action.seat], swap=swap)
     if isinstance(action, Accept) and view.phase is Phase.STACK:  # H1-H3: taking a stack, not a Wild Draw Four
         return _take_stack(view, could_stack=any(isinstance(other, Play) for other in legal))
     if isinstance(action, (Challenge, Accept)):
         return _challenge(bot, view, isinstance(action, Challenge), names)
-    return f"{action}: the expert's choice"
-
-
-def _cards(count: int) -> str:
-    return f"{count} card{'' if count == 1 else 's'}"
-
-
-def _with(head: str, reasons: Sequence[str], tail: str = "") -> str:
-    text = head + (": " + " and ".join(reasons) if reasons else "")
-    return text + (f" — {tail}" if tail else "")
+    return words.expert_choice(action)
 
 
 def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: Sequence[Action]) -> str:
     card = action.card
-    head = f"Play {short(card)}"
-    if isinstance(action, Play) and action.color is not None:
-        head += f" as {action.color.value}"
-    if action.uno:
-        head += " and say UNO"
-    if isinstance(action, JumpIn):
-        head = "Jump in with " + head.removeprefix("Play ")
+    head = words.play(
+        card,
+        colour=action.color if isinstance(action, Play) else None,
+        uno=action.uno,
+        jump_in=isinstance(action, JumpIn),
+    )
     victim = view.next_seat()
     name = names[victim]
     left = view.hand_sizes[victim]
@@ -161,52 +150,54 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
     giver = swap_leaves_one(view, card) if action.uno else None
     if giver is not None:  # H4b: why UNO with a hand of more than two
         if rank is Rank.ZERO:
-            reasons.append(f"the hand {names[giver]} passes you holds one card, so UNO goes with it")
+            reasons.append(words.reason("zero brings one card", name=names[giver]))
         else:
-            reasons.append(f"swapping with {names[giver]}, who holds one card, leaves you one, so UNO goes with it")
+            reasons.append(words.reason("seven brings one card", name=names[giver]))
     plays = {other.card for other in legal if isinstance(other, Play)}
     if view.phase is Phase.DRAWN:
-        reasons.append("the card you drew goes")  # T3: nothing else may be played now
+        reasons.append(words.reason("drawn card goes"))  # T3: nothing else may be played now
     elif len(plays) == 1 and plays == {card}:
-        reasons.append("it is the only card that goes")
+        reasons.append(words.reason("only card"))
     if left <= 2 and hits:
-        reasons.append(f"{name} is on {_in_words(left)} and it holds them back")
+        reasons.append(words.reason(_on("holds back", left), name=name))
     elif left <= 2 and lacks and faces == victim:
         assert color is not None
-        reasons.append(f"{name} is on {_in_words(left)} and had no {color.value} at their last draw")
+        reasons.append(words.reason(_on("lacks", left), name=name, colour=color_word(color)))
         lacks = False
     elif view.num_players == 2 and hits:
-        reasons.append("it gives you another turn")
+        reasons.append(words.reason("another turn"))
     if lacks:
         assert color is not None
-        plays_next = "" if faces == victim else " plays next and"  # found in play: a Reverse's point went unsaid
-        reasons.append(f"{names[faces]}{plays_next} had no {color.value} at their last draw")
+        # Found in play: a Reverse's point went unsaid.
+        said = words.reason(
+            "lacks" if faces == victim else "plays next and lacks", name=names[faces], colour=color_word(color)
+        )
+        reasons.append(said)
     if card.rank is Rank.WILD_DRAW_FOUR and heuristic.honest_four(view):
-        active = view.active_color.value if view.active_color is not None else "colour"
-        reasons.append(f"you hold no {active}, so a challenge would fail")
+        if view.active_color is None:
+            reasons.append(words.reason("honest four, no colour"))
+        else:
+            reasons.append(words.reason("honest four", colour=color_word(view.active_color)))
     if card.rank is Rank.WILD_ITEM_BOX and left > 2:
         # I2-I4 reach beyond the next seat: a Banana the one before, a Green Shell anyone, Lightning all.
         near = [seat for seat in range(view.num_players) if seat != view.seat and view.hand_sizes[seat] <= 2]
         if near:
             who = min(near, key=lambda seat: view.hand_sizes[seat])
             # I2: a Banana hits the seat before only; found in play, "the box may make them draw" for a seat it misses.
-            items = (
-                "a Banana, Green Shell or Lightning"
-                if who == view.next_seat(steps=-1)
-                else "a Green Shell or Lightning"
-            )
-            reasons.append(f"{names[who]} is on {_in_words(view.hand_sizes[who])} and {items} would make them draw")
+            behind = who == view.next_seat(steps=-1)
+            key = _on("box behind" if behind else "box", view.hand_sizes[who])
+            reasons.append(words.reason(key, name=names[who]))
     if not reasons:
         reasons.append(_plain_reason(view, card, names))
     kept = [other for other in view.hand if other.rank in _KEEP_FOR_LATER and other.rank is not card.rank]
     tail = ""
     if faces not in (view.seat, victim) and view.hand_sizes[faces] <= 2:
         # A caution, not a reason: found in play, a Skip handed the turn to a seat on one card, unsaid.
-        tail = f"but it hands the turn to {names[faces]}, on {_in_words(view.hand_sizes[faces])}"
+        tail = words.reason(_on("hands the turn", view.hand_sizes[faces]), name=names[faces])
     elif kept and view.phase is not Phase.DRAWN:  # T3: with a drawn card there is nothing else to keep
         many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
-        tail = f"keep the {_wild_name(kept[0], plural=many)} for later"
-    return _with(head, reasons, tail)
+        tail = words.keep_for_later(kept[0].rank, plural=many)
+    return words.advice(head, reasons, tail)
 
 
 def _last_played(view: PlayerView, seat: int, color: Color) -> bool:
@@ -220,14 +211,9 @@ def _last_played(view: PlayerView, seat: int, color: Color) -> bool:
     return False
 
 
-def _wild_name(card: Card, *, plural: bool = False) -> str:
-    if card.rank is Rank.WILD_DRAW_FOUR:
-        return "Wild Draw Fours" if plural else "Wild Draw Four"
-    return "Wild Item Boxes" if plural else "Wild Item Box"
-
-
-def _in_words(count: int) -> str:
-    return "one card" if count == 1 else "two cards"
+def _on(reason: str, count: int) -> str:
+    """The key of a reason about a seat on one card or two (``voice.hints.REASONS``): ``"holds back, on one"``."""
+    return f"{reason}, on {'one' if count == 1 else 'two'}"
 
 
 def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
@@ -237,63 +223,57 @@ def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
         # "Play G7: you keep 2 more green to follow it", and the greens went with the swap.
         if card.rank is Rank.ZERO:
             giver = view.next_seat(steps=-1)
-            held = _cards(view.hand_sizes[giver])
-            return f"every hand moves on one seat, and you get the hand of {names[giver]}, {held}"
+            return words.zero_brings(names[giver], view.hand_sizes[giver])
         others = [seat for seat in range(view.num_players) if seat != view.seat]
         fewest = min(others, key=lambda seat: view.hand_sizes[seat])
-        held = _cards(view.hand_sizes[fewest])
-        return f"it swaps your hand for another, and {names[fewest]} holds the fewest cards, {held}"
+        return words.seven_swaps(names[fewest], view.hand_sizes[fewest])
     if card.color is None:
         if not any(other.color is not None and follows(other, view.active_color, view.top_card) for other in view.hand):
-            return "nothing else fits"
+            return words.reason("nothing else fits")
         if card.rank is Rank.WILD_ITEM_BOX:
             odds = item_odds(view)
             hurts = odds[Item.BANANA] + odds[Item.GREEN_SHELL] + odds[Item.LIGHTNING]
-            return f"the card it turns makes others draw {hurts:.0%} of the time, by the cards still unseen"
-        return "it changes the colour to one you hold"
+            return words.reason("box odds", percent=f"{hurts:.0%}")
+        return words.reason("changes colour")
     same = sum(1 for other in view.hand if other.color is card.color) - 1
     if card.points >= 20:
-        return f"it sheds {card.points} points while it can"
+        return words.sheds(card.points)
     if same > 0:
-        return f"you keep {same} more {card.color.value} to follow it"
-    return f"it is your only {card.color.value}, which would be harder to play later"
+        return words.keeps_to_follow(same, card.color)
+    return words.reason("only of its colour", colour=color_word(card.color))
 
 
 def _draw(view: PlayerView) -> str:
     wilds = [card for card in view.hand if card.color is None]
     if wilds:
-        return f"Draw: keep your {_wild_name(wilds[0])} for when it matters"
+        return words.draw_keeping(wilds[0].rank)
     if not any(follows(card, view.active_color, view.top_card) for card in view.hand):  # T1
         if view.top_card.color is None and view.active_color is not None:
             # A wild on top asks for its chosen colour; its own face names none a player could match.
-            asked = view.active_color.value
-            return f"Draw: nothing in your hand is {asked}, the colour the {short(view.top_card)} asks for"
-        return f"Draw: nothing in your hand goes on the {short(view.top_card)}"
-    return "Draw: the cards that fit are worth more later"
+            return words.draw_nothing_of(view.active_color, view.top_card)
+        return words.draw_nothing_on(view.top_card)
+    return words.draw_for_later()
 
 
 def _take_stack(view: PlayerView, *, could_stack: bool) -> str:
-    head = f"Take the {_cards(view.pending_draw)}"
-    if not could_stack:
-        return head + ": nothing in your hand stacks on them"
-    return head + ": a stacked card would only pass a bigger total round the table"
+    return words.take_stack(view.pending_draw, could_stack=could_stack)
 
 
 def _keep_reasons(view: PlayerView, card: Card) -> list[str]:
     if card.color is None:
-        return ["a wild card is worth more later"]
-    return [f"the search found playing it now worse for you ({short(card)} can wait)"]
+        return [words.reason("wild later")]
+    return [words.reason("search", card=short(card))]
 
 
 def _color(view: PlayerView, color: Color, names: Sequence[str]) -> str:
     held = sum(1 for card in view.hand if card.color is color)
-    reasons = [f"you hold {held} {color.value}"] if held else []
+    reasons = [words.you_hold(held, color)] if held else []
     victim = view.next_seat()
     if color in heuristic.lacking_colors(view, inference.cannot_hold(view), victim):
-        reasons.append(f"{names[victim]} had none at their last draw")
+        reasons.append(words.reason("next lacks", name=names[victim]))
     if not reasons:
-        reasons.append("the colour the others seem to lack")
-    return _with(f"Choose {color.value}", reasons)
+        reasons.append(words.reason("others lack"))
+    return words.advice(words.choose(color), reasons)
 
 
 def _challenge(bot: ExpertBot, view: PlayerView, challenge: bool, names: Sequence[str]) -> str:
@@ -301,10 +281,10 @@ def _challenge(bot: ExpertBot, view: PlayerView, challenge: bool, names: Sequenc
     player, color = view.wild_draw_four
     name = names[player]
     if any(card.color is color for card in known_cards(view).get(player, ())):
-        return f"Challenge: you saw {color.value} in {name}'s hand, so the Wild Draw Four was a bluff"
+        return words.challenge_seen(name, color)
     if challenge:
-        return f"Challenge: the odds that {name} held {color.value} and bluffed are high enough to pay"
-    return f"Accept the four cards: {name} probably had no {color.value}, and a lost challenge costs six"
+        return words.challenge_odds(name, color)
+    return words.accept_four(name, color)
 
 
 class Advisor:

@@ -285,23 +285,14 @@ class Pacer:
 
     def _bot_jump_in(self) -> JumpIn | None:
         """The jump-in of the first bot (fastest first) that makes one now (H5), or None."""
-        if not self.session.match.rules.jump_in:
-            return None
-        for _seconds, seat in self.session.reaction_delays():
-            if self._can_jump(seat):
-                reaction = self.session.bot_reaction(seat)
-                if isinstance(reaction, JumpIn):
-                    return reaction
-        return None
+        step = self.session.next_bot_reaction(jump_ins_only=True)
+        return step.action if step is not None and isinstance(step.action, JumpIn) else None
 
     def _bot_may_jump_in(self) -> None:
         """While the player decides, a bot holding the twin jumps in once its reaction time has passed (H5b)."""
-        if not self.session.match.rules.jump_in:
-            return
-        for seconds, seat in self.session.reaction_delays():
-            if self._can_jump(seat) and isinstance(self.session.bot_reaction(seat), JumpIn):
-                self._wake(self._acted_at + seconds - self.clock.now(), self._bot_jumps)
-                return
+        step = self.session.next_bot_reaction(jump_ins_only=True)
+        if step is not None:
+            self._wake(self._acted_at + self.session.reaction_seconds(step.seat) - self.clock.now(), self._bot_jumps)
 
     def _bot_jumps(self) -> None:
         jump = self._bot_jump_in()
@@ -311,15 +302,13 @@ class Pacer:
             self.step()
 
     def _window_closes(self) -> None:
-        """The player's chance is over: each bot may react, fastest first (as ai/sim.py orders them)."""
+        """The player's chance is over: the bots react, fastest first, in the driver's loop (ai/driver.py)."""
         if self.exposure is not None:
             self.exposure.reacted = True
-            for _seconds, seat in self.session.reaction_delays():
-                if self.session.match.round.exposed is None:
+            while self.session.match.round.exposed is not None:
+                step = self.session.next_bot_reaction()
+                if step is None or not self.table.act(step.action):
                     break
-                reaction = self.session.bot_reaction(seat)
-                if reaction is not None:
-                    self.table.act(reaction)
         self.step()
 
     def _end(self) -> None:

@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ai.config import config_dir
 from unokart_tui.engine import PRESETS, SWITCHES, HouseRules, RulesError
 from unokart_tui.engine.house_rules import check_switch
 from unokart_tui.files import FileProblem, parse_toml, read_text
+
+from .locations import rules_dir
 
 SHIPPED = "rules_presets"
 MAX_PRESET_BYTES = 64 * 1024  # a preset is a few switches: anything bigger is not one
@@ -35,7 +36,7 @@ class PresetError(ValueError):
 
 def user_rules_dir() -> Path:
     """Players' own presets: ``rules/`` in the config directory, beside the bot profiles' ``profiles/``."""
-    return config_dir() / "rules"
+    return rules_dir()
 
 
 def shipped_file(name: str) -> Path:

@@ -17,11 +17,14 @@ from saves import SavedGame, Undo
 
 from .engine import Card, Event, Play
 from .glyphs import UNICODE, Glyphs
-from .narration import Banner, LogLine, TableNotes, Voice, banner, log_line
 from .session import HUMAN
 from .tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, sorted_hand, table_info
 from .timeline import Position, Timeline
-from .widgets.cardface import cards as card_list
+from .voice import _, ngettext
+from .voice.banners import Banner, banner
+from .voice.cards import cards as card_list
+from .voice.narration import LogLine, Voice, log_line
+from .voice.notes import TableNotes
 
 RECENT = 40  # the log shows the events of this many actions up to the position
 NO_CURSOR = -1  # the hand shows no cursor: it is not the player's turn, or they did not play a card
@@ -42,14 +45,14 @@ def hand_title(position: Position, you: int) -> str:
     round_ = position.round
     count = len(round_.hands[you])
     if position.is_over:
-        what = "the match is over"
+        what = _("the match is over")
     elif round_.is_over:
-        what = "the round is over"
+        what = _("the round is over")
     elif round_.decider == you:
-        what = "your decision"
+        what = _("your decision")
     else:
-        what = f"{position.names[round_.decider]} to play"
-    return f"Your hand ({count}) — {what}"
+        what = _("{name} to play").format(name=position.names[round_.decider])
+    return _("Your hand ({count}) — {status}").format(count=count, status=what)
 
 
 def frame(
@@ -69,7 +72,7 @@ def frame(
     ``played_next``: the card the player played from here, which the hand's cursor points at.
     """
     voice = Voice(position.names, HUMAN, glyphs)
-    cards, playable, _ = hand_cards(position, HUMAN)
+    cards, playable, _cursor = hand_cards(position, HUMAN)
     cursor = max((i for i, card in enumerate(cards) if card == played_next), default=NO_CURSOR)
     hands: tuple[str, ...] = ()
     if reveal:
@@ -86,7 +89,9 @@ def frame(
         log=log,
         banner=banner(events, voice),
         caption=caption,
-        players_title=f"round {position.round_number} · first to {position.target}",
+        players_title=_("round {round} · first to {target}").format(
+            round=position.round_number, target=position.target
+        ),
     )
 
 
@@ -114,11 +119,20 @@ class Replay:
             notes.record(events, position.names)
         point = timeline.points[number]
         rounds = len(timeline.round_starts)
-        caption = f"Move {point.actions:,} of {timeline.total_actions:,} · round {point.round} of {rounds}"
+        values = {
+            "move": f"{point.actions:,}",
+            "moves": f"{timeline.total_actions:,}",
+            "round": point.round,
+            "rounds": rounds,
+        }
         if point.seat is not None:
-            caption += f" · {self.voice.who(point.seat)}: {notes.last[point.seat] or 'acted'}"
+            values["who"] = self.voice.who(point.seat)
+            values["what"] = notes.last[point.seat] or _("acted")
+            caption = _("Move {move} of {moves} · round {round} of {rounds} · {who}: {what}").format(**values)
         elif point.move == 0:
-            caption += " · the deal"
+            caption = _("Move {move} of {moves} · round {round} of {rounds} · the deal").format(**values)
+        else:
+            caption = _("Move {move} of {moves} · round {round} of {rounds}").format(**values)
         following = timeline.actions[number + 1] if number < timeline.last else None
         played = following.card if isinstance(following, Play) and timeline.points[number + 1].seat == HUMAN else None
         return frame(
@@ -141,7 +155,7 @@ class Replay:
         for step in range(first, number + 1):
             point = timeline.points[step]
             if point.move == 0 or step == first:
-                lines.append(LogLine(f"— Round {point.round} —", "bold"))
+                lines.append(LogLine(round_heading(point.round), "bold"))
             lines += [log_line(event, self.voice) for event in timeline.events[step]]
             for undo in self.undos.get((point.round, point.move), ()):
                 lines.append(LogLine(undone(undo), "italic"))
@@ -156,10 +170,18 @@ def undos_by_point(undos: Sequence[Undo]) -> dict[tuple[int, int], list[Undo]]:
     return found
 
 
+def round_heading(number: int) -> str:
+    """The log's line that opens a round."""
+    return _("— Round {round} —").format(round=number)
+
+
 def undone(undo: Undo) -> str:
     """The log's line for an undo made at this point."""
     after = len(undo.actions) - 1
     if not after:
-        return f"↶ Undo: your move ({undo.actions[0]}) was taken back here."
-    moves = "the move" if after == 1 else f"the {after} moves"
-    return f"↶ Undo: your move and {moves} after it were taken back here ({', '.join(undo.actions)})."
+        return _("↶ Undo: your move ({move}) was taken back here.").format(move=undo.actions[0])
+    return ngettext(
+        "↶ Undo: your move and the move after it were taken back here ({moves}).",
+        "↶ Undo: your move and the {count} moves after it were taken back here ({moves}).",
+        after,
+    ).format(count=after, moves=", ".join(undo.actions))

@@ -12,17 +12,22 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .engine import Item
 from .glyphs import UNICODE, Glyphs
+from .voice import N_, _
+from .voice.cards import item_label
 
 if TYPE_CHECKING:
     from .engine import HouseRules
 
-ITEM_BOX = "The Item Box (W?) is a wild card. Play it and the draw pile's top card is turned over: its item goes off."
+# Marked here, looked up where they are shown (in the reader's language).
+ITEM_BOX = N_(
+    "The Item Box (W?) is a wild card. Play it and the draw pile's top card is turned over: its item goes off."
+)
 ITEMS = (  # (item, the turned card, what happens)
-    (Item.MUSHROOM, "red", "you play again"),
-    (Item.BANANA, "yellow", "the player before you draws 2"),
-    (Item.GREEN_SHELL, "green", "an opponent you choose draws 1"),
-    (Item.LIGHTNING, "blue", "everyone else draws 1, you play again"),
-    (Item.BOB_OMB, "a wild", "you draw 2 and choose the colour"),
+    (Item.MUSHROOM, N_("red"), N_("you play again")),
+    (Item.BANANA, N_("yellow"), N_("the player before you draws 2")),
+    (Item.GREEN_SHELL, N_("green"), N_("an opponent you choose draws 1")),
+    (Item.LIGHTNING, N_("blue"), N_("everyone else draws 1, you play again")),
+    (Item.BOB_OMB, N_("a wild"), N_("you draw 2 and choose the colour")),
 )
 
 
@@ -31,8 +36,15 @@ def rules(glyphs: Glyphs = UNICODE, house: HouseRules | None = None) -> str:
 
     With a match's ``house`` rules, each line a house rule of it changes says so.
     """
-    items = "".join(f"- {_escaped(glyphs.items[i])} {card}: **{i.label}**, {what}\n" for i, card, what in ITEMS)
-    markdown = "# UNO Mario Kart\n\n" + ITEM_BOX + "\n\n" + items + _RULES
+    items = "".join(
+        "- "
+        + _("{icon} {card}: **{item}**, {what}").format(
+            icon=_escaped(glyphs.items[i]), card=_(card), item=item_label(i), what=_(what)
+        )
+        + "\n"
+        for i, card, what in ITEMS
+    )
+    markdown = "# UNO Mario Kart\n\n" + _(ITEM_BOX) + "\n\n" + items + "\n" + _(_RULES) + "\n"
     return markdown if house is None else _noted(markdown, house)
 
 
@@ -45,19 +57,19 @@ def _escaped(symbol: str) -> str:
 # each one changes); the source lines of ``_RULES`` break where a changed sentence ends, so a note
 # can follow it. A heading's note is a paragraph under it.
 CHANGED_LINES = {
-    "stack_draw_two": ("- **Draw Two**: the next player draws two and loses the turn. No stacking.",),
-    "stack_draw_four": ("turn — or challenges you.", "Only the player who must draw four may challenge."),
-    "stack_cross": ("- **Draw Two**: the next player draws two and loses the turn. No stacking.",),
-    "seven_zero": ("## Action cards",),
-    "jump_in": ("Draw Two) — or play a wild card, which always fits.",),
-    "draw_until_playable": ("card: if it fits you may play it at once, otherwise your turn ends.",),
-    "must_play_drawn": ("card: if it fits you may play it at once, otherwise your turn ends.",),
+    "stack_draw_two": (N_("- **Draw Two**: the next player draws two and loses the turn. No stacking."),),
+    "stack_draw_four": (N_("turn — or challenges you."), N_("Only the player who must draw four may challenge.")),
+    "stack_cross": (N_("- **Draw Two**: the next player draws two and loses the turn. No stacking."),),
+    "seven_zero": (N_("## Action cards"),),
+    "jump_in": (N_("Draw Two) — or play a wild card, which always fits."),),
+    "draw_until_playable": (N_("card: if it fits you may play it at once, otherwise your turn ends."),),
+    "must_play_drawn": (N_("card: if it fits you may play it at once, otherwise your turn ends."),),
     "banana": (
-        "**Banana**, the player before you draws 2",
-        "(the previous one in the direction of play) draws 2 |",
-        "- Banana hits the previous player in the current direction of play.",
+        N_("**Banana**, the player before you draws 2"),
+        N_("(the previous one in the direction of play) draws 2 |"),
+        N_("- Banana hits the previous player in the current direction of play."),
     ),
-    "hand_size": ("Everyone starts with 7 cards.",),
+    "hand_size": (N_("Everyone starts with 7 cards."),),
 }
 
 
@@ -65,15 +77,17 @@ def changed_by(switches: list[tuple[str, object]]) -> str:
     """The note on a printed-rule line that the house rules ``switches`` (with their values) change."""
     names = [f"{words.rule} ({words.tag})" for words in (house_rule_words(*switch) for switch in switches)]
     if len(names) == 1:
-        return f"*In this match house rule {names[0]} changes this.*"
-    return f"*In this match house rules {', '.join(names[:-1])} and {names[-1]} change this.*"
+        return _("*In this match house rule {rule} changes this.*").format(rule=names[0])
+    return _("*In this match house rules {rules} and {last} change this.*").format(
+        rules=", ".join(names[:-1]), last=names[-1]
+    )
 
 
 def _noted(markdown: str, house: HouseRules) -> str:
     changes: dict[str, list[tuple[str, object]]] = {}
     for switch, value in house.enabled().items():
         for end in CHANGED_LINES[switch]:
-            changes.setdefault(end, []).append((switch, value))
+            changes.setdefault(_(end), []).append((switch, value))
     lines = markdown.split("\n")
     for end, switches in changes.items():
         (at,) = (n for n, line in enumerate(lines) if line.endswith(end))  # each end is one line's
@@ -88,8 +102,9 @@ def _noted(markdown: str, house: HouseRules) -> str:
     return "\n".join(lines)
 
 
-_RULES = """
-## Playing
+# One message, for a translator to write whole; the ends of CHANGED_LINES are its lines' ends.
+_RULES = N_(
+    """## Playing
 
 Everyone starts with 7 cards.
 On your turn, play a card that matches the top card by
@@ -153,11 +168,11 @@ seat to the left each round.
 - Lightning makes each other player draw **one** card.
 - An empty draw pile is refilled from the discards whenever a card must be drawn; if
   there is still nothing, the draw just does not happen.
-- A Wild Draw Four turned by an Item Box is a Bob-omb: nobody draws four.
-"""
+- A Wild Draw Four turned by an Item Box is a Bob-omb: nobody draws four."""
+)
 
-KEYS = """\
-# Keys
+KEYS = N_(
+    """# Keys
 
 ## At the table
 
@@ -205,8 +220,8 @@ The answer keys are shown in each dialog and in the key bar: r y g b for a colou
 | key | what |
 | --- | --- |
 | ctrl+p | the command palette: new game, continue, load, statistics, rules, settings, theme |
-| escape | back |
-"""
+| escape | back |"""
+)  # looked up where it is shown
 
 
 class HouseRuleWords(NamedTuple):
@@ -217,22 +232,24 @@ class HouseRuleWords(NamedTuple):
 
 # Each switch of HOUSE_RULES.md; banana and hand_size are said by their value (see ``house_rule_words``).
 HOUSE_RULES = {
-    "stack_draw_two": HouseRuleWords("H1", "+2 stacks", "Answer a Draw Two with another: the total passes on."),
-    "stack_draw_four": HouseRuleWords("H2", "+4 stacks", "Answer a Wild Draw Four with another (no challenge)."),
-    "stack_cross": HouseRuleWords("H3", "+4 on +2", "A Wild Draw Four may go on a Draw Two total too."),
-    "seven_zero": HouseRuleWords("H4", "7-0", "A 7 swaps hands with a player; a 0 passes hands on."),
-    "jump_in": HouseRuleWords("H5", "jump-in", "Play the twin of the top card out of turn (key j)."),
-    "draw_until_playable": HouseRuleWords("H6", "draw till", "Draw until you get a card you can play."),
-    "must_play_drawn": HouseRuleWords("H7", "must play", "A playable card you draw must be played."),
-    "banana": HouseRuleWords("H8", "banana last", "The Banana hits the player who took the last turn."),
-    "hand_size": HouseRuleWords("H9", "{} cards", "Everyone is dealt {} cards (7 in the rules)."),
+    "stack_draw_two": HouseRuleWords("H1", N_("+2 stacks"), N_("Answer a Draw Two with another: the total passes on.")),
+    "stack_draw_four": HouseRuleWords(
+        "H2", N_("+4 stacks"), N_("Answer a Wild Draw Four with another (no challenge).")
+    ),
+    "stack_cross": HouseRuleWords("H3", N_("+4 on +2"), N_("A Wild Draw Four may go on a Draw Two total too.")),
+    "seven_zero": HouseRuleWords("H4", N_("7-0"), N_("A 7 swaps hands with a player; a 0 passes hands on.")),
+    "jump_in": HouseRuleWords("H5", N_("jump-in"), N_("Play the twin of the top card out of turn (key j).")),
+    "draw_until_playable": HouseRuleWords("H6", N_("draw till"), N_("Draw until you get a card you can play.")),
+    "must_play_drawn": HouseRuleWords("H7", N_("must play"), N_("A playable card you draw must be played.")),
+    "banana": HouseRuleWords("H8", N_("banana last"), N_("The Banana hits the player who took the last turn.")),
+    "hand_size": HouseRuleWords("H9", N_("{count} cards"), N_("Everyone is dealt {count} cards (7 in the rules).")),
 }
 
 
 def house_rule_words(switch: str, value: object) -> HouseRuleWords:
     """The words for ``switch`` set to ``value`` (a hand size is said with its number)."""
     words = HOUSE_RULES[switch]
-    return words._replace(tag=words.tag.format(value), line=words.line.format(value))
+    return words._replace(tag=_(words.tag).format(count=value), line=_(words.line).format(count=value))
 
 
 def house_rules_tag(rules: HouseRules) -> str:
@@ -258,10 +275,12 @@ def every_house_rule() -> str:
         lines.append(f"- {words.rule}, **{words.tag}**: {words.line}")
     return "\n".join(
         [
-            "## House rules",
+            "## " + _("House rules"),
             "",
-            "A new match may switch on house rules (New game, ctrl+r): the presets house, party",
-            "and chaos, or single rules. Without them the game is played exactly as above.",
+            _(
+                "A new match may switch on house rules (New game, ctrl+r): the presets house, party\n"
+                "and chaos, or single rules. Without them the game is played exactly as above."
+            ),
             "",
             *lines,
         ]
@@ -271,8 +290,11 @@ def every_house_rule() -> str:
 def house_rules_text(rules: HouseRules) -> str:
     """The house rules in play, in plain words (Markdown): for the rules screen and the table's help."""
     if rules.is_official:
-        return "This match plays the official rules: no house rules."
+        return _("This match plays the official rules: no house rules.")
     name = rules.preset_name
-    head = f"This match plays the **{name}** house rules:" if name else "This match plays these house rules:"
+    if name:
+        head = _("This match plays the **{preset}** house rules:").format(preset=name)
+    else:
+        head = _("This match plays these house rules:")
     lines = [f"- {house_rule_words(switch, value).line}" for switch, value in rules.enabled().items()]
     return "\n".join([head, "", *lines])

@@ -18,7 +18,7 @@ from pathlib import Path
 import ai
 import saves
 from ai.base import Bot
-from ai.driver import Driver
+from ai.driver import Driver, Step
 from saves import MatchLock, SaveError, SaveLocked, SaveMissing, SaveUnreadable, Seat, Undo
 
 from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
@@ -28,6 +28,28 @@ from .serve.report import SaveReport
 from .undo import UndoPlan, UndoRefused, plan_undo, undo_refusal
 
 HUMAN = 0  # the seat of the person at the keyboard
+
+
+def deal_again_command(match: Match, seats: Sequence[Seat], *, bot_delay: float | None = None) -> str:
+    """The shell command that deals ``match`` again with these ``seats``: its seed, opponents, profiles,
+    target, house rules (and bots' delay). From the saved data alone: ``unokart export`` prints it
+    without opening the match.
+    """
+    words = ["unokart", "new", "--seed", str(match.seed)]
+    bots = seats[1:]
+    profiles = {seat.profile for seat in bots}
+    shared = profiles.pop() if len(profiles) == 1 else None  # one profile for all: --profile
+    line_up = [seat.kind if seat.profile in (None, shared) else f"{seat.kind}:{seat.profile}" for seat in bots]
+    if tuple(line_up) != LINE_UP:
+        words += ["--bots", ",".join(line_up)]
+    if shared is not None:
+        words += ["--profile", shared]
+    if match.target != TARGET:
+        words += ["--target", str(match.target)]
+    words += rules_arguments(match.rules)
+    if bot_delay is not None:
+        words += ["--bot-delay", f"{bot_delay:g}"]
+    return shlex.join(words)  # a profile is a file's name: it may need quoting
 
 
 class Session:
@@ -178,23 +200,8 @@ class Session:
         return self.driver.bots
 
     def deal_again_command(self, *, bot_delay: float | None = None) -> str:
-        """The shell command that deals this match again: its seed, opponents, profiles, target, house rules
-        (and bots' delay)."""
-        words = ["unokart", "new", "--seed", str(self.match.seed)]
-        bots = self.seats[1:]
-        profiles = {seat.profile for seat in bots}
-        shared = profiles.pop() if len(profiles) == 1 else None  # one profile for all: --profile
-        line_up = [seat.kind if seat.profile in (None, shared) else f"{seat.kind}:{seat.profile}" for seat in bots]
-        if tuple(line_up) != LINE_UP:
-            words += ["--bots", ",".join(line_up)]
-        if shared is not None:
-            words += ["--profile", shared]
-        if self.match.target != TARGET:
-            words += ["--target", str(self.match.target)]
-        words += rules_arguments(self.match.rules)
-        if bot_delay is not None:
-            words += ["--bot-delay", f"{bot_delay:g}"]
-        return shlex.join(words)  # a profile is a file's name: it may need quoting
+        """The shell command that deals this match again (see the module's ``deal_again_command``)."""
+        return deal_again_command(self.match, self.seats, bot_delay=bot_delay)
 
     def view(self) -> PlayerView:
         return self.match.view(HUMAN)
@@ -219,6 +226,14 @@ class Session:
     def bot_reaction(self, seat: int) -> Action | None:
         """What the bot at ``seat`` does out of turn now (a late UNO, a catch, a jump-in), or ``None``."""
         return self.driver.reaction(self.match.round, seat)
+
+    def next_bot_reaction(self, *, jump_ins_only: bool = False) -> Step | None:
+        """The first bot, fastest first, that reacts now (``ai.driver.Driver.next_reaction``), or ``None``."""
+        return self.driver.next_reaction(self.match.round, jump_ins_only=jump_ins_only)
+
+    def reaction_seconds(self, seat: int) -> float:
+        """How long the bot at ``seat`` takes to react."""
+        return self.bots[seat].reaction_seconds
 
     def reaction_delays(self) -> list[tuple[float, int]]:
         """Each bot's reaction time, in the driver's order of reactions (fastest first)."""

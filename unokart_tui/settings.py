@@ -11,11 +11,12 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from ai.config import config_dir
-from saves import SaveError, write_atomic
+from saves import SaveError
 
 from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, THEME
-from .files import FileProblem, NoFile, parse_toml, read_text
+from .files import FileProblem, NoFile, parse_toml, read_text, write_atomic
+from .locations import settings_file
+from .voice.language import AUTOMATIC, LANGUAGE_CHOICES
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 
@@ -30,6 +31,7 @@ class Settings(NamedTuple):
     undo: bool = True  # z takes back the player's last move, against bots
     reduce_motion: bool = False  # no cards moving across the table
     glyphs: str = GLYPHS  # "auto", "unicode" or "ascii": how cards and items are drawn (glyphs.py)
+    language: str = AUTOMATIC  # "auto" (UNOKART_LANG, then the locale), "en", "sk" or "nl" (voice/language.py)
 
     @property
     def bot_delay(self) -> float:
@@ -37,7 +39,7 @@ class Settings(NamedTuple):
 
 
 def settings_path() -> Path:
-    return config_dir() / "settings.toml"
+    return settings_file()
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
@@ -59,7 +61,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             return Settings(), f"{path}: '{key}' must be {expected.__name__}, not {value!r}; using the defaults"
         values[key] = value
     settings = Settings(**values)
-    for key, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("glyphs", GLYPH_CHOICES)):
+    for key, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("glyphs", GLYPH_CHOICES), ("language", LANGUAGE_CHOICES)):
         if getattr(settings, key) not in choices:
             shown = ", ".join(choices)
             return (
@@ -70,8 +72,19 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically; raises ``SaveError`` naming the file if it cannot."""
-    write_atomic(path or settings_path(), tomli_w.dumps(settings._asdict()))
+    """Write the settings atomically; raises ``SaveError`` naming the file if it cannot.
+
+    No backup is kept (a save keeps one, to be loaded when it cannot be read; settings that cannot
+    be read fall back to the defaults, and the player chooses them again).
+    """
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Private, and a link in its place is replaced (never followed), as a save is.
+        write_atomic(path, tomli_w.dumps(settings._asdict()), mode=0o600, regular_only=False)
+    except OSError as error:
+        problem = f"could not be written: {error.strerror or error}; the settings in it are kept"
+        raise SaveError(path, problem) from error
 
 
 __all__ = ["BOT_SPEEDS", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]

@@ -26,9 +26,12 @@ from .engine import (
     Round,
 )
 from .glyphs import UNICODE, Glyphs
-from .narration import TableNotes, Voice, how_it_went_out, pending_words
 from .rules_text import house_rules_tag
-from .widgets.cardface import hand_order
+from .voice import N_, _
+from .voice.banners import pending_words
+from .voice.cards import hand_order
+from .voice.narration import Voice, how_it_went_out
+from .voice.notes import TableNotes
 
 
 class MatchState(Protocol):
@@ -93,7 +96,7 @@ class HandState(NamedTuple):
     cards: tuple[Card, ...] = ()  # in display order
     playable: frozenset[int] = frozenset()  # display positions that can be played now
     cursor: int = 0
-    title: str = "Your hand"
+    title: str = N_("Your hand")  # looked up by whoever builds the state: every caller gives its own
     glyphs: Glyphs = UNICODE
 
 
@@ -136,9 +139,11 @@ def seat_lines(
 def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = UNICODE) -> TableInfo:
     round_ = match.round
     if notes.top_by is None:
-        by = "first card"
+        by = _("first card")
+    elif notes.top_by == you:
+        by = _("by you")
     else:
-        by = "by you" if notes.top_by == you else f"by {match.names[notes.top_by]}"
+        by = _("by {name}").format(name=match.names[notes.top_by])
     pending = ""
     if round_.phase is Phase.STACK:  # H1-H3
         voice = Voice(match.names, you, glyphs)
@@ -245,8 +250,12 @@ def round_summary(match: MatchState, you: int | None = None, glyphs: Glyphs = UN
 
 def line_up(names: Sequence[str], kinds: Sequence[str], you: int) -> str:
     """Who sits at the table, in the order of play: "At the table: Mario (expert), Luigi (greedy) and you."."""
-    seats = [f"{name} ({kind})" for seat, (name, kind) in enumerate(zip(names, kinds, strict=True)) if seat != you]
-    return f"At the table: {', '.join(seats)} and you."
+    seats = [
+        _("{name} ({kind})").format(name=name, kind=kind)
+        for seat, (name, kind) in enumerate(zip(names, kinds, strict=True))
+        if seat != you
+    ]
+    return _("At the table: {seats} and you.").format(seats=", ".join(seats))
 
 
 def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequence[str] = ()) -> str:
@@ -257,31 +266,33 @@ def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequenc
     """
     round_ = match.round
     if match.is_over:
-        return "the match is over"
+        return _("the match is over")
     if round_.is_over:
-        return "the round is over"
+        return _("the round is over")
     if round_.exposed == you:
-        return "one card and no UNO: press u, quick!"
+        return _("one card and no UNO: press u, quick!")
     if jump_in(match, you) is not None:
-        return "you hold the twin of the top card: j to jump in!"
+        return _("you hold the twin of the top card: j to jump in!")
     if round_.decider != you:
         if held:
-            return "play goes on when you close the dialog"
-        who = match.names[round_.decider]
+            return _("play goes on when you close the dialog")
+        name = match.names[round_.decider]
         if round_.decider < len(kinds):
-            who += f" ({kinds[round_.decider]})"
-        return f"{who} is thinking…" if thinking else f"{who} to play"
+            values = {"name": name, "kind": kinds[round_.decider]}
+            return (_("{name} ({kind}) is thinking…") if thinking else _("{name} ({kind}) to play")).format(**values)
+        return (_("{name} is thinking…") if thinking else _("{name} to play")).format(name=name)
     if round_.phase is Phase.STACK:
+        total = round_.pending_draw
         if any(isinstance(a, Play) for a in round_.legal_actions()):
-            return f"+{round_.pending_draw} to you: stack a card on it (enter) or take them (d)"
-        return f"+{round_.pending_draw} to you and nothing to stack: take them (d)"
+            return _("+{total} to you: stack a card on it (enter) or take them (d)").format(total=total)
+        return _("+{total} to you and nothing to stack: take them (d)").format(total=total)
     if round_.phase is Phase.DRAWN:
         if Pass() not in round_.legal_actions():  # H7
-            return "you must play the card you drew (enter)"
-        return "play the card you drew (enter) or keep it (p)"
+            return _("you must play the card you drew (enter)")
+        return _("play the card you drew (enter) or keep it (p)")
     if round_.phase is Phase.PLAY:
-        return "your turn: play (enter) or draw (d)"
-    return "your decision"
+        return _("your turn: play (enter) or draw (d)")
+    return _("your decision")
 
 
 # The table's keys whose use ``applies`` knows; any other name is a mistake, not a key that always works.

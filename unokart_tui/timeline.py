@@ -22,30 +22,31 @@ from typing import NamedTuple
 
 from .engine import (
     Action,
-    CatchUno,
     Event,
     HouseRules,
-    JumpIn,
     Match,
     Round,
     RoundWon,
-    SayUno,
     UnseenShuffle,
     shuffle_unseen,
 )
+from .engine.replay import Step, actor
+from .engine.replay import play_again as play_from_seed
+
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "Point",
+    "Position",
+    "Step",
+    "Timeline",
+    "actor",
+    "play_again",
+    "replay",
+    "replayed",
+    "score_race",
+]
 
 SNAPSHOT_EVERY = 32
-
-
-class Step(NamedTuple):
-    """A deal or an action played again: its events, and the match just after it."""
-
-    round: int  # from 1
-    move: int  # actions applied in that round; 0: the deal
-    action: Action | None  # None for a deal
-    seat: int | None  # who took the action (None for a deal)
-    events: list[Event]
-    match: Match  # the same match all along, as it is after this step
 
 
 def play_again(match: Match, rounds: Sequence[Sequence[Action]] | None = None) -> Iterator[Step]:
@@ -53,28 +54,11 @@ def play_again(match: Match, rounds: Sequence[Sequence[Action]] | None = None) -
 
     The unseen cards an undo dealt again (``match.unseen_shuffles``) are dealt again at the same
     points, those of a shorter ``rounds`` up to where it ends: a step's match is as play went on
-    from it. A ``RulesError`` if an action cannot be played.
+    from it. A ``RulesError`` if an action cannot be played. The loop is the engine's
+    (``engine.replay``), which loading a save plays too.
     """
     again = Match(match.names, seed=match.seed, target=match.target, rules=match.rules)
-    shuffles = match.unseen_shuffles
-    waiting = 0  # the first shuffle not applied yet; they are in the order of play
-
-    def shuffled(number: int, move: int) -> None:
-        nonlocal waiting
-        while waiting < len(shuffles) and (shuffles[waiting].round, shuffles[waiting].after) == (number, move):
-            done = shuffles[waiting]
-            again.shuffle_unseen(done.seat, done.seed, done.known)
-            waiting += 1
-
-    for number, actions in enumerate(match.history if rounds is None else rounds, start=1):
-        dealt = list(again.start_events) if number == 1 else again.next_round()
-        shuffled(number, 0)
-        yield Step(number, 0, None, None, dealt, again)
-        for move, action in enumerate(actions, start=1):
-            seat = actor(action, again.round.decider)
-            events = again.apply(action)
-            shuffled(number, move)
-            yield Step(number, move, action, seat, events, again)
+    return play_from_seed(again, match.history if rounds is None else rounds, match.unseen_shuffles)
 
 
 def replayed(match: Match, rounds: Sequence[Sequence[Action]]) -> Match:
@@ -85,13 +69,6 @@ def replayed(match: Match, rounds: Sequence[Sequence[Action]]) -> Match:
     if again is match:  # no round at all: nothing was dealt again
         raise ValueError("a match has one round at least")
     return again
-
-
-def actor(action: Action, decider: int) -> int:
-    """Who took ``action``: the seat named by a reaction (U2, H5), else the decider."""
-    if isinstance(action, (SayUno, CatchUno, JumpIn)):
-        return action.seat
-    return decider
 
 
 class Point(NamedTuple):
@@ -242,3 +219,19 @@ def _race(seats: int, batches: Iterable[list[Event]]) -> list[tuple[int, ...]]:
 def score_race(match: Match) -> list[tuple[int, ...]]:
     """Every seat's score before ``match``'s first round and after each finished one."""
     return _race(len(match.names), (step.events for step in play_again(match)))
+
+
+def replay(match: Match) -> list[list[list[Event]]] | None:
+    """Every round's events, action by action (each round's deal first), by playing the match again.
+
+    A save holds every action, not the words: the engine is deterministic, so the same seed
+    and actions give the same events. None if the replay does not end where ``match`` is.
+    """
+    rounds: list[list[list[Event]]] = []
+    again = match
+    for step in play_again(match):
+        if step.action is None:
+            rounds.append([])
+        rounds[-1].append(step.events)
+        again = step.match
+    return rounds if again.round == match.round and again.scores == match.scores else None

@@ -71,8 +71,8 @@ from .engine import (
     Round,
     SayUno,
 )
-from .narration import Voice
 from .timeline import play_again, replayed
+from .voice.speaker import Voice
 
 SHUFFLE_SEEDS = 10**18  # a shuffle's seed is below this: a save holds whole numbers up to it
 
@@ -174,13 +174,12 @@ class _Reading(NamedTuple):
 def _refusal(event: Event, voice: Voice, you: int) -> str | None:
     """Why undoing past ``event`` cannot be honest, in a sentence; None when it can."""
     if isinstance(event, ChallengeResolved) and event.challenger == you:
-        whose = voice.whose(event.challenged)
         return (
-            f"You cannot undo this: your challenge showed you {whose} hand, "
+            f"You cannot undo this: your challenge showed you {voice.name(event.challenged)}'s hand, "
             "and no shuffle can hide a hand you have seen whole."
         )
     if isinstance(event, HandsSwapped) and you in (event.seat, event.other):
-        other = voice.whom(event.other if event.seat == you else event.seat)
+        other = voice.name(event.other if event.seat == you else event.seat)
         return (
             f"You cannot undo this: you swapped hands with {other} and have seen the hand you got, "
             "which no shuffle can hide."

@@ -20,8 +20,8 @@ def exposed_table():
     return round_
 
 
-def bot(reaction_ms: int, *, catch: float = 1.0, late_uno: float = 0.0, name: str = "greedy"):
-    return ai.make_bot(name, seed=1, reaction_ms=reaction_ms, catch_chance=catch, late_uno=late_uno)
+def bot(reaction_ms: int, *, catch: float = 1.0, late_uno: float = 0.0, name: str = "greedy", **params):
+    return ai.make_bot(name, seed=1, reaction_ms=reaction_ms, catch_chance=catch, late_uno=late_uno, **params)
 
 
 def test_the_fastest_reaction_comes_before_the_next_decision():
@@ -95,3 +95,29 @@ def test_the_session_asks_the_driver_in_its_order():
     with pytest.raises(ValueError, match="not a bot that decides now"):
         session.bot_action(0)
     session.close()
+
+
+def test_only_a_jump_in_counts_when_the_pacer_asks_for_one():
+    """H5b: the pacer asks the driver's one loop for the first bot that jumps in, however fast the others are."""
+    from unokart_tui.engine import HouseRules, JumpIn
+
+    rules = HouseRules(jump_in=True)
+    round_ = position("R5 R6 G1", "Y1 Y2 R2", "R5 Y4", discard="R9", rules=rules)
+    round_.apply(Play("R5"))  # seat 2 holds the twin; seat 1, the fastest, does not
+    driver = Driver([bot(900), bot(100), bot(600, name="random", jump_in_chance=1.0)])
+    step = driver.next_reaction(round_, jump_ins_only=True)
+    assert step is not None and step.seat == 2 and isinstance(step.action, JumpIn) and step.reaction
+    assert driver.next_step(round_) == step  # the same loop: nobody else reacts either
+    official = position("R5 R6 G1", "Y1 Y2 R2", "R5 Y4", discard="R9")
+    official.apply(Play("R5"))
+    assert driver.next_reaction(official, jump_ins_only=True) is None  # no jumping in without H5
+
+
+def test_a_catch_is_no_jump_in_when_only_a_jump_in_counts():
+    from unokart_tui.engine import HouseRules
+
+    round_ = position("R5 R6", "Y1 Y2 R2", "R5 Y4", discard="R9", rules=HouseRules(jump_in=True))
+    round_.apply(Play("R5"))  # seat 0 is exposed; seat 2 could jump in, but catches
+    driver = Driver([bot(900), bot(300), bot(600)])
+    assert driver.next_reaction(round_) == Step(1, CatchUno(1), reaction=True)
+    assert driver.next_reaction(round_, jump_ins_only=True) is None

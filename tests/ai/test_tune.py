@@ -94,8 +94,8 @@ def test_the_shared_habits_are_not_tuned():
 
 
 def _tune_help() -> str:
-    parser = cli.build_parser()
-    return cli._sub_parser(parser, "tune").format_help()
+    args = cli.build_parser().parse_args(["tune", "greedy", "--against", "random"])
+    return args.parser.format_help()
 
 
 def test_a_profile_of_that_name_is_kept_unless_forced(places, capsys):

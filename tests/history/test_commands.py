@@ -141,3 +141,18 @@ def test_a_save_is_found_whatever_the_letter_case_and_a_missing_one_named_by_the
     assert result.returncode == 1 and result.stderr.count("\n") == 1
     assert "the closest: 'Match 2026-12-02 19.26', 'Match 2026-12-01 21.03'" in result.stderr
     assert str(saves.save_dir()) not in result.stderr
+
+
+def test_export_prints_the_command_from_the_saved_data_without_opening_a_session(monkeypatch):
+    """Issue 29: ``export`` built a live ``Session`` (with its save report) only to print one command."""
+    from unokart_tui import session
+
+    game = write("Setup", finished=False)
+    expected = session.Session(game.match, game.seats, "Setup", game.created).deal_again_command()
+
+    def no_session(*args, **kwargs):
+        raise AssertionError("export opened a session")
+
+    monkeypatch.setattr(session.Session, "__init__", no_session)
+    assert f"To deal this match again: {expected}\n" in export_text("Setup", game)
+    assert session.deal_again_command(game.match, game.seats) == expected

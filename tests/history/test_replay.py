@@ -9,10 +9,10 @@ import pytest
 
 import saves
 from unokart_tui.engine import CardsDrawn, ChallengeResolved, Round
-from unokart_tui.narration import TableNotes
 from unokart_tui.replayview import Replay, frame
 from unokart_tui.session import HUMAN, Session
 from unokart_tui.timeline import SNAPSHOT_EVERY, Position, Timeline, replayed
+from unokart_tui.voice.notes import TableNotes
 
 from .play import a_plain_play, finished_match, play
 

@@ -49,7 +49,7 @@ def test_bad_flags_are_one_line_and_status_2(args, says):
     ],
 )
 def test_addresses(text, address):
-    assert cli._address(text) == address
+    assert cli.serve.address(text) == address
 
 
 def test_without_the_serve_extra_one_line_says_what_to_install(monkeypatch, capsys, tmp_path):

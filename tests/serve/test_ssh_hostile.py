@@ -178,7 +178,7 @@ async def test_a_new_key_at_the_name_prompt_is_sent_away_soon_and_leaves_nothing
         await sees(screen, "No name given within 0.5 seconds: goodbye for now.", timeout=10)
         await asyncio.wait_for(chan.wait_closed(), 10)
         assert not (served.data_dir / "players").exists() or not list((served.data_dir / "players").iterdir())
-        assert not served.hub.sessions
+        assert not served.hub.playing
         conn.close()
 
 

@@ -58,7 +58,7 @@ async def test_a_tab_that_reads_nothing_is_dropped_and_its_game_ends(tmp_path):
                 except OSError:
                     break  # cut off
                 await asyncio.sleep(0.06)
-            await until(lambda: not served.hub.sessions, 20, "the game's end")
+            await until(lambda: not served.hub.playing, 20, "the game's end")
             await until(lambda: "game-exit" in served.log() or "game-hangup" in served.log(), 20, "the exit")
         finally:
             sock.close()

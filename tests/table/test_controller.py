@@ -36,9 +36,8 @@ PARTY = HouseRules.preset("party")
 
 
 def test_importing_the_table_loads_no_textual():
-    code = (
-        "import sys, unokart_tui.table; print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
-    )
+    found = "sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))"
+    code = f"import sys, unokart_tui.table.controller, unokart_tui.table.messages; print({found})"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
 

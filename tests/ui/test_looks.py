@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from unokart_tui.app import CommandsByNameOrWhat, UnoKartApp
+from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.base import Dialog
 from unokart_tui.engine import Match
-from unokart_tui.narration import TableNotes
+from unokart_tui.screens.commands import PaletteCommands
 from unokart_tui.session import Session
 from unokart_tui.tableview import table_info
+from unokart_tui.voice.notes import TableNotes
 from unokart_tui.widgets.players import PlayerRow
 from unokart_tui.widgets.table import TablePanel
 
@@ -61,7 +62,7 @@ async def test_the_palette_finds_a_command_by_what_it_does():
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        provider = CommandsByNameOrWhat(app.screen)
+        provider = PaletteCommands(app.screen)
         found = [str(hit.text) async for hit in provider.search("speed")]
         assert "Settings" in found  # "Bot speed, theme, motion..."
         scores = {str(hit.text): hit.score async for hit in provider.search("rules")}

@@ -12,6 +12,7 @@ import saves
 from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
 from unokart_tui.engine import HouseRules, Match
+from unokart_tui.screens.commands import palette_commands
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen
 from unokart_tui.screens.new_game import EACH, NewGame, NewGameScreen, OpponentRow
@@ -222,12 +223,12 @@ async def test_start_from_new_game_leave_and_continue_at_the_same_decision():
         session = first.session
         name, position = session.name, session.match.round
         assert session.match.seed == 42
-        commands = [command.title for command in first.get_system_commands(first.screen)]
+        commands = [command.title for command in palette_commands(first, first.screen)]
         assert "Continue" not in commands and "New game" in commands  # the match at hand is the one going on
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(first.screen, TitleScreen)
-        assert "Continue" in [command.title for command in first.get_system_commands(first.screen)]
+        assert "Continue" in [command.title for command in palette_commands(first, first.screen)]
     again = app()
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

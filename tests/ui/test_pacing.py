@@ -6,6 +6,7 @@ from itertools import pairwise
 
 import pytest
 
+from ai.driver import Step
 from unokart_tui.engine import Action, CatchUno, HandsSwapped, HouseRules, PlayerExposed
 from unokart_tui.hints import Advisor
 from unokart_tui.pacing import TOO_LATE_SECONDS, Pace, Pacer
@@ -275,3 +276,38 @@ async def test_a_table_given_no_clock_keeps_real_time_with_textuals_timers():
         clock.set_timer(0.5, fired.set)
         await asyncio.wait_for(fired.wait(), timeout=30)
     app.session.close()
+
+
+def test_the_bots_catch_through_the_drivers_loop_of_reactions(tmp_path, monkeypatch):
+    """Issue 29: the reactions' order is written once, in ai/driver.py; the pacer acts the driver's steps."""
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "profiles").mkdir()
+    (tmp_path / "profiles" / "catchers.toml").write_text(CATCHERS)
+    table = Table(session("driven", profile="catchers"), Pace(bot_delay=0, catch_window=1.5))
+    driver = table.session.driver
+    given = []
+    ask = driver.next_reaction
+
+    def recorded(round_, **kwargs):
+        step = ask(round_, **kwargs)
+        given.append(step)
+        return step
+
+    monkeypatch.setattr(driver, "next_reaction", recorded)
+    table.pacer.step()
+    for _ in range(2000):
+        exposure = table.pacer.exposure
+        if exposure is not None and exposure.seat != HUMAN:
+            break
+        if table.session.is_human_turn() and not table.pending:
+            table.act(table.session.match.legal_actions()[-1])
+        else:
+            assert table.run_next()
+    else:
+        raise AssertionError("no bot forgot UNO")
+    while table.session.match.round.exposed is not None:
+        assert table.run_next()
+    _, caught = table.acted[-1]
+    fastest = next(seat for seat in driver.reaction_order if seat != exposure.seat)
+    assert caught == CatchUno(fastest)  # the quickest of the catchers, as the simulator has it
+    assert Step(fastest, caught, reaction=True) in given

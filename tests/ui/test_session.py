@@ -200,7 +200,7 @@ def test_opponent_counts():
     ],
 )
 def test_the_log_names_the_command_that_deals_the_match_again(bots, target, profiles, bot_delay, command):
-    from unokart_tui.cli import bot_line_up
+    from unokart_tui.cli.new import bot_line_up
 
     session = Session.new("Ann", list(bots), seed=42, target=target, profiles=profiles, name="first")
     assert session.deal_again_command(bot_delay=bot_delay) == command

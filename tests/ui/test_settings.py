@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from unokart_tui.screens.commands import palette_commands
 from unokart_tui.settings import Settings, load_settings, save_settings, settings_path
 
 
@@ -78,7 +79,7 @@ async def test_theme_motion_and_symbols_chosen_in_the_command_palette_are_saved(
         await pilot.press("ctrl+p", *"reduce motion", "enter")  # as a player would
         await pilot.pause()
         assert load_settings()[0].reduce_motion and app.animation_level == "none"
-        commands = {command.title: command.callback for command in app.get_system_commands(app.screen)}
+        commands = {command.title: command.callback for command in palette_commands(app, app.screen)}
         assert "Reduce motion" not in commands and "Motion: on" in commands  # the palette offers the way back
         commands["Symbols: ascii"]()
         commands["Theme: High contrast"]()

@@ -35,7 +35,6 @@ from unokart_tui.engine import (
     UnoCaught,
     UnoSaid,
 )
-from unokart_tui.narration import TableNotes, Voice, banner, how_it_ended, how_it_went_out, log_line, replay
 from unokart_tui.tableview import (
     TABLE_KEYS,
     Motion,
@@ -51,6 +50,10 @@ from unokart_tui.tableview import (
     status,
     table_info,
 )
+from unokart_tui.timeline import replay
+from unokart_tui.voice.banners import banner
+from unokart_tui.voice.narration import Voice, how_it_ended, how_it_went_out, log_line
+from unokart_tui.voice.notes import TableNotes
 from unokart_tui.widgets.cardface import hand_order, long, short
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")

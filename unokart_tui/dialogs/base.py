@@ -9,6 +9,8 @@ from textual import events
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..voice import _
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # as the table's (screens/game.py): a dialog below it is as unreadable
 
 T = TypeVar("T")
@@ -41,7 +43,11 @@ class Dialog(ModalScreen[T]):
     def show_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         notice = self.query_one("#too-small", Static)
-        notice.update(f"Please enlarge your terminal\nto at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height}).")
+        notice.update(
+            _("Please enlarge your terminal\nto at least {least} (it is {size}).").format(
+                least=f"{MIN_WIDTH}×{MIN_HEIGHT}", size=f"{width}×{height}"
+            )
+        )
         if small != self.too_small:
             self.too_small = notice.display = small
             self.refresh_bindings()

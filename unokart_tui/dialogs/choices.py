@@ -15,7 +15,8 @@ from textual.widgets import Static
 from unokart_tui.engine import Color
 
 from ..themes import CARD_DEFAULTS
-from ..widgets.cardface import COLOR_CLASS
+from ..voice import N_, _, ngettext
+from ..voice.cards import COLOR_CLASS, color_label, color_word
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
@@ -38,7 +39,7 @@ class ColourKeys(Widget):
             style = Style(color=variables[f"card-{face}-ink"], bgcolor=variables[f"card-{face}"], bold=True)
             keys.append(f" {color.letter.lower()} ", style="bold reverse")
             keys.append(" ")
-            keys.append(f" {color.label} ", style=style)
+            keys.append(f" {color_label(color)} ", style=style)
             keys.append("  ")
         return keys
 
@@ -47,10 +48,10 @@ class ColorDialog(Dialog[Color]):
     """Choose the colour to follow."""
 
     BINDINGS = [
-        Binding("r", "pick('red')", "Red"),
-        Binding("y", "pick('yellow')", "Yellow"),
-        Binding("g", "pick('green')", "Green"),
-        Binding("b", "pick('blue')", "Blue"),
+        Binding("r", "pick('red')", N_("Red")),
+        Binding("y", "pick('yellow')", N_("Yellow")),
+        Binding("g", "pick('green')", N_("Green")),
+        Binding("b", "pick('blue')", N_("Blue")),
     ]
 
     def __init__(self, reason: str, advised: Color | None = None, *, can_go_back: bool = False) -> None:
@@ -61,13 +62,14 @@ class ColorDialog(Dialog[Color]):
         super().__init__()
         self.reason = reason
         if advised is not None:
-            self._bindings.bind("enter", f"pick('{advised.value}')", f"{advised.label} (the hint)")
+            hint = _("{colour} (the hint)").format(colour=color_label(advised))
+            self._bindings.bind("enter", f"pick('{advised.value}')", hint)
         if can_go_back:
-            self._bindings.bind("escape", "back", "Keep the card")
+            self._bindings.bind("escape", "back", _("Keep the card"))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(f"Choose a colour — {self.reason}", classes="title")
+            yield Static(_("Choose a colour — {reason}").format(reason=self.reason), classes="title")
             yield ColourKeys()
         yield KeyBar()
 
@@ -98,23 +100,26 @@ class TargetDialog(Dialog[int]):
             self._bindings.bind(
                 str(number),
                 f"pick({seat})",
-                "Swap" if seven else "Hit",
+                _("Swap") if seven else _("Hit"),
                 show=number == 1,
                 key_display=f"1-{len(self.targets)}",
             )
-        self._bindings.bind("t", "hint", "Hint")  # after the choices, as in the challenge dialog
+        self._bindings.bind("t", "hint", _("Hint"))  # after the choices, as in the challenge dialog
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             if self.seven:
-                title = "Seven! Whom do you swap hands with? You take their cards, they take yours."
+                title = _("Seven! Whom do you swap hands with? You take their cards, they take yours.")
             else:
-                title = "Green Shell! Who do you hit? They draw one card."
+                title = _("Green Shell! Who do you hit? They draw one card.")
             yield Static(title, classes="title")
-            for number, (_, name, cards) in enumerate(self.targets, start=1):
+            for number, (_seat, name, cards) in enumerate(self.targets, start=1):
                 line = Text()
                 line.append(f" {number} ", style="bold reverse")
-                line.append(f" {name} ({cards} card{'s' if cards != 1 else ''})")
+                line.append(
+                    " "
+                    + ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=name, count=cards)
+                )
                 yield Static(line)
             yield Static("", id="target-hint", markup=False)
         yield KeyBar()
@@ -129,7 +134,7 @@ class TargetDialog(Dialog[int]):
     def action_hint(self) -> None:
         assert self.advise is not None
         shown = self.query_one("#target-hint", Static)
-        shown.update(f"Hint: {self.advise()}")
+        shown.update(_("Hint: {hint}").format(hint=self.advise()))
         shown.add_class("-shown")
 
     def action_pick(self, seat: int) -> None:
@@ -143,10 +148,10 @@ class ChallengeDialog(Dialog[str]):
     """
 
     BINDINGS = [
-        Binding("a", "answer('accept')", "Accept"),
-        Binding("c", "answer('challenge')", "Challenge"),
-        Binding("s", "answer('stack')", "Stack yours"),
-        Binding("t", "hint", "Hint"),
+        Binding("a", "answer('accept')", N_("Accept")),
+        Binding("c", "answer('challenge')", N_("Challenge")),
+        Binding("s", "answer('stack')", N_("Stack yours")),
+        Binding("t", "hint", N_("Hint")),
     ]
 
     def __init__(
@@ -160,22 +165,26 @@ class ChallengeDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            title = f"{self.player} played a Wild Draw Four on {self.color.value}."
+            values = {"name": self.player, "colour": color_word(self.color), "count": self.cards}
+            title = _("{name} played a Wild Draw Four on {colour}.").format(**values)
             yield Static(title, classes="title", markup=False)  # a name is not markup
-            yield Static(
-                f"Was it a bluff? {self.player} has {self.cards} card{'s' if self.cards != 1 else ''} left.\n"
-                f"If they held {self.color.value}, they draw 4 instead of you. If not, you draw 6.",
-                markup=False,
+            question = ngettext(
+                "Was it a bluff? {name} has {count} card left.\n"
+                "If they held {colour}, they draw 4 instead of you. If not, you draw 6.",
+                "Was it a bluff? {name} has {count} cards left.\n"
+                "If they held {colour}, they draw 4 instead of you. If not, you draw 6.",
+                self.cards,
             )
+            yield Static(question.format(**values), markup=False)
             keys = Text()
             keys.append(" a ", style="bold reverse")
-            keys.append(" accept, draw 4    ")
+            keys.append(" " + _("accept, draw 4") + "    ")
             keys.append(" c ", style="bold reverse")
-            keys.append(" challenge")
+            keys.append(" " + _("challenge"))
             if self.can_stack:
                 keys.append("    ")
                 keys.append(" s ", style="bold reverse")
-                keys.append(" stack your Wild Draw Four: +8 to the next")
+                keys.append(" " + _("stack your Wild Draw Four: +8 to the next"))
             yield Static(keys, classes="keys")
             yield Static("", id="challenge-hint", markup=False)
         yield KeyBar()
@@ -192,7 +201,7 @@ class ChallengeDialog(Dialog[str]):
     def action_hint(self) -> None:
         assert self.advise is not None
         shown = self.query_one("#challenge-hint", Static)
-        shown.update(f"Hint: {self.advise()}")
+        shown.update(_("Hint: {hint}").format(hint=self.advise()))
         shown.add_class("-shown")
 
     def action_answer(self, answer: str) -> None:

@@ -15,14 +15,29 @@ from textual.widgets import Static
 from ..engine import HouseRules
 from ..glyphs import UNICODE, Glyphs
 from ..rules_text import ITEM_BOX, ITEMS, house_rule_words, house_rules_tag
+from ..voice import N_, _
+from ..voice.cards import item_label
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
 # Two lines at 80 columns with the players panel's marks before them: a third hid the hand under the guide.
+# Each key with its use, a label each; the house rules add theirs.
 KEYS = (
-    "←→ card · enter play · d draw · p keep · u UNO · c catch · f fast · t hint · a autopilot · z undo · "
-    "PgUp/Dn log · q leave"
+    N_("←→ card"),
+    N_("enter play"),
+    N_("d draw"),
+    N_("p keep"),
+    N_("u UNO"),
+    N_("c catch"),
+    N_("f fast"),
+    N_("t hint"),
+    N_("a autopilot"),
+    N_("z undo"),
+    N_("PgUp/Dn log"),
+    N_("q leave"),
 )
+DRAW_OR_TAKE = N_("d draw (or take a stack)")  # H1-H3
+JUMP_IN = N_("j jump in")  # H5
 
 
 class GuideDialog(Dialog[str]):
@@ -32,11 +47,11 @@ class GuideDialog(Dialog[str]):
     """
 
     BINDINGS = [
-        Binding("enter,space,escape,question_mark", "answer('close')", "Got it"),
+        Binding("enter,space,escape,question_mark", "answer('close')", N_("Got it")),
         # The first game's: every answer turns the guide off, so the bar says where it is found again.
-        Binding("enter,space,escape,question_mark", "answer('once')", "Got it (? at the table shows it again)"),
-        Binding("r", "answer('rules')", "All the rules"),
-        Binding("n", "answer('off')", "Don't show again", show=False),  # every answer does, since issue 34
+        Binding("enter,space,escape,question_mark", "answer('once')", N_("Got it (? at the table shows it again)")),
+        Binding("r", "answer('rules')", N_("All the rules")),
+        Binding("n", "answer('off')", N_("Don't show again"), show=False),  # every answer does, since issue 34
     ]
 
     def __init__(self, *, first_game: bool, rules: HouseRules | None = None, glyphs: Glyphs = UNICODE) -> None:
@@ -48,7 +63,10 @@ class GuideDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            title = "New to UNO Mario Kart? The Item Box in short" if self.first_game else "The Item Box, and the keys"
+            if self.first_game:
+                title = _("New to UNO Mario Kart? The Item Box in short")
+            else:
+                title = _("The Item Box, and the keys")
             yield Static(title, classes="title")
             items = Table.grid(padding=(0, 1))
             items.add_column(no_wrap=True)
@@ -56,21 +74,22 @@ class GuideDialog(Dialog[str]):
             items.add_column(no_wrap=True, style="bold")
             items.add_column()
             for item, card, what in ITEMS:
-                items.add_row(self.glyphs.items[item], card, item.label, what)
-            yield Static(Text(ITEM_BOX))
+                items.add_row(self.glyphs.items[item], _(card), item_label(item), _(what))
+            yield Static(Text(_(ITEM_BOX)))
             yield Static(items)
             if not self.rules.is_official:
-                house = Text(f"House rules: {house_rules_tag(self.rules)}", style="bold")
+                house = Text(_("House rules: {rules}").format(rules=house_rules_tag(self.rules)), style="bold")
                 for switch, value in self.rules.enabled().items():
                     house.append(f"\n  {house_rule_words(switch, value).line}", style="not bold")
                 yield Static(house)
-            keys = KEYS
+            keys = [_(key) for key in KEYS]
             if self.rules.stack_draw_two or self.rules.stack_draw_four:
-                keys = keys.replace("d draw ·", "d draw (or take a stack) ·")
+                keys[KEYS.index("d draw")] = _(DRAW_OR_TAKE)
             if self.rules.jump_in:
-                keys = keys.replace("c catch ·", "c catch · j jump in ·")
-            marks = f"{self.glyphs.turn} to play · {self.glyphs.next} next · "  # the players panel's marks
-            yield Static(Text(marks + keys, style="dim"), classes="keys")
+                keys.insert(KEYS.index("c catch") + 1, _(JUMP_IN))
+            # The players panel's marks first.
+            marks = [_("{mark} to play").format(mark=self.glyphs.turn), _("{mark} next").format(mark=self.glyphs.next)]
+            yield Static(Text(" · ".join(marks + keys), style="dim"), classes="keys")
 
         yield KeyBar()
 

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from ..engine import PRESETS, SWITCHES, HouseRules
 from ..engine.house_rules import BANANA_VALUES, HAND_SIZES
 from ..rules_text import house_rule_words
+from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
@@ -60,17 +61,17 @@ def switch_line(rules: HouseRules, switch: str, selected: bool) -> Text:
 
 class HouseRulesDialog(Dialog[HouseRules]):
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("down,j", "move(1)", "Move", key_display="↑↓"),
-        Binding("space,x", "switch(1)", "Switch"),
-        Binding("left,minus", "switch(-1)", "Fewer", show=False),
-        Binding("right,plus", "switch(1)", "More", show=False),
-        Binding("1", "preset(0)", "Preset", key_display="1-4"),
+        Binding("up,k", "move(-1)", N_("Up"), show=False),
+        Binding("down,j", "move(1)", N_("Move"), key_display="↑↓"),
+        Binding("space,x", "switch(1)", N_("Switch")),
+        Binding("left,minus", "switch(-1)", N_("Fewer"), show=False),
+        Binding("right,plus", "switch(1)", N_("More"), show=False),
+        Binding("1", "preset(0)", N_("Preset"), key_display="1-4"),
         Binding("2", "preset(1)", show=False),
         Binding("3", "preset(2)", show=False),
         Binding("4", "preset(3)", show=False),
-        Binding("enter", "done", "Done"),
-        Binding("escape", "cancel", "Back"),
+        Binding("enter", "done", N_("Done")),
+        Binding("escape", "cancel", N_("Back")),
     ]
 
     def __init__(self, rules: HouseRules) -> None:
@@ -82,7 +83,7 @@ class HouseRulesDialog(Dialog[HouseRules]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static("House rules: start from a preset, then switch single rules", classes="title")
+            yield Static(_("House rules: start from a preset, then switch single rules"), classes="title")
             yield Static(id="presets")
             yield Static(id="switches")
         yield KeyBar()
@@ -92,14 +93,14 @@ class HouseRulesDialog(Dialog[HouseRules]):
         self.show_rules()
 
     def show_rules(self) -> None:
-        presets = Text("Presets: ")
+        presets = Text(_("Presets:") + " ")
         for number, name in enumerate(self.presets, start=1):
             chosen = self.rules.preset_name == name  # found in play: an underline alone did not say which
             presets.append(f" {number} ", style="bold reverse")
             presets.append(f" [{name}] " if chosen else f" {name} ", style="bold" if chosen else "")
             presets.append(" ")
         if self.rules.preset_name is None:
-            presets.append("(your own mix)", style="bold")
+            presets.append(_("(your own mix)"), style="bold")
         self.query_one("#presets", Static).update(presets)
         lines = Text("\n").join(
             switch_line(self.rules, switch, number == self.cursor) for number, switch in enumerate(SWITCH_NAMES)

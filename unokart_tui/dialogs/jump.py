@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
@@ -14,7 +15,7 @@ from .base import Dialog
 class JumpDialog(Dialog[int]):
     """Answers the move number typed (0 is the first deal), or nothing with escape."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, total: int) -> None:
         super().__init__()
@@ -22,8 +23,8 @@ class JumpDialog(Dialog[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(f"Go to move (0 to {self.total:,})", classes="title")
-            yield Input(type="integer", placeholder="a move number, then enter", id="move")
+            yield Static(_("Go to move (0 to {last})").format(last=f"{self.total:,}"), classes="title")
+            yield Input(type="integer", placeholder=_("a move number, then enter"), id="move")
             yield Static("", id="jump-error", classes="error")
         yield KeyBar()
 
@@ -32,10 +33,12 @@ class JumpDialog(Dialog[int]):
         try:
             number = int(event.value)
         except ValueError:
-            self.query_one("#jump-error", Static).update("Type a whole number.")
+            self.query_one("#jump-error", Static).update(_("Type a whole number."))
             return
         if not 0 <= number <= self.total:
-            self.query_one("#jump-error", Static).update(f"There are moves 0 to {self.total:,}.")
+            self.query_one("#jump-error", Static).update(
+                _("There are moves 0 to {last}.").format(last=f"{self.total:,}")
+            )
             return
         self.dismiss(number)
 

@@ -14,7 +14,8 @@ from textual.widgets import Static
 from unokart_tui.engine import Card
 
 from ..glyphs import UNICODE, Glyphs
-from ..widgets.cardface import cards as card_list
+from ..voice import _, ngettext
+from ..voice.cards import cards as card_list
 from ..widgets.chart import ChartView, Drawing
 from ..widgets.keybar import KeyBar
 from .base import Dialog
@@ -31,13 +32,14 @@ class NoticeDialog(Dialog[str]):
         self,
         title: str,
         body: RenderableType,
-        keys: Sequence[tuple[str, str]] = (("enter", "continue"),),
+        keys: Sequence[tuple[str, str]] | None = None,
         chart: Drawing | None = None,
         refusals: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
         """``refusals``: a key the table has that does nothing here, with the title and sentence that say why."""
         super().__init__()
-        self.title_text, self.body, self.keys, self.chart = title, body, list(keys), chart
+        self.keys = [("enter", _("continue"))] if keys is None else list(keys)
+        self.title_text, self.body, self.chart = title, body, chart
         self.refusals = dict(refusals or {})
         for key, label in self.keys:
             also = ",space" if key == "enter" else ""
@@ -67,8 +69,11 @@ class NoticeDialog(Dialog[str]):
 
 
 def revealed_hand(name: str, cards: Sequence[Card], guilty: bool, glyphs: Glyphs = UNICODE) -> NoticeDialog:
-    verdict = "Guilty! They draw 4." if guilty else "Not guilty: you draw 6."
-    return NoticeDialog(f"{name} shows you their hand — {verdict}", Text(card_list(cards, glyphs) or "(no cards)"))
+    if guilty:
+        title = _("{name} shows you their hand — Guilty! They draw 4.").format(name=name)
+    else:
+        title = _("{name} shows you their hand — Not guilty: you draw 6.").format(name=name)
+    return NoticeDialog(title, Text(card_list(cards, glyphs) or _("(no cards)")))
 
 
 def _round_rows(
@@ -82,7 +87,7 @@ def _round_rows(
     grid.add_column(no_wrap=True, width=8)
     grid.add_column(ratio=1)
     grid.add_column(justify="right", no_wrap=True)
-    grid.add_row(Text(""), Text("cards left", style="dim"), Text("points", style="dim"))
+    grid.add_row(Text(""), Text(_("cards left"), style="dim"), Text(_("points"), style="dim"))
     for name, cards, value in rows:
         held = Text(card_list(cards, glyphs) or "—")
         grid.add_row(Text(name[:8], style="bold"), held, Text(str(value), style="bold"))
@@ -101,9 +106,10 @@ def round_over(
     undo_refusal: str | None = None,
 ) -> NoticeDialog:
     """``ending``: the round's last plays, which the dialog hides in the log; ``undo_refusal``: what z says."""
-    body = _round_rows(rows, f"Scores: {scores}", glyphs, ending)
-    refusals = {"z": ("Undo", undo_refusal)} if undo_refusal is not None else None
-    return NoticeDialog(f"{winner} won the round: +{points} points", body, [("enter", "next round")], refusals=refusals)
+    body = _round_rows(rows, _("Scores: {scores}").format(scores=scores), glyphs, ending)
+    refusals = {"z": (_("Undo"), undo_refusal)} if undo_refusal is not None else None
+    title = ngettext("{name} won the round: +{points} point", "{name} won the round: +{points} points", points)
+    return NoticeDialog(title.format(name=winner, points=points), body, [("enter", _("next round"))], refusals=refusals)
 
 
 def match_over(
@@ -120,11 +126,11 @@ def match_over(
 
     ``race``: the match's score race, drawn under them; ``r`` asks for the match's replay.
     """
-    body = _round_rows(rows, f"Final scores: {scores}", glyphs)
+    body = _round_rows(rows, _("Final scores: {scores}").format(scores=scores), glyphs)
     return NoticeDialog(
-        f"{winner} won the last round (+{points}) and the match!",
+        _("{name} won the last round (+{points}) and the match!").format(name=winner, points=points),
         body,
-        [("n", "play again"), ("r", "replay"), ("q", "menu")],
+        [("n", _("play again")), ("r", _("replay")), ("q", _("menu"))],
         chart=race,
-        refusals={"z": ("Undo", undo_refusal)} if undo_refusal is not None else None,
+        refusals={"z": (_("Undo"), undo_refusal)} if undo_refusal is not None else None,
     )

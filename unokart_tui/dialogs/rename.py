@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 from saves import SaveError, check_name
 
 from ..printable import printable
+from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
@@ -18,7 +19,7 @@ class RenameDialog(Dialog[str]):
     """Answers the new name typed (checked as a save name), or nothing with escape."""
 
     # enter is the dialog's (priority), not the field's hidden one: the key bar then says what it does.
-    BINDINGS = [Binding("enter", "rename", "Rename", priority=True), Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("enter", "rename", N_("Rename"), priority=True), Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -26,8 +27,9 @@ class RenameDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(printable(f"Rename the save {self.old_name}"), classes="title", markup=False)
-            yield Input(self.old_name, placeholder="a new name, then enter", id="new-name")
+            title = _("Rename the save {name}").format(name=self.old_name)
+            yield Static(printable(title), classes="title", markup=False)
+            yield Input(self.old_name, placeholder=_("a new name, then enter"), id="new-name")
             yield Static("", id="rename-error", classes="error", markup=False)
         yield KeyBar()
 

@@ -1,7 +1,8 @@
 """What happened: ``apply`` returns these, in order.
 
-Each event tells itself in one plain sentence with ``describe(names, you=seat)``;
-``you`` is the seat reading the log, which is addressed as "you".
+Events are data, not words: the sentences a player reads are the voice's
+(``unokart_tui.voice``), in the player's language. ``describe(names, you=seat)`` is a
+developer's line for logs and tools, which shows ``you`` only what that seat may know.
 
 Events are records to read, compared by value. They are not frozen on purpose:
 a frozen record costs twice as much to build, and ``apply`` builds one or more
@@ -16,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from .cards import Card, Color, Item
+from .cards import Card, Color
 
 
 class DrawReason(enum.Enum):
@@ -33,24 +34,13 @@ class DrawReason(enum.Enum):
     STACK = "stacked draws"  # H1-H3: a total of more than one card's draw
 
 
-def _subject(seat: int, names: Sequence[str], you: int | None) -> str:
-    return "You" if seat == you else names[seat]
-
-
-def _object(seat: int, names: Sequence[str], you: int | None) -> str:
-    return "you" if seat == you else names[seat]
-
-
-def _possessive(seat: int, names: Sequence[str], you: int | None) -> str:
-    return "your" if seat == you else f"{names[seat]}'s"
-
-
-def _verb(seat: int, you: int | None, third: str, second: str) -> str:
-    return second if seat == you else third
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+def _plain(value: object) -> str:
+    """A field's value in K5's notation: ``G4``, ``red``, ``(R5, WI)``."""
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_plain(part) for part in value) + ")"
+    return str(value)
 
 
 class Event:
@@ -75,8 +65,28 @@ class Event:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
         return f"{type(self).__name__}({fields})"
 
+    # Fields that name a seat, and fields private to one seat (the field naming it): ``describe`` shows them so.
+    _SEAT_FIELDS = frozenset({"seat", "dealer", "challenger", "challenged", "target", "other", "catcher"})
+    _PRIVATE: dict[str, str] = {}
+
     def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        raise NotImplementedError
+        """A developer's line for logs and tools, not a sentence for players (those are ``unokart_tui.voice``'s).
+
+        The fields with seats by name: ``CardPlayed(seat=Mario, card=G4, color=red)``. What is private to a
+        seat (drawn cards, a hand shown to a challenger) is counted, not shown, unless ``you`` is that seat.
+        """
+        fields = []
+        for name in self.__match_args__:
+            value = getattr(self, name)
+            owner = self._PRIVATE.get(name)
+            if owner is not None and getattr(self, owner) != you:
+                shown = f"{len(value)} hidden"
+            elif name in self._SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
+                shown = names[value]
+            else:
+                shown = _plain(value)
+            fields.append(f"{name}={shown}")
+        return f"{type(self).__name__}({', '.join(fields)})"
 
 
 class DealerChosen(Event):
@@ -89,12 +99,6 @@ class DealerChosen(Event):
         self.dealer = dealer
         self.draws = draws
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        last = ", ".join(f"{_object(s, names, you)} {c}" for s, c in self.draws[-1])
-        ties = " after a tie" if len(self.draws) > 1 else ""
-        verb = _verb(self.dealer, you, "deals", "deal")
-        return f"Cards drawn for the deal ({last}){ties}: {_subject(self.dealer, names, you)} {verb}."
-
 
 class CardsDealt(Event):
     """D3."""
@@ -106,10 +110,6 @@ class CardsDealt(Event):
         self.dealer = dealer
         self.hand_size = hand_size
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.dealer, you, "deals", "deal")
-        return f"{_subject(self.dealer, names, you)} {verb} {self.hand_size} cards to everyone."
-
 
 class StartCardReturned(Event):
     """D4: a Wild Draw Four turned at the start goes back into the pile."""
@@ -119,9 +119,6 @@ class StartCardReturned(Event):
 
     def __init__(self, card: Card) -> None:
         self.card = card
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        return f"{self.card.name} turned up first; it is shuffled back and another card is turned."
 
 
 class StartCardTurned(Event):
@@ -133,9 +130,6 @@ class StartCardTurned(Event):
     def __init__(self, card: Card) -> None:
         self.card = card
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        return f"The first card is {self.card.name} ({self.card})."
-
 
 class CardPlayed(Event):
     __match_args__ = ("seat", "card", "color")
@@ -146,41 +140,19 @@ class CardPlayed(Event):
         self.card = card
         self.color = color
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "plays", "play")
-        text = f"{_subject(self.seat, names, you)} {verb} {self.card.name}"
-        if self.color is not None:
-            text += f" and {_verb(self.seat, you, 'calls', 'call')} {self.color.value}"
-        return text + "."
-
 
 class CardsDrawn(Event):
     """``cards`` are private to ``seat``: ``describe`` never names them to anyone else."""
 
     __match_args__ = ("seat", "cards", "reason", "wanted")
     __slots__ = __match_args__
+    _PRIVATE = {"cards": "seat"}
 
     def __init__(self, seat: int, cards: tuple[Card, ...], reason: DrawReason, wanted: int) -> None:
         self.seat = seat
         self.cards = cards
         self.reason = reason
         self.wanted = wanted
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        who = _subject(self.seat, names, you)
-        verb = _verb(self.seat, you, "draws", "draw")
-        count = len(self.cards)
-        if not count:
-            return f"There is no card left for {_object(self.seat, names, you)} to draw."
-        if self.seat == you and count:
-            text = f"{who} {verb} {', '.join(str(card) for card in self.cards)}"
-        else:
-            text = f"{who} {verb} {_cards(count)}"
-        if self.reason is not DrawReason.CHOICE:
-            text += f" ({self.reason.value})"
-        if count < self.wanted:
-            text += f" — only {count} of {self.wanted} could be drawn"
-        return text + "."
 
 
 class PileReshuffled(Event):
@@ -192,9 +164,6 @@ class PileReshuffled(Event):
     def __init__(self, size: int) -> None:
         self.size = size
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        return f"The draw pile ran out: {_cards(self.size)} from the discard pile are shuffled into a new one."
-
 
 class DrawnCardKept(Event):
     __match_args__ = ("seat",)
@@ -202,10 +171,6 @@ class DrawnCardKept(Event):
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "keeps", "keep")
-        return f"{_subject(self.seat, names, you)} {verb} the drawn card."
 
 
 class TurnSkipped(Event):
@@ -215,10 +180,6 @@ class TurnSkipped(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "loses", "lose")
-        return f"{_subject(self.seat, names, you)} {verb} the turn."
-
 
 class DirectionChanged(Event):
     __match_args__ = ("direction",)
@@ -226,10 +187,6 @@ class DirectionChanged(Event):
 
     def __init__(self, direction: int) -> None:
         self.direction = direction
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        way = "left (clockwise)" if self.direction == 1 else "right (counter-clockwise)"
-        return f"Play now goes {way}."
 
 
 class ExtraTurn(Event):
@@ -240,10 +197,6 @@ class ExtraTurn(Event):
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "takes", "take")
-        return f"{_subject(self.seat, names, you)} {verb} another turn."
 
 
 class CardTurned(Event):
@@ -256,9 +209,6 @@ class CardTurned(Event):
         self.seat = seat
         self.card = card
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        return f"The Item Box turns {self.card.name} ({self.card}): {self.card.item.label}!"
-
 
 class ColorChosen(Event):
     __match_args__ = ("seat", "color")
@@ -267,10 +217,6 @@ class ColorChosen(Event):
     def __init__(self, seat: int, color: Color) -> None:
         self.seat = seat
         self.color = color
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "chooses", "choose")
-        return f"{_subject(self.seat, names, you)} {verb} {self.color.value}."
 
 
 class TargetChosen(Event):
@@ -283,11 +229,6 @@ class TargetChosen(Event):
         self.seat = seat
         self.target = target
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "hits", "hit")
-        shell = Item.GREEN_SHELL.label
-        return f"{_subject(self.seat, names, you)} {verb} {_object(self.target, names, you)} with the {shell}."
-
 
 class WildDrawFourAccepted(Event):
     __match_args__ = ("seat",)
@@ -295,10 +236,6 @@ class WildDrawFourAccepted(Event):
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "accepts", "accept")
-        return f"{_subject(self.seat, names, you)} {verb} the Wild Draw Four."
 
 
 class DrawPending(Event):
@@ -311,9 +248,6 @@ class DrawPending(Event):
         self.seat = seat
         self.total = total
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        return f"+{self.total} to {_object(self.seat, names, you)}: stack or take it."
-
 
 class StackAccepted(Event):
     """H1-H3: ``seat`` draws the whole pending ``total`` and loses the turn."""
@@ -324,10 +258,6 @@ class StackAccepted(Event):
     def __init__(self, seat: int, total: int) -> None:
         self.seat = seat
         self.total = total
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "takes", "take")
-        return f"{_subject(self.seat, names, you)} {verb} the {self.total}."
 
 
 class HandsSwapped(Event):
@@ -340,10 +270,6 @@ class HandsSwapped(Event):
         self.seat = seat
         self.other = other
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "swaps", "swap")
-        return f"{_subject(self.seat, names, you)} {verb} hands with {_object(self.other, names, you)}."
-
 
 class HandsPassed(Event):
     """H4: a 0 was played; every hand went to the next player in ``direction``."""
@@ -354,10 +280,6 @@ class HandsPassed(Event):
     def __init__(self, seat: int, direction: int) -> None:
         self.seat = seat
         self.direction = direction
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        way = "left" if self.direction == 1 else "right"
-        return f"Everyone passes their hand to the {way}."
 
 
 class JumpedIn(Event):
@@ -370,16 +292,13 @@ class JumpedIn(Event):
         self.seat = seat
         self.card = card
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "jumps", "jump")
-        return f"{_subject(self.seat, names, you)} {verb} in with {self.card.name}!"
-
 
 class ChallengeResolved(Event):
     """C1-C3. ``hand`` is what ``challenged`` showed to ``challenger`` only."""
 
     __match_args__ = ("challenger", "challenged", "guilty", "color", "hand")
     __slots__ = __match_args__
+    _PRIVATE = {"hand": "challenger"}
 
     def __init__(self, challenger: int, challenged: int, guilty: bool, color: Color, hand: tuple[Card, ...]) -> None:
         self.challenger = challenger
@@ -387,20 +306,6 @@ class ChallengeResolved(Event):
         self.guilty = guilty
         self.color = color
         self.hand = hand
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        who = _subject(self.challenger, names, you)
-        verb = _verb(self.challenger, you, "challenges", "challenge")
-        target = _object(self.challenged, names, you)
-        if self.guilty:
-            verdict = f"guilty — {target} held {self.color.value}"
-        else:
-            verdict = f"not guilty — {target} held no {self.color.value}"
-        if you == self.challenger:
-            shown = " ".join(str(card) for card in self.hand) or "nothing"
-            verdict += f" (hand: {shown})"
-        whose = _possessive(self.challenged, names, you)
-        return f"{who} {verb} {whose} Wild Draw Four: {verdict}."
 
 
 class UnoSaid(Event):
@@ -410,11 +315,6 @@ class UnoSaid(Event):
     def __init__(self, seat: int, late: bool = False) -> None:
         self.seat = seat
         self.late = late
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "says", "say")
-        late = " just in time" if self.late else ""
-        return f"{_subject(self.seat, names, you)} {verb} UNO!{late}"
 
 
 class PlayerExposed(Event):
@@ -426,10 +326,6 @@ class PlayerExposed(Event):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "has", "have")
-        return f"{_subject(self.seat, names, you)} {verb} one card and did not say UNO!"
-
 
 class UnoCaught(Event):
     __match_args__ = ("catcher", "seat")
@@ -438,10 +334,6 @@ class UnoCaught(Event):
     def __init__(self, catcher: int, seat: int) -> None:
         self.catcher = catcher
         self.seat = seat
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.catcher, you, "catches", "catch")
-        return f"{_subject(self.catcher, names, you)} {verb} {_object(self.seat, names, you)} without UNO!"
 
 
 class RoundWon(Event):
@@ -454,12 +346,6 @@ class RoundWon(Event):
         self.seat = seat
         self.points = points
 
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        win = _verb(self.seat, you, "wins", "win")
-        score = _verb(self.seat, you, "scores", "score")
-        points = "1 point" if self.points == 1 else f"{self.points} points"
-        return f"{_subject(self.seat, names, you)} {win} the round and {score} {points}."
-
 
 class MatchWon(Event):
     """E4."""
@@ -470,7 +356,3 @@ class MatchWon(Event):
     def __init__(self, seat: int, score: int) -> None:
         self.seat = seat
         self.score = score
-
-    def describe(self, names: Sequence[str], you: int | None = None) -> str:
-        verb = _verb(self.seat, you, "wins", "win")
-        return f"{_subject(self.seat, names, you)} {verb} the match with {self.score} points!"

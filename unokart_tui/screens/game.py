@@ -26,9 +26,9 @@ from ..glyphs import UNICODE, Glyphs
 from ..pacing import Clock, Pace
 from ..session import HUMAN, Session
 from ..settings import Settings
-from ..table import TableController
 from ..table import messages as told
 from ..table.clock import RealTime
+from ..table.controller import TableController
 from ..tableview import seating
 from ..widgets.banner import BannerView
 from ..widgets.cardview import DrawPile

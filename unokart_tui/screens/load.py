@@ -20,17 +20,19 @@ from ..dialogs.confirm import ConfirmDialog
 from ..printable import printable
 from ..rules_text import house_rules_tag
 from ..saved import scores_line
+from ..voice import N_, _, ngettext
 from ..widgets.keybar import KeyBar
 
-_TITLES = ("Name", "Players", "Rules", "Round", "Status", "Last played", "Scores")
+# The columns' titles, looked up when the table is drawn.
+_TITLES = (N_("Name"), N_("Players"), N_("Rules"), N_("Round"), N_("Status"), N_("Last played"), N_("Scores"))
 RULES_WIDTH = 16  # a mix of house rules is cut there; the line under the table has it whole
 
 
 def _row(entry: SaveEntry) -> tuple[str, str, str, str, str, str, str]:
     """The table's cells for one save; an unreadable one is listed with its reason, never hidden."""
     if entry.error is not None:
-        return (entry.name, "—", "—", "—", "unreadable", when(entry.updated), entry.error)
-    status = "finished" if entry.finished else "in progress"
+        return (entry.name, "—", "—", "—", _("unreadable"), when(entry.updated), entry.error)
+    status = _("finished") if entry.finished else _("in progress")
     # Found in play: the list did not say how many played, nor under which house rules.
     rules = "?" if entry.rules is None else house_rules_tag(entry.rules)
     return (
@@ -52,7 +54,7 @@ class SaveTable(DataTable[Text]):
     """The list of saves. Its enter opens the selected save, and the key bar says so: the table's
     own enter (select the row) would hide the screen's binding from the key bar."""
 
-    BINDINGS = [Binding("enter", "screen.open", "Open")]
+    BINDINGS = [Binding("enter", "screen.open", N_("Open"))]
 
 
 class LoadScreen(Screen[None]):
@@ -67,11 +69,11 @@ class LoadScreen(Screen[None]):
         name: str
 
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("enter", "open", "Open"),
-        Binding("r", "replay", "Replay"),
-        Binding("n", "rename", "Rename"),
-        Binding("delete,x", "delete", "Delete"),
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "open", N_("Open")),
+        Binding("r", "replay", N_("Replay")),
+        Binding("n", "rename", N_("Rename")),
+        Binding("delete,x", "delete", N_("Delete")),
     ]
 
     def __init__(self) -> None:
@@ -80,7 +82,7 @@ class LoadScreen(Screen[None]):
         self._filled_for = 0  # the width the table's columns were fitted to
 
     def compose(self) -> ComposeResult:
-        yield Static("Load game", classes="title screen-title")
+        yield Static(_("Load game"), classes="title screen-title")
         yield SaveTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="save-detail")
         yield Static("", id="empty")
@@ -107,7 +109,7 @@ class LoadScreen(Screen[None]):
             self.query_one("#empty", Static).update(printable(str(error)))
             return
         self.fit(self.entries.get(select, keep) if select is not None else keep)
-        self.query_one("#empty", Static).update("" if self.entries else "No saved matches yet: start a new game.")
+        self.query_one("#empty", Static).update("" if self.entries else _("No saved matches yet: start a new game."))
         table.focus()
 
     def fit(self, keep: SaveEntry | None) -> None:
@@ -117,13 +119,14 @@ class LoadScreen(Screen[None]):
         self._filled_for = self.size.width
         # Plain and printable: "[match]" is not markup, and a file holds any character at all.
         rows = {name: [printable(cell) for cell in _row(entry)] for name, entry in self.entries.items()}
-        widths = [max(cell_len(cell) for cell in column) for column in zip(_TITLES, *rows.values(), strict=True)]
+        titles = [_(title) for title in _TITLES]
+        widths = [max(cell_len(cell) for cell in column) for column in zip(titles, *rows.values(), strict=True)]
         widths[_TITLES.index("Rules")] = min(widths[_TITLES.index("Rules")], RULES_WIDTH)
         # The last column takes the room that is left, and a longer line ends in "…" there: the
         # line under the table shows the selected save's whole line.
         room = self.size.width - sum(width + 2 for width in widths[:-1]) - 3
-        for index, title in enumerate(_TITLES):
-            last = index == len(_TITLES) - 1
+        for index, title in enumerate(titles):
+            last = index == len(titles) - 1
             table.add_column(title, width=max(room, 12) if last else widths[index])
         for name, row in rows.items():
             table.add_row(*(Text(cell, no_wrap=True, overflow="ellipsis") for cell in row), key=name)
@@ -138,12 +141,38 @@ class LoadScreen(Screen[None]):
         entry = self.selected()
         detail = ""
         if entry is not None:
-            name, players, rules, number, status, _, line = _row(entry)
+            name, _players, rules, number, status, _last_played, line = _row(entry)
             if entry.error is not None:
-                detail = printable(f"{name} ({status}): {line}")
+                detail = printable(_("{name} ({status}): {problem}").format(name=name, status=status, problem=line))
             else:
-                said = {"official": ", official rules", "?": ""}.get(rules, f", house rules: {rules}")
-                detail = printable(f"{name} ({status}, round {number}, {players} players{said}): {line}")
+                count = len(entry.players)
+                values = {
+                    "name": name,
+                    "status": status,
+                    "round": number,
+                    "count": count,
+                    "rules": rules,
+                    "scores": line,
+                }
+                if rules == "official":
+                    text = ngettext(
+                        "{name} ({status}, round {round}, {count} player, official rules): {scores}",
+                        "{name} ({status}, round {round}, {count} players, official rules): {scores}",
+                        count,
+                    )
+                elif rules == "?":
+                    text = ngettext(
+                        "{name} ({status}, round {round}, {count} player): {scores}",
+                        "{name} ({status}, round {round}, {count} players): {scores}",
+                        count,
+                    )
+                else:
+                    text = ngettext(
+                        "{name} ({status}, round {round}, {count} player, house rules: {rules}): {scores}",
+                        "{name} ({status}, round {round}, {count} players, house rules: {rules}): {scores}",
+                        count,
+                    )
+                detail = printable(text.format(**values))
         self.query_one("#save-detail", Static).update(Text(detail))
 
     def selected(self) -> SaveEntry | None:
@@ -179,9 +208,11 @@ class LoadScreen(Screen[None]):
             try:
                 rename_save(entry.name, new_name)
             except SaveError as error:
-                self.notify(str(error), title="Not renamed", severity="error")
+                self.notify(str(error), title=_("Not renamed"), severity="error")
                 return
-            self.notify(f"{entry.name} is now called {new_name}.", title="Renamed")
+            self.notify(
+                _("{name} is now called {new_name}.").format(name=entry.name, new_name=new_name), title=_("Renamed")
+            )
             self.fill(select=new_name)
 
         self.app.push_screen(RenameDialog(entry.name), answered)
@@ -197,13 +228,13 @@ class LoadScreen(Screen[None]):
             try:
                 trash(entry.name)  # under the match's lock: a match played elsewhere is refused
             except SaveError as error:
-                self.notify(str(error), title="Not deleted", severity="error", timeout=8)
+                self.notify(str(error), title=_("Not deleted"), severity="error", timeout=8)
             else:
-                self.notify(f"{entry.name} moved to {trash_dir()}")
+                self.notify(_("{name} moved to {folder}").format(name=entry.name, folder=trash_dir()))
             self.fill()
 
-        detail = "It goes to the trash folder beside your saves, where you can still find it."
-        self.app.push_screen(ConfirmDialog(printable(f"Delete {entry.name}?"), detail), answered)
+        detail = _("It goes to the trash folder beside your saves, where you can still find it.")
+        self.app.push_screen(ConfirmDialog(printable(_("Delete {name}?").format(name=entry.name)), detail), answered)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -22,6 +22,7 @@ from ..engine import HouseRules
 from ..lineup import default_difficulty, difficulties, personalities
 from ..match_length import FEW_ROUNDS, few_rounds_target, length_sentence, rounds_words, usual_rounds
 from ..printable import control_characters
+from ..voice import N_, _, ngettext
 from ..widgets.keybar import KeyBar
 
 EACH = "each"  # the whole table's difficulty when the opponents' differ
@@ -89,7 +90,7 @@ class OpponentRow(Vertical):
                 compact=True,
                 classes="difficulty",
             )
-            yield Button("Remove", compact=True, classes="remove")
+            yield Button(_("Remove"), compact=True, classes="remove")
         yield Static("", classes="how", markup=False)
 
     def on_mount(self) -> None:
@@ -102,7 +103,7 @@ class OpponentRow(Vertical):
         return str(personality), str(difficulty)
 
     def describe(self) -> None:
-        personality, _ = self.choice()
+        personality, _difficulty = self.choice()
         self.query_one(".how", Static).update(personalities().get(personality, ""))
 
 
@@ -115,12 +116,12 @@ class NewGameScreen(Screen[None]):
 
     # In the order a player wants them; short labels, so that all fit the key bar at 80 columns.
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+r", "house_rules", "House rules"),
-        Binding("ctrl+o", "add_opponent", "Add opponent", priority=True),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("ctrl+r", "house_rules", N_("House rules")),
+        Binding("ctrl+o", "add_opponent", N_("Add opponent"), priority=True),
         # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
-        Binding("ctrl+d", "default_line_up", "Defaults", priority=True),
+        Binding("ctrl+d", "default_line_up", N_("Defaults"), priority=True),
     ]
 
     AUTO_FOCUS = ""  # no focus that scrolls the form to centre it: the name is focused in on_mount
@@ -145,14 +146,14 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         levels = difficulties(LINE_UP[0])
         with Vertical(id="form", classes="form"):
-            yield Static("New game", classes="title")
+            yield Static(_("New game"), classes="title")
             with Vertical(id="section-you", classes="section"):
-                yield Label("Your name")
+                yield Label(_("Your name"))
                 yield Input(self.player_name, id="name", max_length=MAX_NAME)
                 yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
             with Vertical(id="section-target", classes="section"):
                 # Above the opponents: below them, at 80x24 a newcomer never found it (a match is long).
-                yield Label("Target score (the first to reach it wins the match)")
+                yield Label(_("Target score (the first to reach it wins the match)"))
                 yield Input(str(self.target), id="target", type="integer")
                 yield Static("", id="target-error", classes="error", markup=False)
                 # Found in play: 500 with nine opponents ended after one round. The measured length, and
@@ -161,12 +162,13 @@ class NewGameScreen(Screen[None]):
                 yield Button("", id="few-rounds", compact=True)
             with Vertical(id="section-opponents", classes="section"):
                 yield Static(
-                    f"1 to {MAX_OPPONENTS}: ctrl+o adds one, ctrl+d puts back the default three", classes="hint"
+                    _("1 to {most}: ctrl+o adds one, ctrl+d puts back the default three").format(most=MAX_OPPONENTS),
+                    classes="hint",
                 )
                 with Horizontal(id="whole-table"):
-                    yield Static("Difficulty for the whole table:")
+                    yield Static(_("Difficulty for the whole table:"))
                     yield Select(
-                        [("each their own", EACH), *((name, name) for name in levels)],
+                        [(_("each their own"), EACH), *((name, name) for name in levels)],
                         value=self.shared_difficulty(self.line_up),
                         allow_blank=False,
                         compact=True,
@@ -176,24 +178,29 @@ class NewGameScreen(Screen[None]):
                 with Vertical(id="line-up"):
                     for personality, difficulty in self.line_up:
                         yield OpponentRow(personality, difficulty)
-                yield Button("Add an opponent (ctrl+o)", id="add", compact=True)
+                yield Button(_("Add an opponent (ctrl+o)"), id="add", compact=True)
                 yield Static("", id="bots-error", classes="error", markup=False)
             with Vertical(id="section-seed", classes="section"):
-                yield Label("Seed (optional: the same seed deals the same match)")
-                yield Input("", id="seed", type="integer", placeholder="random")
+                yield Label(_("Seed (optional: the same seed deals the same match)"))
+                yield Input("", id="seed", type="integer", placeholder=_("random"))
                 yield Static("", id="seed-error", classes="error", markup=False)
             with Vertical(id="section-rules", classes="section"):
                 yield Button(self.rules_label(), id="house-rules", compact=True)
         # Start stays on screen while the form scrolls: at 80x24 a newcomer never saw it below the fold.
         with Horizontal(id="start-bar"):
-            yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+            yield Button(_("Start (ctrl+s)"), id="start", variant="primary", compact=True)
             yield Static("", id="start-summary", markup=False)
         yield KeyBar()
 
     def rules_label(self) -> str:
         # A mix of single switches is counted, not listed: listed, it ran off an 80-column screen.
         name = self.rules.preset_name
-        return f"House rules: {name or f'{len(self.rules.enabled())} chosen'} (ctrl+r)"
+        if name:
+            return _("House rules: {preset} (ctrl+r)").format(preset=name)
+        count = len(self.rules.enabled())
+        return ngettext("House rules: {count} chosen (ctrl+r)", "House rules: {count} chosen (ctrl+r)", count).format(
+            count=count
+        )
 
     @staticmethod
     def shared_difficulty(line_up: Sequence[tuple[str, str]]) -> str:
@@ -202,11 +209,11 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         for section, title in (
-            ("you", "You"),
-            ("target", "Target"),
-            ("opponents", "Opponents"),
-            ("seed", "Seed"),
-            ("rules", "House rules"),
+            ("you", _("You")),
+            ("target", _("Target")),
+            ("opponents", _("Opponents")),
+            ("seed", _("Seed")),
+            ("rules", _("House rules")),
         ):
             self.query_one(f"#section-{section}", Vertical).border_title = title
         self.query_one("#name", Input).focus(scroll_visible=False)
@@ -228,20 +235,23 @@ class NewGameScreen(Screen[None]):
         errors: dict[str, str] = {}
         name = self.query_one("#name", Input).value.strip()
         if not name:
-            errors["name"] = "Your name cannot be empty."
+            errors["name"] = _("Your name cannot be empty.")
         elif control_characters(name):
-            errors["name"] = f"Your name cannot hold control characters ({' '.join(control_characters(name))})."
+            shown = " ".join(control_characters(name))
+            errors["name"] = _("Your name cannot hold control characters ({characters}).").format(characters=shown)
         chosen = [row.choice() for row in self.rows()]
         if not 1 <= len(chosen) <= MAX_OPPONENTS:
-            errors["bots"] = f"Choose 1 to {MAX_OPPONENTS} opponents, not {len(chosen)}."
+            errors["bots"] = _("Choose 1 to {most} opponents, not {count}.").format(
+                most=MAX_OPPONENTS, count=len(chosen)
+            )
         target_text = self.query_one("#target", Input).value.strip()
         target = int(target_text) if target_text.lstrip("-").isdigit() else 0
         if not 1 <= target <= 100_000:
-            errors["target"] = "The target must be a whole number from 1 to 100000."
+            errors["target"] = _("The target must be a whole number from 1 to 100000.")
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         if seed_text and seed is None:
-            errors["seed"] = "The seed must be a whole number, or empty."
+            errors["seed"] = _("The seed must be a whole number, or empty.")
         for field in ("name", "bots", "target", "seed"):
             self.query_one(f"#{field}-error", Static).update(errors.get(field, ""))
         if errors:
@@ -255,7 +265,7 @@ class NewGameScreen(Screen[None]):
         game = self.read_form()
         self.query_one("#start", Button).disabled = game is None
         self.query_one("#start-summary", Static).update(
-            "Fix what is marked in red to start." if game is None else start_summary(game)
+            _("Fix what is marked in red to start.") if game is None else start_summary(game)
         )
         self.show_match_length()
 
@@ -270,7 +280,8 @@ class NewGameScreen(Screen[None]):
         button = self.query_one("#few-rounds", Button)
         button.display = rounds is not None and rounds < FEW_ROUNDS and offered is not None and offered > target
         if offered is not None:
-            button.label = f"Play to {offered}: {rounds_words(usual_rounds(players, offered) or FEW_ROUNDS)}"
+            rounds_then = rounds_words(usual_rounds(players, offered) or FEW_ROUNDS)
+            button.label = _("Play to {target}: {rounds}").format(target=offered, rounds=rounds_then)
             self.offered_target = offered
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -351,8 +362,10 @@ class NewGameScreen(Screen[None]):
             # Found in play: a tenth ctrl+o did nothing, without a word.
             self.app.bell()
             self.notify(
-                f"The table is full: {MAX_OPPONENTS} opponents at most, {MAX_OPPONENTS + 1} players with you.",
-                title="No more opponents",
+                _("The table is full: {most} opponents at most, {players} players with you.").format(
+                    most=MAX_OPPONENTS, players=MAX_OPPONENTS + 1
+                ),
+                title=_("No more opponents"),
                 severity="warning",
             )
             return
@@ -387,5 +400,13 @@ def start_summary(game: NewGame) -> str:
         for personality, profile in zip(game.bots, game.profiles, strict=True)
     )
     preset = game.rules.preset_name
-    rules = f"{preset} rules" if preset else f"{len(game.rules.enabled())} house rules"
-    return f"to {game.target} · {rules} · against {opponents}"  # the list, on screen above, may be cut
+    count = len(game.rules.enabled())
+    values = {"target": game.target, "preset": preset, "opponents": opponents, "count": count}
+    # The list of opponents last: on screen above, it may be cut.
+    if preset:
+        return _("to {target} · {preset} rules · against {opponents}").format(**values)
+    return ngettext(
+        "to {target} · {count} house rule · against {opponents}",
+        "to {target} · {count} house rules · against {opponents}",
+        count,
+    ).format(**values)

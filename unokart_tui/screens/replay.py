@@ -21,6 +21,7 @@ from ..glyphs import UNICODE, Glyphs
 from ..printable import printable
 from ..replayview import Replay
 from ..session import HUMAN
+from ..voice import N_, _
 from ..widgets.banner import BannerView
 from ..widgets.hand import HandView
 from ..widgets.keybar import KeyBar
@@ -35,14 +36,14 @@ class ReplayScreen(Screen[None]):
         """Back to where the replay was opened from."""
 
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", key_display="←"),
-        Binding("right,l", "step(1)", "Next", key_display="→"),
-        Binding("pageup,shift+left", "round(-1)", "Round", key_display="PgUp"),
-        Binding("pagedown,shift+right", "round(1)", "Round", key_display="PgDn"),
-        Binding("home", "edge(0)", "Start", key_display="Home"),
-        Binding("end", "edge(1)", "End", key_display="End"),
-        Binding("g", "jump", "Go to"),
-        Binding("q,escape", "close", "Close"),
+        Binding("left,h", "step(-1)", N_("Back"), key_display="←"),
+        Binding("right,l", "step(1)", N_("Next"), key_display="→"),
+        Binding("pageup,shift+left", "round(-1)", N_("Round"), key_display="PgUp"),
+        Binding("pagedown,shift+right", "round(1)", N_("Round"), key_display="PgDn"),
+        Binding("home", "edge(0)", N_("Start"), key_display="Home"),
+        Binding("end", "edge(1)", N_("End"), key_display="End"),
+        Binding("g", "jump", N_("Go to")),
+        Binding("q,escape", "close", N_("Close")),
     ]
 
     def __init__(self, game: SavedGame, name: str, glyphs: Glyphs = UNICODE) -> None:
@@ -77,10 +78,13 @@ class ReplayScreen(Screen[None]):
         self.players = self.query_one("#opponents", Vertical)
         self.table = self.query_one(TablePanel)
         self.log_view = self.query_one(RecentLog)
-        self.players.border_title = "Players · cards · last move · pts"
-        self.table.border_title = "Table"
-        whose = "every hand shown" if self.replay.reveal else "as you saw it"
-        self.log_view.border_title = f"Replay of {self.name_shown} — {whose}"
+        self.players.border_title = _("Players · cards · last move · pts")
+        self.table.border_title = _("Table")
+        if self.replay.reveal:
+            title = _("Replay of {name} — every hand shown")
+        else:
+            title = _("Replay of {name} — as you saw it")
+        self.log_view.border_title = title.format(name=self.name_shown)
         self.query_one("#hands", Static).display = self.replay.reveal
         self.show(self.at)
 

@@ -16,6 +16,7 @@ from ..engine import HouseRules
 from ..glyphs import UNICODE, Glyphs
 from ..rules_text import KEYS, every_house_rule, house_rules_text
 from ..rules_text import rules as rules_markdown
+from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 
 
@@ -23,15 +24,15 @@ class RulesScreen(Screen[None]):
     """Nothing takes the focus here: every key is the screen's, so the text scrolls whatever was clicked."""
 
     BINDINGS = [
-        Binding("escape,q,question_mark", "back", "Back"),
-        Binding("left,h", "page('rules')", "Rules"),
-        Binding("right,l", "page('keys')", "Keys"),
-        Binding("down,j", "scroll('down')", "Scroll", key_display="↓↑ PgDn End"),
-        Binding("up,k", "scroll('up')", "Up", show=False),
-        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False),
-        Binding("pageup,b", "scroll('page_up')", "Page up", show=False),
-        Binding("home", "scroll('home')", "Top", show=False),
-        Binding("end", "scroll('end')", "End", show=False),
+        Binding("escape,q,question_mark", "back", N_("Back")),
+        Binding("left,h", "page('rules')", N_("Rules")),
+        Binding("right,l", "page('keys')", N_("Keys")),
+        Binding("down,j", "scroll('down')", N_("Scroll"), key_display="↓↑ PgDn End"),
+        Binding("up,k", "scroll('up')", N_("Up"), show=False),
+        Binding("pagedown,space", "scroll('page_down')", N_("Page down"), show=False),
+        Binding("pageup,b", "scroll('page_up')", N_("Page up"), show=False),
+        Binding("home", "scroll('home')", N_("Top"), show=False),
+        Binding("end", "scroll('end')", N_("End"), show=False),
     ]
 
     def __init__(self, rules: HouseRules | None = None, glyphs: Glyphs = UNICODE) -> None:
@@ -46,14 +47,15 @@ class RulesScreen(Screen[None]):
         if self.rules.is_official:
             return markdown
         title, rest = markdown.split("\n\n", 1)
-        return f"{title}\n\n## House rules in this match\n\n{house_rules_text(self.rules)}\n\n{rest}"
+        heading = "## " + _("House rules in this match")
+        return f"{title}\n\n{heading}\n\n{house_rules_text(self.rules)}\n\n{rest}"
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="rules"):
-            with TabPane("Rules", id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
+            with TabPane(_("Rules"), id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
                 yield Markdown(self.text())
-            with TabPane("Keys", id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
-                yield Markdown(KEYS)
+            with TabPane(_("Keys"), id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
+                yield Markdown(_(KEYS) + "\n")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -1,4 +1,4 @@
-"""Settings: bot speed, theme, symbols, motion, the UNO helper, the first-game guide, confirm before quitting.
+"""Settings: bot speed, theme, symbols, language, motion, the UNO helper, the first-game guide, confirm before quitting.
 
 Every change is saved at once and posted to the app (``Changed``), which passes it on
 to a match being played: a new bot speed holds from the next move.
@@ -19,19 +19,22 @@ from textual.widgets import Label, Select, Static, Switch
 from ..defaults import GLYPH_CHOICES, THEME
 from ..settings import BOT_SPEEDS, SaveError, Settings, save_settings
 from ..themes import THEME_LABELS
+from ..voice import N_, _
+from ..voice.language import AUTOMATIC, LANGUAGE_CHOICES, LANGUAGES
 from ..widgets.keybar import KeyBar
 
+# Marked here, looked up when the form is drawn (in the player's language).
 GLYPH_LABELS = {
-    "auto": "Automatic: Unicode symbols if the terminal's locale is UTF-8",
-    "unicode": "Unicode symbols (☂ ☽ ◉ ↯ ✸ ⊘ ⇄)",
-    "ascii": "Plain ASCII (^ ) @ ! * S <>)",
+    "auto": N_("Automatic: Unicode symbols if the terminal's locale is UTF-8"),
+    "unicode": N_("Unicode symbols (☂ ☽ ◉ ↯ ✸ ⊘ ⇄)"),
+    "ascii": N_("Plain ASCII (^ ) @ ! * S <>)"),
 }
 SWITCHES = (
-    ("reduce_motion", "Reduce motion: cards do not move across the table"),
-    ("uno_helper", "UNO helper: say UNO for me"),
-    ("guide", "First-game guide when a match starts"),
-    ("confirm_quit", "Ask before leaving a match"),
-    ("undo", "Undo against bots (z takes back your last move)"),
+    ("reduce_motion", N_("Reduce motion: cards do not move across the table")),
+    ("uno_helper", N_("UNO helper: say UNO for me")),
+    ("guide", N_("First-game guide when a match starts")),
+    ("confirm_quit", N_("Ask before leaving a match")),
+    ("undo", N_("Undo against bots (z takes back your last move)")),
 )
 
 
@@ -40,7 +43,7 @@ class SettingsScreen(Screen[None]):
     class Changed(Message):
         settings: Settings
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", N_("Back"))]
     AUTO_FOCUS = ""  # the first field is focused in on_mount, without scrolling the page to centre it
 
     def __init__(self, settings: Settings) -> None:
@@ -52,8 +55,8 @@ class SettingsScreen(Screen[None]):
         themes = [(label, name) for name, label in THEME_LABELS.items()]
         themes += [(name, name) for name in sorted(self.app.available_themes) if name not in THEME_LABELS]
         with Vertical(classes="form"):
-            yield Static("Settings", classes="title")
-            yield Label("Bot speed")
+            yield Static(_("Settings"), classes="title")
+            yield Label(_("Bot speed"))
             yield Select(
                 [(name, name) for name in BOT_SPEEDS],
                 value=self.settings.bot_speed,
@@ -61,7 +64,7 @@ class SettingsScreen(Screen[None]):
                 allow_blank=False,
                 compact=True,
             )
-            yield Label("Theme")
+            yield Label(_("Theme"))
             known = {name for _, name in themes}
             yield Select(
                 themes,
@@ -70,11 +73,19 @@ class SettingsScreen(Screen[None]):
                 allow_blank=False,
                 compact=True,
             )
-            yield Label("Card symbols")
+            yield Label(_("Card symbols"))
             yield Select(
-                [(GLYPH_LABELS[choice], choice) for choice in GLYPH_CHOICES],
+                [(_(GLYPH_LABELS[choice]), choice) for choice in GLYPH_CHOICES],
                 value=self.settings.glyphs,
                 id="glyphs",
+                allow_blank=False,
+                compact=True,
+            )
+            yield Label(_("Language (from the next screen on)"))
+            yield Select(
+                [(language_label(choice), choice) for choice in LANGUAGE_CHOICES],
+                value=self.settings.language,
+                id="language",
                 allow_blank=False,
                 compact=True,
             )
@@ -83,7 +94,7 @@ class SettingsScreen(Screen[None]):
                     yield Switch(getattr(self.settings, field), id=field)
                     # Found in play: a switch's colour alone did not say whether it was on.
                     yield Label(on_off(getattr(self.settings, field)), id=f"{field}-state", classes="switch-state")
-                    yield Label(label)
+                    yield Label(_(label))
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -107,11 +118,22 @@ class SettingsScreen(Screen[None]):
         try:
             save_settings(settings)
         except SaveError as error:
-            self.notify(f"{error}\nThe change holds until you quit.", title="Settings not saved", severity="error")
+            self.notify(
+                _("{error}\nThe change holds until you quit.").format(error=error),
+                title=_("Settings not saved"),
+                severity="error",
+            )
 
     def action_back(self) -> None:
         self.app.pop_screen()
 
 
+def language_label(choice: str) -> str:
+    """A language by its own name (a player who cannot read this one still finds theirs); "auto" explained."""
+    if choice == AUTOMATIC:
+        return _("Automatic: UNOKART_LANG, else the terminal's locale")
+    return LANGUAGES[choice]
+
+
 def on_off(value: bool) -> str:
-    return "on" if value else "off"
+    return _("on") if value else _("off")

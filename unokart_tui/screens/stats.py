@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from ..charts import ScoreRace, WinRate
 from ..stats import StatsError, Summary, open_store, summarize
 from ..stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
+from ..voice import N_, _
 from ..widgets.chart import ChartView
 from ..widgets.keybar import KeyBar
 
@@ -53,14 +54,14 @@ class StatsScreen(Screen[None]):
         key: str
 
     BINDINGS = [
-        Binding("escape,q", "back", "Back"),
-        Binding("left,h", "page(-1)", "Tabs", key_display="←→"),
-        Binding("right,l", "page(1)", "Next tab", show=False),
-        Binding("down,j", "scroll(1)", "Scroll", key_display="↓↑"),
-        Binding("up,k", "scroll(-1)", "Up", show=False),
-        Binding("pagedown", "scroll(10)", "Page down", show=False),
-        Binding("pageup", "scroll(-10)", "Page up", show=False),
-        Binding("enter", "replay", "Replay"),
+        Binding("escape,q", "back", N_("Back")),
+        Binding("left,h", "page(-1)", N_("Tabs"), key_display="←→"),
+        Binding("right,l", "page(1)", N_("Next tab"), show=False),
+        Binding("down,j", "scroll(1)", N_("Scroll"), key_display="↓↑"),
+        Binding("up,k", "scroll(-1)", N_("Up"), show=False),
+        Binding("pagedown", "scroll(10)", N_("Page down"), show=False),
+        Binding("pageup", "scroll(-10)", N_("Page up"), show=False),
+        Binding("enter", "replay", N_("Replay")),
     ]
     PAGES = ("stats-you", "stats-opponents", "stats-matches")
 
@@ -70,18 +71,21 @@ class StatsScreen(Screen[None]):
         self.problem: str | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("Statistics", classes="screen-title")
+        yield Static(_("Statistics"), classes="screen-title")
         with TabbedContent(initial="stats-you"):
-            with TabPane("You", id="stats-you"), VerticalScroll(id="stats-you-page", classes="page", can_focus=False):
+            with (
+                TabPane(_("You"), id="stats-you"),
+                VerticalScroll(id="stats-you-page", classes="page", can_focus=False),
+            ):
                 yield Static(id="player", markup=False)
-                yield Static("Your win rate after each finished match", id="rate-title", classes="chart-title")
+                yield Static(_("Your win rate after each finished match"), id="rate-title", classes="chart-title")
                 yield ChartView(id="win-rate")
             with (
-                TabPane("Opponents", id="stats-opponents"),
+                TabPane(_("Opponents"), id="stats-opponents"),
                 VerticalScroll(id="stats-opponents-page", classes="page", can_focus=False),
             ):
                 yield Static(id="versus")
-            with TabPane("Matches", id="stats-matches"):
+            with TabPane(_("Matches"), id="stats-matches"):
                 yield DataTable(id="match-list", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="race-title", classes="chart-title", markup=False)
                 yield ChartView(id="race")
@@ -102,16 +106,16 @@ class StatsScreen(Screen[None]):
                 except StatsError as error:
                     self.problem = str(error)
             if opened.note:
-                self.notify(opened.note, title="Statistics", severity="warning", timeout=12, markup=False)
+                self.notify(opened.note, title=_("Statistics"), severity="warning", timeout=12, markup=False)
             if self.summary is not None and (left := left_out(self.summary)):
-                self.notify(left, title="Statistics", severity="warning", timeout=12, markup=False)
+                self.notify(left, title=_("Statistics"), severity="warning", timeout=12, markup=False)
         self.fill()
 
     def fill(self) -> None:
         player = self.query_one("#player", Static)
         summary = self.summary
         if summary is None:
-            player.update(f"Your statistics cannot be read: {self.problem}")
+            player.update(_("Your statistics cannot be read: {problem}").format(problem=self.problem))
             return
         if not summary.matches and not summary.player.rounds:
             player.update(nothing_yet(summary))
@@ -120,8 +124,10 @@ class StatsScreen(Screen[None]):
         rates = tuple(rate for _, rate in summary.win_rate)
         self.query_one("#win-rate", ChartView).chart = WinRate(rates)
         if rates:
-            now = f"now {rates[-1]:.0%}: {summary.matches_won} of {summary.matches}"
-            self.query_one("#rate-title", Static).update(f"Your win rate after each finished match ({now})")
+            title = _("Your win rate after each finished match (now {rate}: {won} of {matches})").format(
+                rate=f"{rates[-1]:.0%}", won=summary.matches_won, matches=summary.matches
+            )
+            self.query_one("#rate-title", Static).update(title)
         self.query_one("#rate-title").display = self.query_one("#win-rate").display = len(rates) > 0
         self.query_one("#versus", Static).update(
             Text("\n").join([])
@@ -140,11 +146,11 @@ class StatsScreen(Screen[None]):
         chart = self.query_one("#race", ChartView)
         title = self.query_one("#race-title", Static)
         if summary is None or not summary.matches_list:
-            title.update("No finished match yet.")
+            title.update(_("No finished match yet."))
             chart.chart = None
             return
         line = summary.matches_list[min(row, len(summary.matches_list) - 1)]
-        title.update(f"Score race: {line.save} (enter: its replay)")
+        title.update(_("Score race: {save} (enter: its replay)").format(save=line.save))
         chart.chart = ScoreRace(line.names, line.race, line.target)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -13,6 +13,7 @@ from saves import SaveEntry, SaveError
 
 from ..printable import printable
 from ..saved import latest_unfinished, scores_line
+from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 
 LOGO = """\
@@ -27,18 +28,21 @@ def describe(entry: SaveEntry) -> str:
     """The match to continue, in one line; the leader first, since a line too long is cut at its end."""
     ranked = sorted(zip(entry.players, entry.scores, strict=True), key=lambda pair: -pair[1])
     names, scores = [name for name, _ in ranked], [score for _, score in ranked]
-    return printable(f"{entry.name} — round {entry.round_number}: {scores_line(names, scores)}")
+    line = _("{name} — round {round}: {scores}").format(
+        name=entry.name, round=entry.round_number, scores=scores_line(names, scores)
+    )
+    return printable(line)
 
 
 class TitleScreen(Screen[None]):
     BINDINGS = [
-        Binding("c", "continue_latest", "Continue"),  # in the key bar only when there is a match to continue
-        Binding("n", "app.new_game", "New game"),
-        Binding("l", "app.load_game", "Load"),
-        Binding("t", "app.statistics", "Stats"),
-        Binding("r", "app.rules", "Rules"),
-        Binding("s", "app.settings", "Settings"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
+        Binding("n", "app.new_game", N_("New game")),
+        Binding("l", "app.load_game", N_("Load")),
+        Binding("t", "app.statistics", N_("Stats")),
+        Binding("r", "app.rules", N_("Rules")),
+        Binding("s", "app.settings", N_("Settings")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -51,7 +55,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield Static(LOGO, id="logo")
             with Center():
-                yield Static("UNO Mario Kart — a card game with items, for your terminal", id="tagline")
+                yield Static(_("UNO Mario Kart — a card game with items, for your terminal"), id="tagline")
             with Center():
                 yield OptionList(id="menu", markup=False)  # the continue line holds players' names
         yield KeyBar()
@@ -70,20 +74,20 @@ class TitleScreen(Screen[None]):
         except SaveError as error:  # the saves folder itself is unusable: say so once, and start anyway
             latest = None
             if str(error) != self._told:
-                self.notify(str(error), title="Saves", severity="error", timeout=10)
+                self.notify(str(error), title=_("Saves"), severity="error", timeout=10)
             self._told = str(error)
         self.can_continue = latest is not None  # with no unfinished match, Continue is simply not offered
         self.refresh_bindings()
         if latest is not None:
-            menu.add_option(Option(f"Continue   {describe(latest)}", id="continue_latest"))
+            menu.add_option(Option(_("Continue   {match}").format(match=describe(latest)), id="continue_latest"))
         menu.add_options(
             [
-                Option("New game", id="new_game"),
-                Option("Load game", id="load_game"),
-                Option("Statistics", id="statistics"),
-                Option("Rules", id="rules"),
-                Option("Settings", id="settings"),
-                Option("Quit", id="quit"),
+                Option(_("New game"), id="new_game"),
+                Option(_("Load game"), id="load_game"),
+                Option(_("Statistics"), id="statistics"),
+                Option(_("Rules"), id="rules"),
+                Option(_("Settings"), id="settings"),
+                Option(_("Quit"), id="quit"),
             ]
         )
         menu.highlighted = 0

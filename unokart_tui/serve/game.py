@@ -22,10 +22,12 @@ import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from ..voice import N_
 from .config import Limits
 from .report import VARIABLE as REPORT_VARIABLE
 from .report import SaveState
 
+CANNOT_START = N_("The game could not start; please tell the server's operator.")
 DEFAULT_SIZE = (80, 24)
 DEFAULT_TERM = "xterm-256color"
 _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")  # a terminfo name, never a path

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..files import FileProblem, read_bytes
+from ..files import FileProblem, read_bytes, write_atomic
+from ..voice import use_language
 from .config import ServeConfig
 from .hub import Hub
 from .log import ConnectionLog
@@ -43,16 +44,8 @@ def _check_private(path: Path) -> None:
 
 
 def _write_private(path: Path, data: bytes) -> None:
-    """Create ``path`` with mode 0600 from the start, whole or not at all."""
-    temp = path.with_name(f".{path.name}.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        temp.unlink()
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temp, path)
+    """Create ``path`` with mode 0600 from the start, whole or not at all, over nothing."""
+    write_atomic(path, data, mode=0o600, exclusive=True)
 
 
 def host_key(config: ServeConfig) -> asyncssh.SSHKey:
@@ -136,6 +129,9 @@ async def _serve(config: ServeConfig) -> int:
     loop = asyncio.get_running_loop()
     for number in STOP_SIGNALS:
         loop.add_signal_handler(number, stop.set)
+    # The players' words are not the operator's: English, as a game without a language setting
+    # speaks (game.py gives it none of the client's environment), unless a player chose theirs.
+    use_language(None)
     try:
         config.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         log = ConnectionLog(config.data_dir / "log")

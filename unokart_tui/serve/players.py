@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..settings import load_settings, save_settings
+from ..voice import _, ngettext
+from ..voice.language import choose_language
 
 PLAYERS = "players"
 NAME_LIMIT = 20  # the New game form's limit
@@ -58,28 +60,47 @@ class Player(NamedTuple):
         settings, problem = load_settings(self.settings_file)
         return problem is None and not settings.player_name
 
-    def keep_name(self, name: str) -> None:
-        """Store the name as the player's default at the table; their other settings stay as they are."""
+    def language(self) -> str:
+        """The language the player's game speaks, and the host with it: their setting ("auto" is English).
+
+        "auto" is decided as the game decides it, from an environment that names no language: the
+        host gives a game none of the client's (game.py), so a player chooses in Settings or here.
+        """
+        settings, _problem = load_settings(self.settings_file)
+        return choose_language(settings.language, {})
+
+    def keep_name(self, name: str, language: str | None = None) -> None:
+        """Store the name as the player's default at the table, and the language chosen with it.
+
+        Their other settings stay as they are.
+        """
         settings, problem = load_settings(self.settings_file)
         if problem is None:
-            save_settings(settings._replace(player_name=check_name(name)), self.settings_file)
+            chosen = settings._replace(player_name=check_name(name), language=language or settings.language)
+            save_settings(chosen, self.settings_file)
 
 
 def check_name(text: str) -> str:
-    """A display name: 1 to 20 printable characters, spaces trimmed. ValueError says what is wrong."""
+    """A display name: 1 to 20 printable characters, spaces trimmed.
+
+    ValueError's message is the sentence the player reads: what is wrong.
+    """
     name = text.strip()
     if not name:
-        raise ValueError("a name needs at least one letter")
+        raise ValueError(_("Sorry, a name needs at least one letter."))
     if len(name) > NAME_LIMIT:
-        raise ValueError(f"a name has at most {NAME_LIMIT} characters")
+        most = ngettext(
+            "Sorry, a name has at most {count} character.", "Sorry, a name has at most {count} characters.", NAME_LIMIT
+        )
+        raise ValueError(most.format(count=NAME_LIMIT))
     # isprintable() is False for control characters, escapes, and invisible format characters
     # such as right-to-left overrides; U+FFFD stands for bytes that were not UTF-8.
     if not name.isprintable() or "\ufffd" in name:
-        raise ValueError("a name has letters, digits, spaces and punctuation only")
+        raise ValueError(_("Sorry, a name has letters, digits, spaces and punctuation only."))
     # A mark alone combines with whatever is drawn before the name; a name of marks, fillers and
     # blanks shows as nothing at the table.
     if unicodedata.category(name[0]).startswith("M") or not any(_shows(char) for char in name):
-        raise ValueError("a name needs at least one character that can be seen")
+        raise ValueError(_("Sorry, a name needs at least one character that can be seen."))
     return name
 
 

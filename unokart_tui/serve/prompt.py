@@ -1,4 +1,7 @@
-"""The one question the server asks a new player, before their first game: a name.
+"""The one question the server asks a new player, before their first game: a name, in their language.
+
+Tab asks it again in the next language (English, Slovenčina, Nederlands, and round); the one the
+name is given in is kept as the player's (the host's words, and their game's Language setting).
 
 A small line editor over the raw bytes of the SSH session. It echoes only characters
 that passed the checks, so nothing the client types can reach the client's terminal
@@ -10,18 +13,20 @@ from __future__ import annotations
 import codecs
 import unicodedata
 
+from ..voice import _, speaking
+from ..voice.language import ENGLISH, LANGUAGES
 from .players import NAME_LIMIT, check_name
 
-WELCOME = (
-    "\r\nWelcome to unokart! This key is new here.\r\n"
-    f"What name should the table call you? (1 to {NAME_LIMIT} characters; Ctrl+C leaves)\r\n"
-)
-QUESTION = "Your name: "
 ENTER = "\r\n"
 ERASE = "\x08 \x08"
 CANCEL = {"\x03", "\x04"}  # Ctrl+C, Ctrl+D
 BACKSPACE = {"\x7f", "\x08"}
 CLEAR_LINE = "\x15"  # Ctrl+U
+NEXT_LANGUAGE = "\t"
+
+
+def _question() -> str:
+    return _("Your name:") + " "  # the space before what the player types is not the translator's
 
 
 def _width(char: str) -> int:
@@ -33,7 +38,8 @@ def _width(char: str) -> int:
 class NamePrompt:
     """Feed it what the client types; it answers what to echo, until ``name`` is set or ``cancelled``."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = ENGLISH) -> None:
+        self.language = language if language in LANGUAGES else ENGLISH
         self._decode = codecs.getincrementaldecoder("utf-8")("replace")
         self._chars: list[str] = []
         self._escape = ""  # "", "esc" after ESC, "csi" inside ESC [ …, "ss3" after ESC O
@@ -45,7 +51,16 @@ class NamePrompt:
         return self.name is not None or self.cancelled
 
     def opening(self) -> bytes:
-        return (WELCOME + QUESTION).encode()
+        return f"{ENTER}{self._asking()}".encode()
+
+    def _asking(self) -> str:
+        """The question in the prompt's language, with the languages to choose from."""
+        with speaking(self.language):
+            welcome = _("Welcome to unokart! This key is new here.")
+            question = _("What name should the table call you? (1 to {limit} characters; Ctrl+C leaves)")
+            shown = " · ".join(f"[{name}]" if code == self.language else name for code, name in LANGUAGES.items())
+            languages = _("Language (Tab changes it): {languages}").format(languages=shown)
+            return f"{welcome}{ENTER}{question.format(limit=NAME_LIMIT)}{ENTER}{languages}{ENTER}{_question()}"
 
     def feed(self, data: bytes) -> bytes:
         echo: list[str] = []
@@ -72,6 +87,10 @@ class NamePrompt:
         if char in CANCEL:
             self.cancelled = True
             return ENTER
+        if char == NEXT_LANGUAGE:
+            codes = list(LANGUAGES)
+            self.language = codes[(codes.index(self.language) + 1) % len(codes)]
+            return f"{ENTER}{self._asking()}{''.join(self._chars)}"
         if char in BACKSPACE:
             return ERASE * _width(self._chars.pop()) if self._chars else ""
         if char == CLEAR_LINE:
@@ -86,9 +105,10 @@ class NamePrompt:
         return char
 
     def _submit(self) -> str:
-        try:
-            self.name = check_name("".join(self._chars))
-        except ValueError as error:
-            self._chars.clear()
-            return f"{ENTER}Sorry, {error}.{ENTER}{QUESTION}"
+        with speaking(self.language):
+            try:
+                self.name = check_name("".join(self._chars))
+            except ValueError as error:
+                self._chars.clear()
+                return f"{ENTER}{error}{ENTER}{_question()}"
         return ENTER

@@ -20,6 +20,8 @@ import itertools
 import os
 import stat
 
+from ..voice import _, ngettext
+
 VARIABLE = "UNOKART_SAVE_REPORT_FD"
 LINE_LIMIT = 64  # bytes: "<match> saved|unsaved <moves>\n"
 MATCHES_LIMIT = 1024  # matches remembered for one game process
@@ -105,19 +107,39 @@ class SaveState:
         if not self._matches:
             return ""
         if self.all_saved:
-            return "Every move you made is saved."
+            return _("Every move you made is saved.")
         moves = sum(count for count in self._matches.values() if count is not None)
         if moves == 0:
-            return "Your match could not be saved."
-        if moves == 1:
-            return "Your last move could not be saved."
-        return f"Your last {moves} moves could not be saved."
+            return _("Your match could not be saved.")
+        unsaved = ngettext("Your last move could not be saved.", "Your last {count} moves could not be saved.", moves)
+        return unsaved.format(count=moves)
 
 
 def exit_words(status: int, saved: str) -> str:
     """What a player is told when their game stopped by itself with ``status``; ``saved``: what it reported."""
     if status == 0:
         return ""
-    if saved:
-        return f"The game stopped unexpectedly (status {status}). {saved}"
-    return f"The game stopped unexpectedly (status {status}). It had not saved a match in this session."
+    stopped = _("The game stopped unexpectedly (status {status}).").format(status=status)
+    return f"{stopped} {saved or _('It had not saved a match in this session.')}"
+
+
+def idle_words(seconds: float) -> str:
+    """What a player is told whose game is closed after ``seconds`` without a key."""
+    minutes = seconds / 60
+    if minutes >= 1:
+        words = ngettext(
+            "No key for {minutes} minute: goodbye for now.",
+            "No key for {minutes} minutes: goodbye for now.",
+            plural_count(minutes),
+        )
+        return words.format(minutes=f"{minutes:g}")  # formatted here: a translator sees a plain {minutes}
+    return _("No key for {seconds} s: goodbye for now.").format(seconds=f"{seconds:g}")
+
+
+def plural_count(amount: float) -> int:
+    """The count gettext picks a plural form by, for an amount that may be a fraction.
+
+    gettext's plural rules take whole numbers; a fraction (1.5 minutes) takes the form that
+    English, Dutch and Slovak all use for 2.
+    """
+    return int(amount) if amount == int(amount) else 2

@@ -1,4 +1,8 @@
-"""One SSH session: the name prompt (a new key only), then the game on its pty, then a goodbye."""
+"""One SSH session: the name prompt (a new key only), then the game on its pty, then a goodbye.
+
+What the host says to the player is said in the player's language (their setting, or the one they
+choose on a first visit): each callback that can speak runs inside ``speaking(self.language)``.
+"""
 
 from __future__ import annotations
 
@@ -6,38 +10,39 @@ import asyncio
 import signal
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import asyncssh
 
 from saves import SaveError
 
-from .game import GameProcess, clamp_size, game_command, game_environment, terminal_name
+from ..voice import N_, _, ngettext, speaking
+from ..voice.language import ENGLISH
+from .game import CANNOT_START, GameProcess, clamp_size, game_command, game_environment, terminal_name
 from .paste import PasteLimit
+from .plain import in_english
 from .players import Player
+from .private_api import refuse_channel_requests
 from .prompt import ENTER, NamePrompt
-from .report import exit_words
+from .report import exit_words, idle_words, plural_count
+from .seats import Seats
 
-if TYPE_CHECKING:
-    from .hub import Hub
-    from .ssh import PlayerServer
-
-CANNOT_KEEP = "The server cannot keep your games right now; please tell its operator."
-NO_NEW_PLAYERS = "This server takes no new players right now. Please come back later."
+CANNOT_KEEP = N_("The server cannot keep your games right now; please tell its operator.")
+NO_NEW_PLAYERS = N_("This server takes no new players right now. Please come back later.")
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One session: the name prompt (a new key only), then the game on a pty, then a goodbye."""
 
-    def __init__(self, hub: Hub, player: Player, address: str, server: PlayerServer) -> None:
+    def __init__(self, hub: Seats, player: Player, address: str, *, on_ended: Callable[[], None]) -> None:
         self.hub = hub
         self.player = player
         self.address = address
-        self.server = server
+        self._on_ended = on_ended  # the connection's: it has nothing left to do
         self.limits = hub.limits
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term = terminal_name(None)
         self.size = clamp_size(0, 0, self.limits)
+        self.language = ENGLISH  # until read from the player's settings, when the session starts
         self.prompt: NamePrompt | None = None
         self.game: GameProcess | None = None
         self.farewell = ""
@@ -49,6 +54,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._naming: asyncio.TimerHandle | None = None
         self._paste = PasteLimit(self.limits.paste_limit)
 
+    def _speaks(self) -> str:
+        """The player's language; at the name prompt, the one the question is being asked in."""
+        return self.prompt.language if self.prompt is not None else self.language
+
     def _log(self, what: str, detail: str = "") -> None:
         self.hub.log.event(self.address, self.player.fingerprint, what, detail)
 
@@ -56,24 +65,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
-        # asyncssh keeps every variable a client sends (as many as it sends), and refuses X11 and
-        # agent forwarding without a word; this channel takes none of them, and says so in the
-        # log. Set before any request on the channel is read: the client sends after the open.
-        for request, what in (
-            ("env", "environment variables"),
-            ("x11_req", "X11 forwarding"),
-            ("auth_agent_req_at_openssh_dot_com", "agent forwarding"),
-        ):
-            vars(chan)[f"_process_{request}_request"] = self._refusal(what)
+        # This channel takes no environment variable (asyncssh would keep as many as a client
+        # sends), and the log says when X11 or agent forwarding is refused (asyncssh would
+        # refuse them without a word).
+        refuse_channel_requests(
+            chan,
+            {
+                "env": lambda: self._refused_once("environment variables"),
+                "x11-req": lambda: self._refused_once("X11 forwarding"),
+                "auth-agent-req@openssh.com": lambda: self._refused_once("agent forwarding"),
+            },
+        )
 
-    def _refusal(self, what: str) -> Callable[[object], bool]:
-        def refuse(_packet: object) -> bool:
-            if what not in self._refused:
-                self._refused.add(what)
-                self._log("refused", what)
-            return False
-
-        return refuse
+    def _refused_once(self, what: str) -> None:
+        if what not in self._refused:
+            self._refused.add(what)
+            self._log("refused", what)
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.term = terminal_name(term_type)
@@ -100,13 +107,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def session_started(self) -> None:
         assert self.chan is not None
         self.started = True
+        self.language = self.player.language()
+        with speaking(self.language):
+            self._started()
+
+    def _started(self) -> None:
+        assert self.chan is not None
         if self.chan.get_terminal_type() is None:
-            self._say_goodbye("unokart needs a terminal: connect with ssh -t.", 1)
+            self._say_goodbye(_("unokart needs a terminal: connect with ssh -t."), 1)
             return
         refusal = self.hub.open_session(self, self.player.fingerprint)
         if refusal is not None:
-            self._log("refused", refusal)
-            self._say_goodbye(refusal, 1)
+            self._log("refused", refusal.plain)
+            self._say_goodbye(refusal.words, 1)
             return
         self._idle = asyncio.get_running_loop().call_later(self.limits.idle_timeout, self._check_idle)
         try:
@@ -117,10 +130,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 new = self.player.needs_name()
         except OSError as error:
             self._log("error", repr(str(error)))
-            self._end_session(CANNOT_KEEP, 1)
+            self._end_session(_(CANNOT_KEEP), 1)
             return
         if new:
-            self.prompt = NamePrompt()
+            self.prompt = NamePrompt(self.language)
             self._naming = asyncio.get_running_loop().call_later(self.limits.name_timeout, self._no_name)
             self.chan.write(self.prompt.opening())
         else:
@@ -166,24 +179,25 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.prompt.cancelled:
             self._end_session("", 0)
         elif self.prompt.name is not None:
-            name, self.prompt = self.prompt.name, None
+            name, self.language, self.prompt = self.prompt.name, self.prompt.language, None
             if self._naming is not None:
                 self._naming.cancel()
-            self._named(name)
+            with speaking(self.language):
+                self._named(name)
 
     def _named(self, name: str) -> None:
         try:
             if not self.player.is_known():
                 if not self.hub.room_for_a_player():
                     self._log("refused", "no room for a new player")
-                    self._end_session(NO_NEW_PLAYERS, 1)
+                    self._end_session(_(NO_NEW_PLAYERS), 1)
                     return
                 self.player.prepare()
                 self._log("new-player")
-            self.player.keep_name(name)
+            self.player.keep_name(name, self.language)
         except OSError as error:
             self._log("error", repr(str(error)))
-            self._end_session(CANNOT_KEEP, 1)
+            self._end_session(_(CANNOT_KEEP), 1)
             return
         except SaveError as error:  # the settings file could not be written: the game asks again
             self._log("error", repr(str(error)))
@@ -191,11 +205,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._start_game()
 
     def _no_name(self) -> None:
+        with speaking(self._speaks()):
+            self._nameless()
+
+    def _nameless(self) -> None:
         if self.prompt is not None:
             self.prompt = None
             self._log("idle", "no name given")
             seconds = self.limits.name_timeout
-            self._end_session(f"No name given within {seconds:g} seconds: goodbye for now.", 0)
+            words = ngettext(
+                "No name given within {seconds} second: goodbye for now.",
+                "No name given within {seconds} seconds: goodbye for now.",
+                plural_count(seconds),
+            )
+            self._end_session(words.format(seconds=f"{seconds:g}"), 0)
 
     def _start_game(self) -> None:
         env = game_environment(self.player.home, self.player.data_dir, self.player.config_dir, self.term)
@@ -203,7 +226,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.game = GameProcess(game_command(), env, self.size, on_output=self._output, on_exit=self._game_exited)
         except OSError as error:
             self._log("error", repr(str(error)))
-            self._end_session("The game could not start; please tell the server's operator.", 1)
+            self._end_session(_(CANNOT_START), 1)
             return
         columns, rows = self.size
         self._log("game-start", f"pid {self.game.pid} terminal {self.term!r} {columns}x{rows}")
@@ -213,12 +236,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write(data)
 
     def _game_exited(self, status: int) -> None:
+        with speaking(self.language):
+            self._exited(status)
+
+    def _exited(self, status: int) -> None:
         assert self.game is not None
         saved = self.game.saves.sentence()
+        reported = in_english(self.game.saves.sentence) or "no match reported"
         if self.game.hung_up:  # the connection dropped: whatever the status, that is why the game left
-            self._log("game-hangup", f"status {status}, after the connection dropped; {saved or 'no match reported'}")
+            self._log("game-hangup", f"status {status}, after the connection dropped; {reported}")
         elif status != 0 and not self.farewell:
-            self._log("game-crash", f"status {status}; {saved or 'no match reported'}")
+            self._log("game-crash", f"status {status}; {reported}")
         else:
             self._log("game-exit", f"status {status}")
         message = f"{self.farewell} {saved}".strip() if self.farewell else exit_words(status, saved)
@@ -233,17 +261,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._idle = asyncio.get_running_loop().call_later(left, self._check_idle)
             return
         self._log("idle")
-        minutes = self.limits.idle_timeout / 60
-        shown = f"{minutes:g} minute{'s' * (minutes != 1)}" if minutes >= 1 else f"{self.limits.idle_timeout:g} s"
-        self.hub.spawn(self.end(f"No key for {shown}: goodbye for now."))
+        timeout = self.limits.idle_timeout
+        self.hub.spawn(self.end(lambda: idle_words(timeout)))
 
-    async def end(self, farewell: str) -> None:
+    async def end(self, farewell: Callable[[], str]) -> None:
         """Close the session from the server's side: the game exits first, then the client is told."""
-        self.farewell = farewell
+        with speaking(self._speaks()):
+            self.farewell = farewell()
         if self.game is not None and self.game.returncode is None:
             await self.game.stop(signal.SIGTERM, self.limits.shutdown_grace)
         else:
-            self._end_session(farewell, 0)
+            self._end_session(self.farewell, 0)
 
     def _end_session(self, message: str, status: int) -> None:
         for timer in (self._idle, self._naming):
@@ -258,7 +286,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if message:
                 self.chan.write(f"{ENTER}{message}{ENTER}".encode())
             self.chan.exit(status)
-        self.server.session_ended()
+        self._on_ended()
 
     def client_gone(self) -> None:
         """The connection dropped: the game is hung up on, as sshd would, and reaped."""

@@ -13,11 +13,13 @@ import time
 
 import asyncssh
 
+from ..voice import N_, _
 from .hub import Hub
 from .players import Player
 from .session import GameSession
 
-NO_FORWARDING = "this host serves the game only: no forwarding"
+# What the player's ssh prints after "administratively prohibited".
+NO_FORWARDING = N_("this host serves the game only: no forwarding")
 SLOW_REFUSAL = 1.0  # seconds each refused key waits, from an address that failed too often of late
 
 
@@ -44,7 +46,7 @@ class PlayerServer(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else ""
-        refusal = self.hub.admit(self, self.address)
+        refusal = self.hub.admit(self)
         if refusal is not None:
             self.hub.log.event(self.address, None, "refused", refusal)
             conn.abort()
@@ -61,12 +63,11 @@ class PlayerServer(asyncssh.SSHServer):
             self.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.hub.connections.discard(self)
+        self.hub.gone(self)
         for timer in (self._hello, self._without_session):
             if timer is not None:
                 timer.cancel()
         if self._counted and self.player is None:
-            self.hub.logged_in_or_gone(self)
             self.hub.failed_login(self.address)
             self.hub.log.event(self.address, None, "gone-before-login", repr(str(exc or "closed"))[:160])
         elif self.player is not None:
@@ -77,6 +78,15 @@ class PlayerServer(asyncssh.SSHServer):
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
+
+    @property
+    def playing(self) -> bool:
+        """It opened its session: the session tells its client goodbye, and the client closes the connection."""
+        return self.session is not None and self.conn is not None
+
+    async def wait_closed(self) -> None:
+        if self.conn is not None:
+            await self.conn.wait_closed()
 
     # ------------------------------------------------------------------ logging in: public keys only
 
@@ -114,13 +124,13 @@ class PlayerServer(asyncssh.SSHServer):
         if self._refused_keys >= self.hub.limits.max_refused_keys and self.conn is not None:
             conn = self.conn
             asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many keys refused"
+                conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, _("too many keys refused")
             )
         return False
 
     def auth_completed(self) -> None:
         assert self._key is not None
-        self.hub.logged_in_or_gone(self)
+        self.hub.logged_in(self)
         self.player = Player.of_key(self.hub.config.data_dir, self._key)
         self.hub.log.event(self.address, self.player.fingerprint, "login", f"user {self.username[:64]!r}")
         # A login that starts no session (ssh -N, or a session never asked for a shell) would hold
@@ -129,14 +139,14 @@ class PlayerServer(asyncssh.SSHServer):
 
     def _idle_login(self) -> None:
         if (self.session is None or not self.session.started) and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session was opened")
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, _("no session was opened"))
 
     # ------------------------------------------------------------------ what a logged-in client may ask for
 
     def session_requested(self) -> GameSession:
         if self.session is not None or self.player is None:
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session per connection")
-        self.session = GameSession(self.hub, self.player, self.address, self)
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _("one session per connection"))
+        self.session = GameSession(self.hub, self.player, self.address, on_ended=self.session_ended)
         return self.session
 
     def session_ended(self) -> None:
@@ -151,7 +161,7 @@ class PlayerServer(asyncssh.SSHServer):
     def _refuse_forwarding(self, what: str) -> None:
         fingerprint = self.player.fingerprint if self.player else None
         self.hub.log.event(self.address, fingerprint, "refused", what)
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, NO_FORWARDING)
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _(NO_FORWARDING))
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         self._refuse_forwarding("port forwarding")

@@ -22,7 +22,7 @@ import signal
 import time
 import uuid
 from collections import deque
-from collections.abc import Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any, cast
@@ -31,12 +31,16 @@ import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.download_manager import DownloadManager
 
+from ..voice import _
 from .config import Address, Limits
-from .game import FROM_HOST, clamp_size, game_command, read_reports, report_pipe
+from .game import CANNOT_START, FROM_HOST, clamp_size, game_command, read_reports, report_pipe
 from .hub import Hub
 from .paste import PasteLimit
+from .plain import in_english
+from .private_api import decode_game_packet
 from .report import VARIABLE as REPORT_VARIABLE
-from .report import SaveState, exit_words
+from .report import SaveState, exit_words, idle_words
+from .seats import Seats
 from .webpage import allowed_origins, origin_allowed, page, pong
 
 WEB_HOST = "127.0.0.1"  # unless a host is given
@@ -109,7 +113,7 @@ class BrowserGame:
     ) -> None:
         self.host = host
         self.transport = transport
-        self.hub = host.hub
+        self.hub: Seats = host.hub  # a game sees the hub as a game sees it, as an SSH session does
         self.limits = host.hub.limits
         self.socket = socket
         self.address = address
@@ -141,8 +145,8 @@ class BrowserGame:
     async def play(self) -> None:
         refusal = self.hub.open_session(self, None)
         if refusal is not None:
-            self._log("refused", refusal)
-            await self._tell(refusal)
+            self._log("refused", refusal.plain)
+            await self._tell(refusal.words)
             return
         try:
             if await self._start():
@@ -169,7 +173,7 @@ class BrowserGame:
         except OSError as error:
             os.close(reports)
             self._log("error", repr(str(error)))
-            await self._tell("The game could not start; please tell the server's operator.")
+            await self._tell(_(CANNOT_START))
             return False
         finally:
             os.close(their_end)
@@ -194,9 +198,9 @@ class BrowserGame:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def end(self, farewell: str) -> None:
+    async def end(self, farewell: Callable[[], str]) -> None:
         """Close the game from the server's side (a shutdown): it exits first, then the tab is told."""
-        self.farewell = farewell
+        self.farewell = farewell()
         self._ended.set()
         await self.finished.wait()
 
@@ -236,7 +240,7 @@ class BrowserGame:
                 process.send_signal(then)
 
     def _log_exit(self, status: int) -> None:
-        saved = self.saves.sentence() or "no match reported"
+        saved = in_english(self.saves.sentence) or "no match reported"
         if self.farewell:
             self._log("game-exit", f"status {status}")
         elif self.tab_gone or self.stalled:
@@ -282,7 +286,7 @@ class BrowserGame:
         assert self.process is not None and self.process.stdout is not None
         stdout = self.process.stdout
         try:
-            for _ in range(PRELUDE_LINES):
+            for _line in range(PRELUDE_LINES):
                 line = await stdout.readline()
                 if not line:
                     return
@@ -310,9 +314,7 @@ class BrowserGame:
         if kind == b"M":
             await self._from_game_meta(payload)
         elif kind == b"P":
-            from textual_serve._binary_encode import load  # noqa: PLC0415 - only for a file the game delivers
-
-            unpacked = load(payload)
+            unpacked = decode_game_packet(payload)
             if isinstance(unpacked, list | tuple) and len(unpacked) == 3 and unpacked[0] == "deliver_chunk":
                 await self.host.downloads.chunk_received(str(unpacked[1]), unpacked[2])
 
@@ -431,9 +433,7 @@ class BrowserGame:
         while (left := self._last_key + self.limits.idle_timeout - time.monotonic()) > 0:
             await asyncio.sleep(left)
         self._log("idle")
-        minutes = self.limits.idle_timeout / 60
-        shown = f"{minutes:g} minute{'s' * (minutes != 1)}" if minutes >= 1 else f"{self.limits.idle_timeout:g} s"
-        self.farewell = f"No key for {shown}: goodbye for now."
+        self.farewell = idle_words(self.limits.idle_timeout)
 
 
 class WebHost:
@@ -464,7 +464,7 @@ class WebHost:
         return app
 
     async def index(self, request: web.Request) -> web.Response:
-        scheme, _, rest = self.public_url.partition(":")
+        scheme, _colon, rest = self.public_url.partition(":")
         websocket_url = ("wss:" if scheme == "https" else "ws:") + rest + "/ws"
         text = page("unokart", f"{self.public_url}/static/", websocket_url, request.query.get("fontsize"))
         response = web.Response(text=text, content_type="text/html")
@@ -479,7 +479,7 @@ class WebHost:
         origin = request.headers.get("Origin")
         if not origin_allowed(origin, self.origins):
             self.hub.log.event(address, IDENTITY, "refused", f"a page from another origin {(origin or '')[:100]!r}")
-            return web.Response(status=403, text="This game can only be opened from its own page.\n")
+            return web.Response(status=403, text=_("This game can only be opened from its own page.") + "\n")
         columns = _query_int(request.query.get("width"))
         rows = _query_int(request.query.get("height"))
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_LIMIT, compress=False)
@@ -499,7 +499,7 @@ class WebHost:
         try:
             meta = await self.downloads.get_download_metadata(key)
         except KeyError:
-            raise web.HTTPNotFound(text="There is no such file here.\n") from None
+            raise web.HTTPNotFound(text=_("There is no such file here.") + "\n") from None
         response = web.StreamResponse()
         response.content_type = meta.mime_type
         if meta.encoding:

@@ -11,6 +11,8 @@ import ipaddress
 import json
 from urllib.parse import urlsplit
 
+from ..voice import _
+
 FONT_SIZES = range(6, 65)
 DEFAULT_FONT_SIZE = 16
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -52,9 +54,9 @@ button:hover {{ background: #ac5af4; }}
 </head>
 <body>
 <div id="terminal" class="textual-terminal" data-session-websocket-url="{websocket}" data-font-size="{font_size}"></div>
-<button type="button" id="start" onclick="location.reload()">Start</button>
+<button type="button" id="start" onclick="location.reload()">{start}</button>
 <div id="ended">
-<span>This game has ended.</span><button type="button" onclick="location.reload()">Play again</button>
+<span>{ended}</span><button type="button" onclick="location.reload()">{again}</button>
 </div>
 </body>
 </html>
@@ -73,6 +75,9 @@ def page(title: str, static_url: str, websocket_url: str, font_size: str | None)
         static=html.escape(static_url),
         websocket=html.escape(websocket_url),
         font_size=size,
+        start=html.escape(_("Start")),
+        ended=html.escape(_("This game has ended.")),
+        again=html.escape(_("Play again")),
     )
 
 

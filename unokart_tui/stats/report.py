@@ -7,21 +7,23 @@ from typing import NamedTuple
 
 from ..charts import WinRate, plain
 from ..printable import printable
+from ..voice import N_, _, ngettext
 from .records import PLAYER
 from .summary import Figures, MatchLine, Record, Summary
 
+# Marked here, looked up when written.
 REASON_WORDS = {
-    "choice": "drawing by choice",
-    "draw_two": "Draw Two",
-    "wild_draw_four": "Wild Draw Four",
-    "challenge_guilty": "a bluff caught",
-    "challenge_failed": "a lost challenge",
-    "banana": "Banana",
-    "green_shell": "Green Shell",
-    "lightning": "Lightning",
-    "bob_omb": "Bob-omb",
-    "uno_caught": "caught without UNO",
-    "stack": "stacked draws",
+    "choice": N_("drawing by choice"),
+    "draw_two": N_("Draw Two"),
+    "wild_draw_four": N_("Wild Draw Four"),
+    "challenge_guilty": N_("a bluff caught"),
+    "challenge_failed": N_("a lost challenge"),
+    "banana": N_("Banana"),
+    "green_shell": N_("Green Shell"),
+    "lightning": N_("Lightning"),
+    "bob_omb": N_("Bob-omb"),
+    "uno_caught": N_("caught without UNO"),
+    "stack": N_("stacked draws"),
 }
 
 
@@ -36,13 +38,15 @@ def percent(part: int, whole: int) -> str:
 
 
 def out_of(part: int, whole: int) -> str:
-    return f"{part} of {whole} ({percent(part, whole)})" if whole else "none yet"
+    if not whole:
+        return _("none yet")
+    return _("{part} of {whole} ({percent})").format(part=part, whole=whole, percent=percent(part, whole))
 
 
 def result(line: MatchLine) -> str:
     others = max(score for seat, score in enumerate(line.scores) if seat != PLAYER)
-    verb = "won" if line.won else "lost"
-    return f"{verb} {line.scores[PLAYER]}–{others}"
+    values = {"mine": line.scores[PLAYER], "theirs": others}
+    return (_("won {mine}–{theirs}") if line.won else _("lost {mine}–{theirs}")).format(**values)
 
 
 def opponents(line: MatchLine) -> str:
@@ -51,79 +55,92 @@ def opponents(line: MatchLine) -> str:
 
 def streak_words(current: int) -> str:
     if not current:
-        return "none"
+        return _("none")
     return wins(current) if current > 0 else losses(-current)
 
 
 def wins(count: int) -> str:
-    return f"{count} win{'s' * (count != 1)}"
+    return ngettext("{count} win", "{count} wins", count).format(count=count)
 
 
 def losses(count: int) -> str:
-    return f"{count} loss{'es' * (count != 1)}"
+    return ngettext("{count} loss", "{count} losses", count).format(count=count)
 
 
 def hit_by(figures: Figures) -> str:
-    items = [(REASON_WORDS[item], cards) for item, cards in figures.items() if cards]
-    return ", ".join(f"{name} {cards}" for name, cards in items) + " (cards)" if items else "nothing yet"
+    items = [(_(REASON_WORDS[item]), cards) for item, cards in figures.items() if cards]
+    if not items:
+        return _("nothing yet")
+    listed = ", ".join(f"{name} {cards}" for name, cards in items)
+    return _("{items} (cards)").format(items=listed)
 
 
 def challenges(figures: Figures) -> str:
     made, won = figures.count("challenges_made"), figures.count("challenges_won")
-    return f"{won} of {made} won ({percent(won, made)})" if made else "none in a finished round yet"
+    if not made:
+        return _("none in a finished round yet")
+    return _("{won} of {made} won ({percent})").format(won=won, made=made, percent=percent(won, made))
 
 
 def player_rows(summary: Summary) -> list[tuple[str, str]]:
     """The player's figures, a label and a value each."""
     you = summary.player
     streaks = summary.streaks
+    finished = _("{count} finished, {won} won")
     rows = [
-        ("Matches", f"{summary.matches} finished, {out_of(summary.matches_won, summary.matches)} won"),
-        ("Rounds", f"{you.rounds} finished, {out_of(you.rounds_won, you.rounds)} won"),
+        (_("Matches"), finished.format(count=summary.matches, won=out_of(summary.matches_won, summary.matches))),
+        (_("Rounds"), finished.format(count=you.rounds, won=out_of(you.rounds_won, you.rounds))),
         (
-            "Points",
-            f"{you.points_per_round_won:.0f} per round won, on average"
+            _("Points"),
+            _("{points} per round won, on average").format(points=f"{you.points_per_round_won:.0f}")
             if you.points_per_round_won
-            else "no round won yet",
+            else _("no round won yet"),
         ),
         (
-            "Streaks",
-            f"now {streak_words(streaks.current)}; longest {wins(streaks.longest_win)}, {losses(streaks.longest_loss)}",
+            _("Streaks"),
+            _("now {current}; longest {wins}, {losses}").format(
+                current=streak_words(streaks.current),
+                wins=wins(streaks.longest_win),
+                losses=losses(streaks.longest_loss),
+            ),
         ),
     ]
+    against = _("{result} against {opponents}")
     if summary.best is not None and summary.worst is not None:
         # Found in play: "Best match: lost 0-707". Without a win the best is the closest loss, and
         # without a loss the worst is the narrowest win: each is called what it is.
-        best = "Best match" if summary.best.won else "Closest loss"
-        rows.append((best, f"{result(summary.best)} against {opponents(summary.best)}"))
+        best = _("Best match") if summary.best.won else _("Closest loss")
+        rows.append((best, against.format(result=result(summary.best), opponents=opponents(summary.best))))
         if summary.worst != summary.best:  # one match is not both
-            worst = "Narrowest win" if summary.worst.won else "Worst match"
-            rows.append((worst, f"{result(summary.worst)} against {opponents(summary.worst)}"))
+            worst = _("Narrowest win") if summary.worst.won else _("Worst match")
+            rows.append((worst, against.format(result=result(summary.worst), opponents=opponents(summary.worst))))
     rows += [
-        ("Challenges", challenges(you)),
+        (_("Challenges"), challenges(you)),
         (
-            "UNO",
-            f"caught {you.count('catches_made')}, caught out {you.count('caught')}, forgot {you.count('forgot_uno')}",
+            _("UNO"),
+            _("caught {caught}, caught out {caught_out}, forgot {forgot}").format(
+                caught=you.count("catches_made"), caught_out=you.count("caught"), forgot=you.count("forgot_uno")
+            ),
         ),
-        ("Items hit you", hit_by(you)),
-        ("Undos", str(summary.undos)),
+        (_("Items hit you"), hit_by(you)),
+        (_("Undos"), str(summary.undos)),
     ]
     if summary.hints:
-        rows.append(("Hints", str(summary.hints)))
+        rows.append((_("Hints"), str(summary.hints)))
     return rows
 
 
 def record_table(title: str, first: str, records: Sequence[Record]) -> Table:
     rows = [(printable(r.name), str(r.matches), str(r.won), percent(r.won, r.matches)) for r in records]
-    return Table(title, (first, "matches", "you won", "win rate"), rows)
+    return Table(title, (first, _("matches"), _("you won"), _("win rate")), rows)
 
 
 def versus_tables(summary: Summary) -> list[Table]:
     """The player's win rate by opponent personality and by difficulty, and how each personality played."""
     faced = {record.name: record.matches for record in summary.by_personality}
     played = Table(
-        "How they played (won/played; challenges won/made; items: cards drawn)",
-        ("personality", "rounds", "matches", "pts/won", "challenges", "catches", "hit by items"),
+        _("How they played (won/played; challenges won/made; items: cards drawn)"),
+        (_("personality"), _("rounds"), _("matches"), _("pts/won"), _("challenges"), _("catches"), _("hit by items")),
         [
             (
                 printable(kind),
@@ -138,8 +155,8 @@ def versus_tables(summary: Summary) -> list[Table]:
         ],
     )
     return [
-        record_table("Your win rate by opponent", "personality", summary.by_personality),
-        record_table("Your win rate by difficulty", "difficulty", summary.by_difficulty),
+        record_table(_("Your win rate by opponent"), _("personality"), summary.by_personality),
+        record_table(_("Your win rate by difficulty"), _("difficulty"), summary.by_difficulty),
         played,
     ]
 
@@ -147,8 +164,8 @@ def versus_tables(summary: Summary) -> list[Table]:
 def matches_table(summary: Summary) -> Table:
     # The opponents last: found in play, nine names pushed the result past 80 columns.
     return Table(
-        "Finished matches",
-        ("finished", "result", "rounds", "against"),
+        _("Finished matches"),
+        (_("finished"), _("result"), _("rounds"), _("against")),
         [
             (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", result(line), str(len(line.race) - 1), opponents(line))
             for line in summary.matches_list
@@ -167,22 +184,20 @@ def left_out(summary: Summary) -> str | None:
     """What to tell the player when matches of the store were left out (``rows.read_rows``), or None."""
     if not summary.left_out:
         return None
-    if summary.left_out == 1:
-        return (
-            "One match in your statistics holds values this game cannot read, so it is left out. "
-            "unokart stats --rebuild writes it again from its save, if the save is still there."
-        )
-    return (
-        f"{summary.left_out} matches in your statistics hold values this game cannot read, so they are left out. "
-        "unokart stats --rebuild writes them again from their saves, if the saves are still there."
-    )
+    return ngettext(
+        "One match in your statistics holds values this game cannot read, so it is left out. "
+        "unokart stats --rebuild writes it again from its save, if the save is still there.",
+        "{count} matches in your statistics hold values this game cannot read, so they are left out. "
+        "unokart stats --rebuild writes them again from their saves, if the saves are still there.",
+        summary.left_out,
+    ).format(count=summary.left_out)
 
 
 def nothing_yet(summary: Summary) -> str:
     """What the statistics say before the first finished round, or when no match can be read."""
     if summary.left_out:
-        return "No finished round can be read: your statistics hold none this game can show."
-    return "No finished round yet: your statistics start with the first round you finish."
+        return _("No finished round can be read: your statistics hold none this game can show.")
+    return _("No finished round yet: your statistics start with the first round you finish.")
 
 
 def text(summary: Summary, *, width: int = 78) -> str:
@@ -193,7 +208,7 @@ def text(summary: Summary, *, width: int = 78) -> str:
     parts = ["\n".join(f"{name:<{label}}  {value}" for name, value in player_rows(summary))]
     if len(summary.win_rate) > 1:
         chart = WinRate(tuple(rate for _, rate in summary.win_rate)).draw(width, 8)
-        parts.append("Your win rate after each match\n" + plain(chart))
+        parts.append(_("Your win rate after each match") + "\n" + plain(chart))
     parts += [text_table(table) for table in versus_tables(summary) if table.rows]
     if summary.matches_list:
         parts.append(text_table(matches_table(summary)))

@@ -32,12 +32,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from saves import save_dir
+from unokart_tui.locations import STATS_NAME, stats_file
 
 from .errors import StatsError
 from .records import MatchRecord
 
-STORE_NAME = "stats.sqlite3"
+STORE_NAME = STATS_NAME
 # 2: seeds and targets are kept as text (SQLite's integers end at 2**63 - 1; a seed does not).
 SCHEMA_VERSION = 2
 # How long a busy store is waited for, in seconds, before the player is told. Tests shorten it.
@@ -123,7 +123,7 @@ class Damaged(Exception):
 
 
 def store_path() -> Path:
-    return save_dir() / STORE_NAME
+    return stats_file()
 
 
 def when(moment: datetime) -> str:

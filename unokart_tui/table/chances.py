@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine import Action, Card, Color, JumpIn, Match, Play
-from ..narration import Voice
 from ..voice import _
+from ..voice.narration import Voice
 
 JUMP_LATE_SECONDS = 5.0  # a j this long after the twin was held is "too late", not "no jump-in now"
 

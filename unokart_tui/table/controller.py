@@ -36,7 +36,6 @@ from ..engine import (
 )
 from ..glyphs import UNICODE, Glyphs
 from ..hints import Advisor, Hint
-from ..narration import Banner, LogLine, TableNotes, Voice, banner, how_it_ended, log_line, must_play_line, replay
 from ..pacing import Clock, Pace, Pacer
 from ..session import HUMAN, Session
 from ..tableview import (
@@ -51,8 +50,12 @@ from ..tableview import (
     status,
     table_info,
 )
+from ..timeline import replay
 from ..undo import UndoRefused
 from ..voice import _
+from ..voice.banners import Banner, banner
+from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line
+from ..voice.notes import TableNotes
 from . import keys, questions
 from .chances import JumpChance, hint_taken_words, missed_jump_words
 from .messages import (
@@ -222,10 +225,10 @@ class TableController:
         if self._cursor_to_playable and playable:
             self._cursor_to_playable = False
         waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held, kinds=self.kinds)
-        title = _("Your hand ({count}) — {status}").format(count=len(cards), status=waiting)
-        title += _("  [UNO ready]") if self.uno_ahead.armed else ""
-        title += _("  [autopilot: a stops]") if self.advisor.autopilot else ""
-        self.hand = HandState(cards, playable, self.cursor, title, self.glyphs)
+        title = [_("Your hand ({count}) — {status}").format(count=len(cards), status=waiting)]
+        title += [_("[UNO ready]")] if self.uno_ahead.armed else []
+        title += [_("[autopilot: a stops]")] if self.advisor.autopilot else []
+        self.hand = HandState(cards, playable, self.cursor, "  ".join(title), self.glyphs)  # labels after the title
         where = _("round {number} · first to {target}").format(number=match.round_number, target=match.target)
         return SeatState(lines, table_info(match, self.notes, HUMAN, self.glyphs), self.hand, where)
 

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 from ..engine import Card, Color
-from ..narration import Banner, LogLine
 from ..tableview import HandState, Motion, RoundSummary, SeatLine, TableInfo
+from ..voice.banners import Banner
+from ..voice.narration import LogLine
 
 if TYPE_CHECKING:
     from ..charts import ScoreRace

@@ -4,7 +4,10 @@ Strings are marked the gettext way: ``_("You draw a card.")``, ``ngettext("{n} c
 cards", n)``, whole sentences with named placeholders filled in *after* the lookup, so that a
 translator can reorder them. The translation in use is a context variable rather than a global:
 one host process serves many players, each in their own language, and each game runs in its own
-task (``asyncio`` copies the context when a task starts). Catalogs are compiled ``.mo`` files under
+task (``asyncio`` copies the context when a task starts). A context that chose nothing speaks the
+process's language (``use_process_language``): the game has one player, and Textual runs each
+screen in a task of its own, so a language chosen in Settings must hold for screens not yet
+made. Catalogs are compiled ``.mo`` files under
 ``voice/locale`` and are read with the standard library only; until one is chosen the words are
 the English in the code.
 """
@@ -12,26 +15,60 @@ the English in the code.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+
+from .language import ENGLISH
 
 DOMAIN = "unokart"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 _ENGLISH = gettext.NullTranslations()
+# None: this context chose no language, and speaks the process's.
 _current: ContextVar[gettext.NullTranslations | None] = ContextVar("unokart_translation", default=None)
 
 
+class _Process:
+    """The language of every context that chose none (a class attribute: no ``global`` statement)."""
+
+    translation: gettext.NullTranslations = _ENGLISH
+
+
 def _translation() -> gettext.NullTranslations:
-    return _current.get() or _ENGLISH
+    return _current.get() or _Process.translation
+
+
+def _catalog(code: str | None) -> gettext.NullTranslations:
+    if code is None or code == ENGLISH:  # the words in the code: no catalog to look for
+        return _ENGLISH
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
 
 
 def use_language(code: str | None) -> None:
     """Speak ``code`` (``"sk"``, ``"nl"``) in this context from now on; None or an unknown code: English."""
-    if code is None:
-        _current.set(None)
-        return
-    _current.set(gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True))
+    _current.set(_catalog(code))
+
+
+@contextmanager
+def speaking(code: str | None) -> Iterator[None]:
+    """Speak ``code`` in this context until the block ends (a callback of one player's session)."""
+    token = _current.set(_catalog(code))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def follow_process_language() -> None:
+    """This context chooses no language of its own from now on: it speaks the process's."""
+    _current.set(None)
+
+
+def use_process_language(code: str | None) -> None:
+    """Speak ``code`` in every context that chose no language of its own; None or an unknown code: English."""
+    _Process.translation = _catalog(code)
 
 
 def _(message: str) -> str:
@@ -54,4 +91,21 @@ def N_(message: str) -> str:
     return message
 
 
-__all__ = ["DOMAIN", "LOCALE_DIR", "N_", "_", "ngettext", "pgettext", "use_language"]
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` for the catalog with its ``context``; look it up later with ``pgettext(context, message)``."""
+    return message
+
+
+__all__ = [
+    "DOMAIN",
+    "LOCALE_DIR",
+    "NC_",
+    "N_",
+    "_",
+    "follow_process_language",
+    "ngettext",
+    "pgettext",
+    "speaking",
+    "use_language",
+    "use_process_language",
+]

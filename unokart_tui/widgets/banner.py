@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..narration import Banner
+from ..voice.banners import Banner
 
 
 class BannerView(Static):

@@ -1,11 +1,7 @@
-"""How a card is written and drawn on screen: one short form, one long form, one face, everywhere.
+"""How a card is drawn on screen: one face, everywhere.
 
-The short form is the colour's letter and the card's symbol: ``R7``, ``B⇄`` (Reverse),
-``G⊘`` (Skip), ``Y+2``, ``W+4``, ``W?`` (Wild Item Box); in the ASCII glyph set ``BS``
-and ``B<>``. It reads without colour. The long form is the card's name: ``Red 7``,
-``Blue Reverse``, ``Wild Item Box``. The hand, the log, the dialogs and the round
-summaries use these two and no other; saves and tests keep the notation of RULES.md K5
-(``str(card)``).
+Its words, the short form (``R7``, ``B⇄``) and the long form (``Red 7``), are the voice's
+(``voice/cards.py``, any language); they are imported here for the widgets that write them.
 
 A card's face (``card_art``) is its outline, the short form in the corner with the
 item's symbol (K3), the rank three lines high when there is room, and the colour's word
@@ -16,44 +12,32 @@ is built and tested without Textual.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from unokart_tui.engine import Card, Color, Rank
+from unokart_tui.engine import Card
 
-from ..glyphs import UNICODE, Edges, Glyphs, big_rank
+from ..glyphs import Edges, Glyphs, big_rank
+from ..voice.cards import COLOR_CLASS, cards, color_class, color_label, color_letter, hand_order, long, short
 
-COLOR_CLASS = {Color.RED: "red", Color.YELLOW: "yellow", Color.GREEN: "green", Color.BLUE: "blue", None: "wild"}
-SORT_COLOR = {Color.RED: 0, Color.YELLOW: 1, Color.GREEN: 2, Color.BLUE: 3, None: 4}
-RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
+# The words of a card come from the voice (any language); the faces are drawn here.
+__all__ = [
+    "COLOR_CLASS",
+    "Art",
+    "Span",
+    "back_art",
+    "card_art",
+    "cards",
+    "color_class",
+    "fan",
+    "hand_order",
+    "long",
+    "narrow_art",
+    "short",
+]
+
 # A wild card's outline shows the four colours, one a quarter: a wild is told from afar.
 QUARTERS = ("red", "yellow", "green", "blue")
-
-
-def short(card: Card, glyphs: Glyphs = UNICODE) -> str:
-    """``R7``, ``B⇄``, ``G⊘``, ``Y+2``, ``W+4``, ``W?``."""
-    letter = "W" if card.color is None else card.color.letter
-    return letter + glyphs.ranks.get(card.rank, card.rank.value)
-
-
-def long(card: Card) -> str:
-    """``Red 7``, ``Blue Reverse``, ``Wild Item Box``."""
-    return card.name
-
-
-def cards(hand: Sequence[Card], glyphs: Glyphs = UNICODE) -> str:
-    """A list of cards in the short form: ``R7  B⇄  W?``."""
-    return "  ".join(short(card, glyphs) for card in hand)
-
-
-def color_class(card: Card) -> str:
-    return COLOR_CLASS[card.color]
-
-
-def hand_order(cards: tuple[Card, ...]) -> list[int]:
-    """Indices of ``cards`` grouped by colour (red, yellow, green, blue, wild), then by rank."""
-    return sorted(range(len(cards)), key=lambda i: (SORT_COLOR[cards[i].color], RANK_ORDER[cards[i].rank]))
 
 
 # ---------------------------------------------------------------------- faces
@@ -82,9 +66,14 @@ def _centre(text: str, width: int) -> str:
     return f"{text[:width]:^{width}}"
 
 
-def _inner(card: Card, glyphs: Glyphs, width: int, height: int, caption: str) -> list[tuple[Span, ...]]:
-    """The face inside the outline: ``height`` lines of ``width`` cells."""
-    corner = short(card, glyphs)
+def _inner(
+    card: Card, glyphs: Glyphs, width: int, height: int, *, caption: str, words: tuple[str, str, str]
+) -> list[tuple[Span, ...]]:
+    """The face inside the outline: ``height`` lines of ``width`` cells.
+
+    ``words``: the short form in the corner, the colour's word and its letter.
+    """
+    corner, colour, letter = words
     item = glyphs.items[card.item]
     if height == 1:
         return [(Span(_centre(corner, width), "face"),)]
@@ -96,8 +85,8 @@ def _inner(card: Card, glyphs: Glyphs, width: int, height: int, caption: str) ->
     if card.color is None:
         word: tuple[Span, ...] = _marks(glyphs, width)
     else:
-        name = card.color.value.upper()
-        word = (Span(_centre(name if len(name) <= width else card.color.letter, width), "face"),)
+        name = colour.upper()
+        word = (Span(_centre(name if len(name) <= width else letter, width), "face"),)
     if height < 4:  # no room for the rank drawn big: the colour's word under the corner, the caption under it
         rows.append(word)
         rows.append((Span(_centre(caption, width), "face"),))
@@ -141,7 +130,6 @@ def _edge_roles(wild: bool, length: int, first: str, second: str) -> list[tuple[
     return [(half, first), (length - half, second)]
 
 
-@lru_cache(maxsize=4096)
 def card_art(
     card: Card,
     glyphs: Glyphs,
@@ -157,9 +145,28 @@ def card_art(
     ``caption`` goes under the colour's word (the compact table's "by Mario", "☽ Banana");
     ``item_in_edge`` writes the item's symbol in the top line, for a face too small for it.
     """
+    # The words are looked up now, in the reader's language, and are part of the cached face's key.
+    words = (short(card, glyphs), "" if card.color is None else color_label(card.color), color_letter(card.color))
+    return _card_art(
+        card, glyphs, width, height, outline=outline, caption=caption, item_in_edge=item_in_edge, words=words
+    )
+
+
+@lru_cache(maxsize=4096)
+def _card_art(
+    card: Card,
+    glyphs: Glyphs,
+    width: int,
+    height: int,
+    *,
+    outline: str,
+    caption: str,
+    item_in_edge: bool,
+    words: tuple[str, str, str],
+) -> Art:
     edges = _outline(glyphs, outline)
     wild = card.color is None
-    inner = _inner(card, glyphs, width - 2, height - 2, caption)
+    inner = _inner(card, glyphs, width - 2, height - 2, caption=caption, words=words)
     top_text = edges.line(width, bottom=False)
     if item_in_edge and width >= 5:
         top_text = top_text[: width - 2] + glyphs.items[card.item] + top_text[-1]

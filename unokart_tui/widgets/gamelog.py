@@ -13,7 +13,7 @@ from textual import events
 from textual.theme import Theme
 from textual.widgets import RichLog
 
-from ..narration import LogLine
+from ..voice.narration import LogLine
 from .paint import CARD_COMPONENTS, card_css, painted
 
 MAX_LINES = 1000  # a long match's log stays cheap to wrap again

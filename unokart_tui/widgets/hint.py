@@ -6,6 +6,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from ..voice import _
+
 
 class HintView(Static):
     """Shows a hint's sentence (``text``), or nothing at all."""
@@ -27,4 +29,4 @@ class HintView(Static):
 
     def watch_text(self, text: str | None) -> None:
         self.set_class(text is not None, "shown")
-        self.update(Text.assemble(("Hint: ", "bold"), text) if text is not None else "")  # names are not markup
+        self.update(Text.assemble((_("Hint:") + " ", "bold"), text) if text is not None else "")  # names are not markup

@@ -18,6 +18,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ..voice import _
+
 
 class KeySpan(NamedTuple):
     start: int
@@ -118,7 +120,8 @@ class KeyBar(Widget, can_focus=False):
                 continue
             shown.add(binding.action)
             display = f" {self.app.get_key_display(binding)} "
-            description = f"{binding.description} "
+            # Marked with N_ where it is bound, looked up here (gettext("") would be the catalog's header).
+            description = (_(binding.description) if binding.description else "") + " "
             if width is not None and len(line) + len(display) + len(description) > width:
                 continue
             start = len(line)

@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..tableview import SeatLine
+from ..voice import _
 from .cardface import fan
 
 KIND_LABEL = {"human": "", "item-hoarder": "hoarder"}
@@ -92,7 +93,7 @@ class PlayerRow(Widget, can_focus=False):
 def last_move(info: SeatLine, badge: Style, quiet: Style) -> Text:
     """A seat's last move; a call to catch them (or, for the player, to say UNO) while they can be caught."""
     if info.exposed:  # "CATCH!" is for the others: the player is told to say UNO
-        return Text("say UNO! (u)" if info.you else "CATCH! (c)", badge)
+        return Text(_("say UNO! (u)") if info.you else _("CATCH! (c)"), badge)
     if info.said_uno and not info.last.startswith("UNO"):  # the call stays in sight after later moves
         return Text.assemble(("UNO ", "bold"), (info.last, quiet))
     return Text(info.last, style="bold" if info.last.startswith("UNO") else quiet)

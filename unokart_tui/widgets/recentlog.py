@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.widget import Widget
 
-from ..narration import LogLine
+from ..voice.narration import LogLine
 from .paint import CARD_COMPONENTS, card_css, painted
 
 

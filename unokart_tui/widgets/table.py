@@ -16,6 +16,8 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ..tableview import TableInfo
+from ..voice import _, ngettext
+from ..voice.cards import color_label, item_label
 from .cardview import CardView, DrawPile
 from .paint import CARD_COMPONENTS, card_css
 
@@ -153,31 +155,40 @@ class TablePanel(Vertical):
         pile = self.query_one(DrawPile)
         pile.glyphs = info.glyphs
         pile.label = "UNO" if self.roomy else f"{info.draw_pile}"
-        self.query_one("#pile-count", Static).update(f"{info.draw_pile} to draw")
+        count = info.draw_pile
+        self.query_one("#pile-count", Static).update(
+            ngettext("{count} to draw", "{count} to draw", count).format(count=count)
+        )
         top = self.query_one("#top-card", CardView)
         top.glyphs, top.card = info.glyphs, info.top
         went_off = ""
         if info.item is not None:  # only an item that went off: a card that was just played has none
-            went_off = f"{info.glyphs.items[info.item]} {info.item.label}"
+            went_off = f"{info.glyphs.items[info.item]} {item_label(info.item)}"
         top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
         self.query_one("#played-by", Static).update(Text(f"{went_off}!" if went_off else info.played_by))
         facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
-        facts.append("Colour " if self.roomy else "Colour\n")
+        facts.append(_("Colour") + (" " if self.roomy else "\n"))
         if info.color is None:
-            facts.append(" none yet ", style="reverse")
+            facts.append(" " + _("none yet") + " ", style="reverse")
         else:
             facts.append(
-                f" {info.color.label.upper()} ", style=self.get_component_rich_style(f"card--{info.color.value}")
+                f" {color_label(info.color).upper()} ", style=self.get_component_rich_style(f"card--{info.color.value}")
             )
         # Found in play: "Play goes ↻ left" meant nothing beside a list, and "clockwise" named no one.
         # Who plays after the player reads the same in the list and round the table, and a Reverse changes it.
-        after = f"\nAfter you: {info.after_you}" if self.roomy else f"\n\nAfter you\n{info.after_you}"
+        if self.roomy:
+            after = "\n" + _("After you: {name}").format(name=info.after_you)
+        else:
+            after = "\n\n" + _("After you") + "\n" + info.after_you
         facts.append(after, style="bold")
         self.query_one("#facts", Static).update(facts)
         board = self.query_one("#scoreboard", Static)
-        board.border_title = f"Scores · first to {info.target}"
+        board.border_title = _("Scores · first to {target}").format(target=info.target)
         board.update(scoreboard(info))
-        self.border_title = "Table" if info.rules == "official" else f"Table · house rules: {info.rules}"
+        if info.rules == "official":
+            self.border_title = _("Table")
+        else:
+            self.border_title = _("Table · house rules: {rules}").format(rules=info.rules)
         self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""
 
 
@@ -203,7 +214,7 @@ def scoreboard(info: TableInfo) -> Text:
         shown_place = "" if tied else f"{place}."
         name = f"{row.name:<{NAME_WIDTH}.{NAME_WIDTH}}"
         lines.append(
-            f"{shown_place:>3} {mark} {name} {row.score:>4}  {to_go:>4} to go",
+            f"{shown_place:>3} {mark} {name} {row.score:>4}  " + _("{points} to go").format(points=f"{to_go:>4}"),
             style="bold" if row.you or row.to_act else "",
         )
     return lines

@@ -1,0 +1,222 @@
+"""The catalog can be extracted: Babel finds the marked sentences, whole and with named placeholders.
+
+Babel reads ``babel.cfg`` as ``pybabel extract -F babel.cfg`` does; the language issue builds its
+catalogs on what this finds.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+pytest.importorskip("babel")  # a test dependency: pyproject's "test" extra
+
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+
+ROOT = Path(__file__).resolve().parents[2]
+VOICE = ROOT / "unokart_tui" / "voice"
+KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}  # as babel.cfg says, for a Babel that reads no keywords there
+
+
+class Message(NamedTuple):
+    file: str
+    line: int
+    ids: tuple[str, ...]  # the singular, and the plural for ngettext
+    context: str | None
+
+
+@cache
+def catalog() -> tuple[Message, ...]:
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping, "babel.cfg")
+    found = []
+    for file, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map, keywords=KEYWORDS):
+        ids = message if isinstance(message, tuple) else (message,)
+        found.append(Message(file, line, tuple(ids), context))
+    return tuple(found)
+
+
+def _ids() -> set[str]:
+    return {text for message in catalog() for text in message.ids if text}
+
+
+def test_the_catalog_holds_the_marked_sentences():
+    messages = catalog()
+    assert len(messages) >= 500, len(messages)
+    ids = _ids()
+    for known in (
+        "You play {card} and call {colour}.",  # voice/lines.py
+        "Caught! {name} catches you without UNO: you draw 2",  # voice/banners.py
+        "{name} went out with {card}, after your {before}.",  # voice/narration.py
+        "drew {count} {why}",  # voice/notes.py
+        "Draw: the cards that fit are worth more later",  # voice/hints.py
+        "nothing else fits",
+    ):
+        assert known in ids, known
+    with_context = {(message.context, message.ids[0]) for message in messages}
+    assert ("colour in a sentence", "red") in with_context
+    assert ("colour letter", "G") in with_context
+    assert ("card name", "{colour} {rank}") in with_context
+    plurals = {message.ids for message in messages if len(message.ids) == 2}
+    assert ("{name} draws {count} card.", "{name} draws {count} cards.") in plurals
+
+
+def test_every_message_names_its_placeholders():
+    """A translator reorders a sentence's parts: ``{name}``, never ``{}``, ``{0}`` or ``%s``."""
+    for message in catalog():
+        for text in message.ids:
+            assert not re.search(r"\{\}|\{\d+\}|%[sdr(]", text), (message.file, message.line, text)
+            for field in re.findall(r"\{([^{}]*)\}", text):
+                # A format spec may follow the name ("{rate:.1f}"): the translator keeps it as it is.
+                name = re.split(r"[:!]", field, maxsplit=1)[0]
+                assert name.isidentifier(), (message.file, message.line, text)
+
+
+def test_the_forms_of_a_counted_message_have_the_same_placeholders():
+    """The singular may say "the move" for one, but names nothing the plural does not fill in."""
+    for message in catalog():
+        if len(message.ids) == 2:
+            singular, plural = (set(re.findall(r"\{(\w+)\}", text)) for text in message.ids)
+            assert singular <= plural and plural - singular <= {"count"}, message
+
+
+GLUE = re.compile(r"\b(and|or|the|a|an|your|their)$", re.IGNORECASE)
+
+
+def test_no_message_is_a_piece_to_be_glued():
+    """A message is a whole sentence or label: no space at either end, no trailing "the" waiting for a noun."""
+    for message in catalog():
+        for text in message.ids:
+            where = (message.file, message.line, text)
+            assert text and text == text.strip(), where
+            assert not GLUE.search(text), where
+            assert not text.startswith((",", ";", "and ", "or ")), where
+
+
+# ---------------------------------------------------------------------- nothing unmarked in the voice
+
+MARKERS = {"_", "ngettext", "pgettext", "N_", "NC_", "looked_up"}
+RICH_STYLE_WORDS = {"bold", "italic", "reverse", "dim", "underline"}
+
+
+def _words(text: str) -> bool:
+    """Whether ``text`` holds words a player would read (a style like "bold reverse" aside)."""
+    if not re.search(r"[A-Za-z]{2}", text):
+        return False
+    return not set(text.split()) <= RICH_STYLE_WORDS and (" " in text.strip() or text[:1].isupper())
+
+
+def unmarked(source: str) -> list[str]:
+    """Literal words in ``source`` that reach a player without going through the catalog."""
+    tree = ast.parse(source)
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skip.add(id(first.value))  # a docstring
+        if isinstance(node, ast.Raise):  # a developer's error
+            skip |= {id(inner) for inner in ast.walk(node)}
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in MARKERS:
+            skip |= {id(inner) for inner in ast.walk(node)}
+        if isinstance(node, ast.Dict):
+            skip |= {id(key) for key in node.keys if key is not None}
+        if isinstance(node, ast.Compare):  # compared, not written: the default name "You"
+            skip |= {id(inner) for inner in ast.walk(node)}
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", "") == "__all__" for target in node.targets):
+            skip |= {id(inner) for inner in ast.walk(node)}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            skip |= {id(inner) for inner in ast.walk(node)}
+            text = "".join(part.value for part in node.values if isinstance(part, ast.Constant))
+            if _words(text):
+                found.append(f"line {node.lineno}: f-string {text!r}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _words(node.value):
+            found.append(f"line {node.lineno}: {node.value!r}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ('def f(name):\n    return f"{name} draws a card."', 1),
+        ('def f():\n    return "You win!"', 1),
+        ('def f(x):\n    return x + " and then some"', 1),
+        ('def f(name):\n    return _("{name} draws a card.").format(name=name)', 0),
+        ('def f():\n    """A docstring."""\n    return LogLine(_("Hi there"), "bold reverse")', 0),
+        ('def f(x):\n    raise TypeError(f"no sentence for {x}")', 0),
+        ('TABLE = {"some key": NC_("ctx", "Red")}', 0),
+        ('def f(name):\n    return name == "You"', 0),
+        ('__all__ = ["Voice", "LogLine"]', 0),
+    ],
+)
+def test_the_unmarked_check_sees_what_it_must(source, expected):
+    assert len(unmarked(source)) == expected, unmarked(source)
+
+
+# language.py chooses the language: its strings are environment variables' names and each
+# language's name in itself, which no catalog may translate.
+WORDLESS = {"language.py"}
+
+
+@pytest.mark.parametrize(
+    "path", sorted(p for p in VOICE.glob("*.py") if p.name not in WORDLESS), ids=lambda path: path.name
+)
+def test_the_voice_writes_no_unmarked_words(path):
+    assert unmarked(path.read_text(encoding="utf-8")) == []
+
+
+# ---------------------------------------------------------------------- _ stays the lookup
+
+
+def shadows(source: str) -> list[int]:
+    """Lines where a module that imports ``_`` from the voice binds ``_`` to something else in a function.
+
+    A comprehension's ``_`` has a scope of its own and is harmless; ``name, _ = pair`` in a function
+    that also says ``_("…")`` breaks the lookup (UnboundLocalError), and only when that line runs.
+    """
+    tree = ast.parse(source)
+    imports = any(
+        isinstance(node, ast.ImportFrom)
+        and (node.module or "").endswith("voice")
+        and any(a.name == "_" for a in node.names)
+        for node in ast.walk(tree)
+    )
+    if not imports:
+        return []
+    in_comprehension = {
+        id(name) for node in ast.walk(tree) if isinstance(node, ast.comprehension) for name in ast.walk(node.target)
+    }
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name)
+        and node.id == "_"
+        and isinstance(node.ctx, ast.Store)
+        and id(node) not in in_comprehension
+    ]
+
+
+def test_the_shadow_check_sees_what_it_must():
+    source = "from ..voice import _\ndef f(pair):\n    name, _ = pair\n    return _('x')\n"
+    assert shadows(source) == [3]
+    assert shadows("from ..voice import _\nnames = [n for n, _ in pairs]\n") == []
+    assert shadows("def f(pair):\n    name, _ = pair\n") == []  # no lookup to break
+
+
+def test_no_module_rebinds_the_lookup():
+    found = {
+        str(path.relative_to(ROOT)): lines
+        for path in sorted((ROOT / "unokart_tui").rglob("*.py"))
+        if (lines := shadows(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}

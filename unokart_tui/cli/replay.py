@@ -1,0 +1,30 @@
+"""``unokart replay``: step through a saved match, finished or not."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..voice import _
+from .common import Commands, fail, read_game
+from .running import run_app
+
+
+def add_to(commands: Commands) -> None:
+    replay = commands.add_parser(
+        "replay", help=_("step through a saved match"), description=_("Step through a saved match, finished or not.")
+    )
+    replay.add_argument("save", metavar="NAME", help=_("the save's name (see unokart saves)"))
+    replay.add_argument("--backup", action="store_true", help=_("replay the previous version of the save"))
+    replay.set_defaults(run=run, parser=replay)
+
+
+def run(args: argparse.Namespace) -> int:
+    from saves import SaveError  # noqa: PLC0415
+
+    try:
+        name, game = read_game(args.save, backup=args.backup)
+    except SaveError as error:
+        return fail(str(error))
+    from ..app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
+
+    return run_app(UnoKartApp(replay=(name, game)))

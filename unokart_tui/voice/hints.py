@@ -1,0 +1,208 @@
+"""The expert's advice in words: the move, its reasons, and a caution (``hints.py`` decides them).
+
+A hint reads "Play G7 as blue: Mario is on one card and it holds them back — keep the Wild Draw
+Four for later": the move, then each reason, then a caution. Each piece is a whole clause with
+named placeholders; how they are put together is a sentence of its own (``advice``), so that a
+translator can order them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from unokart_tui.engine import Card, Color, Rank
+
+from . import N_, _, ngettext
+from . import _ as looked_up  # a message marked with N_ below, looked up when the hint is written
+from .cards import color_word, short
+
+# A reason for a move, by what the expert saw; the hint fills the names and colours in.
+REASONS = {
+    "zero brings one card": N_("the hand {name} passes you holds one card, so UNO goes with it"),
+    "seven brings one card": N_("swapping with {name}, who holds one card, leaves you one, so UNO goes with it"),
+    "drawn card goes": N_("the card you drew goes"),
+    "only card": N_("it is the only card that goes"),
+    "holds back, on one": N_("{name} is on one card and it holds them back"),
+    "holds back, on two": N_("{name} is on two cards and it holds them back"),
+    "lacks, on one": N_("{name} is on one card and had no {colour} at their last draw"),
+    "lacks, on two": N_("{name} is on two cards and had no {colour} at their last draw"),
+    "another turn": N_("it gives you another turn"),
+    "lacks": N_("{name} had no {colour} at their last draw"),
+    "plays next and lacks": N_("{name} plays next and had no {colour} at their last draw"),
+    "honest four": N_("you hold no {colour}, so a challenge would fail"),
+    "honest four, no colour": N_("you hold no colour, so a challenge would fail"),
+    "box behind, on one": N_("{name} is on one card and a Banana, Green Shell or Lightning would make them draw"),
+    "box behind, on two": N_("{name} is on two cards and a Banana, Green Shell or Lightning would make them draw"),
+    "box, on one": N_("{name} is on one card and a Green Shell or Lightning would make them draw"),
+    "box, on two": N_("{name} is on two cards and a Green Shell or Lightning would make them draw"),
+    "nothing else fits": N_("nothing else fits"),
+    "box odds": N_("the card it turns makes others draw {percent} of the time, by the cards still unseen"),
+    "changes colour": N_("it changes the colour to one you hold"),
+    "only of its colour": N_("it is your only {colour}, which would be harder to play later"),
+    "wild later": N_("a wild card is worth more later"),
+    "search": N_("the search found playing it now worse for you ({card} can wait)"),
+    "next lacks": N_("{name} had none at their last draw"),
+    "others lack": N_("the colour the others seem to lack"),
+    "hands the turn, on one": N_("but it hands the turn to {name}, on one card"),
+    "hands the turn, on two": N_("but it hands the turn to {name}, on two cards"),
+}
+_KEEP_LATER = {
+    (Rank.WILD_DRAW_FOUR, False): N_("keep the Wild Draw Four for later"),
+    (Rank.WILD_DRAW_FOUR, True): N_("keep the Wild Draw Fours for later"),
+    (Rank.WILD_ITEM_BOX, False): N_("keep the Wild Item Box for later"),
+    (Rank.WILD_ITEM_BOX, True): N_("keep the Wild Item Boxes for later"),
+}
+
+
+def reason(key: str, **values: object) -> str:
+    """One of ``REASONS``, its placeholders filled in."""
+    return looked_up(REASONS[key]).format(**values)
+
+
+def advice(move: str, reasons: Sequence[str], caution: str = "") -> str:
+    """The move, its reasons and a caution in one sentence: "Play G7: it is the only card that goes"."""
+    text = move
+    if reasons:
+        listed = reasons[0]
+        for more in reasons[1:]:
+            listed = _("{reasons} and {reason}").format(reasons=listed, reason=more)
+        text = _("{move}: {reasons}").format(move=move, reasons=listed)
+    if caution:
+        text = _("{advice} — {caution}").format(advice=text, caution=caution)
+    return text
+
+
+def play(card: Card, *, colour: Color | None = None, uno: bool = False, jump_in: bool = False) -> str:
+    """``Play G7``, ``Play W+4 as blue and say UNO``, ``Jump in with R5``."""
+    values = {"card": short(card), "colour": color_word(colour) if colour is not None else ""}
+    if jump_in:
+        text = _("Jump in with {card} and say UNO") if uno else _("Jump in with {card}")
+    elif colour is not None:
+        text = _("Play {card} as {colour} and say UNO") if uno else _("Play {card} as {colour}")
+    else:
+        text = _("Play {card} and say UNO") if uno else _("Play {card}")
+    return text.format(**values)
+
+
+def keep(card: Card) -> str:
+    return _("Keep the {card}").format(card=short(card))
+
+
+def choose(colour: Color) -> str:
+    return _("Choose {colour}").format(colour=color_word(colour))
+
+
+def you_hold(count: int, colour: Color) -> str:
+    return ngettext("you hold {count} {colour}", "you hold {count} {colour}", count).format(
+        count=count, colour=color_word(colour)
+    )
+
+
+def target(name: str, cards: int, *, swap: bool) -> str:
+    """H4's 7 or I3's Green Shell aimed at the seat with the fewest cards."""
+    if swap:
+        text = ngettext(
+            "Swap hands with {name}: {count} card, the fewest at the table",
+            "Swap hands with {name}: {count} cards, the fewest at the table",
+            cards,
+        )
+    else:
+        text = ngettext(
+            "Aim the Green Shell at {name}: {count} card, the fewest at the table",
+            "Aim the Green Shell at {name}: {count} cards, the fewest at the table",
+            cards,
+        )
+    return text.format(name=name, count=cards)
+
+
+def expert_choice(action: object) -> str:
+    return _("{action}: the expert's choice").format(action=action)
+
+
+def zero_brings(name: str, cards: int) -> str:
+    """H4: what a 0 brings the player."""
+    return ngettext(
+        "every hand moves on one seat, and you get the hand of {name}, {count} card",
+        "every hand moves on one seat, and you get the hand of {name}, {count} cards",
+        cards,
+    ).format(name=name, count=cards)
+
+
+def seven_swaps(name: str, cards: int) -> str:
+    """H4: what a 7 may swap for."""
+    return ngettext(
+        "it swaps your hand for another, and {name} holds the fewest cards, {count} card",
+        "it swaps your hand for another, and {name} holds the fewest cards, {count} cards",
+        cards,
+    ).format(name=name, count=cards)
+
+
+def sheds(points: int) -> str:
+    return ngettext("it sheds {points} point while it can", "it sheds {points} points while it can", points).format(
+        points=points
+    )
+
+
+def keeps_to_follow(count: int, colour: Color) -> str:
+    return ngettext(
+        "you keep {count} more {colour} to follow it", "you keep {count} more {colour} to follow it", count
+    ).format(count=count, colour=color_word(colour))
+
+
+def keep_for_later(rank: Rank, *, plural: bool) -> str:
+    return looked_up(_KEEP_LATER[rank, plural])
+
+
+def draw_keeping(rank: Rank) -> str:
+    if rank is Rank.WILD_DRAW_FOUR:
+        return _("Draw: keep your Wild Draw Four for when it matters")
+    return _("Draw: keep your Wild Item Box for when it matters")
+
+
+def draw_nothing_of(colour: Color, top: Card) -> str:
+    return _("Draw: nothing in your hand is {colour}, the colour the {card} asks for").format(
+        colour=color_word(colour), card=short(top)
+    )
+
+
+def draw_nothing_on(top: Card) -> str:
+    return _("Draw: nothing in your hand goes on the {card}").format(card=short(top))
+
+
+def draw_for_later() -> str:
+    return _("Draw: the cards that fit are worth more later")
+
+
+def take_stack(total: int, *, could_stack: bool) -> str:
+    """H1-H3: taking a stack."""
+    if not could_stack:
+        text = ngettext(
+            "Take the {count} card: nothing in your hand stacks on them",
+            "Take the {count} cards: nothing in your hand stacks on them",
+            total,
+        )
+    else:
+        text = ngettext(
+            "Take the {count} card: a stacked card would only pass a bigger total round the table",
+            "Take the {count} cards: a stacked card would only pass a bigger total round the table",
+            total,
+        )
+    return text.format(count=total)
+
+
+def challenge_seen(name: str, colour: Color) -> str:
+    return _("Challenge: you saw {colour} in {name}'s hand, so the Wild Draw Four was a bluff").format(
+        name=name, colour=color_word(colour)
+    )
+
+
+def challenge_odds(name: str, colour: Color) -> str:
+    return _("Challenge: the odds that {name} held {colour} and bluffed are high enough to pay").format(
+        name=name, colour=color_word(colour)
+    )
+
+
+def accept_four(name: str, colour: Color) -> str:
+    return _("Accept the four cards: {name} probably had no {colour}, and a lost challenge costs six").format(
+        name=name, colour=color_word(colour)
+    )

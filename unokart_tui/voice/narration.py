@@ -1,0 +1,152 @@
+"""Words for what happens at the table: log lines, the house rules' notes, how a round went out.
+
+Cards are written as on the table (``voice/cards.py``), items with the symbols of the player's
+glyph set (``glyphs.py``). No Textual here: everything is built and tested without the interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from unokart_tui.engine import (
+    Action,
+    CardPlayed,
+    CardsDrawn,
+    CardTurned,
+    ColorChosen,
+    Draw,
+    DrawPending,
+    DrawReason,
+    Event,
+    JumpedIn,
+    JumpIn,
+    MatchWon,
+    Pass,
+    Phase,
+    Play,
+    PlayerExposed,
+    Round,
+    RoundWon,
+    StartCardTurned,
+    UnoCaught,
+    UnoSaid,
+)
+
+from . import _
+from .cards import COLOR_CLASS, color_class, color_word, long
+from .lines import sentence
+from .speaker import Voice
+
+
+class LogLine(NamedTuple):
+    text: str
+    style: str = ""  # a Rich style
+    # Words that name a card or a colour, each with the card face it is painted as ("red"... "wild"):
+    # the log shows them in the theme's card colours, as the table does (a colour-blind theme included).
+    faces: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def plain(self) -> str:
+        """The words alone, as a Rich ``Text``'s: a log holds both."""
+        return self.text
+
+
+def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
+    """One line of the game log for ``event`` (``can_stack``: whether the reader may stack on a total, H1-H3)."""
+    if isinstance(event, (RoundWon, MatchWon)):
+        return LogLine("★ " + sentence(event, voice), "bold reverse")
+    style = "bold" if isinstance(event, (PlayerExposed, UnoCaught, JumpedIn, DrawPending)) else ""
+    if isinstance(event, DrawPending) and voice.is_you(event.seat) and not can_stack:
+        # Found in play: "+8 to you: stack or take it" with nothing in the hand to stack.
+        return LogLine("· " + _("+{total} to you and nothing to stack: take them.").format(total=event.total), style)
+    return LogLine("· " + sentence(event, voice), style, _faces(event))
+
+
+def _faces(event: Event) -> tuple[tuple[str, str], ...]:
+    """The card an event names and the colour it calls, as ``LogLine.faces`` has them."""
+    faces: list[tuple[str, str]] = []
+    if isinstance(event, (CardPlayed, StartCardTurned, CardTurned, JumpedIn)):
+        faces.append((long(event.card), color_class(event.card)))
+    if isinstance(event, (CardPlayed, ColorChosen)) and event.color is not None:
+        faces.append((color_word(event.color), COLOR_CLASS[event.color]))
+    return tuple(faces)
+
+
+def must_play_line(events: Sequence[Event], round_: Round, voice: Voice) -> LogLine | None:
+    """H7: the line after a draw whose card must now be played (``round_``: the round just after ``events``).
+
+    Found in play: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
+    """
+    if not round_.rules.must_play_drawn or round_.phase is not Phase.DRAWN or round_.drawn is None:
+        return None
+    if not any(isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE for event in events):
+        return None
+    if Pass() in round_.legal_actions():  # H7a: a drawn Wild Item Box may be kept
+        return None
+    seat = round_.decider
+    if voice.is_you(seat):
+        text = _("You must play the {card} you drew (house rule: a playable card drawn is played).").format(
+            card=voice.card(round_.drawn)
+        )
+    else:
+        text = _("{name} must play the card just drawn (house rule: a playable card drawn is played).").format(
+            name=voice.name(seat)
+        )
+    return LogLine("· " + text, "italic")
+
+
+def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: Voice) -> str:
+    """The round's last moves, for its dialog: "Luigi went out with B9, after Peach's B⇄." (E1).
+
+    Found in play: the dialog covers the log, so how the round ended was out of sight until the next.
+    What came before the last card is the last play or draw of another seat (UNO calls and catches aside).
+    """
+    moves = [(seat, action) for seat, action in history if isinstance(action, (Play, JumpIn, Draw))]
+    if not moves or moves[-1][0] != winner or isinstance(moves[-1][1], Draw):
+        return ""
+    last = moves[-1][1]
+    assert isinstance(last, (Play, JumpIn))
+    values = {"name": voice.name(winner), "card": voice.card(last.card)}
+    you = voice.is_you(winner)
+    before = next(((seat, action) for seat, action in reversed(moves[:-1]) if seat != winner), None)
+    if before is None:
+        return (_("You went out with {card}.") if you else _("{name} went out with {card}.")).format(**values)
+    seat, action = before
+    values["other"] = voice.name(seat)
+    if isinstance(action, Draw):
+        if you:
+            text = _("You went out with {card}, after {other} drew.")
+        elif voice.is_you(seat):
+            text = _("{name} went out with {card}, after you drew.")
+        else:
+            text = _("{name} went out with {card}, after {other} drew.")
+        return text.format(**values)
+    values["before"] = voice.card(action.card)
+    if you:
+        text = _("You went out with {card}, after {other}'s {before}.")
+    elif voice.is_you(seat):
+        text = _("{name} went out with {card}, after your {before}.")
+    else:
+        text = _("{name} went out with {card}, after {other}'s {before}.")
+    return text.format(**values)
+
+
+def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
+    """Why ``seat`` can no longer be caught (or say UNO late), for a key that comes too late."""
+    for event in events:
+        if isinstance(event, UnoCaught):
+            values = {"name": voice.name(event.catcher), "caught": voice.name(seat)}
+            if voice.is_you(event.catcher):
+                return _("You caught {caught} first").format(**values)
+            if voice.is_you(seat):
+                return _("{name} caught you first").format(**values)
+            return _("{name} caught {caught} first").format(**values)
+        if isinstance(event, UnoSaid) and event.late:
+            if voice.is_you(seat):
+                return _("You said UNO in time")
+            return _("{name} said UNO in time").format(name=voice.name(seat))
+    return _("play has gone on since")
+
+
+__all__ = ["LogLine", "Voice", "how_it_ended", "how_it_went_out", "log_line", "must_play_line"]

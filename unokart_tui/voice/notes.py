@@ -1,0 +1,168 @@
+"""What each seat did last, in a few words beside its name: "played R7", "drew 2 (+2)", "UNO!".
+
+Each note is looked up whole; a seat named in a note is "you" when it is the player's (the seat
+with the default name "You": the notes are the same for every reader of a table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from unokart_tui.engine import (
+    CardPlayed,
+    CardsDealt,
+    CardsDrawn,
+    CardTurned,
+    ChallengeResolved,
+    ColorChosen,
+    DealerChosen,
+    DrawnCardKept,
+    DrawReason,
+    Event,
+    HandsPassed,
+    HandsSwapped,
+    Item,
+    Rank,
+    RoundWon,
+    StartCardTurned,
+    TargetChosen,
+    TurnSkipped,
+    UnoCaught,
+    UnoSaid,
+)
+
+from ..glyphs import UNICODE, Glyphs
+from . import NC_, _, ngettext
+from . import pgettext as looked_up  # a marked message looked up later (see cards.py)
+from .cards import color_letter, color_word, draw_reason, item_label, short
+from .speaker import Voice
+
+# A forced draw on a seat's line, in a few letters ("drew 2 (+2)"); the items' draws show the item's symbol.
+DRAW_WHY = {
+    DrawReason.DRAW_TWO: NC_("why drawn, in a few letters", "(+2)"),
+    DrawReason.WILD_DRAW_FOUR: NC_("why drawn, in a few letters", "(+4)"),
+    DrawReason.CHALLENGE_GUILTY: NC_("why drawn, in a few letters", "(bluff)"),
+    DrawReason.CHALLENGE_FAILED: NC_("why drawn, in a few letters", "(challenge)"),
+    DrawReason.UNO_CAUGHT: NC_("why drawn, in a few letters", "(caught)"),
+    DrawReason.STACK: NC_("why drawn, in a few letters", "(stack)"),  # H1-H3
+}
+ITEM_DRAWS = {
+    DrawReason.BANANA: Item.BANANA,
+    DrawReason.GREEN_SHELL: Item.GREEN_SHELL,
+    DrawReason.LIGHTNING: Item.LIGHTNING,
+    DrawReason.BOB_OMB: Item.BOB_OMB,
+}
+
+
+def draw_why(reason: DrawReason, glyphs: Glyphs) -> str:
+    item = ITEM_DRAWS.get(reason)
+    if item is not None:
+        return glyphs.items[item]
+    why = DRAW_WHY.get(reason)
+    if why is None:
+        return _("({reason})").format(reason=draw_reason(reason))
+    return looked_up("why drawn, in a few letters", why)
+
+
+class TableNotes:
+    """What the table remembers of the round: each seat's last action, who put the top card there."""
+
+    def __init__(self, seats: int, glyphs: Glyphs = UNICODE) -> None:
+        self.glyphs = glyphs  # how the last moves write cards and items
+        self.last = [""] * seats
+        self.top_by: int | None = None  # None: the first card of the round
+        self.top_turned = False  # turned by an Item Box: its item went off
+        # U1: the seats on one card that said UNO for it. Kept apart from the last move: found in
+        # play, "Luigi 1 skipped" hid that Luigi had called UNO, and nobody could tell he was safe.
+        self.said_uno: set[int] = set()
+        self.story: list[list[str]] = [[] for _ in range(seats)]  # each seat's moves this round, its last one last
+
+    def new_round(self) -> None:
+        self.last = [""] * len(self.last)
+        self.story = [[] for _ in self.last]
+        self.top_by, self.top_turned = None, False
+        self.said_uno = set()
+
+    def record(self, events: Iterable[Event], names: Sequence[str]) -> None:
+        """Read one action's events (or a round's start)."""
+        touched: set[int] = set()  # a seat's line already written by this action
+        voice = Voice.by_default_name(names, self.glyphs)
+
+        def note(seat: int, words: str) -> None:
+            self.last[seat] = words
+            touched.add(seat)
+
+        for event in events:
+            if isinstance(event, (DealerChosen, CardsDealt)):
+                self.new_round()
+                note(event.dealer, _("dealt"))
+            elif isinstance(event, StartCardTurned):
+                self.top_by, self.top_turned = None, False
+            elif isinstance(event, CardPlayed):
+                card = short(event.card, self.glyphs)
+                if event.color is None:
+                    note(event.seat, _("played {card}").format(card=card))
+                else:
+                    note(event.seat, _("played {card} {colour}").format(card=card, colour=color_word(event.color)))
+                self.top_by, self.top_turned = event.seat, False
+            elif isinstance(event, CardTurned):
+                item = event.card.item
+                box = color_letter(None) + self.glyphs.ranks[Rank.WILD_ITEM_BOX]
+                note(event.seat, f"{box} {self.glyphs.items[item]} {item_label(item)}")
+                self.top_by, self.top_turned = event.seat, True
+            elif isinstance(event, CardsDrawn):
+                if event.cards:
+                    self.said_uno.discard(event.seat)  # more than one card again
+                if event.reason is DrawReason.BOB_OMB:
+                    continue  # the seat's line already says Bob-omb
+                count = len(event.cards)
+                if event.reason is DrawReason.CHOICE:
+                    note(event.seat, _("drew a card") if count else _("drew nothing"))
+                else:
+                    why = draw_why(event.reason, self.glyphs)
+                    note(
+                        event.seat,
+                        ngettext("drew {count} {why}", "drew {count} {why}", count).format(count=count, why=why),
+                    )
+            elif isinstance(event, DrawnCardKept):
+                note(event.seat, _("drew, kept it"))
+            elif isinstance(event, TurnSkipped) and event.seat not in touched:
+                note(event.seat, _("skipped"))
+            elif isinstance(event, ColorChosen) and event.seat not in touched:
+                note(event.seat, _("chose {colour}").format(colour=color_word(event.color)))
+            elif isinstance(event, TargetChosen):
+                icon = self.glyphs.items[Item.GREEN_SHELL]
+                if voice.is_you(event.target):
+                    note(event.seat, _("{icon} hit you").format(icon=icon))
+                else:
+                    note(event.seat, _("{icon} hit {name}").format(icon=icon, name=voice.name(event.target)))
+            elif isinstance(event, ChallengeResolved):
+                note(event.challenger, _("challenged: won") if event.guilty else _("challenged: lost"))
+            elif isinstance(event, UnoSaid):
+                note(event.seat, _("UNO! (late)") if event.late else _("UNO!"))
+                self.said_uno.add(event.seat)
+            elif isinstance(event, UnoCaught):
+                if voice.is_you(event.seat):
+                    note(event.catcher, _("caught you"))
+                else:
+                    note(event.catcher, _("caught {name}").format(name=voice.name(event.seat)))
+            elif isinstance(event, RoundWon):
+                note(event.seat, _("won the round"))
+            elif isinstance(event, HandsSwapped):  # H4
+                self.said_uno -= {event.seat, event.other}  # UNO was said for a hand that has moved
+                note(event.seat, _swapped_with(event.other, voice))
+                touched.add(event.other)
+                self.last[event.other] = _swapped_with(event.seat, voice)
+            elif isinstance(event, HandsPassed):  # H4: found in play, a seat's "UNO!" stayed with a hand now elsewhere
+                self.said_uno = set()
+                for seat in range(len(self.last)):
+                    if seat != event.seat:
+                        note(seat, _("hand passed on"))
+        for seat in sorted(touched):  # an action's moves are one step of the seat's story: what its line says after it
+            self.story[seat].append(self.last[seat])
+
+
+def _swapped_with(seat: int, voice: Voice) -> str:
+    if voice.is_you(seat):
+        return _("swapped with you")
+    return _("swapped with {name}").format(name=voice.name(seat))
