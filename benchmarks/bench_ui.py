@@ -232,8 +232,8 @@ async def animation_frames(number: int, steps: int = 30) -> list[float] | None:
             app.session.close()
             return None
         assert screen.has_class("-roomy")
-        stage = screen.stage()
-        [flight, *_] = screen.flights
+        stage = screen.flights.stage()
+        [flight, *_] = screen.flights.cards
         flight.styles.width, flight.styles.height = stage.card
         flight.card, flight.glyphs = screen.hand.state.cards[0], stage.glyphs
         flight.start, flight.end = stage.seats[0].offset, stage.pile.offset

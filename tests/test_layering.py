@@ -30,6 +30,7 @@ CORE_MODULES = [
     "unokart_tui.voice.narration",
     "unokart_tui.pacing",
     "unokart_tui.table.opening",  # opening a match, for any front end
+    "unokart_tui.table",  # the table of one seat: what its intentions do, what it is told
     # The history: replays' data, undo, statistics, charts and export, for the command line too.
     "unokart_tui.timeline",
     "unokart_tui.replayview",

@@ -41,10 +41,10 @@ async def to_a_number_card(pilot) -> Play:
     """At the player's turn, the cursor on a number card they can play; from now on the bots wait."""
     await settle(pilot)
     screen = pilot.app.screen
-    screen.pacer.set_pace(WAITING_BOTS)
+    screen.controller.pacer.set_pace(WAITING_BOTS)
     state = screen.query_one(HandView).state
     position = next(i for i in sorted(state.playable) if state.cards[i].number is not None)
-    screen.cursor = position
+    screen.controller.cursor = position
     screen.render_table()
     return Play(state.cards[position])
 
@@ -80,7 +80,9 @@ async def test_undo_puts_the_cursor_back_on_the_card_taken_back():
         held = len(before.cards)
         await pilot.press("enter")
         await until(pilot, lambda: len(app.session.view().hand) == held - 1)
-        screen.cursor = screen.query_one(HandView).state.cards.index(other)  # the player looks at another card
+        screen.controller.cursor = screen.query_one(HandView).state.cards.index(
+            other
+        )  # the player looks at another card
         screen.render_table()
         await pilot.press("z")
         await until(pilot, lambda: len(app.session.view().hand) == held)
@@ -94,7 +96,7 @@ async def test_undo_after_the_players_draw_takes_it_back_and_hides_the_card_agai
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.screen.pacer.set_pace(WAITING_BOTS)
+        app.screen.controller.pacer.set_pace(WAITING_BOTS)
         before = (app.session.view(), app.session.match.history)
         await pilot.press("d")
         await until(pilot, lambda: app.session.match.history[-1])
@@ -115,7 +117,7 @@ async def test_undo_takes_the_hint_and_the_notices_of_the_decision_taken_back_aw
     app = make_app(seed=11)  # the player's first draw is a card that goes
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.screen.pacer.set_pace(WAITING_BOTS)
+        app.screen.controller.pacer.set_pace(WAITING_BOTS)
         before = app.session.match.history
         await pilot.press("d")
         await until(pilot, lambda: app.session.view().phase is Phase.DRAWN)
@@ -124,7 +126,7 @@ async def test_undo_takes_the_hint_and_the_notices_of_the_decision_taken_back_aw
         await until(pilot, lambda: app.screen.query_one(HintView).text is not None)
         await pilot.press("z")
         await until(pilot, lambda: app.session.match.history == before)
-        assert app.screen.query_one(HintView).text is None and app.screen.hinted is None
+        assert app.screen.query_one(HintView).text is None and app.screen.controller.hinted is None
         assert messages(app) == []
         held = len(app.session.view().hand)
         await pilot.press("enter")  # the card under the cursor, not the hint taken back
@@ -138,7 +140,7 @@ async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.screen.pacer.set_pace(WAITING_BOTS)
+        app.screen.controller.pacer.set_pace(WAITING_BOTS)
         bar = app.screen.query_one(KeyBar)
         assert app.session.undo_refusal() is not None
         assert "Undo" not in str(bar.render()) and "Autopilot" in str(bar.render())

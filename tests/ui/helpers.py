@@ -173,7 +173,7 @@ async def take_turn_with_keys(pilot: Pilot) -> None:
     wanted = plays[0].card
     cards = pilot.app.screen.query_one(HandView).state.cards
     target = cards.index(wanted)
-    steps = (target - screen.cursor) % len(cards)
+    steps = (target - screen.controller.cursor) % len(cards)
     await pilot.press(*(["right"] * steps))
     if len(session.view().hand) == 2:
         await pilot.press("u")  # say UNO with the play

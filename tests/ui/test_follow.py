@@ -95,7 +95,9 @@ async def test_a_key_pressed_before_the_players_turn_began_plays_nothing(pilot):
     early = events.Key("enter", None)  # pressed (stamped) while the bots are still playing
     await run_clock_until(pilot, app.session.is_human_turn)
     screen = app.screen
-    assert isinstance(screen, GameScreen) and screen.pacer.pressed_before_decision(screen.clock.at(early.time))
+    assert isinstance(screen, GameScreen) and screen.controller.pacer.pressed_before_decision(
+        screen.clock.at(early.time)
+    )
     done = len(app.session.match.history[-1])
     app.post_message(early)
     await pilot.pause()
@@ -234,9 +236,9 @@ async def test_home_and_end_move_the_cursor_to_the_first_and_the_last_card(pilot
     screen = app.screen
     count = len(screen.hand.state.cards)
     await pilot.press("end")
-    assert screen.cursor == count - 1
+    assert screen.controller.cursor == count - 1
     await pilot.press("home")
-    assert screen.cursor == 0
+    assert screen.controller.cursor == 0
 
 
 @pytest.mark.slow
@@ -293,7 +295,7 @@ async def test_uno_said_ahead_goes_with_its_round(pilot):
     await pilot.pause()
     assert "[UNO ready]" in app.screen.query_one(HandView).state.title
     await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog), draw_only=True)
-    app.screen_stack[-2].pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
+    app.screen_stack[-2].controller.pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
     await pilot.press("enter")
     await pilot.pause()
     assert app.session.match.round_number == 2 and not app.session.is_human_turn()
@@ -328,12 +330,12 @@ async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monk
 
         await play_until(pilot, two_cards_and_a_play)
         screen = app.screen
-        screen.pacer.set_pace(QUICK._replace(catch_window=30))  # time to look before the bots go on
+        screen.controller.pacer.set_pace(QUICK._replace(catch_window=30))  # time to look before the bots go on
         card = next(x.card for x in app.session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
-        screen.cursor = screen.query_one(HandView).state.cards.index(card)
+        screen.controller.cursor = screen.query_one(HandView).state.cards.index(card)
         await pilot.press("enter")  # no "u": the player forgot
         assert app.session.match.round.exposed == 0
-        screen.pacer.set_pace(QUICK)
+        screen.controller.pacer.set_pace(QUICK)
         await settle(pilot)  # the next bot plays: the chance is gone
         assert app.session.match.round.exposed is None and len(app.session.view().hand) == 1
         # U2: the log says the chance passed (found in play: the warning just vanished).
@@ -553,15 +555,15 @@ async def test_behind_the_too_small_notice_the_table_waits_and_keys_do_nothing(p
     assert isinstance(screen, GameScreen) and session.is_human_turn()
     await pilot.resize_terminal(60, 20)
     await pilot.pause()
-    assert screen.query_one("#too-small").display and screen.pacer.held  # the bots wait too
-    moves = screen.moves()
+    assert screen.query_one("#too-small").display and screen.controller.pacer.held  # the bots wait too
+    moves = screen.controller.moves()
     await pilot.press("d", "enter", "f")
     await pilot.pause()
-    assert screen.moves() == moves and session.is_human_turn()
+    assert screen.controller.moves() == moves and session.is_human_turn()
     assert "Draw" not in key_bar_text(app) and "Quit" in key_bar_text(app)
     await pilot.resize_terminal(80, 24)
     await pilot.pause()
-    assert not screen.query_one("#too-small").display and not screen.pacer.held
+    assert not screen.query_one("#too-small").display and not screen.controller.pacer.held
     await pilot.press("d")
     await pilot.pause()
-    assert screen.moves() > moves  # the table is back, and so are its keys
+    assert screen.controller.moves() > moves  # the table is back, and so are its keys

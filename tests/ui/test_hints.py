@@ -18,6 +18,7 @@ from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.session import HUMAN, Session
 from unokart_tui.widgets.cardface import short
+from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.hint import HintView
 from unokart_tui.widgets.keybar import KeyBar
@@ -111,7 +112,7 @@ async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and app.session.is_human_turn()
-        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        screen.controller.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
         moves = len(app.session.match.history[-1])
         hints = app.session.seats[HUMAN].hints
         await pilot.press("t")
@@ -132,13 +133,13 @@ async def test_after_the_cursor_moves_enter_plays_the_card_under_it_not_the_hint
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        screen.controller.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
         await pilot.press("t")
         await pilot.pause()
-        advised = screen.hinted
+        advised = screen.controller.hinted
         state = screen.query_one(HandView).state
         other = next(i for i in sorted(state.playable) if state.cards[i] != getattr(advised, "card", None))
-        await pilot.press(*(["right"] * ((other - screen.cursor) % len(state.cards))))
+        await pilot.press(*(["right"] * ((other - screen.controller.cursor) % len(state.cards))))
         assert not screen.query_one(HintView).text.endswith("(enter)")
         moves = len(app.session.match.history[-1])
         await pilot.press("enter")
@@ -156,12 +157,12 @@ async def test_a_hint_puts_the_cursor_on_the_advised_card():
         assert isinstance(screen, GameScreen)
         advised = Advisor(app.session).hint().action
         assert isinstance(advised, Play)
-        while screen.selected_card() == advised.card:  # start from another card
+        while screen.controller.selected_card() == advised.card:  # start from another card
             await pilot.press("right")
         await pilot.press("t")
         await pilot.pause()
-        assert screen.selected_card() == advised.card
-        assert screen.query_one(HandView).state.cursor == screen.cursor
+        assert screen.controller.selected_card() == advised.card
+        assert screen.query_one(HandView).state.cursor == screen.controller.cursor
 
 
 async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dialog():
@@ -171,8 +172,8 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         screen = app.screen
         assert isinstance(screen, GameScreen)
         four = Card.parse("W+4")
-        screen.hinted = Play(four, Color.BLUE)  # as if the hint had advised it
-        while screen.selected_card() != four:
+        screen.controller.hinted = Play(four, Color.BLUE)  # as if the hint had advised it
+        while screen.controller.selected_card() != four:
             await pilot.press("right")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ColorDialog))
@@ -181,6 +182,39 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         history = app.session.match.round.view(HUMAN).public_history
         mine = [action for seat, action in history if seat == HUMAN and isinstance(action, Play)]
         assert mine[-1] == Play(four, Color.BLUE, False)
+        # Issue 34: the colour the hint picked is said (found in play: Enter chose it without a word).
+        logged = [entry.plain for entry in screen.query_one(GameLog).entries]
+        assert f"You play {short(four)} and choose Blue, as the hint said." in logged
+
+
+def _plays_without_uno(match: Match):
+    legal = match.legal_actions()
+    plays = (a for a in legal if isinstance(a, Play) and a.card.rank is not Rank.WILD_DRAW_FOUR and not a.uno)
+    return next(plays, holds_on(match))
+
+
+async def test_enter_after_a_hint_says_the_uno_the_hint_said():
+    # Issue 34: Enter took the hint's play and said UNO with it, and nothing said the UNO.
+    app = make_app(seed=4)
+
+    def two_cards(match: Match) -> bool:
+        round_ = match.round
+        return round_.decider == HUMAN and len(round_.hands[HUMAN]) == 2 and round_.phase is Phase.PLAY
+
+    play_at_engine_speed(app.session, two_cards, player=_plays_without_uno)
+    advised = Advisor(app.session).hint().action  # the same expert, seeded as the table's
+    assert isinstance(advised, Play) and advised.uno
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (HUMAN, advised) in app.session.match.round.view(HUMAN).public_history
+        logged = [entry.plain for entry in table.query_one(GameLog).entries]
+        assert f"You play {short(advised.card)} and say UNO, as the hint said." in logged
+    app.session.close()
 
 
 @pytest.mark.slow
@@ -193,7 +227,7 @@ async def test_escape_in_the_colour_dialog_of_a_wild_draw_four_keeps_the_card():
         assert isinstance(screen, GameScreen)
         four = Card.parse("W+4")
         hand = app.session.view().hand
-        while screen.selected_card() != four:
+        while screen.controller.selected_card() != four:
             await pilot.press("right")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ColorDialog))
@@ -248,7 +282,7 @@ async def test_a_plays_the_players_turns_until_pressed_again():
         await run_clock_until(pilot, lambda: session.is_human_turn() or session.match.round.is_over)
         assert not session.match.round.is_over
         taken = len(moves)
-        await let_time_pass(pilot, 10 * app.screen.pacer.pace.bot_delay)
+        await let_time_pass(pilot, 10 * app.screen.controller.pacer.pace.bot_delay)
         assert len(moves) == taken  # the player's turn waits for the player again
         assert all(isinstance(action, (Play, Draw, Pass)) for action in moves)
 

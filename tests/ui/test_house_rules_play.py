@@ -53,7 +53,7 @@ async def test_a_stack_shows_its_total_and_d_takes_it():
         said = "— stack or take it" if stackable else "and nothing to stack: take them"  # issue 34
         assert f"+{total} to you {said}" in str(table.border_subtitle)
         assert str(table.border_title) == "Table · house rules: house"
-        assert screen.check_action("take", ()) and not screen.check_action("draw", ())
+        assert screen.controller.may("take") and not screen.controller.may("draw")
         assert "take them (d)" in screen.query_one(HandView).state.title
         await pilot.press("d")
         await pilot.pause()
@@ -74,7 +74,7 @@ async def test_a_stackable_card_is_bright_and_enter_stacks_it():
         stackable = {a.card for a in session.match.legal_actions() if isinstance(a, Play)}
         assert {state.cards[i] for i in state.playable} == stackable  # only those are bright
         assert state.cursor in state.playable  # the cursor waits on a card that can be stacked
-        card = state.cards[screen.cursor]
+        card = state.cards[screen.controller.cursor]
         moves = len(session.match.history[-1])
         await pilot.press("enter")
         if card.rank.value == "W+4":
@@ -100,7 +100,7 @@ async def test_a_seven_asks_whom_to_swap_with():
         screen = app.screen
         cards = screen.query_one(HandView).state.cards
         seven = cards.index(sevens(app.session.match)[0].card)
-        await pilot.press(*["right"] * ((seven - screen.cursor) % len(cards)), "enter")
+        await pilot.press(*["right"] * ((seven - screen.controller.cursor) % len(cards)), "enter")
         await until(pilot, lambda: isinstance(app.screen, TargetDialog))
         dialog = app.screen
         assert dialog.seven
@@ -120,7 +120,7 @@ async def test_the_player_jumps_in_with_one_key_within_the_fair_window():
 
         await draw_until_a_jump_in(pilot)
         screen = app.screen
-        assert screen.check_action("jump", ()) and "j to jump in" in screen.query_one(HandView).state.title
+        assert screen.controller.may("jump") and "j to jump in" in screen.query_one(HandView).state.title
         cards = len(session.view().hand)
         moves = len(session.match.history[-1])
         await pilot.press("j")
@@ -147,7 +147,7 @@ async def test_a_jump_in_a_moment_too_late_says_who_moved_first():
             seat = session.bot_to_act()
             assert seat is not None
             moved = (seat, session.bot_action(seat))
-            assert screen.act(moved[1])
+            assert screen.controller.act(moved[1])
         assert moved is not None and isinstance(moved[1], Play)
         await pilot.press("j")
         await pilot.pause()
@@ -164,7 +164,8 @@ async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
         screen = app.screen
         banners: list[str] = []
         logged: list[str] = []
-        show, write_log = screen.show, screen.write_log
+        table = screen.controller
+        show, write_log = table.show, table.write_log
 
         def shown(events):
             show(events)
@@ -173,9 +174,9 @@ async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
 
         def written(events):
             write_log(events)
-            logged.extend(str(screen.voice.who(e.seat)) for e in events if isinstance(e, JumpedIn))
+            logged.extend(str(table.voice.who(e.seat)) for e in events if isinstance(e, JumpedIn))
 
-        screen.show, screen.write_log = shown, written
+        table.show, table.write_log = shown, written
         await play_until(pilot, lambda app: bool(banners), limit=1500)
         assert banners[0].startswith("Jump-in! ") and " jumps in with " in banners[0]
         assert logged and logged[0] in banners[0]
@@ -311,14 +312,18 @@ async def test_a_key_for_a_turn_a_bot_jumped_in_on_is_refused_with_the_reason():
         round_ = app.session.match.round
         jump = next(a for seat in range(1, round_.num_players) for a in round_.reactions(seat) if isinstance(a, JumpIn))
         screen = app.screen
-        assert screen.act(jump)  # as the pacer does once the bot's reaction time has passed
-        moves = len(app.session.match.history[-1])
-        screen.action_draw()  # the player's key, pressed before the bots move on
-        screen.play(screen.hand.state.cards[screen.cursor])
-        await pilot.pause()
+        assert screen.controller.act(jump)  # as the pacer does once the bot's reaction time has passed
+        # Issue 34: the turn taken is a banner and a line of the log, as every other interruption is.
         who = app.session.names[jump.seat]
+        assert screen.banner_view.banner.text == f"Jump-in! {who} jumps in with {short(jump.card)} and takes your turn"
+        moves = len(app.session.match.history[-1])
+        screen.controller.draw()  # the player's key, pressed before the bots move on
+        screen.controller.play(screen.hand.state.cards[screen.controller.cursor])
+        await pilot.pause()
         said = [note.message for note in app._notifications]
-        assert said.count(f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}.") == 1
+        taken = f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}."
+        assert said.count(taken) == 1
+        assert taken in [entry.plain for entry in screen.query_one(GameLog).entries]
         later = app.session.match.round.view(HUMAN).public_history[moves:]
         assert all(seat != HUMAN for seat, _ in later)  # neither key played or drew
 

@@ -32,28 +32,32 @@ async def test_a_resize_across_the_threshold_mid_turn_keeps_the_cursor_the_dialo
         assert all(visible(row) for row in screen.query(PlayerRow)) and not any(map(visible, screen.query(SeatView)))
         await pilot.press("right", "right")
         hand = screen.query_one(HandView)
-        cursor, chosen = screen.cursor, screen.selected_card()
-        moves = screen.moves()
+        cursor, chosen = screen.controller.cursor, screen.controller.selected_card()
+        moves = screen.controller.moves()
 
         await pilot.resize_terminal(ROOMY_WIDTH, ROOMY_HEIGHT)
         await pilot.pause()
         assert app.screen is screen and screen.has_class("-roomy") and hand.big
         assert all(visible(seat) for seat in screen.query(SeatView)) and not any(map(visible, screen.query(PlayerRow)))
         assert hand.size.height == BIG_HEIGHT  # one row of full-size cards
-        assert (screen.cursor, screen.selected_card(), screen.moves()) == (cursor, chosen, moves)
+        assert (screen.controller.cursor, screen.controller.selected_card(), screen.controller.moves()) == (
+            cursor,
+            chosen,
+            moves,
+        )
         assert hand.state.cursor == cursor
 
         # A dialog open over the table stays open through a resize back, and answers as it would have.
         four = next(i for i, card in enumerate(hand.state.cards) if card.rank is Rank.WILD_DRAW_FOUR)
         wild = hand.state.cards[four]
-        await pilot.press(*["right"] * ((four - screen.cursor) % len(hand.state.cards)), "enter")
+        await pilot.press(*["right"] * ((four - screen.controller.cursor) % len(hand.state.cards)), "enter")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ColorDialog)
         await pilot.resize_terminal(ROOMY_WIDTH - 1, ROOMY_HEIGHT)  # one column short of the roomy table
         await pilot.pause()
         assert app.screen is dialog and not screen.has_class("-roomy") and not hand.big
-        assert screen.moves() == moves  # nothing was played while the dialog was up
+        assert screen.controller.moves() == moves  # nothing was played while the dialog was up
         await pilot.press("b")
         await pilot.pause()
         played = [action for actions in screen.session.match.history for action in actions][moves]
@@ -96,7 +100,7 @@ async def measure_the_table(app, size):
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert sum(len(moves) >= 2 for moves in screen.notes.story) >= 2  # two seats have moved twice
+        assert sum(len(moves) >= 2 for moves in screen.controller.notes.story) >= 2  # two seats have moved twice
         top, draw = screen.query_one("#top-card"), screen.query_one("#draw-pile")
         seats = [seat.region for seat in screen.query(SeatView)]
         you = screen.query_one(f"#place-{HUMAN}", SeatView).region
@@ -114,7 +118,7 @@ async def measure_the_table(app, size):
             "seat": min(region.area for region in seats if region != you),
             "you": you.area,
             "card": screen.query_one(HandView).card_size,
-            "moving": screen.stage().card,  # a card flying between a seat and the piles
+            "moving": screen.flights.stage().card,  # a card flying between a seat and the piles
             "scoreboard": lines,
             # Each seat with moves before its last: whether the one before the last is written on it.
             "story": [seat.info.earlier[-1] in str(seat.render()) for seat in told],

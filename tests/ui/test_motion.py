@@ -12,6 +12,8 @@ from textual.geometry import Offset
 
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.session import HUMAN
+from unokart_tui.tableview import motions
 from unokart_tui.widgets import motion
 from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.cardview import CardView
@@ -36,9 +38,9 @@ async def test_a_played_card_travels_to_the_pile_and_lands_within_the_motions_ti
         app.animation_level = "full"
         state = screen.hand.state
         play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
-        screen.cursor = state.cards.index(play.card)
-        start = screen.hand.card_region(screen.cursor)
-        screen.act(play)  # as the enter key has it done; the pilot's keys would wait for the motion to end
+        screen.controller.cursor = state.cards.index(play.card)
+        start = screen.hand.card_region(screen.controller.cursor)
+        screen.controller.act(play)  # as the enter key has it done; the pilot's keys would wait for the motion to end
         [flight] = flying(screen)  # the table is already drawn as it is now; the card is on its way
         assert flight.card == play.card and screen.session.match.round.top_card == play.card
         assert flight.start == (start.x, start.y)  # from the card's place in the hand
@@ -56,18 +58,18 @@ async def test_no_motion_in_tests_with_reduce_motion_or_while_the_bots_are_fast_
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.move_cards(events, by_player=False)
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert flying(screen) == []  # Textual's animations are off (TEXTUAL_ANIMATIONS=none)
         app.animation_level = "full"
-        screen.pacer.fast = True
-        screen.move_cards(events, by_player=False)
+        screen.controller.pacer.fast = True
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert flying(screen) == []  # fast-forwarded
-        screen.pacer.fast = False
+        screen.controller.pacer.fast = False
         screen.motion = False  # the "reduce motion" setting
-        screen.move_cards(events, by_player=False)
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert flying(screen) == []
         screen.motion = True
-        screen.move_cards(events, by_player=False)
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
         assert [(f.card, f.styles.width.value) for f in flying(screen)] == [
             (C("R5"), 6),
             (None, 6),
@@ -85,7 +87,7 @@ async def test_an_item_box_turns_its_card_over_on_the_pile():
         screen = app.screen
         app.animation_level = "full"
         top = screen.query_one("#top-card", CardView)
-        screen.move_cards([CardPlayed(0, C("WI")), CardTurned(0, C("B5"))], by_player=True)
+        screen.flights.fly(motions([CardPlayed(0, C("WI")), CardTurned(0, C("B5"))], HUMAN), by_player=True)
         assert top.flip == 0.0  # its back first
         await app.animator.wait_for_idle()
         assert top.flip == 1.0 and flying(screen) == []
@@ -115,11 +117,11 @@ async def test_keys_act_at_once_while_a_card_is_still_in_the_air(monkeypatch):
         app.animation_level = "full"
         stopped = app.animator._get_time()
         monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the animator's clock stands still
-        screen.move_cards([CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)], by_player=True)
-        screen.cursor = 0
+        screen.flights.fly(motions([CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)], HUMAN), by_player=True)
+        screen.controller.cursor = 0
         app.post_message(Key("right", None))  # as the terminal sends it; the pilot's keys would wait for the motion
         await pilot.pause()
-        assert screen.cursor == 1 and len(flying(screen)) == 1  # moved while the card still flies
+        assert screen.controller.cursor == 1 and len(flying(screen)) == 1  # moved while the card still flies
         monkeypatch.undo()
         await app.animator.wait_for_idle()
         assert flying(screen) == []
@@ -137,7 +139,7 @@ async def test_the_pile_shows_a_played_card_only_once_it_lands_and_the_card_neve
         top = screen.query_one("#top-card", CardView)
         before = (top.card, top.caption)
         play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
-        screen.act(play)
+        screen.controller.act(play)
         screen.render_table()  # the table as it now is, the played card on the pile
         [flight] = flying(screen)
         assert top.card == play.card and top.covered == before  # what shows until it lands

@@ -68,7 +68,7 @@ async def test_an_unplayable_card_is_explained_and_changes_nothing():
         cards = screen.query_one(HandView).state.cards
         bad = next(i for i, card in enumerate(cards) if card not in legal)  # seed 11 deals the player one
         before = saves.path_of("test match").read_text()
-        screen.cursor = bad
+        screen.controller.cursor = bad
         await pilot.press("enter")
         await pilot.pause()
         assert saves.path_of("test match").read_text() == before
@@ -161,10 +161,12 @@ async def test_saying_uno_late_saves_the_player():
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and two_cards_and_a_play(session.match)
-        screen.pacer.set_pace(QUICK._replace(bot_delay=30, catch_window=30))  # no bot acts before the player's key
+        screen.controller.pacer.set_pace(
+            QUICK._replace(bot_delay=30, catch_window=30)
+        )  # no bot acts before the player's key
         card = next(x.card for x in session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
         cards = screen.query_one(HandView).state.cards
-        screen.cursor = cards.index(card)
+        screen.controller.cursor = cards.index(card)
         await pilot.press("enter")  # no "u" first: the player forgot
         assert session.match.round.exposed == 0
         assert "UNO" in screen.query_one(HandView).border_title
@@ -193,14 +195,16 @@ async def test_the_footer_shows_only_the_keys_that_apply(tmp_path, monkeypatch):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert footer_keys(app) == {"Play", "Draw", "UNO!", "Help", "Quit"}  # the player's turn
-        screen.pacer.set_pace(QUICK._replace(bot_delay=30))  # the next bot waits: the footer of the bots' turn stays up
+        screen.controller.pacer.set_pace(
+            QUICK._replace(bot_delay=30)
+        )  # the next bot waits: the footer of the bots' turn stays up
         await pilot.press("d")
         await until(pilot, lambda: app.session.view().phase is Phase.DRAWN)  # seed 11: the card drawn can be played
         assert footer_keys(app) == {"Play", "Keep", "UNO!", "Help", "Quit"}
         await pilot.press("p")
         await until(pilot, lambda: not app.session.is_human_turn())
         assert footer_keys(app) == {"UNO!", "Fast", "Help", "Quit"}
-        screen.pacer.set_pace(QUICK)
+        screen.controller.pacer.set_pace(QUICK)
         await pilot.press("f")  # the waiting bot goes now
         await play_until(
             pilot, lambda a: a.session.match.round.exposed not in (None, 0) or a.session.match.round.is_over

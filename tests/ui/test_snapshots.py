@@ -78,7 +78,7 @@ def test_colour_dialog_for_a_wild_draw_four(snap_compare, size):
         await settle(pilot)
         screen = pilot.app.screen
         cards = screen.query_one(HandView).state.cards
-        screen.cursor = next(i for i, card in enumerate(cards) if card.rank is Rank.WILD_DRAW_FOUR)
+        screen.controller.cursor = next(i for i, card in enumerate(cards) if card.rank is Rank.WILD_DRAW_FOUR)
         await pilot.press("enter")
 
     assert snap_compare(make_app(seed=7), terminal_size=size, run_before=play_wild_draw_four)
@@ -195,7 +195,7 @@ def test_the_table_after_each_seats_last_move(snap_compare, size):
         screen = app.screen
         if not isinstance(screen, GameScreen) or not app.session.is_human_turn():
             return False
-        moves = screen.notes.last
+        moves = screen.controller.notes.last
         return all(moves) and len({move.split()[0] for move in moves}) >= 3  # three kinds of move at least
 
     async def until_everyone_has_moved(pilot):

@@ -220,6 +220,23 @@ class MatchApp(SettingsApp):
         super().__init__(settings, bot_delay=bot_delay, pace=pace, clock=clock)
         self.session = session
 
+    def say_match_length(self) -> None:
+        """A match begun from the command line (``unokart new``) that will be over in a round or two says
+        so, with a target for a few rounds, as New game does (found in play: nine bots, one round, no word).
+
+        Said once the table is up: the figures are a TOML file, which a start does not wait for.
+        """
+        if self.session is None:
+            return
+        match = self.session.match
+        if match.round_number != 1 or match.history[0]:
+            return
+        from ..match_length import few_rounds_line  # noqa: PLC0415
+
+        line = few_rounds_line(len(match.names), match.target)
+        if line:
+            self.notify(line, title=_("Match length"), timeout=12, markup=False)
+
     def title_screen(self) -> Screen[None]:
         from .title import TitleScreen  # noqa: PLC0415 - a match started from the shell opens without it
 

@@ -45,6 +45,8 @@ class LogLine(NamedTuple):
     # Words that name a card or a colour, each with the card face it is painted as ("red"... "wild"):
     # the log shows them in the theme's card colours, as the table does (a colour-blind theme included).
     faces: tuple[tuple[str, str], ...] = ()
+    # A shell command the player may copy (the seed line): wrapped at spaces, never mid-word.
+    command: bool = False
 
     @property
     def plain(self) -> str:

@@ -114,6 +114,8 @@ class GameLog(RichLog, can_focus=False):
     def shown(self, entry: Text | LogLine) -> Text:
         if isinstance(entry, Text):
             return entry
+        if entry.command:
+            return CommandText(entry.text, style=entry.style)
         return painted(entry.text, entry.style, entry.faces, self)
 
     def add(self, line: Text | LogLine) -> None:

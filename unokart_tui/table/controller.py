@@ -1,0 +1,680 @@
+"""The table of one seat, without a screen: what the seat's intentions do, and what it is told.
+
+A front end hands the controller the player's intentions (``play``, ``draw``, ``uno``, ``hint``…,
+a dialog's answer) and receives, for this seat only, ``messages``: the table as the seat sees it,
+the log's lines, banners, notes, the questions its decisions need. The controller is the one
+place that changes the game: ``act`` calls ``Session.apply`` (and ``undo`` ``Session.undo``).
+When things happen is the ``Pacer``'s business; time is the injected ``Clock``'s, so a test
+moves it on itself and waits for nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..engine import (
+    Accept,
+    Action,
+    Card,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
+    Color,
+    Draw,
+    Event,
+    JumpIn,
+    Pass,
+    Phase,
+    Play,
+    Rank,
+    RoundWon,
+    RulesError,
+    SayUno,
+    UnoCaught,
+    UnoSaid,
+)
+from ..glyphs import UNICODE, Glyphs
+from ..hints import Advisor, Hint
+from ..pacing import Clock, Pace, Pacer
+from ..session import HUMAN, Session
+from ..tableview import (
+    HandState,
+    can_stack,
+    hand_cards,
+    jump_in,
+    line_up,
+    motions,
+    place_cursor,
+    seat_lines,
+    status,
+    table_info,
+)
+from ..timeline import replay
+from ..undo import UndoRefused
+from ..voice import _
+from ..voice.banners import Banner, banner
+from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line
+from ..voice.notes import TableNotes
+from . import keys, questions
+from .chances import JumpChance, hint_taken_words, missed_jump_words
+from .messages import (
+    AskColour,
+    BannerShown,
+    CardsMoved,
+    Front,
+    HintShown,
+    LogFollows,
+    Logged,
+    Message,
+    Notice,
+    NoticesCleared,
+    SeatState,
+    TableShown,
+)
+from .saving import SaveWatch
+from .uno import UnoAhead
+
+RECENT = 40  # a resumed match shows the events of this many actions before it was left
+NOTICE_SECONDS = 5.0  # how long a note stays on show: a refusal repeated meanwhile adds no copy of it
+
+
+class TableController:
+    """The table of the seat ``you``: its intentions in, its messages out to ``front``."""
+
+    def __init__(
+        self,
+        session: Session,
+        front: Front,
+        *,
+        clock: Clock,
+        pace: Pace | None = None,
+        deal_again: str = "",
+        uno_helper: bool = False,
+        undo: bool = True,
+        glyphs: Glyphs = UNICODE,
+    ) -> None:
+        self.session = session
+        self.front = front
+        self.clock = clock
+        self.you = HUMAN  # the session's own seat: the seat this table is for
+        self.advisor = Advisor(session)  # hints (t) and the autopilot (a)
+        self.pacer = Pacer(session, pace or Pace(), self, clock=clock, advisor=self.advisor)
+        self.glyphs = glyphs
+        self.notes = TableNotes(len(session.names), glyphs)
+        self.voice = Voice(session.names, HUMAN, glyphs)
+        self.deal_again = deal_again or session.deal_again_command()
+        self.uno_helper = uno_helper
+        self.undo_on = undo
+        self.cursor = 0
+        # Set when a turn of the seat's begins: the cursor then moves to a card that can be
+        # played, if it is not on one, so the player does not have to hunt for it.
+        self._cursor_to_playable = True
+        self.hand = HandState()  # the hand as last shown: the cursor's cards
+        self.uno_ahead = UnoAhead()  # U1: said before the play it goes with
+        self.hinted: Action | None = None  # the move of the hint on show, until a move is made
+        self._hint = ("", -1)  # the hint's sentence, and where the cursor was when it was given
+        self._pressed_at: float | None = None  # when the key or click being handled was pressed; None: now
+        self._banners = 0  # banners shown so far: a timer hides only its own
+        self._banner_kind: str | None = None  # the kind of the banner on show, None when there is none
+        self.saving = SaveWatch(session, clock, self.send, lambda: self.pacer.pace.save_retry)
+        self._refusal: tuple[str, str] | None = None  # the last "that did nothing" shown, and when
+        self._refused_at = float("-inf")
+        self._turn_taken = ("", float("-inf"))  # why the seat's decision went to a bot who jumped in, and when
+        self._jump_chance: JumpChance | None = None  # the twin of the top card last held (H5)
+
+    def send(self, message: Message) -> None:
+        self.front.receive(message)
+
+    def call_after_refresh(self, callback: Callable[[], None]) -> bool:
+        return self.front.call_after_refresh(callback)
+
+    # ------------------------------------------------------------------ opening, holding, settings
+
+    def open(self) -> bool:
+        """The table's first words (a new match's seed and players, or a resumed one's last moves).
+
+        True for a match that starts now. Play starts with ``go``, once the front end is ready.
+        """
+        match = self.session.match
+        fresh = match.round_number == 1 and not match.history[0]
+        if fresh:
+            seed = _("Seed {seed}. To deal this match again: {command}").format(
+                seed=match.seed, command=self.deal_again
+            )
+            self.send(Logged(LogLine(seed, "dim", command=True)))  # never cut mid-word
+            self.log(line_up(match.names, self.kinds, HUMAN))
+            self.show(list(match.start_events))
+        else:
+            self.recall()
+        self.report_saving()
+        self.show_table()
+        return fresh
+
+    def go(self) -> None:
+        self.pacer.step()
+        self.show_table()
+
+    def recall(self) -> None:
+        """A resumed match: the moves before it was left, found again by replaying the save's history."""
+        match = self.session.match
+        rounds = replay(match)
+        if rounds is not None:
+            for batch in rounds[-1]:
+                self.notes.record(batch, match.names)
+            shown = 0
+            recent: list[tuple[int, list[list[Event]]]] = []
+            for number in range(len(rounds), 0, -1):  # the last RECENT actions, across rounds if need be
+                batches = rounds[number - 1][-(RECENT - shown) :]
+                recent.insert(0, (number, batches))
+                shown += len(batches)
+                if shown >= RECENT:
+                    break
+            for number, batches in recent:
+                self.log(_("— Round {number} —").format(number=number), "bold")
+                for batch in batches:
+                    self.write_log(batch, live=False)
+            self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
+        self.log(line_up(match.names, self.kinds, HUMAN))
+        self.log(_("Welcome back: round {number} goes on.").format(number=match.round_number), "bold")
+
+    def hold(self) -> None:
+        """Something is over the table (a dialog, another screen, a terminal too small): nothing happens."""
+        self.pacer.hold()
+
+    def release(self) -> None:
+        self.pacer.release()
+
+    def stop(self) -> None:
+        """The table closes: nothing happens any more."""
+        self.pacer.stop()
+
+    def use_settings(self, *, uno_helper: bool, undo: bool, glyphs: Glyphs, pace: Pace) -> None:
+        """The player changed the settings during the match: they hold from now on."""
+        self.uno_helper, self.undo_on = uno_helper, undo
+        self.glyphs = self.notes.glyphs = self.voice.glyphs = glyphs  # the log keeps what it wrote
+        self.pacer.set_pace(pace)
+        self.show_table()
+
+    # ------------------------------------------------------------------ what the seat sees
+
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's personality ("human" for the player)."""
+        return [seat.kind for seat in self.session.seats]
+
+    def moves(self) -> int:
+        """The actions of the whole match so far."""
+        return self.saving.moves()
+
+    def may(self, intent: str) -> bool:
+        """Whether ``intent`` (a key's name: "play", "undo_refused"…) does something now; ValueError if unknown."""
+        return keys.may(self, intent)
+
+    def state(self) -> SeatState:
+        """The table as the seat sees it now; the cursor is put on its place for the turn."""
+        session = self.session
+        match = session.match
+        levels = [seat.profile or "" for seat in session.seats]
+        lines = seat_lines(match, self.kinds, self.notes, HUMAN, glyphs=self.glyphs, levels=levels)
+        twin = jump_in(match, HUMAN)
+        if twin is not None:
+            self._jump_chance = JumpChance(twin.card, match.round_number, len(match.history[-1]), self.clock.now())
+        cards, playable, drawn = hand_cards(match, HUMAN)
+        self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
+        if self._cursor_to_playable and playable:
+            self._cursor_to_playable = False
+        waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held, kinds=self.kinds)
+        title = [_("Your hand ({count}) — {status}").format(count=len(cards), status=waiting)]
+        title += [_("[UNO ready]")] if self.uno_ahead.armed else []
+        title += [_("[autopilot: a stops]")] if self.advisor.autopilot else []
+        self.hand = HandState(cards, playable, self.cursor, "  ".join(title), self.glyphs)  # labels after the title
+        where = _("round {number} · first to {target}").format(number=match.round_number, target=match.target)
+        return SeatState(lines, table_info(match, self.notes, HUMAN, self.glyphs), self.hand, where)
+
+    def show_table(self) -> None:
+        self.send(TableShown(self.state()))
+
+    def selected_card(self) -> Card | None:
+        cards = self.hand.cards
+        if not cards:
+            return None
+        return cards[min(self.cursor, len(cards) - 1)]
+
+    def log(self, text: str, style: str = "") -> None:
+        self.send(Logged(LogLine(text, style)))
+
+    def show(self, events: list[Event]) -> None:
+        """What happened: the seats' last moves, the log, and a banner for what matters."""
+        self.notes.record(events, self.session.names)
+        self.write_log(events)
+        forced = must_play_line(events, self.session.match.round, self.voice)  # H7
+        if forced is not None:
+            self.send(Logged(forced))
+        shown = banner(events, self.voice, can_stack=can_stack(self.session.match.round, HUMAN))
+        if shown is not None:
+            self.show_banner(shown)
+        elif self._banner_kind == "exposed" and self.session.view().exposed is None:
+            self.show_banner(None)  # nobody can be caught any more
+
+    def write_log(self, events: list[Event], *, live: bool = True) -> None:
+        """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
+        stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
+        for event in events:
+            self.send(Logged(log_line(event, self.voice, can_stack=stack)))
+
+    def note_exposure_over(self, exposed: int | None, events: list[Event]) -> None:
+        """U2: the chance to catch ``exposed`` passed with this action; the log says so.
+
+        Found in play: a forgotten UNO nobody caught just vanished from the screen, and the
+        player could not tell whether a catch was still coming.
+        """
+        if exposed is None or self.session.match.round.exposed is not None:
+            return
+        if any(isinstance(e, (UnoCaught, UnoSaid, RoundWon)) for e in events):
+            return  # caught, said late, or the round is over: the log has said it
+        if exposed == HUMAN:
+            self.log(_("Nobody caught you without UNO: the chance has passed."), "italic")
+        else:
+            name = self.session.names[exposed]
+            self.log(_("Nobody caught {name} without UNO in time.").format(name=name), "italic")
+
+    def show_banner(self, shown: Banner | None) -> None:
+        self._banners += 1
+        self._banner_kind = None if shown is None else shown.kind
+        self.send(BannerShown(shown))
+        seconds = self.pacer.pace.banner_seconds
+        if shown is not None and shown.kind != "exposed" and seconds is not None:
+            number = self._banners
+            self.clock.set_timer(seconds, lambda: self._hide_banner(number))
+
+    def _hide_banner(self, number: int) -> None:
+        if number == self._banners:
+            self._banner_kind = None
+            self.send(BannerShown(None))
+
+    def notify(self, text: str, *, title: str = "", timeout: float | None = None) -> None:
+        self.send(Notice(text, title, timeout=timeout))
+
+    def refuse(self, reason: str, *, title: str = "") -> None:
+        """Say why an intention did nothing; said again while the same reason is on show, no copy of it."""
+        now = self.clock.now()
+        if (reason, title) == self._refusal and now - self._refused_at < NOTICE_SECONDS:
+            return
+        self._refusal, self._refused_at = (reason, title), now
+        self.send(Notice(reason, title, "warning"))
+
+    # ------------------------------------------------------------------ the game changes here
+
+    def act(self, action: Action, *, hint_words: str | None = None) -> bool:
+        """The one place the game changes. An illegal action is explained and changes nothing.
+
+        ``hint_words``: the line that says what the hint's move did beyond the key pressed for it.
+        """
+        by_player = self.session.is_human_turn()
+        taken = by_player and isinstance(action, JumpIn) and action.seat != HUMAN  # H5: a bot took the turn
+        exposed = self.session.match.round.exposed
+        try:
+            events = self.session.apply(action)
+        except RulesError as error:
+            self.refuse(str(error), title=_("Not allowed"))
+            return False
+        if taken:
+            by_player = False
+        self.send(CardsMoved(motions(events, HUMAN), by_player))
+        self.show(events)
+        if taken:
+            assert isinstance(action, JumpIn)
+            self.note_turn_taken(action)
+        if hint_words is not None:
+            self.log(hint_words, "italic")
+        self.note_exposure_over(exposed, events)
+        self.send(HintShown(None))  # it was about the decision just taken
+        self.hinted, self._hint = None, ("", -1)
+        self.pacer.changed(events)
+        if self.uno_ahead.after(events, HUMAN):
+            self.notify(_("UNO said ahead is off: you drew instead of playing."), timeout=3)
+        if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
+            self._cursor_to_playable = True
+            if not by_player:
+                # Found in play: scrolled back to read, the player went on reading old lines at their turn.
+                self.send(LogFollows())
+        self.report_saving()
+        for shown in questions.revealed(events, self.session.names, HUMAN):
+            self.send(shown)
+        self.pacer.step()
+        self.show_table()
+        return True
+
+    def note_turn_taken(self, jump: JumpIn) -> None:
+        """A bot jumped in on the seat's decision (H5b): a banner and a line say so, and a key for it is
+        then refused with the reason.
+
+        Found in play: the player's turn went to the bot without a word, and their Enter was refused
+        with a bare "Wait for your turn".
+        """
+        who, card = self.session.names[jump.seat], self.voice.card(jump.card)
+        reason = _("{name} jumped in with {card} and took your turn: play goes on from {name}.")
+        self._turn_taken = (reason.format(name=who, card=card), self.clock.now())
+        self.log(self._turn_taken[0], "italic")
+        taken = _("Jump-in! {name} jumps in with {card} and takes your turn").format(name=who, card=card)
+        self.show_banner(Banner(taken, "house"))
+
+    def start_next_round(self) -> None:
+        events = self.session.next_round()
+        self.pacer.new_round()
+        self.uno_ahead.drop()  # said ahead for a play of the last round: it goes with that round
+        self.send(LogFollows())  # found in play: scrolled back in one round, the log hid the next one
+        self.log(_("— Round {number} —").format(number=self.session.match.round_number), "bold")
+        self.show(events)
+        self.cursor = 0
+        self._cursor_to_playable = True
+        self.report_saving()
+        self.show_table()
+
+    # ------------------------------------------------------------------ the seat's intentions
+
+    def intend(self, intent: str, *arguments: int) -> None:
+        """Do the seat's ``intent``, named as ``may`` names it ("move" takes a step, "move_to" a place)."""
+        if intent != "move_to" and intent not in keys.INTENTS:
+            raise ValueError(f"the table knows no intention {intent!r}")
+        method: Callable[..., None] = getattr(self, "enter" if intent == "play" else intent)  # Enter plays
+        method(*arguments)
+
+    def press(self, at: float) -> None:
+        """A key or a click was pressed ``at`` (the clock's time): the intention it makes checks it.
+
+        A front end that stamps nothing (a line typed, a message from afar) intends at the moment it asks.
+        """
+        self._pressed_at = at
+
+    @property
+    def pressed_at(self) -> float:
+        return self.clock.now() if self._pressed_at is None else self._pressed_at
+
+    def is_players_decision(self) -> bool:
+        """The seat decides now, and the key being handled was pressed for this decision; if not, say why."""
+        if not self.session.is_human_turn():
+            reason, when = self._turn_taken
+            recent = self.clock.now() - when < NOTICE_SECONDS
+            self.refuse(reason if recent else _("Wait for your turn."))
+            return False
+        if self.pacer.pressed_before_decision(self.pressed_at):
+            self.refuse(_("That key was pressed before your turn began: press it again."))
+            return False
+        return True
+
+    def move(self, step: int) -> None:
+        """The cursor ``step`` cards on (round the hand)."""
+        count = len(self.hand.cards)
+        if count:
+            self.cursor = (self.cursor + step) % count
+            self.show_hint()
+            self.show_table()
+
+    def move_to(self, place: int) -> None:
+        """The cursor on the card at ``place`` (-1: the last)."""
+        count = len(self.hand.cards)
+        if count:
+            self.cursor = place % count
+            self.show_hint()
+            self.show_table()
+
+    def enter_takes_hint(self) -> bool:
+        """Whether Enter takes the hint's move: one Enter takes, while the cursor is where the hint left it.
+
+        Found in play: Enter after "Hint: Draw: …" played the card under the cursor, and was refused.
+        """
+        hinted = self.hinted
+        return isinstance(hinted, (Play, Draw, Pass, Accept)) and self._hint[1] == self.cursor
+
+    def enter(self) -> None:
+        """Enter: the hint's move while it is on show, else the card under the cursor."""
+        hinted = self.hinted
+        # A Wild Draw Four's colour is still asked, the hint's picked out (play_wild_draw_four).
+        four = isinstance(hinted, Play) and hinted.card.rank is Rank.WILD_DRAW_FOUR
+        if hinted is None or not self.enter_takes_hint() or four:
+            self.play_selected()
+        elif self.is_players_decision():
+            words = None
+            if isinstance(hinted, Play):
+                armed = self.uno_ahead.armed
+                words = hint_taken_words(hinted, self.voice, said=hinted.uno and not armed)
+                hinted = Play(hinted.card, hinted.color, hinted.uno or armed)  # UNO said ahead goes with it
+            self.act(hinted, hint_words=words)
+
+    def play_selected(self) -> None:
+        card = self.selected_card()
+        if card is not None:
+            self.play(card)
+
+    def click(self, position: int) -> None:
+        """A card of the hand clicked: the card meant, whatever a hint said."""
+        self.cursor = position
+        self.show_table()
+        self.play_selected()
+
+    def play(self, card: Card) -> None:
+        if not self.is_players_decision():
+            return
+        if self.session.view().phase not in (Phase.PLAY, Phase.DRAWN, Phase.STACK):
+            self.refuse(_("Wait for your turn."))
+            return
+        playable = card in self.hand.cards and self.hand.cards.index(card) in self.hand.playable
+        if card.rank is Rank.WILD_DRAW_FOUR and playable:
+            self.play_wild_draw_four(card)
+            return
+        self.act(Play(card, None, self.says_uno(card)))
+
+    def says_uno(self, card: Card) -> bool:
+        """Whether UNO goes with playing ``card`` now (``UnoAhead.with_play``)."""
+        hand = self.session.view().hand
+        return self.uno_ahead.with_play(card, hand, self.session.match.rules, helper=self.uno_helper)
+
+    def draw(self) -> None:
+        if self.is_players_decision():
+            self.act(Draw())
+
+    def keep(self) -> None:
+        if self.is_players_decision():
+            self.act(Pass())
+
+    def take(self) -> None:
+        """Take a stack's whole total (H1-H3)."""
+        if self.is_players_decision():
+            self.act(Accept())
+
+    def jump(self) -> None:
+        """Jump in with the twin of the top card (H5): the first to act wins."""
+        twin = jump_in(self.session.match, HUMAN)
+        if twin is None:
+            self.missed_jump()
+            return
+        self.act(JumpIn(HUMAN, twin.card, self.says_uno(twin.card)))
+
+    def missed_jump(self) -> None:
+        now = self.clock.now()
+        self.refuse(missed_jump_words(self.session.match, HUMAN, self._jump_chance, now, self.voice))
+
+    def uno(self) -> None:
+        """UNO: said now for a hand on one card (U1), else said ahead for the next play, or taken back.
+
+        The one place the seat's UNO is armed; ``act`` disarms it with the play (or a draw).
+        """
+        if self.session.view().exposed == HUMAN:
+            self.act(SayUno(HUMAN))
+            return
+        missed = self.pacer.recently_missed()
+        if missed is not None and missed.seat == HUMAN and not self.ended_it(missed.events):
+            late = _("Too late to say UNO: {what}.").format(what=how_it_ended(HUMAN, missed.events, self.voice))
+            self.refuse(late)
+            return
+        self.uno_ahead.toggle()
+        self.show_table()
+
+    @staticmethod
+    def ended_it(events: Sequence[Event]) -> bool:
+        """Whether the seat's own UNO or catch ended an exposure (then nothing came too late)."""
+        return any(
+            (isinstance(e, UnoSaid) and e.seat == HUMAN) or (isinstance(e, UnoCaught) and e.catcher == HUMAN)
+            for e in events
+        )
+
+    def missed_catch(self) -> None:
+        missed = self.pacer.recently_missed()
+        if missed is not None and missed.seat != HUMAN and not self.ended_it(missed.events):
+            self.refuse(_("Too late: {what}.").format(what=how_it_ended(missed.seat, missed.events, self.voice)))
+        else:
+            self.refuse(_("Nobody can be caught right now."))
+
+    def catch(self) -> None:
+        if self.pacer.pressed_before_exposure(self.pressed_at):
+            self.refuse(_("That key was pressed before anyone forgot UNO: press it again."))
+            return
+        self.act(CatchUno(HUMAN))
+
+    def fast(self) -> None:
+        self.pacer.fast_forward()
+        self.show_table()
+
+    # ------------------------------------------------------------------ hints and the autopilot
+
+    def hint(self) -> None:
+        if not self.session.is_human_turn():
+            self.refuse(_("A hint is for your own turn."))
+            return
+        hint = self.take_hint()
+        # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
+        cards = hand_cards(self.session.match, HUMAN)[0]
+        advised = hint.action.card if isinstance(hint.action, (Play, JumpIn)) else None
+        if advised in cards:
+            self.cursor = cards.index(advised)
+            self._cursor_to_playable = False
+            self.show_table()
+        self._hint = (hint.text, self.cursor)
+        self.show_hint()
+
+    def show_hint(self) -> None:
+        """The hint on show, with "(enter)" while Enter takes its move."""
+        text, _cursor = self._hint
+        if self.hinted is not None and text:
+            self.send(HintShown(_("{hint} (enter)").format(hint=text) if self.enter_takes_hint() else text))
+
+    def take_hint(self) -> Hint:
+        """The expert's advice for the seat's decision now, remembered and counted in the save."""
+        hint = self.advisor.hint()
+        self.hinted = hint.action
+        self.session.count_hint()
+        self.report_saving()
+        return hint
+
+    def dialog_hint(self) -> str:
+        """The hint (t) asked for in a dialog: found in play, t did nothing in the challenge and the swap."""
+        return self.take_hint().text
+
+    def autopilot(self) -> None:
+        on = self.advisor.autopilot = not self.advisor.autopilot
+        self.notify(
+            _("The expert plays your turns until you press a again.") if on else _("You play your turns again.")
+        )
+        self.pacer.step()
+        self.show_table()
+
+    # ------------------------------------------------------------------ undo
+
+    def undo(self) -> None:
+        """Take back the seat's last decision and the bots' moves after it (unokart_tui.undo)."""
+        try:
+            plan = self.session.undo()
+        except UndoRefused as refusal:
+            self.refuse(str(refusal), title=_("Undo"))
+            return
+        self.notes.new_round()
+        for batch in plan.round_events:
+            self.notes.record(batch, self.session.names)
+        self.log(plan.words(), "italic")
+        self.uno_ahead.drop()
+        # Found in play: a hint and a notice about the decision taken back outlived it, and the
+        # next Enter tried to play the hint's card, no longer in the hand.
+        self.send(HintShown(None))
+        self.hinted, self._hint = None, ("", -1)
+        self.send(NoticesCleared())
+        # Back on the card that was taken back: found in play, the cursor stayed where it was, and
+        # the next Enter played another card than the one the player meant to choose again.
+        cards = hand_cards(self.session.match, HUMAN)[0]
+        taken_back = plan.decision.card if isinstance(plan.decision, Play) else None
+        self._cursor_to_playable = taken_back not in cards
+        if taken_back in cards:
+            self.cursor = cards.index(taken_back)
+        self.show_banner(None)
+        self.pacer.rewound(plan.events)
+        self.report_saving()
+        self.pacer.step()
+        self.show_table()
+
+    def undo_refused(self) -> None:
+        refusal = self.session.undo_refusal()
+        if refusal is None:  # taken since the key bar was drawn
+            self.undo()
+        else:
+            self.refuse(refusal, title=_("Undo"))
+
+    def undo_off(self) -> None:
+        self.refuse(_("Undo is off: turn it on in Settings."), title=_("Undo"))
+
+    def report_saving(self) -> None:
+        self.saving.report()
+
+    # ------------------------------------------------------------------ the seat's decisions that need a question
+
+    def ask_player(self) -> None:
+        """The seat decides now: a colour, a target and a challenge are questions to it."""
+        asked = questions.question(self.session, HUMAN, self.hinted)
+        if asked is not None:
+            self.send(asked)
+
+    def play_wild_draw_four(self, card: Card) -> None:
+        """A Wild Draw Four of the seat's: its colour is asked first (the seat may go back)."""
+        hinted = self.hinted
+        advised = hinted.color if isinstance(hinted, Play) and hinted.card == card else None
+        self.send(AskColour(_("for your Wild Draw Four"), advised, card))
+
+    def choose_colour(self, color: Color, card: Card | None = None) -> None:
+        """The colour picked: for the Wild Draw Four ``card``, or the colour the seat must choose."""
+        hinted = self.hinted
+        if card is None:
+            advised = hinted.color if isinstance(hinted, ChooseColor) else None
+            words = None
+            if advised is not None and color == advised:
+                words = _("You choose {colour}, as the hint said.").format(colour=color.label)
+            self.act(ChooseColor(color), hint_words=words)
+            return
+        hinted_play = hinted if isinstance(hinted, Play) and hinted.card == card else None
+        said = hinted_play is not None and hinted_play.uno and not self.says_uno(card)  # the hint's UNO, if only its
+        chosen = color if hinted_play is not None and hinted_play.color == color else None
+        play = Play(card, color, said or self.says_uno(card))
+        self.act(play, hint_words=hint_taken_words(play, self.voice, said=said, chosen=chosen))
+
+    def choose_target(self, seat: int) -> None:
+        self.act(ChooseTarget(seat))
+
+    def answer_challenge(self, answer: str) -> None:
+        """ "challenge", "accept", or "stack" (H2: a Wild Draw Four of the seat's on the lone one)."""
+        if answer == "challenge":
+            self.act(Challenge())
+        elif answer == "accept":
+            self.act(Accept())
+        else:
+            self.play_wild_draw_four(next(a.card for a in self.session.match.legal_actions() if isinstance(a, Play)))
+
+    def round_over(self) -> None:
+        self.report_stats()
+        self.send(questions.round_over(self.session, HUMAN, self.glyphs))
+
+    def match_over(self) -> None:
+        self.report_stats()
+        self.send(questions.match_over(self.session))
+
+    def report_stats(self) -> None:
+        for notice in questions.stats_notices(self.session):
+            self.send(notice)
