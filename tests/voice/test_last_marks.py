@@ -86,7 +86,8 @@ def test_the_undo_line_reads_as_before(plan, words):
         ),
         (
             RebuildReport(2, 2, 0, 4, 3, ()),
-            "read 2 saves: 2 matches (0 finished, 4 rounds), and kept 3 recorded before whose saves are gone; skipped 0",
+            "read 2 saves: 2 matches (0 finished, 4 rounds), and kept 3 recorded before whose saves are gone; "
+            "skipped 0",
         ),
     ],
 )
