@@ -24,8 +24,10 @@ from unokart_tui.session import HUMAN, Session
 from unokart_tui.settings import load_settings, settings_path
 from unokart_tui.stats.from_saves import RebuildReport
 from unokart_tui.stats.store import why
+from unokart_tui.tableview import SeatLine
 from unokart_tui.themes import THEME_LABELS
 from unokart_tui.undo import UndoPlan, undo_refusal
+from unokart_tui.widgets.players import SeatView
 
 from .test_catalog import _ids
 
@@ -95,6 +97,10 @@ def test_the_rebuild_report_counts_in_whole_sentences(report, words):
     assert str(report) == words
 
 
+def test_a_seats_score_reads_as_before():
+    assert _seat_score() == "12 pts"
+
+
 def test_a_single_measured_round_is_one_round():
     """1.25 rounds round to the half below (1): it read "about 1 rounds"."""
     assert rounds_words(1.25) == "about 1 round"
@@ -113,6 +119,13 @@ def _preset_problem() -> str:
     with pytest.raises(PresetError) as raised:
         build_rules(None, ["jump_in=perhaps"])
     return str(raised.value)
+
+
+def _seat_score() -> str:
+    """The score on a seat's edge at the roomy table."""
+    seat = SeatView()
+    seat.watch_info(SeatLine(1, "Mario", "greedy", 5, 12, False, False, False, "played R7"))
+    return str(seat.border_subtitle)
 
 
 def _nothing_to_undo() -> str | None:
@@ -135,6 +148,7 @@ LOOKED_UP: dict[str, Callable[[], str | None]] = {
     "rebuild report": lambda: str(RebuildReport(1, 1, 1, 1, 1, ())),
     "statistics problem": lambda: why(OSError(errno.ENOSPC, "No space left on device")),
     "crash notice": lambda: notice(CrashReport("RuntimeError", None, "Read-only file system")),
+    "seat's score": _seat_score,
     "crash log named": lambda: notice(CrashReport("RuntimeError", Path.home() / "data" / "crash-1.log", None)),
 }
 

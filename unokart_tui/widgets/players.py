@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ..tableview import SeatLine
-from ..voice import _
+from ..voice import _, ngettext
 from .cardface import fan
 
 KIND_LABEL = {"human": "", "item-hoarder": "hoarder"}
@@ -152,7 +152,8 @@ class SeatView(Widget, can_focus=False):
         glyphs = info.glyphs
         marker = f"{glyphs.turn} " if info.to_act else (f"{glyphs.next} " if info.next_up else "")
         self.border_title = Text(marker + info.name)
-        self.border_subtitle = Text(f"{info.score} pts")
+        # One form in English ("1 pts", as the score columns say), any number of forms in a translation.
+        self.border_subtitle = Text(ngettext("{count} pts", "{count} pts", info.score).format(count=info.score))
 
     def render(self) -> Text:
         info = self.info
