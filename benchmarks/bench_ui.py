@@ -237,7 +237,7 @@ async def animation_frames(number: int, steps: int = 30) -> list[float] | None:
         flight.styles.width, flight.styles.height = stage.card
         flight.card, flight.glyphs = screen.hand.state.cards[0], stage.glyphs
         flight.start, flight.end = stage.seats[0].offset, stage.pile.offset
-        flight.display = True
+        flight.visible = True
         await pilot.pause()
         for step in range(1, steps + 1):
             start = time.perf_counter()

@@ -17,6 +17,7 @@ from .defaults import PLAYER_NAME
 from .screens.app_base import MatchApp
 from .screens.quitting import Quitting
 from .table import opening
+from .voice import _
 
 if TYPE_CHECKING:
     from saves import SavedGame
@@ -75,7 +76,24 @@ class UnoKartApp(MatchApp):
     async def _show_first(self, screen: Screen[None]) -> None:
         await self.push_screen(screen)
         self.call_after_refresh(gc.enable)  # off while the game starts (see cli/running.py)
+        if self.session is not None:
+            self.call_after_refresh(self._say_match_length, self.session)
         self.quitting.first_screen_shown()
+
+    def _say_match_length(self, session: Session) -> None:
+        """A match begun from the command line (``unokart new``) that will be over in a round or two says
+        so, with a target for a few rounds, as New game does (found in play: nine bots, one round, no word).
+
+        Said once the table is up: the figures are a TOML file, which a start does not wait for.
+        """
+        match = session.match
+        if match.round_number != 1 or match.history[0]:
+            return
+        from .match_length import few_rounds_line  # noqa: PLC0415
+
+        line = few_rounds_line(len(match.names), match.target)
+        if line:
+            self.notify(line, title=_("Match length"), timeout=12, markup=False)
 
     def on_unmount(self) -> None:
         self.quitting.stop_listening()

@@ -153,18 +153,22 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
             reasons.append(words.reason("zero brings one card", name=names[giver]))
         else:
             reasons.append(words.reason("seven brings one card", name=names[giver]))
+    # A pending draw answered with a card: a stack (H1-H3), also on a lone Wild Draw Four (H2, phase CHALLENGE).
+    stacks = view.pending_draw > 0 and rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR)
+    if stacks:  # H1-H3: found in play, a stacked +2 "sheds 20 points" when its point is the total it passes on
+        reasons.append(_passes_on(view, card, names))
     plays = {other.card for other in legal if isinstance(other, Play)}
     if view.phase is Phase.DRAWN:
         reasons.append(words.reason("drawn card goes"))  # T3: nothing else may be played now
     elif len(plays) == 1 and plays == {card}:
         reasons.append(words.reason("only card"))
-    if left <= 2 and hits:
+    if left <= 2 and hits and not stacks:  # on a stack, the next seat may pass the total on again
         reasons.append(words.reason(_on("holds back", left), name=name))
     elif left <= 2 and lacks and faces == victim:
         assert color is not None
         reasons.append(words.reason(_on("lacks", left), name=name, colour=color_word(color)))
         lacks = False
-    elif view.num_players == 2 and hits:
+    elif view.num_players == 2 and hits and not stacks:
         reasons.append(words.reason("another turn"))
     if lacks:
         assert color is not None
@@ -173,7 +177,7 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
             "lacks" if faces == victim else "plays next and lacks", name=names[faces], colour=color_word(color)
         )
         reasons.append(said)
-    if card.rank is Rank.WILD_DRAW_FOUR and heuristic.honest_four(view):
+    if card.rank is Rank.WILD_DRAW_FOUR and not stacks and heuristic.honest_four(view):  # H1a: none on a stack
         if view.active_color is None:
             reasons.append(words.reason("honest four, no colour"))
         else:
@@ -198,6 +202,14 @@ def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: 
         many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
         tail = words.keep_for_later(kept[0].rank, plural=many)
     return words.advice(head, reasons, tail)
+
+
+def _passes_on(view: PlayerView, card: Card, names: Sequence[str]) -> str:
+    """A Draw Two or Wild Draw Four stacked on a pending draw (H1-H3): the grown total goes to the next seat."""
+    total = view.pending_draw + (2 if card.rank is Rank.DRAW_TWO else 4)
+    victim = view.next_seat()
+    held = view.hand_sizes[victim]
+    return words.passes_on(total, names[victim], held)
 
 
 def _last_played(view: PlayerView, seat: int, color: Color) -> bool:

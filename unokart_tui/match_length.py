@@ -63,6 +63,15 @@ def few_rounds_target(players: int) -> int | None:
     return next((target for target, mean in zip(lengths.targets, means, strict=True) if mean >= FEW_ROUNDS), None)
 
 
+def offered_target(players: int, target: int) -> int | None:
+    """The target New game offers instead of ``target``: one that gives a few rounds where ``target`` gives fewer."""
+    rounds = usual_rounds(players, target)
+    offered = few_rounds_target(players)
+    if rounds is None or rounds >= FEW_ROUNDS or offered is None or offered <= target:
+        return None
+    return offered
+
+
 def rounds_words(rounds: float) -> str:
     """``about 1.5 rounds``, ``about 9 rounds``, ``a single round``."""
     if rounds < 1.25:
@@ -83,3 +92,16 @@ def length_sentence(players: int, target: int) -> str:
         "With {count} players, a match to {target} usually lasts {length}.",
         players,
     ).format(count=players, target=target, length=rounds_words(rounds))
+
+
+def few_rounds_line(players: int, target: int) -> str:
+    """What ``unokart new`` says before a match that will be over in a round or two; empty otherwise.
+
+    Found in play: New game offered a target for a few rounds, and the command line said nothing.
+    """
+    offered = offered_target(players, target)
+    if offered is None:
+        return ""
+    rounds = rounds_words(usual_rounds(players, offered) or FEW_ROUNDS)
+    offer = _("For {rounds}, play to {target}: --target {target}.").format(rounds=rounds, target=offered)
+    return f"{length_sentence(players, target)} {offer}"

@@ -66,6 +66,7 @@ class SeatLine(NamedTuple):
     glyphs: Glyphs = UNICODE
     said_uno: bool = False  # on one card, UNO said for it (U1): safe from a catch
     earlier: tuple[str, ...] = ()  # the seat's moves this round before its last, oldest first (the grand table's story)
+    points_held: int | None = None  # what the player's own cards count (E3); None for every other seat
 
 
 class Standing(NamedTuple):
@@ -131,6 +132,7 @@ def seat_lines(
             glyphs=glyphs,
             said_uno=seat in notes.said_uno and sizes[seat] == 1,
             earlier=tuple(notes.story[seat][-STORY_LENGTH:-1]),
+            points_held=sum(card.points for card in round_.hands[seat]) if seat == you else None,
         )
         for seat, name in enumerate(match.names)
     )

@@ -34,6 +34,16 @@ def test_without_a_loss_the_worst_match_is_the_narrowest_win():
     assert "Worst match" not in rows
 
 
+def test_a_single_finished_match_is_not_called_the_closest_loss_nor_the_best():
+    """Found in play: "Closest loss" when the one match played was lost."""
+    for one in (line((320, 510), False), line((505, 480), True)):
+        rows = player_rows(summary(one, one)._replace(matches=1, matches_won=int(one.won), matches_list=(one,)))
+        labels_seen = [label for label, _ in rows]
+        assert not {"Closest loss", "Best match", "Worst match", "Narrowest win"} & set(labels_seen)
+        verb = "won" if one.won else "lost"
+        assert labels(rows)["Your match"] == f"{verb} {one.scores[0]}–{one.scores[1]} against Mario"
+
+
 def test_the_matches_list_puts_the_result_before_the_opponents():
     # Issue 34: nine opponents' names pushed the result past 80 columns in the Matches tab.
     nine = line((120, 707), False)._replace(

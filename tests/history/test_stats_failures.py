@@ -100,11 +100,20 @@ def test_the_stats_command_on_a_full_disk_says_so_in_one_line(args, store_there)
 
 
 async def test_the_table_says_saving_the_statistics_failed_and_the_match_goes_on(monkeypatch):
-    from ..ui.helpers import make_app, play_until, until
+    from ..ui.helpers import (
+        first_playable_card,
+        make_app,
+        one_card_from_the_end,
+        play_at_engine_speed,
+        play_until,
+        until,
+    )
     from .test_screens import messages
 
     full_disk(monkeypatch)
     app = make_app(seed=7)
+    # Up to the round's last card at engine speed (through the table: seconds of frames); its end at the table.
+    play_at_engine_speed(app.session, one_card_from_the_end, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.session.match.round.is_over)
         await until(pilot, lambda: any(m.startswith("Saving your statistics failed") for m in messages(app)))

@@ -108,6 +108,22 @@ def holds_on(match: Match):
     return next((a for a in legal if not (isinstance(a, Play) and a.card.rank is Rank.WILD_DRAW_FOUR)), legal[0])
 
 
+def first_playable_card(match: Match):
+    """The player's move as ``take_turn_with_keys`` makes it: a card when one can be played, else draw."""
+    legal = match.legal_actions()
+    return next((action for action in legal if isinstance(action, Play)), legal[-1])
+
+
+def one_card_from_the_end(match: Match) -> bool:
+    """The seat to act holds one card and may play it: the round ends with the next move (a pilot test plays it)."""
+    round_ = match.round
+    return (
+        not round_.is_over
+        and len(round_.hands[round_.decider]) == 1
+        and any(isinstance(action, Play) for action in match.legal_actions())
+    )
+
+
 def play_at_engine_speed(session: Session, done, *, player=holds_on, limit: int = 5000) -> None:
     """Play ``session`` on without a table until ``done(match)``: the bots their own moves, the player ``player``'s.
 

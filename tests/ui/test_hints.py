@@ -25,11 +25,11 @@ from unokart_tui.widgets.keybar import KeyBar
 from ..ai.test_expert import positions
 from ..strategies import house_rules
 from .helpers import (
+    first_playable_card,
     holds_on,
     let_time_pass,
     make_app,
     play_at_engine_speed,
-    play_until,
     run_clock_until,
     settle,
     until,
@@ -94,21 +94,23 @@ async def test_a_long_hint_wraps_whole_at_80_columns():
         assert len(wrapped) > 3 and shown.content_region.height == len(wrapped)  # every line of it, none cut
 
 
-@pytest.mark.slow
 async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
     # Issue 34: Enter after "Hint: Draw: …" played the card under the cursor and answered "Not allowed".
-    def a_draw_is_advised(app) -> bool:
+    app = make_app(seed=7)
+
+    def a_draw_is_advised(match) -> bool:
         return (
-            isinstance(app.screen, GameScreen)
-            and app.session.is_human_turn()
-            and app.session.view().phase is Phase.PLAY
+            match.round.decider == HUMAN
+            and match.round.phase is Phase.PLAY
             and isinstance(Advisor(app.session).hint().action, Draw)
         )
 
-    app = make_app(seed=7)
+    # At engine speed (through the table, asking the expert at every frame: 48 s serial on a loaded machine).
+    play_at_engine_speed(app.session, a_draw_is_advised, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, a_draw_is_advised)
+        await settle(pilot)
         screen = app.screen
+        assert isinstance(screen, GameScreen) and app.session.is_human_turn()
         screen.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
         moves = len(app.session.match.history[-1])
         hints = app.session.seats[HUMAN].hints
@@ -601,3 +603,34 @@ async def test_t_in_the_swap_dialog_shows_whom_the_expert_would_choose_h4():
         assert app.session.seats[HUMAN].hints == hints + 1
         assert app.screen is dialog  # still the player's to choose
     app.session.close()
+
+
+def _stacked_on(rules: HouseRules, hands: list[list[str]], first: str) -> Round:
+    """A round where seat 0 has just played ``first`` and seat 1 faces its pending draw."""
+    round_ = Round.from_position(
+        hands, ["Y3", "Y4", "Y6", "B1", "G7", "G1", "G2", "G3"], ["R5"], current=0, dealer=0, rules=rules
+    )
+    card = Card.parse(first)
+    round_.apply(Play(card, Color.GREEN if card.color is None else None, False))
+    assert round_.pending_draw and round_.decider == 1
+    return round_
+
+
+def test_a_stacked_draw_two_says_it_passes_the_total_on_not_the_points_it_sheds_h1():
+    """Found in play: a +2 stacked on a +2 was advised because "it sheds 20 points"."""
+    round_ = _stacked_on(
+        HouseRules.preset("house"), [["R+2", "G3", "B5"], ["Y+2", "B+2", "B2", "R7"], ["R1", "R2", "R3", "Y9"]], "R+2"
+    )
+    play = Play(Card.parse("Y+2"), None, False)
+    text = explain(advisor(1), round_.view(1), play, ["Ann", "Mario", "Luigi"], round_.legal_actions())
+    assert "sheds" not in text
+    assert text.startswith("Play Y+2: it passes the 4 cards on to Luigi, who must stack again or take them all")
+
+
+def test_a_stacked_wild_draw_four_names_the_total_and_no_challenge_h2_h1a():
+    """On a stack no challenge is allowed (H1a), so "a challenge would fail" is no reason either."""
+    round_ = _stacked_on(HouseRules.preset("party"), [["W+4", "G3", "B5"], ["W+4", "B2", "R7"], ["R1", "R2"]], "W+4")
+    play = Play(Card.parse("W+4"), Color.BLUE, False)
+    text = explain(advisor(1), round_.view(1), play, ["Ann", "Mario", "Luigi"], round_.legal_actions())
+    assert text.startswith("Play W+4 as blue: it passes the 8 cards on to Luigi, who holds 2 cards")
+    assert "challenge" not in text and "sheds" not in text

@@ -8,7 +8,7 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.dialogs.guide import GuideDialog
 from unokart_tui.dialogs.house_rules import HouseRulesDialog, toggled
-from unokart_tui.engine import Accept, HouseRules, JumpedIn, JumpIn, Phase, Play
+from unokart_tui.engine import Accept, HouseRules, JumpedIn, JumpIn, Phase, Play, Rank
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.screens.rules import RulesScreen
@@ -25,6 +25,7 @@ from .helpers import (
     QUICK,
     SETTINGS,
     draw_until_a_jump_in,
+    first_playable_card,
     make_app,
     play_at_engine_speed,
     play_until,
@@ -83,11 +84,24 @@ async def test_a_stackable_card_is_bright_and_enter_stacks_it():
         assert isinstance(played, Play) and played.card == card
 
 
-@pytest.mark.slow
 async def test_a_seven_asks_whom_to_swap_with():
     app = make_app(seed=5, rules=HouseRules(seven_zero=True))
+
+    def sevens(match) -> list[Play]:
+        return [a for a in match.legal_actions() if isinstance(a, Play) and a.card.rank is Rank.SEVEN]
+
+    def the_player_may_play_a_seven(match) -> bool:
+        return match.round.decider == HUMAN and match.round.phase is Phase.PLAY and bool(sevens(match))
+
+    # Up to the player's turn with a seven at engine speed (through the table: 10 s serial on a loaded machine).
+    play_at_engine_speed(app.session, the_player_may_play_a_seven, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
+        await settle(pilot)
+        screen = app.screen
+        cards = screen.query_one(HandView).state.cards
+        seven = cards.index(sevens(app.session.match)[0].card)
+        await pilot.press(*["right"] * ((seven - screen.cursor) % len(cards)), "enter")
+        await until(pilot, lambda: isinstance(app.screen, TargetDialog))
         dialog = app.screen
         assert dialog.seven
         before = app.session.match.round.hands

@@ -8,13 +8,14 @@ from textual.widgets import Static
 
 from unokart_tui.defaults import BOT_NAMES
 from unokart_tui.dialogs.choices import ColorDialog
+from unokart_tui.dialogs.guide import GuideDialog
 from unokart_tui.engine import Color, Play, Rank
 from unokart_tui.screens.game import HUMAN, ROOMY_HEIGHT, ROOMY_WIDTH, GameScreen
 from unokart_tui.widgets.hand import BIG_HEIGHT, HandView
-from unokart_tui.widgets.players import PlayerRow, SeatView
+from unokart_tui.widgets.players import PlayerRow, SeatView, how_it_plays
 from unokart_tui.widgets.table import GRAND_SIZE, TablePanel
 
-from .helpers import make_app, play_until, settle
+from .helpers import QUICK, SETTINGS, first_playable_card, make_app, play_at_engine_speed, settle, until
 
 
 def visible(widget) -> bool:
@@ -78,16 +79,24 @@ async def test_the_roomy_table_fits_nine_opponents_at_120x40():
     app.session.close()
 
 
+def two_laps_into_the_first_round(match) -> bool:
+    """The player's turn in round 1 after two moves a seat: every seat has a story to tell."""
+    round_ = match.round
+    players = round_.num_players
+    return match.round_number == 1 and round_.decider == HUMAN and len(match.history[-1]) >= 2 * players
+
+
 async def measure_the_table(app, size):
     """The piles', seats' and hand's cards' sizes, and the scoreboard's lines if it shows, at ``size``,
     once two seats have moved twice this round."""
-
-    def two_moved_twice(app) -> bool:
-        return app.session.is_human_turn() and sum(len(moves) >= 2 for moves in app.screen.notes.story) >= 2
+    # Played at engine speed, then resumed: the table recalls each seat's moves from the save. Played through
+    # the table at 200x60 with ten seats, the same moves took 10-20 s a test.
+    play_at_engine_speed(app.session, two_laps_into_the_first_round, player=first_playable_card)
 
     async with app.run_test(size=size) as pilot:
-        await play_until(pilot, two_moved_twice)
+        await settle(pilot)
         screen = app.screen
+        assert sum(len(moves) >= 2 for moves in screen.notes.story) >= 2  # two seats have moved twice
         top, draw = screen.query_one("#top-card"), screen.query_one("#draw-pile")
         seats = [seat.region for seat in screen.query(SeatView)]
         you = screen.query_one(f"#place-{HUMAN}", SeatView).region
@@ -140,3 +149,48 @@ async def test_the_grand_table_fits_nine_opponents_from_its_smallest_size():
     bots = ("greedy", "challenger", "item-hoarder", "random") * 2 + ("greedy",)
     grand = await measure_the_table(make_app(bots=bots, seed=7), GRAND_SIZE)
     assert len(grand["scoreboard"]) == 10
+
+
+def _rows_written(seat: SeatView) -> int:
+    """How many of the seat's rows hold something."""
+    return sum(1 for line in str(seat.render()).splitlines() if line.strip())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)])
+async def test_the_grand_tables_seats_are_not_blank_before_the_rounds_story(size):
+    # Issue 34 (playtest at 200x60): the seats' rows were blank until a seat's third move, the player's own
+    # a blank bar. A bot's seat says how it plays in the rows its story has not filled; the player's own
+    # seat what the hand is worth (E3). 120x40 stays as it was.
+    # The bots wait on the test's clock, which stands still: the round as dealt.
+    app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, pace=QUICK._replace(bot_delay=30))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert app.session.match.history == ((),)
+        grand = screen.has_class("-grand")
+        assert grand == (size == (200, 60))
+        fresh = [seat for seat in screen.query(SeatView) if seat.info and not seat.info.you and not seat.info.earlier]
+        assert fresh  # a seat that has moved once at most: nothing of its story to tell yet
+        for seat in fresh:
+            assert seat.info is not None
+            opening = " ".join(how_it_plays(seat.info.kind).split()[:2])  # "counts cards", "sheds its"
+            assert (opening in str(seat.render())) == grand
+            if grand:  # the seat's rows written (name and personality, fan, how it plays), until its story takes them
+                assert _rows_written(seat) >= 5
+        you = screen.query_one(f"#place-{HUMAN}", SeatView)
+        held = sum(card.points for card in app.session.match.round.hands[HUMAN])
+        cards = len(app.session.match.round.hands[HUMAN])
+        assert (f"Your {cards} cards count {held} points" in str(you.render())) == grand
+    app.session.close()
+
+
+async def test_the_first_game_guide_leaves_the_hand_in_view_at_200x60():
+    # Issue 34 (playtest at 200x60): the first-game guide opened over the hand.
+    app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+        box = app.screen.query_one(".box").region
+        table = next(screen for screen in app.screen_stack if isinstance(screen, GameScreen))
+        hand = table.query_one(HandView).region
+        assert box.bottom <= hand.y and not box.overlaps(hand)
+    app.session.close()

@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 import saves
+from unokart_tui import stats
 from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
 from unokart_tui.engine import HouseRules, Match
@@ -16,6 +17,7 @@ from unokart_tui.screens.commands import palette_commands
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen
 from unokart_tui.screens.new_game import EACH, NewGame, NewGameScreen, OpponentRow
+from unokart_tui.screens.stats import StatsScreen
 from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
 from unokart_tui.widgets.keybar import KeyBar
@@ -536,3 +538,52 @@ async def test_a_save_is_renamed_from_the_load_screen():
         await pilot.pause()
         assert {entry.name for entry in saves.list_saves()} == {"Duel", "Friday"}
         assert screen.selected().name == "Duel"
+
+
+async def test_a_renamed_match_goes_by_its_new_name_in_the_statistics():
+    # Issue 34 (playtest): the Statistics screen kept the old name, and its replay found no such save.
+    match = Match.new(["Ann", "Mario"], seed=3, target=30)
+    while not match.is_over:
+        if match.round.is_over:
+            match.next_round()
+        else:
+            match.apply(match.legal_actions()[0])
+    seats = [saves.Seat("Ann"), saves.Seat("Mario", "random", seed=1)]
+    saves.write_atomic(saves.path_of("Friday"), saves.dumps(match, seats=seats, created=FIXED, updated=FIXED))
+    stats.record(stats.match_record("Friday", saves.load_game("Friday")))
+    application = app()
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"Derby", "enter")
+        await pilot.pause()
+        assert {entry.name for entry in saves.list_saves()} == {"Derby"}
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        screen = application.screen
+        assert isinstance(screen, StatsScreen)
+        assert screen.summary is not None and [line.save for line in screen.summary.matches_list] == ["Derby"]
+        assert "Score race: Derby" in str(screen.query_one("#race-title", Static).render())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 24)])
+async def test_the_load_list_gives_the_scores_room_at_80_columns(size):
+    # Issue 34 (playtest): at 80 columns the Scores column was cut to "Ann 0, Mari…".
+    write_save("match 2026-12-02 19.26", players=("Ann", "Mario", "Luigi", "Peach"))
+    write_save("Mixed", players=("Ann", "Bowser"), seed=9, rules=HouseRules(jump_in=True, seven_zero=True))
+    application = app()
+    async with application.run_test(size=size) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        table = application.screen.query_one(DataTable)
+        titles = [str(column.label) for column in table.columns.values()]
+        widths = {str(column.label): column.width for column in table.columns.values()}
+        assert table.virtual_size.width <= size[0]  # no sideways scrolling
+        assert titles[0] == "Name" and titles[-1] == "Scores" and "Status" in titles
+        assert widths["Scores"] >= len("Ann 0, Mario 0, Luigi 0")
+        scores = {str(key.value): str(table.get_row(key)[-1]) for key in table.rows}
+        assert scores["match 2026-12-02 19.26"] == "Ann 0, Mario 0, Luigi 0, Peach 0"
+        if size[0] >= 100:  # room for how many play and under which rules
+            assert "Players" in titles and "Rules" in titles

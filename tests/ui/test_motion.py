@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import pytest
 from textual.events import Key
+from textual.geometry import Offset
 
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
 from unokart_tui.screens.game import GameScreen
+from unokart_tui.widgets import motion
 from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.cardview import CardView
-from unokart_tui.widgets.motion import FlyingCard, MotionPlan
+from unokart_tui.widgets.motion import FLIGHT_FPS, TRAVEL, FlyingCard, MotionPlan
 
 from .helpers import QUICK, make_app, settle
 from .test_tableview import C
 
 
 def flying(screen: GameScreen) -> list[FlyingCard]:
-    return [flight for flight in screen.query(FlyingCard) if flight.display]
+    return [flight for flight in screen.query(FlyingCard) if flight.in_flight]
 
 
 @pytest.mark.slow
@@ -142,6 +144,22 @@ async def test_the_pile_shows_a_played_card_only_once_it_lands_and_the_card_neve
         drawn = "".join(top.render_line(y).text for y in range(top.size.height))
         assert short(before[0]) in drawn and before[1] in drawn  # the card before, and its caption
         flight.progress = 1.0  # the last step of its way: gone at once, never drawn there
-        assert not flight.display and top.covered is None
+        assert not flight.in_flight and top.covered is None
         await app.animator.wait_for_idle()
     app.session.close()
+
+
+def test_a_card_in_flight_moves_on_at_most_the_flights_frame_rate(monkeypatch):
+    # Issue 36: every step of the card (at Textual's 60 a second) was a layout and its cells sent again.
+    flight = FlyingCard()
+    flight.start, flight.end = Offset(0, 0), Offset(60, 20)  # far enough to move at every tick
+    now = [100.0]
+    monkeypatch.setattr(motion, "monotonic", lambda: now[0])
+    places = []
+    ticks = round(TRAVEL * 60)
+    for tick in range(1, ticks):  # as Textual's animator sets it, 60 times a second
+        now[0] += 1 / 60
+        flight.watch_progress(tick / ticks)
+        places.append((flight.styles.offset.x.value, flight.styles.offset.y.value))
+    assert len(set(places)) <= TRAVEL * FLIGHT_FPS + 1
+    assert places[-1][0] > 40  # it still crosses the table

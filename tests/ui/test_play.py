@@ -23,8 +23,10 @@ from .helpers import (
     QUICK,
     SETTINGS,
     answer_dialog,
+    first_playable_card,
     forgetful_bots,
     make_app,
+    play_at_engine_speed,
     play_until,
     settle,
     take_turn_with_keys,
@@ -121,15 +123,18 @@ async def test_resuming_opens_the_same_decision():
     resumed.close()
 
 
-@pytest.mark.slow
 async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
+    # At engine speed, with the moves the keys would make (through the table: 10 s serial on a loaded machine).
+    play_at_engine_speed(
+        app.session,
+        lambda match: match.round.exposed not in (None, 0) and match.round.decider == HUMAN,
+        player=first_playable_card,
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
-        await play_until(
-            pilot, lambda a: a.session.match.round.exposed not in (None, 0) or a.session.match.round.is_over
-        )
+        await settle(pilot)
         exposed = session.match.round.exposed
         assert exposed not in (None, 0), "a forgetful bot reached one card"
         await pilot.press("c")
@@ -142,21 +147,20 @@ async def test_the_player_catches_a_bot_that_forgot_uno(tmp_path, monkeypatch):
         assert not any("Too late" in note.message for note in app._notifications)
 
 
-@pytest.mark.slow
 async def test_saying_uno_late_saves_the_player():
     app = make_app(seed=11)
+
+    def two_cards_and_a_play(match) -> bool:
+        plays = [x for x in match.legal_actions() if isinstance(x, Play) and not x.card.is_wild]
+        return match.round.decider == HUMAN and len(match.round.hands[HUMAN]) == 2 and bool(plays)
+
+    # At engine speed, with the moves the keys would make (through the table: 17 s serial on a loaded machine).
+    play_at_engine_speed(app.session, two_cards_and_a_play, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
+        await settle(pilot)
         screen = app.screen
-
-        def two_cards_and_a_play(a) -> bool:
-            view = a.session.view()
-            plays = [x for x in a.session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild]
-            return (
-                a.session.is_human_turn() and len(view.hand) == 2 and bool(plays) and isinstance(a.screen, GameScreen)
-            )
-
-        await play_until(pilot, two_cards_and_a_play)
+        assert isinstance(screen, GameScreen) and two_cards_and_a_play(session.match)
         screen.pacer.set_pace(QUICK._replace(bot_delay=30, catch_window=30))  # no bot acts before the player's key
         card = next(x.card for x in session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
         cards = screen.query_one(HandView).state.cards

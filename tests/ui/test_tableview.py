@@ -251,6 +251,17 @@ def test_how_a_round_went_out_names_the_last_two_plays():
     assert how_it_went_out(drew, 3, VOICE) == "Peach went out with R4, after you drew."
 
 
+def test_how_a_round_went_out_names_the_winners_own_card_before_an_extra_turn_i1():
+    """Found in play: "after Mario's G2" when the player's own Item Box (a Mushroom) came just before."""
+    mushroom = [(1, Play(C("G2"))), (0, Play(C("WI"))), (0, Play(C("R5")))]
+    assert how_it_went_out(mushroom, 0, VOICE) == f"You went out with R5, after your {VOICE.card(C('WI'))}."
+    # T3: a card drawn and played is one turn, so the draw is not what came before.
+    drew = [(1, Play(C("G2"))), (0, Play(C("WI"))), (0, Draw()), (0, Play(C("R5")))]
+    assert how_it_went_out(drew, 0, VOICE) == f"You went out with R5, after your {VOICE.card(C('WI'))}."
+    heads_up = [(0, Play(C("G2"))), (1, Play(C("GS"))), (1, Play(C("G4")))]  # A2: a Skip with two players
+    assert how_it_went_out(heads_up, 1, VOICE) == f"Mario went out with G4, after Mario's {VOICE.card(C('GS'))}."
+
+
 def test_the_top_card_shows_its_item_only_when_an_item_box_turned_it():
     match = Match.new(list(NAMES), seed=3)
     top = match.round.top_card

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from rich.console import Console
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -16,6 +19,7 @@ from unokart_tui.engine import Card, Color, Draw, Phase
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.tableview import SeatLine, Standing, TableInfo
 from unokart_tui.themes import ThemedApp
+from unokart_tui.widgets.gamelog import CommandText, GameLog, command_breaks
 from unokart_tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
 from unokart_tui.widgets.keybar import KeyBar
 from unokart_tui.widgets.players import last_move
@@ -304,3 +308,25 @@ def test_the_scoreboard_gives_places_shared_on_equal_scores_and_none_while_all_a
     ahead = board(Standing("Luigi", 520), Standing("Ann", 90, you=True), Standing("Mario", 90), Standing("Peach", 5))
     assert ahead == ["1. Luigi 520 0 to go", "2. Ann 90 410 to go", "2. Mario 90 410 to go", "4. Peach 5 495 to go"]
     assert board(Standing("Bartholomew the Great", 0))[0].startswith("Bartholome ")  # cut to its column
+
+
+def test_a_command_breaks_at_spaces_and_inside_a_word_only_after_a_comma():
+    command = "unokart new --seed 7 --bots expert,greedy,random,item-hoarder --rules chaos"
+    lines = [line.plain.rstrip() for line in CommandText(command).wrap(Console(), 24)]
+    assert lines == ["unokart new --seed 7", "--bots expert,greedy,", "random,item-hoarder", "--rules chaos"]
+    assert command_breaks("unokart new --seed 7", 24) == []  # what fits is left whole
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_seed_line_never_cuts_a_word_with_nine_bots(size):
+    """Found in play: with nine opponents the command to deal the match again wrapped mid-word ("greed", "y")."""
+    bots = ["expert", "greedy", "random", "challenger", "item-hoarder"] * 2
+    app = make_app(bots=bots[:9])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        command = app.session.deal_again_command()
+        first = next(i for i, strip in enumerate(log.lines) if strip.text.startswith("At the table"))
+        shown = [strip.text.rstrip() for strip in log.lines[:first]]
+        words = set(re.split(r"[\s,]+", f"Seed {app.session.match.seed}. To deal this match again: {command}"))
+        assert set(re.split(r"[\s,]+", " ".join(shown))) <= words, shown

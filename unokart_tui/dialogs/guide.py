@@ -18,6 +18,7 @@ from ..rules_text import ITEM_BOX, ITEMS, house_rule_words, house_rules_tag
 from ..voice import N_, _
 from ..voice.cards import item_label
 from ..widgets.keybar import KeyBar
+from ..widgets.table import GRAND_SIZE
 from .base import Dialog
 
 # Two lines at 80 columns with the players panel's marks before them: a third hid the hand under the guide.
@@ -92,6 +93,10 @@ class GuideDialog(Dialog[str]):
             yield Static(Text(" · ".join(marks + keys), style="dim"), classes="keys")
 
         yield KeyBar()
+
+    def show_size(self, width: int, height: int) -> None:
+        super().show_size(width, height)
+        self.set_class(width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1], "-grand")  # above the grand table's hand
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small:  # behind the notice to enlarge the terminal (Dialog)

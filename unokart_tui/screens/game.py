@@ -78,13 +78,14 @@ from ..voice.notes import TableNotes
 from ..widgets.banner import BannerView
 from ..widgets.cardface import short
 from ..widgets.cardview import CardView, DrawPile
-from ..widgets.gamelog import GameLog
+from ..widgets.gamelog import CommandText, GameLog
 from ..widgets.hand import HandView
 from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
 from ..widgets.motion import FlyingCard, MotionPlan, Stage
 from ..widgets.players import PlayerRow, SeatView
 from ..widgets.table import GRAND_SIZE, TablePanel
+from ..widgets.titles import set_border_subtitle, set_border_title
 
 T = TypeVar("T")
 
@@ -302,7 +303,8 @@ class GameScreen(Screen[None]):
         match = self.session.match
         fresh = match.round_number == 1 and not match.history[0]
         if fresh:
-            self.log_view.add(Text(f"Seed {match.seed}. To deal this match again: {self.deal_again}", style="dim"))
+            words = f"Seed {match.seed}. To deal this match again: {self.deal_again}"
+            self.log_view.add(CommandText(words, style="dim"))  # never cut mid-word
             self.log_view.add(Text(line_up(match.names, self.kinds, HUMAN)))
             self.show(list(match.start_events))
         else:
@@ -401,11 +403,11 @@ class GameScreen(Screen[None]):
             self.rows[line.seat].info = line
             self.places[line.seat].info = line
         where = f"round {match.round_number} · first to {match.target}"
-        self.players.border_subtitle = where
+        set_border_subtitle(self.players, where)  # set only when changed: each setting repaints the panel
         self.table.info = table_info(match, self.notes, HUMAN, self.glyphs)
         # The roomy table shows no compact table panel: its felt names the house rules (found in play at 120x40).
         rules = self.table.info.rules
-        self.felt.border_title = f"Table · {where}" + ("" if rules == "official" else f" · house rules: {rules}")
+        set_border_title(self.felt, f"Table · {where}" + ("" if rules == "official" else f" · house rules: {rules}"))
         twin = jump_in(match, HUMAN)
         if twin is not None:
             self._jump_chance = (twin.card, match.round_number, len(match.history[-1]), self.clock.now())

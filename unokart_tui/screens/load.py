@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -26,12 +27,18 @@ from ..widgets.keybar import KeyBar
 # The columns' titles, looked up when the table is drawn.
 _TITLES = (N_("Name"), N_("Players"), N_("Rules"), N_("Round"), N_("Status"), N_("Last played"), N_("Scores"))
 RULES_WIDTH = 16  # a mix of house rules is cut there; the line under the table has it whole
+SCORES_ROOM = 24  # what the scores need to say something: "Ann 120, Mario 35, Luigi"
+NAME_WIDTH = 16  # where a long name is cut when nothing else gives the scores their room
+# Found in play: at 80 columns the Scores column was cut to a name and a half. What is given up for
+# it, one step at a time until it has SCORES_ROOM: the line under the table says the selected save's
+# round, players and rules, and a date without its year is still a date.
+_NARROWER = ("Round", "year", "Players", "Rules", "long names")
 
 
-def _row(entry: SaveEntry) -> tuple[str, str, str, str, str, str, str]:
+def _row(entry: SaveEntry, *, year: bool = True) -> tuple[str, str, str, str, str, str, str]:
     """The table's cells for one save; an unreadable one is listed with its reason, never hidden."""
     if entry.error is not None:
-        return (entry.name, "—", "—", "—", _("unreadable"), when(entry.updated), entry.error)
+        return (entry.name, "—", "—", "—", _("unreadable"), when(entry.updated, year=year), entry.error)
     status = _("finished") if entry.finished else _("in progress")
     # Found in play: the list did not say how many played, nor under which house rules.
     rules = "?" if entry.rules is None else house_rules_tag(entry.rules)
@@ -41,13 +48,52 @@ def _row(entry: SaveEntry) -> tuple[str, str, str, str, str, str, str]:
         rules,
         str(entry.round_number),
         status,
-        when(entry.updated),
+        when(entry.updated, year=year),
         scores_line(entry.players, entry.scores),
     )
 
 
-def when(moment: datetime | None) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else "?"
+def when(moment: datetime | None, *, year: bool = True) -> str:
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M" if year else "%m-%d %H:%M") if moment else "?"
+
+
+class Columns(NamedTuple):
+    """The columns the Load list shows at a width: their titles, their widths, and each row's cells."""
+
+    titles: tuple[str, ...]
+    widths: tuple[int, ...]
+    rows: dict[str, tuple[str, ...]]
+
+
+def columns(entries: dict[str, SaveEntry], width: int) -> Columns:
+    """The columns for ``entries`` in ``width`` cells: all of them, or as few as give the scores their room.
+
+    The last column (the scores) takes the room the others leave, and a longer line ends in "…" there:
+    the line under the table shows the selected save's whole line.
+    """
+    given_up: set[str] = set()
+    for step in (None, *_NARROWER):
+        if step is not None:
+            given_up.add(step)
+        shown = [index for index, title in enumerate(_TITLES) if title not in given_up]
+        # Plain and printable: "[match]" is not markup, and a file holds any character at all.
+        cells = {
+            name: tuple(printable(cell) for cell in _row(entry, year="year" not in given_up))
+            for name, entry in entries.items()
+        }
+        rows = {name: tuple(row[index] for index in shown) for name, row in cells.items()}
+        titles = tuple(_TITLES[index] for index in shown)
+        shown_titles = [_(title) for title in titles]  # measured as they are drawn, in the player's language
+        widths = [max(cell_len(cell) for cell in column) for column in zip(shown_titles, *rows.values(), strict=True)]
+        if "Rules" in titles:
+            widths[titles.index("Rules")] = min(widths[titles.index("Rules")], RULES_WIDTH)
+        if "long names" in given_up:
+            widths[0] = min(widths[0], NAME_WIDTH)
+        room = width - sum(each + 2 for each in widths[:-1]) - 3
+        if room >= SCORES_ROOM:
+            break
+    widths[-1] = max(room, 12)
+    return Columns(titles, tuple(widths), rows)
 
 
 class SaveTable(DataTable[Text]):
@@ -117,17 +163,9 @@ class LoadScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear(columns=True)
         self._filled_for = self.size.width
-        # Plain and printable: "[match]" is not markup, and a file holds any character at all.
-        rows = {name: [printable(cell) for cell in _row(entry)] for name, entry in self.entries.items()}
-        titles = [_(title) for title in _TITLES]
-        widths = [max(cell_len(cell) for cell in column) for column in zip(titles, *rows.values(), strict=True)]
-        widths[_TITLES.index("Rules")] = min(widths[_TITLES.index("Rules")], RULES_WIDTH)
-        # The last column takes the room that is left, and a longer line ends in "…" there: the
-        # line under the table shows the selected save's whole line.
-        room = self.size.width - sum(width + 2 for width in widths[:-1]) - 3
-        for index, title in enumerate(titles):
-            last = index == len(titles) - 1
-            table.add_column(title, width=max(room, 12) if last else widths[index])
+        titles, widths, rows = columns(self.entries, self.size.width)
+        for title, width in zip(titles, widths, strict=True):
+            table.add_column(_(title), width=width)
         for name, row in rows.items():
             table.add_row(*(Text(cell, no_wrap=True, overflow="ellipsis") for cell in row), key=name)
         if keep is not None and keep.name in rows:
@@ -213,9 +251,23 @@ class LoadScreen(Screen[None]):
             self.notify(
                 _("{name} is now called {new_name}.").format(name=entry.name, new_name=new_name), title=_("Renamed")
             )
+            self._statistics_follow(entry.name, new_name)
             self.fill(select=new_name)
 
         self.app.push_screen(RenameDialog(entry.name), answered)
+
+    def _statistics_follow(self, name: str, new_name: str) -> None:
+        """The statistics' matches of the save now go by its new name (their replay opens it by name)."""
+        from .. import stats  # noqa: PLC0415 - SQLite, loaded when a save is first renamed
+
+        try:
+            note = stats.follow_rename(name, new_name)
+        except stats.StatsError as error:
+            message = _("Statistics still show the old name: {problem}").format(problem=error)
+            self.notify(message, title=_("Statistics"), severity="warning", markup=False)
+            return
+        if note:
+            self.notify(note, title=_("Statistics"), severity="warning", timeout=12, markup=False)
 
     def action_delete(self) -> None:
         entry = self.selected()

@@ -20,7 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ..defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from ..engine import HouseRules
 from ..lineup import default_difficulty, difficulties, personalities
-from ..match_length import FEW_ROUNDS, few_rounds_target, length_sentence, rounds_words, usual_rounds
+from ..match_length import FEW_ROUNDS, few_rounds_target, length_sentence, offered_target, rounds_words, usual_rounds
 from ..printable import control_characters
 from ..voice import N_, _, ngettext
 from ..widgets.keybar import KeyBar
@@ -275,10 +275,9 @@ class NewGameScreen(Screen[None]):
         text = self.query_one("#target", Input).value.strip()
         target = int(text) if text.isdigit() else 0
         self.query_one("#target-length", Static).update(length_sentence(players, target))
-        rounds = usual_rounds(players, target)
         offered = few_rounds_target(players)
         button = self.query_one("#few-rounds", Button)
-        button.display = rounds is not None and rounds < FEW_ROUNDS and offered is not None and offered > target
+        button.display = offered_target(players, target) is not None  # what `unokart new` says too
         if offered is not None:
             rounds_then = rounds_words(usual_rounds(players, offered) or FEW_ROUNDS)
             button.label = _("Play to {target}: {rounds}").format(target=offered, rounds=rounds_then)

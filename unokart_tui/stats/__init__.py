@@ -7,7 +7,7 @@ the store again from the saves. No Textual here.
 
 from .errors import StatsError
 from .from_saves import RebuildReport
-from .opening import Opened, open_store, rebuild, record
+from .opening import Opened, follow_rename, open_store, rebuild, record
 from .records import MatchRecord, RoundRecord, match_record
 from .store import Store, store_path
 from .summary import Figures, MatchLine, Summary, summarize
@@ -22,6 +22,7 @@ __all__ = [
     "StatsError",
     "Store",
     "Summary",
+    "follow_rename",
     "match_record",
     "open_store",
     "rebuild",

@@ -267,6 +267,19 @@ def record(match: MatchRecord, path: Path | None = None) -> str | None:
     return opened.note
 
 
+def follow_rename(name: str, new_name: str, path: Path | None = None) -> str | None:
+    """The save ``name`` is now called ``new_name`` (``saves.rename_save``): its matches follow it.
+
+    Found in play: the Statistics screen went on naming a renamed save by its old name, and its replay
+    found no save of that name. Returns a note if the store had to be rebuilt first (from the saves,
+    under their new names already).
+    """
+    opened = open_store(path)
+    with opened.store as store:
+        store.rename_save(name, new_name)
+    return opened.note
+
+
 def rebuild(path: Path | None = None) -> tuple[RebuildReport, str | None]:
     """``unokart stats --rebuild``: the store made again from the saves (and a note if it was damaged)."""
     opened = open_store(path)
@@ -276,4 +289,4 @@ def rebuild(path: Path | None = None) -> tuple[RebuildReport, str | None]:
         return rebuild_into(store), None
 
 
-__all__ = ["Opened", "open_store", "rebuild", "record"]
+__all__ = ["Opened", "follow_rename", "open_store", "rebuild", "record"]

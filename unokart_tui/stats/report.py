@@ -106,7 +106,10 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
         ),
     ]
     against = _("{result} against {opponents}")
-    if summary.best is not None and summary.worst is not None:
+    if summary.matches == 1 and summary.best is not None:
+        # Found in play: "Closest loss" of a single loss. One match is neither best nor closest.
+        rows.append((_("Your match"), against.format(result=result(summary.best), opponents=opponents(summary.best))))
+    elif summary.best is not None and summary.worst is not None:
         # Found in play: "Best match: lost 0-707". Without a win the best is the closest loss, and
         # without a loss the worst is the narrowest win: each is called what it is.
         best = _("Best match") if summary.best.won else _("Closest loss")

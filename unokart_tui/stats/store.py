@@ -270,6 +270,12 @@ class Store:
             ],
         )
 
+    def rename_save(self, name: str, new_name: str) -> int:
+        """Say ``new_name`` wherever the store says the save ``name``: it was renamed. How many matches."""
+        with self.transaction():
+            changed = self.connection.execute("UPDATE matches SET save = ? WHERE save = ?", (new_name, name))
+        return changed.rowcount
+
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table, in a fixed order: two stores with the same contents give the same dump."""
         return {table: sorted(self.rows(f"SELECT * FROM {table}"), key=repr) for table in TABLES}

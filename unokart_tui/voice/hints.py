@@ -137,6 +137,19 @@ def seven_swaps(name: str, cards: int) -> str:
     ).format(name=name, count=cards)
 
 
+def passes_on(total: int, name: str, held: int) -> str:
+    """A stacked draw card's reason (H1-H3): the grown total goes on to the next seat, low on cards or not."""
+    if held <= 2:
+        sentence = ngettext(
+            "it passes the {total} cards on to {name}, who holds {held} card",
+            "it passes the {total} cards on to {name}, who holds {held} cards",
+            held,
+        )
+    else:
+        sentence = _("it passes the {total} cards on to {name}, who must stack again or take them all")
+    return sentence.format(total=total, name=name, held=held)
+
+
 def sheds(points: int) -> str:
     return ngettext("it sheds {points} point while it can", "it sheds {points} points while it can", points).format(
         points=points

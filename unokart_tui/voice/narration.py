@@ -100,7 +100,10 @@ def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: V
     """The round's last moves, for its dialog: "Luigi went out with B9, after Peach's B⇄." (E1).
 
     Found in play: the dialog covers the log, so how the round ended was out of sight until the next.
-    What came before the last card is the last play or draw of another seat (UNO calls and catches aside).
+    What came before the last card is the play or draw just before it (UNO calls and catches aside),
+    the winner's own included: found in play, "after Mario's G2" when the player's own Item Box had
+    just given them another turn (I1, I4). Only the winner's draw of the card they then played (T3)
+    is part of the same turn, and is passed over.
     """
     moves = [(seat, action) for seat, action in history if isinstance(action, (Play, JumpIn, Draw))]
     if not moves or moves[-1][0] != winner or isinstance(moves[-1][1], Draw):
@@ -109,13 +112,18 @@ def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: V
     assert isinstance(last, (Play, JumpIn))
     values = {"name": voice.name(winner), "card": voice.card(last.card)}
     you = voice.is_you(winner)
-    before = next(((seat, action) for seat, action in reversed(moves[:-1]) if seat != winner), None)
+    earlier = moves[:-1]
+    while earlier and earlier[-1][0] == winner and isinstance(earlier[-1][1], Draw):
+        earlier.pop()
+    before = earlier[-1] if earlier else None
     if before is None:
         return (_("You went out with {card}.") if you else _("{name} went out with {card}.")).format(**values)
     seat, action = before
     values["other"] = voice.name(seat)
     if isinstance(action, Draw):
-        if you:
+        if you and voice.is_you(seat):
+            text = _("You went out with {card}, after you drew.")
+        elif you:
             text = _("You went out with {card}, after {other} drew.")
         elif voice.is_you(seat):
             text = _("{name} went out with {card}, after you drew.")
@@ -123,7 +131,9 @@ def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: V
             text = _("{name} went out with {card}, after {other} drew.")
         return text.format(**values)
     values["before"] = voice.card(action.card)
-    if you:
+    if you and voice.is_you(seat):
+        text = _("You went out with {card}, after your {before}.")
+    elif you:
         text = _("You went out with {card}, after {other}'s {before}.")
     elif voice.is_you(seat):
         text = _("{name} went out with {card}, after your {before}.")

@@ -32,10 +32,11 @@ class CardView(Widget, can_focus=False):
     """ + card_css("CardView")
     COMPONENT_CLASSES = CARD_COMPONENTS
 
-    card: reactive[Card | None] = reactive(None)
-    glyphs: reactive[Glyphs] = reactive(UNICODE)
-    label: reactive[str] = reactive("UNO")  # across a back
-    caption: reactive[str] = reactive("")  # under the corner of a face too small for the rank drawn big
+    # Repainted by ``_changed`` (below), not by Textual: a covered card is not sent to the terminal again.
+    card: reactive[Card | None] = reactive(None, repaint=False)
+    glyphs: reactive[Glyphs] = reactive(UNICODE, repaint=False)
+    label: reactive[str] = reactive("UNO", repaint=False)  # across a back
+    caption: reactive[str] = reactive("", repaint=False)  # under the corner of a face too small for the rank drawn big
     flip: reactive[float] = reactive(1.0)  # 0: the back; 1: the face
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -47,6 +48,23 @@ class CardView(Widget, can_focus=False):
         played card flies to shows it only once it lands (found in play: it was there already)."""
         if self.covered is None:
             self.covered = (self.card, self.caption)
+
+    def _changed(self) -> None:
+        # While covered the card shows what it showed: repainting it would send the same cells again.
+        if self.covered is None:
+            self.refresh()
+
+    def watch_card(self) -> None:
+        self._changed()
+
+    def watch_glyphs(self) -> None:
+        self._changed()
+
+    def watch_label(self) -> None:
+        self._changed()
+
+    def watch_caption(self) -> None:
+        self._changed()
 
     def uncover(self) -> None:
         if self.covered is not None:

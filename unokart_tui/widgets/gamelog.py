@@ -8,8 +8,13 @@ lines only while the reader is at the end, so scrolling back to read is not undo
 
 from __future__ import annotations
 
+import re
+
+from rich.console import Console
+from rich.containers import Lines
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.theme import Theme
 from textual.widgets import RichLog
 
@@ -17,6 +22,48 @@ from ..voice.narration import LogLine
 from .paint import CARD_COMPONENTS, card_css, painted
 
 MAX_LINES = 1000  # a long match's log stays cheap to wrap again
+
+# A command's units for wrapping: a run of spaces, or a word up to and with its next comma.
+_COMMAND_UNITS = re.compile(r"\s+|[^\s,]*,|[^\s,]+")
+
+
+def command_breaks(line: str, width: int) -> list[int]:
+    """Where ``line`` starts a new line at ``width`` cells: at a space, and inside a word only after a comma.
+
+    Found in play: the command that deals a match again (``--bots expert,greedy,...`` with nine bots)
+    was cut mid-word, ``greed`` and ``y``. A piece with no comma that is longer than a whole line
+    (none that this game writes) is still cut at the width, as it must be.
+    """
+    breaks: list[int] = []
+    column = 0
+    for unit in _COMMAND_UNITS.finditer(line):
+        start, size = unit.start(), len(unit.group())
+        if unit.group().isspace():
+            column += size  # spaces at a line's end are dropped: they never push a line on
+            continue
+        if column + size > width and column > 0:
+            breaks.append(start)
+            column = 0
+        while size > width:
+            start += width
+            size -= width
+            breaks.append(start)
+        column += size
+    return breaks
+
+
+class CommandText(Text):
+    """A line holding a shell command: wrapped at spaces, a word too long for a line after its commas."""
+
+    def wrap(self, console: Console, width: int, **options: object) -> Lines:
+        if all(len(word) <= width for word in self.plain.split()):
+            return super().wrap(console, width, **options)  # type: ignore[arg-type]
+        lines = Lines()
+        for line in self.split(allow_blank=True):
+            for piece in line.divide(command_breaks(line.plain, width)):
+                piece.rstrip_end(width)
+                lines.append(piece)
+        return lines
 
 
 class GameLog(RichLog, can_focus=False):
@@ -38,6 +85,19 @@ class GameLog(RichLog, can_focus=False):
         self.following = True  # at the end, showing each new line; False once the reader scrolls back
         self._wrapped_at = 0
         self._rewrapping = False
+        self._laid_out: tuple[Size, Size, int] | None = None  # the size, room and lines of the last layout
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # Textual's ScrollView takes every layout of the screen (each step of a card's flight, each new line)
+        # for a change of size and repaints its scrollbar a frame later: 9 lines at 80x24, 29 at 120x40
+        # (0.4 and 1.7 KB), though the layout has already given the bar its length and the scroll its place.
+        # Only a new size, or lines taken away, or a bar yet to appear need Textual's own update.
+        lines = self.virtual_size.height
+        before, self._laid_out = self._laid_out, (size, container_size, lines)
+        only_longer = before is not None and before[:2] == (size, container_size) and lines >= before[2]
+        if only_longer and (self.show_vertical_scrollbar or lines <= container_size.height):
+            return False
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -60,7 +120,15 @@ class GameLog(RichLog, can_focus=False):
         self.entries.append(line)
         if len(self.entries) > MAX_LINES:
             del self.entries[: len(self.entries) - MAX_LINES]
-        self.write(self.shown(line), scroll_end=self.following)
+        if not (self.following and self.scrollable_content_region.width):
+            self.write(self.shown(line), scroll_end=self.following)  # not laid out yet: RichLog waits for it
+            return
+        # At the end at once, in the frame that draws the new line: RichLog scrolls a frame later, and the
+        # whole log went to the terminal twice a move (docs/performance.md).
+        self.write(self.shown(line), scroll_end=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        if self.show_vertical_scrollbar:  # its new length now, with its new place: not at the layout, a frame later
+            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
 
     def _write_again(self) -> None:
         follow = self.following

@@ -15,7 +15,7 @@ A hand too long for its rows scrolls, keeping the cursor in view.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from rich.segment import Segment
 from rich.style import Style
@@ -73,7 +73,7 @@ class HandView(ScrollView, can_focus=False):
     class Clicked(Message):
         position: int
 
-    state: reactive[HandState] = reactive(HandState, init=False)
+    state: reactive[HandState] = reactive(HandState, init=False, repaint=False)  # watch_state repaints
     big: reactive[bool] = reactive(False, init=False)  # the roomy table's full-size cards
     grand: reactive[bool] = reactive(False, init=False)  # and larger ones on a very large terminal
 
@@ -110,10 +110,28 @@ class HandView(ScrollView, can_focus=False):
         return max(1, -(-len(self.state.cards) // self.per_row(width)))
 
     def watch_state(self, old: HandState, new: HandState) -> None:
+        if new._replace(title=old.title) == old:
+            # Only the title (whose turn, what the game waits for: it changes with every move): its
+            # line is sent to the terminal again, not the cards under it.
+            self._title_line_only = True
+            try:
+                self.border_title = Content(new.title)
+            finally:
+                self._title_line_only = False
+            return
         self.border_title = Content(new.title)  # plain text: "[UNO ready]" is not markup
         self.update_size()
         self.refresh()
         self.call_after_refresh(self.show_cursor)
+
+    _title_line_only = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if self._title_line_only and not (regions or layout or recompose):
+            # Textual repaints the whole widget for a new border title: the top border is enough.
+            offset = self.content_offset
+            regions = (Region(-offset.x, -offset.y, self.outer_size.width, 1),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def watch_grand(self) -> None:
         self.watch_big()

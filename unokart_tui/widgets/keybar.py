@@ -8,12 +8,13 @@ delayed the table's first frame by tens of milliseconds (benchmarks/bench_ui.py)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import ActiveBinding, Binding
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -85,6 +86,7 @@ class KeyBar(Widget, can_focus=False):
     def __init__(self) -> None:
         super().__init__()
         self._spans: list[KeySpan] = []
+        self._shown: Text | None = None  # the line last drawn
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -93,8 +95,17 @@ class KeyBar(Widget, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if screen is self.screen:
+        # The game table updates its bindings after every move, and most moves change no key: the bar is
+        # sent to the terminal again only when the line it shows changes.
+        if screen is not self.screen:
+            return
+        shown = self._shown
+        if shown is None or self.render() != shown:
             self.refresh()
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        self._shown = None  # drawn anew: whatever changed (the size, the hover, the theme) is seen
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
@@ -139,6 +150,7 @@ class KeyBar(Widget, can_focus=False):
         if span is not None and span.enabled:
             line.stylize(self.get_component_rich_style("keybar--hover"), span.start, span.end)
         line.stylize_before(Style(bgcolor=self.rich_style.bgcolor))
+        self._shown = line
         return line
 
     def span_at(self, x: int | None) -> KeySpan | None:

@@ -9,6 +9,7 @@ motion lasts ``MotionPlan.SECONDS`` at most (0.3 s).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from time import monotonic
 from typing import NamedTuple
 
 from textual.geometry import Offset, Region
@@ -21,17 +22,26 @@ from ..tableview import Motion
 from .cardview import CardView
 
 TRAVEL = 0.2  # seconds a card takes to cross the table
+# Steps a second of a card's flight: smooth to the eye for a card crossing the table in a fifth of a
+# second, where Textual's animator ticks at 60 and each step sends the card's cells to the terminal again.
+FLIGHT_FPS = 25
 FLIP = 0.09  # seconds an Item Box's card takes to turn over, once the Item Box has landed
 
 
 class FlyingCard(CardView):
-    """A card on its way from one place to another, drawn over the table; hidden the rest of the time."""
+    """A card on its way from one place to another, drawn over the table; hidden the rest of the time.
+
+    Hidden by its visibility, not by ``display``: a widget that comes and goes from the layout
+    changes the painting order of every widget after it, and Textual then repaints the whole
+    screen (twice a move: about 10 KB to an 80x24 terminal each time, docs/performance.md).
+    An invisible widget keeps its place in that order, so only the cells the card covers change.
+    """
 
     DEFAULT_CSS = """
     FlyingCard {
         layer: motion;
         position: absolute;
-        display: none;
+        visibility: hidden;
     }
     """
 
@@ -41,6 +51,7 @@ class FlyingCard(CardView):
         super().__init__()
         self.start, self.end = Offset(), Offset()
         self.landed: Callable[[], None] | None = None
+        self._stepped = float("-inf")  # when it last moved on
 
     def fly(
         self,
@@ -57,8 +68,9 @@ class FlyingCard(CardView):
         self.start, self.end = start, end
         self.landed = landed
         self.progress = 0.0
+        self._stepped = float("-inf")
         self.styles.offset = start
-        self.display = True
+        self.visible = True
         self.animate("progress", 1.0, duration=TRAVEL, delay=delay, easing="out_cubic", on_complete=self.land)
 
     def watch_progress(self, progress: float) -> None:
@@ -67,6 +79,10 @@ class FlyingCard(CardView):
             # painted over the caption under the pile (found in play).
             self.arrive()
             return
+        now = monotonic()
+        if now - self._stepped < 1 / FLIGHT_FPS:
+            return  # the next tick moves it on, to where it is by then
+        self._stepped = now
         start, end = self.start, self.end
         self.styles.offset = (
             round(start.x + (end.x - start.x) * progress),
@@ -78,8 +94,12 @@ class FlyingCard(CardView):
         self.app.animator.force_stop_animation(self, "progress")
         self.arrive()
 
+    @property
+    def in_flight(self) -> bool:
+        return self.visible
+
     def arrive(self) -> None:
-        self.display = False
+        self.visible = False
         landed, self.landed = self.landed, None
         if landed is not None:
             landed()

@@ -6,11 +6,15 @@ is (and who comes next), who can be caught.
 
 from __future__ import annotations
 
+import functools
+import textwrap
+
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..lineup import personalities
 from ..tableview import SeatLine
 from ..voice import _, ngettext
 from .cardface import fan
@@ -99,6 +103,22 @@ def last_move(info: SeatLine, badge: Style, quiet: Style) -> Text:
     return Text(info.last, style="bold" if info.last.startswith("UNO") else quiet)
 
 
+@functools.cache
+def how_it_plays(kind: str) -> str:
+    """A bot personality's line on how it plays (New game's), or "" for the player or a bot without one."""
+    return personalities().get(kind, "")
+
+
+def held_words(cards: int, points: int) -> str:
+    """What the player's own hand is worth to whoever goes out (E3), for their seat on the grand table."""
+    sentence = ngettext(
+        "Your {cards} card counts {points} points for whoever goes out.",
+        "Your {cards} cards count {points} points for whoever goes out.",
+        cards,
+    )
+    return sentence.format(cards=cards, points=points)
+
+
 class SeatView(Widget, can_focus=False):
     """A seat at the roomy table: the name and score on its edge, who plays how, a fan of backs, the last move;
     a taller one (the grand table) the seat's moves of the round before it.
@@ -175,9 +195,25 @@ class SeatView(Widget, can_focus=False):
             lines.append("\n")
             lines.append(bottom, style=backs)
             lines.append("\n")
+        used = 0 if info.you else 3
+        if info.you and info.points_held is not None and self.content_size.height >= 3:
+            # Found in play at 200x60: the player's own seat was a blank bar. What the hand is worth, a line.
+            lines.append(held_words(info.cards, info.points_held)[:width] + "\n", style=quiet)
+            used = 1
         # A tall seat (the grand table) tells the round's story: its moves before the last, one a line, oldest first.
-        room = self.content_size.height - (0 if info.you else 3) - 1
+        room = self.content_size.height - used - 1
         earlier = info.earlier[max(len(info.earlier) - room, 0) :] if room > 0 else ()
+        # The rows the story has not filled yet say how the bot plays (found in play at 200x60: the seats
+        # were blank until their third move, and nothing said which character plays which way).
+        spare = room - len(earlier)
+        how = textwrap.wrap(how_it_plays(info.kind), width) if spare > 0 and not info.you and width > 1 else []
+        if len(how) > spare > 1:  # cut, but only where enough of it is left to read ("sheds its…" is not)
+            how = how[:spare]
+            how[-1] = how[-1][: width - 1] + "…"
+        elif len(how) > spare:
+            how = []
+        for line in how:
+            lines.append(line + "\n", style=quiet + Style(italic=True))
         for move in earlier:
             lines.append(move[:width] + "\n", style=quiet)
         last = last_move(info, self.get_component_rich_style("seat--badge"), quiet)

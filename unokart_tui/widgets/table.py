@@ -20,6 +20,7 @@ from ..voice import _, ngettext
 from ..voice.cards import color_label, item_label
 from .cardview import CardView, DrawPile
 from .paint import CARD_COMPONENTS, card_css
+from .titles import set_border_subtitle, set_border_title
 
 # The terminal sizes from which the cards are big, and bigger still: the game screen's (screens/game.py).
 ROOMY_SIZE = (110, 32)
@@ -118,7 +119,7 @@ class TablePanel(Vertical):
     """ + card_css("TablePanel")
     COMPONENT_CLASSES = CARD_COMPONENTS
 
-    info: reactive[TableInfo | None] = reactive(None)
+    info: reactive[TableInfo | None] = reactive(None, repaint=False)  # its parts repaint themselves
     roomy: reactive[bool] = reactive(False)
     spacious: reactive[bool] = reactive(False)  # a big terminal: the roomy table's cards bigger still (15x11)
     grand: reactive[bool] = reactive(False)  # a very large one: larger cards (19x13) and the scoreboard
@@ -150,14 +151,17 @@ class TablePanel(Vertical):
         self.set_class(grand, "-grand")
 
     def watch_info(self, info: TableInfo | None) -> None:
+        # Each part is set only when it changes: a move changes one or two of them, and whatever is set
+        # is sent to the terminal again (docs/performance.md).
         if info is None:
             return
         pile = self.query_one(DrawPile)
         pile.glyphs = info.glyphs
         pile.label = "UNO" if self.roomy else f"{info.draw_pile}"
         count = info.draw_pile
-        self.query_one("#pile-count", Static).update(
-            ngettext("{count} to draw", "{count} to draw", count).format(count=count)
+        _show(
+            self.query_one("#pile-count", Static),
+            Text(ngettext("{count} to draw", "{count} to draw", count).format(count=count)),
         )
         top = self.query_one("#top-card", CardView)
         top.glyphs, top.card = info.glyphs, info.top
@@ -165,7 +169,7 @@ class TablePanel(Vertical):
         if info.item is not None:  # only an item that went off: a card that was just played has none
             went_off = f"{info.glyphs.items[info.item]} {item_label(info.item)}"
         top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
-        self.query_one("#played-by", Static).update(Text(f"{went_off}!" if went_off else info.played_by))
+        _show(self.query_one("#played-by", Static), Text(f"{went_off}!" if went_off else info.played_by))
         facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
         facts.append(_("Colour") + (" " if self.roomy else "\n"))
         if info.color is None:
@@ -181,15 +185,23 @@ class TablePanel(Vertical):
         else:
             after = "\n\n" + _("After you") + "\n" + info.after_you
         facts.append(after, style="bold")
-        self.query_one("#facts", Static).update(facts)
+        _show(self.query_one("#facts", Static), facts)
         board = self.query_one("#scoreboard", Static)
-        board.border_title = _("Scores · first to {target}").format(target=info.target)
-        board.update(scoreboard(info))
+        set_border_title(board, _("Scores · first to {target}").format(target=info.target))
+        _show(board, scoreboard(info))
         if info.rules == "official":
-            self.border_title = _("Table")
+            set_border_title(self, _("Table"))
         else:
-            self.border_title = _("Table · house rules: {rules}").format(rules=info.rules)
-        self.border_subtitle = Text(info.pending, style="bold reverse") if info.pending else ""
+            set_border_title(self, _("Table · house rules: {rules}").format(rules=info.rules))
+        set_border_subtitle(self, Text(info.pending, style="bold reverse") if info.pending else "")
+
+
+def _show(static: Static, text: Text) -> None:
+    """``text`` in ``static``, unless it shows it already (rich's Text compares characters and spans)."""
+    shown = static.content
+    if isinstance(shown, Text) and shown == text and shown.style == text.style:
+        return
+    static.update(text)
 
 
 NAME_WIDTH = 10  # the scoreboard's names: every bot's and most players' (the seats show the whole name)

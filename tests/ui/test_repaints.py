@@ -1,0 +1,154 @@
+"""What a move sends to the terminal: only the cells whose picture changed (issue 36).
+
+Textual writes the regions of the screen marked dirty in each frame. These tests record them
+(the compositor's update, in the frame Textual's refresh timer paints) and hold each widget of
+the table to repainting only what it changed: an unchanged table repaints nothing, a new hand
+title its one line, a flying card the cells it covers, a new line in the log the log once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rich.text import Text
+from textual.geometry import Offset
+from textual.pilot import Pilot
+
+from unokart_tui.screens.game import GameScreen
+from unokart_tui.widgets.cardview import CardView
+from unokart_tui.widgets.gamelog import GameLog
+from unokart_tui.widgets.motion import FlyingCard
+
+from .helpers import make_app, settle
+from .test_tableview import C
+
+
+@contextmanager
+def painted(screen: GameScreen) -> Iterator[list[set[tuple[int, int]]]]:
+    """The screen's cells repainted, one set a frame, while the block runs (and the frames it awaits)."""
+    compositor = screen._compositor
+    render_update = compositor.render_update
+    frames: list[set[tuple[int, int]]] = []
+
+    def recorded(*args: object, **kwargs: object) -> object:
+        cells = set()
+        for region in compositor._dirty_regions:
+            cells.update((x, y) for y in range(region.y, region.bottom) for x in range(region.x, region.right))
+        frames.append(cells)
+        return render_update(*args, **kwargs)
+
+    compositor.render_update = recorded  # type: ignore[method-assign]
+    try:
+        yield frames
+    finally:
+        del compositor.render_update
+
+
+def cells(frames: list[set[tuple[int, int]]]) -> set[tuple[int, int]]:
+    return set().union(*frames)
+
+
+async def table(pilot: Pilot[object]) -> GameScreen:
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    await pilot.pause()
+    return screen
+
+
+async def test_the_table_drawn_again_unchanged_sends_nothing_to_the_terminal():
+    # Border titles, the table's facts and the key bar were set after every move, changed or not, and
+    # each setting repainted its whole panel: about 10 KB a move at 80x24.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        with painted(screen) as frames:
+            screen.render_table()
+            await pilot.pause()
+            await pilot.pause()
+        assert cells(frames) == set()
+    app.session.close()
+
+
+async def test_a_new_title_over_the_hand_repaints_its_line_not_the_cards():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        hand = screen.hand
+        with painted(screen) as frames:
+            hand.state = hand.state._replace(title="Your hand (7) — Mario is thinking…")
+            await pilot.pause()
+        top = hand.region.y
+        assert cells(frames) and {y for _x, y in cells(frames)} == {top}
+        assert "Mario is thinking" in hand.border_title
+        with painted(screen) as frames:
+            hand.state = hand.state._replace(cursor=(hand.state.cursor + 1) % len(hand.state.cards))
+            await pilot.pause()
+        assert len({y for _x, y in cells(frames)}) > 1  # the cursor moved: the cards are drawn again
+    app.session.close()
+
+
+async def test_a_flying_card_repaints_the_cells_it_covers_and_not_the_whole_screen():
+    # Shown and hidden with ``display``, the card changed the painting order of every widget, and
+    # Textual repainted the whole screen when it took off and when it landed.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        app.animation_level = "full"
+        flight = next(flight for flight in screen.query(FlyingCard) if flight.is_mounted)
+        flight.styles.width, flight.styles.height = 6, 3
+        await pilot.pause()
+        with painted(screen) as frames:
+            flight.fly(C("R5"), screen.glyphs, Offset(10, 15), Offset(40, 3), delay=60)  # still before it moves
+            await pilot.pause()
+        assert flight.in_flight
+        assert cells(frames) == {(x, y) for x in range(10, 16) for y in range(15, 18)}
+        with painted(screen) as frames:
+            flight.land()
+            await pilot.pause()
+        assert not flight.in_flight
+        assert cells(frames) == {(x, y) for x in range(10, 16) for y in range(15, 18)}
+    app.session.close()
+
+
+async def test_a_line_in_the_log_repaints_the_log_once_and_a_layout_leaves_its_scrollbar_alone():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        log = screen.query_one(GameLog)
+        for number in range(30):  # more than it shows: it scrolls
+            log.add(Text(f"line {number}"))
+        await pilot.pause()
+        await pilot.pause()
+        with painted(screen) as frames:
+            log.add(Text("one more line"))
+            for _ in range(4):
+                await pilot.pause()
+        touched = [frame for frame in frames if any(log.region.contains(x, y) for x, y in frame)]
+        assert len(touched) == 1  # scrolled to it in the frame that draws it, the scrollbar too, not a frame later
+        assert log.scroll_y == log.max_scroll_y
+        with painted(screen) as frames:
+            screen.refresh(repaint=False, layout=True)  # a layout, as every step of a card's flight makes
+            await pilot.pause()
+        assert not any(log.region.contains(x, y) for x, y in cells(frames))
+    app.session.close()
+
+
+async def test_the_pile_under_a_card_in_flight_is_not_repainted_until_it_lands():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        top = screen.query_one("#top-card", CardView)
+        region = top.region
+        top.cover()
+        with painted(screen) as frames:
+            top.card, top.caption = C("B2"), "by Mario"
+            await pilot.pause()
+        assert not any(region.contains(x, y) for x, y in cells(frames))
+        with painted(screen) as frames:
+            top.uncover()
+            await pilot.pause()
+        repainted = cells(frames)
+        assert repainted and all(region.contains(x, y) for x, y in repainted)  # the card, now it has landed
+    app.session.close()
