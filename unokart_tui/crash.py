@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from . import __version__
 from .locations import crash_dirs
+from .voice import _
 
 
 class CrashReport(NamedTuple):
@@ -72,12 +73,26 @@ def shown(path: Path) -> str:
 
 
 def notice(crash: CrashReport) -> str:
-    """The one line the player reads."""
-    stopped = f"unokart stopped because of an error in the game ({crash.kind})"
+    """The one line the player reads (the log itself stays in English: it is for whoever fixes the game)."""
     if crash.log is None:
-        return f"{stopped}, and its details could not be written down ({crash.problem})."
+        return _(
+            "unokart stopped because of an error in the game ({kind}), "
+            "and its details could not be written down ({problem})."
+        ).format(kind=crash.kind, problem=crash.problem)
     where = shown(crash.log)
-    if where == crash.log.name:
-        folder = "the data folder" if crash.log.parent == crash_dirs()[0] else "the temporary folder"
-        where = f"{where} in {folder}"
-    return f"{stopped}. The details are in {where}: please include that file if you report it."
+    if where != crash.log.name:
+        sentence = _(
+            "unokart stopped because of an error in the game ({kind}). "
+            "The details are in {file}: please include that file if you report it."
+        )
+    elif crash.log.parent == crash_dirs()[0]:
+        sentence = _(
+            "unokart stopped because of an error in the game ({kind}). "
+            "The details are in {file} in the data folder: please include that file if you report it."
+        )
+    else:
+        sentence = _(
+            "unokart stopped because of an error in the game ({kind}). "
+            "The details are in {file} in the temporary folder: please include that file if you report it."
+        )
+    return sentence.format(kind=crash.kind, file=where)

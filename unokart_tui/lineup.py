@@ -10,19 +10,21 @@ from __future__ import annotations
 import ai
 from ai.profiles import profile_is_for
 
-# One line each, short enough for the form at 80 columns.
+from .voice import N_, _
+
+# One line each, short enough for the form at 80 columns; looked up when offered, in the reader's language.
 PERSONALITY_LINES = {
-    "random": "plays any card it can, at random: the easiest to read",
-    "greedy": "sheds its costliest cards first; hits the next player near out",
-    "challenger": "counts cards; challenges a Wild Draw Four that smells of bluff",
-    "item-hoarder": "saves Item Boxes and Wild Draw Fours for when they hurt most",
-    "expert": "plays each move out on many deals of the cards it cannot see; never peeks",
+    "random": N_("plays any card it can, at random: the easiest to read"),
+    "greedy": N_("sheds its costliest cards first; hits the next player near out"),
+    "challenger": N_("counts cards; challenges a Wild Draw Four that smells of bluff"),
+    "item-hoarder": N_("saves Item Boxes and Wild Draw Fours for when they hurt most"),
+    "expert": N_("plays each move out on many deals of the cards it cannot see; never peeks"),
 }
 DIFFICULTY_LINES = {
-    "easy": "forgets UNO, slow to catch you, now and then careless",
-    "normal": "seldom forgets UNO, catches you in about a second",
-    "hard": "never forgets UNO, catches you fast, plays to the full",
-    "expert-quick": "the expert's search at a third of its budget: quicker, a little weaker",
+    "easy": N_("forgets UNO, slow to catch you, now and then careless"),
+    "normal": N_("seldom forgets UNO, catches you in about a second"),
+    "hard": N_("never forgets UNO, catches you fast, plays to the full"),
+    "expert-quick": N_("the expert's search at a third of its budget: quicker, a little weaker"),
 }
 DIFFICULTY = "normal"  # a new opponent's, when it is a profile there is
 
@@ -32,7 +34,9 @@ def personalities() -> dict[str, str]:
     lines = {}
     for name, bot in ai.BOTS.items():
         doc = (bot.__doc__ or "").strip().splitlines()
-        lines[name] = PERSONALITY_LINES.get(name) or (doc[0].rstrip(".") if doc else "")
+        line = PERSONALITY_LINES.get(name)
+        # A bot added later speaks for itself, in its docstring's words.
+        lines[name] = _(line) if line else (doc[0].rstrip(".") if doc else "")
     return lines
 
 
@@ -49,7 +53,12 @@ def difficulties(personality: str) -> dict[str, str]:
             name,
         ),
     )
-    return {name: DIFFICULTY_LINES.get(name, f"your own profile ({name}.toml)") for name in names}
+    return {name: _(DIFFICULTY_LINES[name]) if name in DIFFICULTY_LINES else own_profile(name) for name in names}
+
+
+def own_profile(name: str) -> str:
+    """How a profile the player wrote is offered."""
+    return _("your own profile ({name}.toml)").format(name=name)
 
 
 def default_difficulty(personality: str) -> str:

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from .defaults import LINE_UP
-from .voice import _
+from .voice import _, ngettext
 
 FEW_ROUNDS = 4.0  # "a few rounds": a match long enough for the scores to tell a story
 
@@ -75,11 +75,11 @@ def offered_target(players: int, target: int) -> int | None:
 def rounds_words(rounds: float) -> str:
     """``about 1.5 rounds``, ``about 9 rounds``, ``a single round``."""
     if rounds < 1.25:
-        return "a single round"
-    if rounds < 3:
-        halves = round(rounds * 2) / 2
-        return f"about {halves:g} rounds"
-    return f"about {round(rounds)} rounds"
+        return _("a single round")
+    count = round(rounds * 2) / 2 if rounds < 3 else round(rounds)
+    if count != int(count):  # a half: no count of things, and no singular
+        return _("about {rounds:g} rounds").format(rounds=count)
+    return ngettext("about {count} round", "about {count} rounds", int(count)).format(count=int(count))
 
 
 def length_sentence(players: int, target: int) -> str:
@@ -87,7 +87,11 @@ def length_sentence(players: int, target: int) -> str:
     rounds = usual_rounds(players, target)
     if rounds is None:
         return ""
-    return f"With {players} players, a match to {target} usually lasts {rounds_words(rounds)}."
+    return ngettext(
+        "With {count} player, a match to {target} usually lasts {length}.",
+        "With {count} players, a match to {target} usually lasts {length}.",
+        players,
+    ).format(count=players, target=target, length=rounds_words(rounds))
 
 
 def few_rounds_line(players: int, target: int) -> str:

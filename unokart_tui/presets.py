@@ -23,6 +23,7 @@ from unokart_tui.engine.house_rules import check_switch
 from unokart_tui.files import FileProblem, parse_toml, read_text
 
 from .locations import rules_dir
+from .voice import _
 
 SHIPPED = "rules_presets"
 MAX_PRESET_BYTES = 64 * 1024  # a preset is a few switches: anything bigger is not one
@@ -75,11 +76,19 @@ def rules_from_table(data: Mapping[str, object], where: str) -> HouseRules:
     if "preset" in switches:
         start = switches.pop("preset")
         if not isinstance(start, str) or start not in PRESETS:
-            raise PresetError(f"{where}: 'preset' must be one of {', '.join(PRESETS)}, not {start!r}")
+            raise PresetError(
+                _("{where}: 'preset' must be one of {presets}, not {value}").format(
+                    where=where, presets=", ".join(PRESETS), value=repr(start)
+                )
+            )
         base = HouseRules.preset(start)
     for key, value in switches.items():
         if key not in SWITCHES:
-            raise PresetError(f"{where}: unknown switch '{key}' (the switches: {', '.join(SWITCHES)})")
+            raise PresetError(
+                _("{where}: unknown switch '{key}' (the switches: {switches})").format(
+                    where=where, key=key, switches=", ".join(SWITCHES)
+                )
+            )
         try:
             check_switch(key, value)
         except RulesError as error:  # it names the switch
@@ -102,15 +111,21 @@ def read_preset_file(path: Path) -> HouseRules:
 def load_preset(name: str) -> HouseRules:
     """The rules of a shipped preset or of the player's own, by name."""
     if not isinstance(name, str) or not is_preset_name(name):
-        raise PresetError(f"{name!r} is not a preset name (letters, digits, '-' and '_')")
+        raise PresetError(_("{name} is not a preset name (letters, digits, '-' and '_')").format(name=repr(name)))
     user_file = user_rules_dir() / f"{name}.toml"
     if name in PRESETS:
         if user_file.exists():
-            raise PresetError(f"{user_file}: '{name}' is a shipped preset; give your own file another name")
+            raise PresetError(
+                _("{file}: '{name}' is a shipped preset; give your own file another name").format(
+                    file=user_file, name=name
+                )
+            )
         return HouseRules.preset(name)  # the engine knows it, and the shipped file says the same
     if user_file.exists() or user_file.is_symlink():  # what it is, read_preset_file says
         return read_preset_file(user_file)
-    raise PresetError(f"unknown preset {name!r} (the presets: {', '.join(list_presets())})")
+    raise PresetError(
+        _("unknown preset {name} (the presets: {presets})").format(name=repr(name), presets=", ".join(list_presets()))
+    )
 
 
 def parse_switch(text: str) -> tuple[str, object]:
@@ -118,19 +133,21 @@ def parse_switch(text: str) -> tuple[str, object]:
     name, equals, raw = text.partition("=")
     name, raw = name.strip(), raw.strip()
     if not equals or not name or not raw:
-        raise PresetError(f"{text!r} is not SWITCH=VALUE (e.g. jump_in=false)")
+        raise PresetError(_("{text} is not SWITCH=VALUE (e.g. jump_in=false)").format(text=repr(text)))
     if name not in SWITCHES:
-        raise PresetError(f"unknown switch {name!r} (the switches: {', '.join(SWITCHES)})")
+        raise PresetError(
+            _("unknown switch {name} (the switches: {switches})").format(name=repr(name), switches=", ".join(SWITCHES))
+        )
     default = SWITCHES[name]
     if isinstance(default, bool):
         if raw.lower() not in (*_TRUE, *_FALSE):
-            raise PresetError(f"{name} is true or false, not {raw!r}")
+            raise PresetError(_("{name} is true or false, not {value}").format(name=name, value=repr(raw)))
         return name, raw.lower() in _TRUE
     if isinstance(default, int):
         try:
             return name, int(raw)
         except ValueError:
-            raise PresetError(f"{name} is a whole number, not {raw!r}") from None
+            raise PresetError(_("{name} is a whole number, not {value}").format(name=name, value=repr(raw))) from None
     return name, raw
 
 

@@ -16,6 +16,7 @@ from saves import SaveError
 from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, THEME
 from .files import FileProblem, NoFile, parse_toml, read_text, write_atomic
 from .locations import settings_file
+from .voice import _
 from .voice.language import AUTOMATIC, LANGUAGE_CHOICES
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
@@ -51,14 +52,20 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except NoFile:
         return Settings(), None
     except FileProblem as error:
-        return Settings(), f"{path}: cannot be read ({error.problem}); using the default settings"
+        return Settings(), _("{path}: cannot be read ({problem}); using the default settings").format(
+            path=path, problem=error.problem
+        )
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in Settings._fields:
-            return Settings(), f"{path}: unknown setting '{key}'; using the default settings"
+            return Settings(), _("{path}: unknown setting '{key}'; using the default settings").format(
+                path=path, key=key
+            )
         expected = type(getattr(Settings(), key))
         if type(value) is not expected:
-            return Settings(), f"{path}: '{key}' must be {expected.__name__}, not {value!r}; using the defaults"
+            return Settings(), _("{path}: '{key}' must be {kind}, not {value}; using the defaults").format(
+                path=path, key=key, kind=expected.__name__, value=repr(value)
+            )
         values[key] = value
     settings = Settings(**values)
     for key, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("glyphs", GLYPH_CHOICES), ("language", LANGUAGE_CHOICES)):
@@ -66,7 +73,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             shown = ", ".join(choices)
             return (
                 Settings(),
-                f"{path}: {key} must be one of {shown}, not {getattr(settings, key)!r}; using the defaults",
+                _("{path}: {key} must be one of {choices}, not {value}; using the defaults").format(
+                    path=path, key=key, choices=shown, value=repr(getattr(settings, key))
+                ),
             )
     return settings, None
 
@@ -83,7 +92,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         # Private, and a link in its place is replaced (never followed), as a save is.
         write_atomic(path, tomli_w.dumps(settings._asdict()), mode=0o600, regular_only=False)
     except OSError as error:
-        problem = f"could not be written: {error.strerror or error}; the settings in it are kept"
+        problem = _("could not be written: {problem}; the settings in it are kept").format(
+            problem=error.strerror or error
+        )
         raise SaveError(path, problem) from error
 
 

@@ -14,6 +14,7 @@ from textual.app import App
 from textual.theme import Theme
 
 from .defaults import THEME
+from .voice import N_
 
 FACES = ("red", "yellow", "green", "blue", "wild")
 
@@ -125,13 +126,13 @@ BLUE_YELLOW = Theme(
 
 THEMES = (DARK, LIGHT, HIGH_CONTRAST, RED_GREEN, BLUE_YELLOW)
 DEFAULT_THEME = DARK.name
-# How the settings name them.
+# How the settings name them: looked up where shown (``_(label)``), in the reader's language.
 THEME_LABELS = {
-    DARK.name: "Dark",
-    LIGHT.name: "Light",
-    HIGH_CONTRAST.name: "High contrast",
-    RED_GREEN.name: "Colour-blind safe: red–green (deuteranopia, protanopia)",
-    BLUE_YELLOW.name: "Colour-blind safe: blue–yellow (tritanopia)",
+    DARK.name: N_("Dark"),
+    LIGHT.name: N_("Light"),
+    HIGH_CONTRAST.name: N_("High contrast"),
+    RED_GREEN.name: N_("Colour-blind safe: red–green (deuteranopia, protanopia)"),
+    BLUE_YELLOW.name: N_("Colour-blind safe: blue–yellow (tritanopia)"),
 }
 # The simulated colour blindness each colour-blind theme is made for (tests/ui/test_themes.py).
 MADE_FOR = {RED_GREEN.name: ("deuteranopia", "protanopia"), BLUE_YELLOW.name: ("tritanopia",)}

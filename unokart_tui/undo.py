@@ -72,6 +72,8 @@ from .engine import (
     SayUno,
 )
 from .timeline import play_again, replayed
+from .voice import _, ngettext
+from .voice.cards import color_word, long
 from .voice.speaker import Voice
 
 SHUFFLE_SEEDS = 10**18  # a shuffle's seed is below this: a save holds whole numbers up to it
@@ -98,30 +100,39 @@ class UndoPlan(NamedTuple):
         """The log's line for it."""
         move = describe(self.decision)
         after = len(self.taken_back) - 1
-        rest = f" and the {after} moves after it" if after > 1 else " and the move after it" if after else ""
-        text = f"↶ You take back {move}{rest}: your decision again."
+        if after:
+            text = ngettext(
+                "↶ You take back {move} and the move after it: your decision again.",
+                "↶ You take back {move} and the {count} moves after it: your decision again.",
+                after,
+            ).format(move=move, count=after)
+        else:
+            text = _("↶ You take back {move}: your decision again.").format(move=move)
         if self.shuffled:
-            text += " The draw pile and the other hands are shuffled again, so the cards you saw since are hidden anew."
+            shuffled = _(
+                "The draw pile and the other hands are shuffled again, so the cards you saw since are hidden anew."
+            )
+            text = f"{text} {shuffled}"
         return text
 
 
 def describe(action: Action) -> str:
     """A decision in a few words: "your Red 5", "your choice of blue"."""
     if isinstance(action, Play):
-        return f"your {action.card.name}"
+        return _("your {card}").format(card=long(action.card))
     if isinstance(action, ChooseColor):
-        return f"your choice of {action.color.value}"
+        return _("your choice of {colour}").format(colour=color_word(action.color))
     if isinstance(action, ChooseTarget):
-        return "your choice of target"
+        return _("your choice of target")
     if isinstance(action, Draw):
-        return "your draw"
+        return _("your draw")
     if isinstance(action, Pass):
-        return "keeping the card you drew"
+        return _("keeping the card you drew")
     if isinstance(action, Accept):
-        return "accepting the draw"
+        return _("accepting the draw")
     if isinstance(action, Challenge):
-        return "your challenge"
-    return f"your move ({action})"
+        return _("your challenge")
+    return _("your move ({action})").format(action=action)
 
 
 class _Seen:
@@ -174,18 +185,18 @@ class _Reading(NamedTuple):
 def _refusal(event: Event, voice: Voice, you: int) -> str | None:
     """Why undoing past ``event`` cannot be honest, in a sentence; None when it can."""
     if isinstance(event, ChallengeResolved) and event.challenger == you:
-        return (
-            f"You cannot undo this: your challenge showed you {voice.name(event.challenged)}'s hand, "
+        return _(
+            "You cannot undo this: your challenge showed you {name}'s hand, "
             "and no shuffle can hide a hand you have seen whole."
-        )
+        ).format(name=voice.name(event.challenged))
     if isinstance(event, HandsSwapped) and you in (event.seat, event.other):
         other = voice.name(event.other if event.seat == you else event.seat)
-        return (
-            f"You cannot undo this: you swapped hands with {other} and have seen the hand you got, "
+        return _(
+            "You cannot undo this: you swapped hands with {name} and have seen the hand you got, "
             "which no shuffle can hide."
-        )
+        ).format(name=other)
     if isinstance(event, HandsPassed):
-        return (
+        return _(
             "You cannot undo this: every hand was passed on and you have seen the one you got, "
             "which no shuffle can hide."
         )
@@ -195,9 +206,9 @@ def _refusal(event: Event, voice: Voice, you: int) -> str | None:
 def _read(match: Match, you: int) -> _Reading:
     """The current round as an undo by ``you`` reads it; ``UndoRefused`` if it cannot be undone."""
     if match.is_over:
-        raise UndoRefused("The match is over: there is nothing to undo.")
+        raise UndoRefused(_("The match is over: there is nothing to undo."))
     if match.round.is_over:
-        raise UndoRefused("The round is over: every hand has been shown, so it cannot be undone.")
+        raise UndoRefused(_("The round is over: every hand has been shown, so it cannot be undone."))
     events: list[list[Event]] = []
     mine: list[int] = []  # the indexes of the player's decisions among the round's actions
     others = False  # since the player's last decision, another seat acted
@@ -217,7 +228,7 @@ def _read(match: Match, you: int) -> _Reading:
         seen.read(step.events, step.match.round)
         events.append(step.events)
     if not mine:
-        raise UndoRefused("There is nothing to undo yet: you have not moved in this round, and a deal stays dealt.")
+        raise UndoRefused(_("There is nothing to undo yet: you have not moved in this round, and a deal stays dealt."))
     kept = mine[-1]
     voice = Voice(match.names, you)
     came_out = False  # a card came out of hiding since the decision

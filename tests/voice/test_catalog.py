@@ -125,6 +125,8 @@ def unmarked(source: str) -> list[str]:
             skip |= {id(inner) for inner in ast.walk(node)}
         if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in MARKERS:
             skip |= {id(inner) for inner in ast.walk(node)}
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "compile":  # re.compile: a pattern
+            skip |= {id(inner) for inner in ast.walk(node)}
         if isinstance(node, ast.Dict):
             skip |= {id(key) for key in node.keys if key is not None}
         if isinstance(node, ast.Compare):  # compared, not written: the default name "You"
@@ -157,6 +159,7 @@ def unmarked(source: str) -> list[str]:
         ('TABLE = {"some key": NC_("ctx", "Red")}', 0),
         ('def f(name):\n    return name == "You"', 0),
         ('__all__ = ["Voice", "LogLine"]', 0),
+        ('TRASHED = re.compile(r"(.+) \\d{8}-\\d{6}")', 0),
     ],
 )
 def test_the_unmarked_check_sees_what_it_must(source, expected):
@@ -173,6 +176,31 @@ WORDLESS = {"language.py"}
 )
 def test_the_voice_writes_no_unmarked_words(path):
     assert unmarked(path.read_text(encoding="utf-8")) == []
+
+
+# Outside the voice, modules whose every literal with words is for a player, marked (issue 29 item 2):
+# a new unmarked sentence there fails here. The scan reads no raise statement: an exception a player
+# reads (a PresetError, a StatsError) is marked by hand.
+MARKED_MODULES = (
+    "lineup.py",
+    "match_length.py",
+    "presets.py",
+    "saved.py",
+    "screens/app_base.py",
+    "screens/commands.py",
+    "screens/quitting.py",
+    "screens/settings.py",
+    "settings.py",
+    "stats/from_saves.py",
+    "stats/opening.py",
+    "themes.py",
+    "undo.py",
+)
+
+
+@pytest.mark.parametrize("module", MARKED_MODULES)
+def test_the_marked_modules_write_no_unmarked_words(module):
+    assert unmarked((ROOT / "unokart_tui" / module).read_text(encoding="utf-8")) == []
 
 
 # ---------------------------------------------------------------------- _ stays the lookup

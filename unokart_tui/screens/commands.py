@@ -51,7 +51,7 @@ def game_commands(app: UnoKartApp) -> Iterator[SystemCommand]:
     for name, label in THEME_LABELS.items():
         if name != app.theme:
             yield SystemCommand(
-                _("Theme: {theme}").format(theme=label),
+                _("Theme: {theme}").format(theme=_(label)),
                 _("Saved, like every setting"),
                 lambda name=name: app.change_settings(theme=name),
             )

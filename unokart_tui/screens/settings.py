@@ -52,7 +52,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         # The game's own themes first, by what they are for; then Textual's, by name.
-        themes = [(label, name) for name, label in THEME_LABELS.items()]
+        themes = [(_(label), name) for name, label in THEME_LABELS.items()]
         themes += [(name, name) for name in sorted(self.app.available_themes) if name not in THEME_LABELS]
         with Vertical(classes="form"):
             yield Static(_("Settings"), classes="title")

@@ -17,6 +17,7 @@ from saves import TRASH, SaveError, loads_game, save_dir
 from saves.store import MAX_SAVE_BYTES, SUFFIX
 
 from ..files import FileProblem, read_text
+from ..voice import _, ngettext
 from .errors import StatsError
 from .records import MatchRecord, match_record
 from .store import Store
@@ -37,11 +38,11 @@ def _trash_problem(trash: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as error:
-        return f"cannot be read: {error.strerror or error}"
+        return _("cannot be read: {problem}").format(problem=error.strerror or error)
     if stat.S_ISLNK(found.st_mode):
-        return "is a link, which this game does not follow: the saves behind it are not read"
+        return _("is a link, which this game does not follow: the saves behind it are not read")
     if not stat.S_ISDIR(found.st_mode):
-        return "is not a folder: no save is read from it"
+        return _("is not a folder: no save is read from it")
     return None
 
 
@@ -56,14 +57,14 @@ def save_files() -> tuple[list[Path], list[tuple[str, str]]]:
     except FileNotFoundError:
         return [], []
     except OSError as error:
-        raise StatsError(folder, f"cannot be listed: {error.strerror or error}") from error
+        raise StatsError(folder, _("cannot be listed: {problem}").format(problem=error.strerror or error)) from error
     trash = folder / TRASH
     problem = _trash_problem(trash)
     if problem is None and os.path.lexists(trash):
         try:
             found += _listed(trash)
         except OSError as error:  # replaced or locked since it was looked at
-            problem = f"cannot be listed: {error.strerror or error}"
+            problem = _("cannot be listed: {problem}").format(problem=error.strerror or error)
     return found, [] if problem is None else [(TRASH, problem)]
 
 
@@ -98,15 +99,15 @@ def records_from_saves() -> Found:
             skipped.append((where, error.problem))
             continue
         if game.match.round_number == 1 and not game.match.round.is_over:
-            skipped.append((where, "no round finished yet"))
+            skipped.append((where, _("no round finished yet")))
             continue
         one = match_record(save_name(path), game)
         earlier = records.get(one.key)
         if earlier is not None:
-            (kept_where, kept), (dropped_where, _) = sorted(
+            (kept_where, kept), (dropped_where, _dropped) = sorted(
                 (earlier, (where, one)), key=lambda found: found[1].actions, reverse=True
             )
-            skipped.append((dropped_where, f"the same match as {kept_where}, which has more moves"))
+            skipped.append((dropped_where, _("the same match as {file}, which has more moves").format(file=kept_where)))
             records[one.key] = (kept_where, kept)
         else:
             records[one.key] = (where, one)
@@ -122,13 +123,22 @@ class RebuildReport(NamedTuple):
     skipped: tuple[tuple[str, str], ...]  # (file, why)
 
     def __str__(self) -> str:
-        text = (
-            f"read {self.read} save{'s' * (self.read != 1)}: {self.matches} matches "
-            f"({self.finished} finished, {self.rounds} rounds)"
-        )
-        if self.kept:
-            text += f", and kept {self.kept} recorded before whose saves are gone"
-        return text + f"; skipped {len(self.skipped)}"
+        counts = {
+            "saves": ngettext("{count} save", "{count} saves", self.read).format(count=self.read),
+            "matches": ngettext("{count} match", "{count} matches", self.matches).format(count=self.matches),
+            "finished": ngettext("{count} finished", "{count} finished", self.finished).format(count=self.finished),
+            "rounds": ngettext("{count} round", "{count} rounds", self.rounds).format(count=self.rounds),
+            "skipped": len(self.skipped),
+        }
+        if not self.kept:
+            return _("read {saves}: {matches} ({finished}, {rounds}); skipped {skipped}").format(**counts)
+        return ngettext(
+            "read {saves}: {matches} ({finished}, {rounds}), and kept {count} recorded before whose saves are gone; "
+            "skipped {skipped}",
+            "read {saves}: {matches} ({finished}, {rounds}), and kept {count} recorded before whose saves are gone; "
+            "skipped {skipped}",
+            self.kept,
+        ).format(count=self.kept, **counts)
 
 
 def rebuild_into(store: Store) -> RebuildReport:

@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from ..voice import _
 from . import store as stats_store
 from .errors import StatsError
 from .from_saves import RebuildReport, rebuild_into
@@ -52,7 +53,8 @@ def _repairing(path: Path, problem: str) -> Iterator[None]:
     try:
         fd = os.open(lock, flags, 0o644)
     except OSError as error:
-        raise StatsError(path, f"is damaged ({problem}), and cannot be repaired: {lock.name}: {why(error)}") from error
+        cannot = _("is damaged ({problem}), and cannot be repaired: {file}: {why}")
+        raise StatsError(path, cannot.format(problem=problem, file=lock.name, why=why(error))) from error
     try:
         deadline = time.monotonic() + stats_store.BUSY_TIMEOUT
         while True:
@@ -61,14 +63,15 @@ def _repairing(path: Path, problem: str) -> Iterator[None]:
                 break
             except BlockingIOError:
                 if time.monotonic() >= deadline:
-                    raise StatsError(
-                        path,
-                        f"is damaged ({problem}), and another program is repairing it, "
-                        f"still after {stats_store.BUSY_TIMEOUT:g} seconds; try again later",
-                    ) from None
+                    busy = _(
+                        "is damaged ({problem}), and another program is repairing it, "
+                        "still after {seconds:g} seconds; try again later"
+                    )
+                    raise StatsError(path, busy.format(problem=problem, seconds=stats_store.BUSY_TIMEOUT)) from None
                 time.sleep(min(0.05, stats_store.BUSY_TIMEOUT / 10))
             except OSError as error:
-                raise StatsError(path, f"is damaged ({problem}), and cannot be repaired: {why(error)}") from error
+                cannot = _("is damaged ({problem}), and cannot be repaired: {why}")
+                raise StatsError(path, cannot.format(problem=problem, why=why(error))) from error
         yield
     finally:
         os.close(fd)  # which lets the lock go
@@ -119,17 +122,20 @@ class _Aside(NamedTuple):
 
 def _set_aside(path: Path, problem: str) -> _Aside:
     """Give the damaged store (and its journal, which belongs to it) a new name of its own; never deleted."""
-    for _ in range(8):
+    for _attempt in range(8):
         aside = _unique(path, f"{path.name}.damaged")
         try:
             moved = _name_exclusive(path, aside)
         except FileExistsError:
             continue
         except OSError as error:
-            raise StatsError(path, f"is damaged ({problem}), and cannot be set aside: {why(error)}") from error
+            cannot = _("is damaged ({problem}), and cannot be set aside: {why}")
+            raise StatsError(path, cannot.format(problem=problem, why=why(error))) from error
         break
     else:
-        raise StatsError(path, f"is damaged ({problem}), and no free name was found to set it aside")
+        raise StatsError(
+            path, _("is damaged ({problem}), and no free name was found to set it aside").format(problem=problem)
+        )
     journal = journal_of(path)
     if not os.path.lexists(journal):
         return _Aside(aside, moved, None)
@@ -137,7 +143,8 @@ def _set_aside(path: Path, problem: str) -> _Aside:
         _move_exclusive(journal, journal_of(aside))
     except OSError as error:
         _put_back(path, _Aside(aside, moved, None))
-        raise StatsError(journal, f"belongs to a damaged store, and cannot be set aside: {why(error)}") from error
+        cannot = _("belongs to a damaged store, and cannot be set aside: {why}")
+        raise StatsError(journal, cannot.format(why=why(error))) from error
     return _Aside(aside, moved, journal_of(aside))
 
 
@@ -187,10 +194,14 @@ def _rebuilt_beside(path: Path, fresh: Path, problem: str) -> RebuildReport:
         with open_checked(fresh) as store:
             return rebuild_into(store)
     except Damaged as damage:  # hardly: it is a new file
-        raise StatsError(path, f"is damaged ({problem}), and cannot be rebuilt now: {damage}") from damage
+        raise StatsError(
+            path, _("is damaged ({problem}), and cannot be rebuilt now: {why}").format(problem=problem, why=damage)
+        ) from damage
     except StatsError as error:  # a full disk, most likely: said of the store, not of the new file's odd name
         reason = error.problem if error.file == str(fresh) else str(error)
-        raise StatsError(path, f"is damaged ({problem}), and cannot be rebuilt now: {reason}") from error
+        raise StatsError(
+            path, _("is damaged ({problem}), and cannot be rebuilt now: {why}").format(problem=problem, why=reason)
+        ) from error
 
 
 def _repair(path: Path, problem: str) -> Opened:
@@ -208,14 +219,21 @@ def _repair(path: Path, problem: str) -> Opened:
                 installed = _install(fresh, path, aside)
             except OSError as error:
                 _put_back(path, aside)
-                raise StatsError(path, f"is damaged ({problem}), and cannot be rebuilt now: {why(error)}") from error
+                raise StatsError(
+                    path,
+                    _("is damaged ({problem}), and cannot be rebuilt now: {why}").format(
+                        problem=problem, why=why(error)
+                    ),
+                ) from error
         finally:
             with contextlib.suppress(OSError):  # a file of this process's own; a leftover harms nothing
                 _remove_own(fresh)
         try:
             store = open_checked(path)
         except Damaged as damage:
-            problem = f"was set aside as {aside.path.name}, and the new one is damaged too: {damage}"
+            problem = _("was set aside as {file}, and the new one is damaged too: {why}").format(
+                file=aside.path.name, why=damage
+            )
             raise StatsError(path, problem) from damage
         if not installed:
             try:
@@ -223,7 +241,9 @@ def _repair(path: Path, problem: str) -> Opened:
             except BaseException:
                 store.close()
                 raise
-    note = f"{path} was damaged ({problem}): it was set aside as {aside.path.name} and rebuilt from the saves: {report}"
+    note = _("{path} was damaged ({problem}): it was set aside as {file} and rebuilt from the saves: {report}").format(
+        path=path, problem=problem, file=aside.path.name, report=report
+    )
     return Opened(store, note, report)
 
 

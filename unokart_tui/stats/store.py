@@ -34,6 +34,7 @@ from typing import Any
 
 from unokart_tui.locations import STATS_NAME, stats_file
 
+from ..voice import _
 from .errors import StatsError
 from .records import MatchRecord
 
@@ -140,30 +141,32 @@ def why(error: BaseException) -> str:
     if isinstance(error, sqlite3.Error):
         code = _code(error)
         if code in (_BUSY, _LOCKED):
-            return f"another program is using it, and still was after {BUSY_TIMEOUT:g} seconds"
+            return _("another program is using it, and still was after {seconds:g} seconds").format(
+                seconds=BUSY_TIMEOUT
+            )
         if code == _FULL:
-            return "the disk is full"
+            return _("the disk is full")
         if code == _READONLY:
-            return "it is read-only"
+            return _("it is read-only")
         if getattr(error, "sqlite_errorcode", None) in _IOERR_WRITING:
-            return "the disk refused to write it (disk I/O error): it may be full"
+            return _("the disk refused to write it (disk I/O error): it may be full")
     if isinstance(error, OSError):
         if error.errno in (errno.ENOSPC, errno.EDQUOT):
-            return "the disk is full"
+            return _("the disk is full")
         if error.errno == errno.EFBIG:
-            return "the file would be larger than this process may write (ulimit -f)"
+            return _("the file would be larger than this process may write (ulimit -f)")
         return error.strerror or str(error)
     if isinstance(error, OverflowError):
-        return "a number is too large for SQLite"
+        return _("a number is too large for SQLite")
     return str(error)
 
 
 def _not_read(path: Path, error: BaseException) -> StatsError:
-    return StatsError(path, f"cannot be read: {why(error)}; it is left as it is")
+    return StatsError(path, _("cannot be read: {why}; it is left as it is").format(why=why(error)))
 
 
 def _not_written(path: Path, error: BaseException) -> StatsError:
-    return StatsError(path, f"could not be written: {why(error)}; it is as it was")
+    return StatsError(path, _("could not be written: {why}; it is as it was").format(why=why(error)))
 
 
 def _text(data: bytes) -> str:
@@ -293,7 +296,8 @@ def _lstat(path: Path) -> os.stat_result | None:
 
 
 def _kind(mode: int) -> str:
-    return "a folder" if stat.S_ISDIR(mode) else "a link" if stat.S_ISLNK(mode) else "not a regular file"
+    """What a file that is no regular file is, in a few words for the sentences below."""
+    return _("a folder") if stat.S_ISDIR(mode) else _("a link") if stat.S_ISLNK(mode) else _("not a regular file")
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -302,20 +306,20 @@ def _connect(path: Path) -> sqlite3.Connection:
         path.parent.mkdir(parents=True, exist_ok=True)
         found, journal_found = _lstat(path), _lstat(journal)
     except OSError as error:
-        raise StatsError(path, f"cannot be used: {why(error)}") from error
+        raise StatsError(path, _("cannot be used: {why}").format(why=why(error))) from error
     if journal_found is not None and not stat.S_ISREG(journal_found.st_mode):
         # SQLite would fail on it with "disk I/O error": the store may be sound, so it is not touched.
-        raise StatsError(
-            journal,
-            f"is {_kind(journal_found.st_mode)}, where SQLite keeps the statistics' journal: "
-            "the statistics cannot be used while it is there, and are left as they are",
+        there = _(
+            "is {kind}, where SQLite keeps the statistics' journal: "
+            "the statistics cannot be used while it is there, and are left as they are"
         )
+        raise StatsError(journal, there.format(kind=_kind(journal_found.st_mode)))
     if found is not None and not stat.S_ISREG(found.st_mode):  # a link, a pipe, a folder: never opened
-        raise Damaged(f"it is {_kind(found.st_mode)}, not a database")
+        raise Damaged(_("it is {kind}, not a database").format(kind=_kind(found.st_mode)))
     try:
         connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as error:
-        raise StatsError(path, f"cannot be opened: {why(error)}") from error
+        raise StatsError(path, _("cannot be opened: {why}").format(why=why(error))) from error
     connection.text_factory = _text
     return connection
 
@@ -360,7 +364,7 @@ def _migrate(connection: sqlite3.Connection) -> None:
         connection.execute("ALTER TABLE matches_v2 RENAME TO matches")
     except sqlite3.Error as error:
         if _code(error) in (_SQLITE_ERROR, _CONSTRAINT, _MISMATCH):  # its rows are not what version 1 wrote
-            raise Damaged(f"it cannot be brought up to this version: {error}") from error
+            raise Damaged(_("it cannot be brought up to this version: {why}").format(why=error)) from error
         raise
     connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -385,23 +389,22 @@ def _check(connection: sqlite3.Connection, path: Path) -> None:
             _write_now(connection, _create)
             version, tables = _state(connection)
         if version > SCHEMA_VERSION:
-            raise StatsError(
-                path, f"was written by a newer unokart (store version {version}); this one leaves it as it is"
-            )
+            newer = _("was written by a newer unokart (store version {version}); this one leaves it as it is")
+            raise StatsError(path, newer.format(version=version))
         if set(TABLES) - tables:
-            raise Damaged(f"tables missing: {', '.join(sorted(set(TABLES) - tables))}")
+            raise Damaged(_("tables missing: {tables}").format(tables=", ".join(sorted(set(TABLES) - tables))))
         for table, columns in _columns().items():
             if _table_columns(connection, table) != columns:
-                raise Damaged(f"the table {table} does not have the columns this game writes")
+                raise Damaged(_("the table {table} does not have the columns this game writes").format(table=table))
         verdict = connection.execute("PRAGMA quick_check").fetchone()[0]
         if verdict != "ok":
-            raise Damaged(f"SQLite's check says: {verdict}")
+            raise Damaged(_("SQLite's check says: {verdict}").format(verdict=verdict))
         if version < SCHEMA_VERSION:
             _write_now(connection, _migrate)
     except sqlite3.Error as error:  # "file is not a database", a torn page... or only busy, or a full disk
         if _code(error) in _SAYS_DAMAGED:
             raise Damaged(str(error)) from error
-        raise StatsError(path, f"cannot be used: {why(error)}; it is left as it is") from error
+        raise StatsError(path, _("cannot be used: {why}; it is left as it is").format(why=why(error))) from error
 
 
 def open_checked(path: Path) -> Store:

@@ -172,7 +172,8 @@ class SeatView(Widget, can_focus=False):
         glyphs = info.glyphs
         marker = f"{glyphs.turn} " if info.to_act else (f"{glyphs.next} " if info.next_up else "")
         self.border_title = Text(marker + info.name)
-        self.border_subtitle = Text(f"{info.score} pts")
+        # One form in English ("1 pts", as the score columns say), any number of forms in a translation.
+        self.border_subtitle = Text(ngettext("{count} pts", "{count} pts", info.score).format(count=info.score))
 
     def render(self) -> Text:
         info = self.info
