@@ -50,8 +50,8 @@ from textual.widgets import Static
 from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import Session
 from unokart_tui.settings import Settings
+from unokart_tui.table.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)

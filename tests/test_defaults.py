@@ -10,8 +10,8 @@ import platformdirs
 from unokart_tui import defaults
 from unokart_tui.cli import build_parser
 from unokart_tui.engine import DEFAULT_TARGET, MAX_PLAYERS, Match
-from unokart_tui.session import Session
 from unokart_tui.settings import Settings
+from unokart_tui.table.session import Session
 
 
 def test_the_target_is_the_rules_one():

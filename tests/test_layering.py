@@ -20,21 +20,21 @@ CORE_MODULES = [
     "unokart_tui",
     "unokart_tui.engine",
     "unokart_tui.cli",
-    "unokart_tui.presets",
+    "unokart_tui.table.presets",
     "saves",
     "ai",
     "ai.sim",
     # What the table shows, its words and its timing are worked out without the UI.
-    "unokart_tui.tableview",
+    "unokart_tui.table.tableview",
     "unokart_tui.voice",
     "unokart_tui.voice.narration",
-    "unokart_tui.pacing",
+    "unokart_tui.table.pacing",
     "unokart_tui.table.opening",  # opening a match, for any front end
     "unokart_tui.table",  # the table of one seat: what its intentions do, what it is told
     # The history: replays' data, undo, statistics, charts and export, for the command line too.
     "unokart_tui.timeline",
     "unokart_tui.replayview",
-    "unokart_tui.undo",
+    "unokart_tui.table.undo",
     "unokart_tui.stats",
     "unokart_tui.charts",
     "unokart_tui.export",
@@ -42,7 +42,7 @@ CORE_MODULES = [
     "unokart_tui.locations",
     "unokart_tui.glyphs",
     "unokart_tui.asciitext",
-    "unokart_tui.lineup",
+    "unokart_tui.table.lineup",
     "unokart_tui.widgets.cardface",
 ]
 

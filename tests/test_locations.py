@@ -54,9 +54,9 @@ def test_the_other_modules_ask_it(tmp_path, monkeypatch):
     import ai
     import saves
     from ai.config import config_dir
-    from unokart_tui.presets import user_rules_dir
     from unokart_tui.settings import settings_path
     from unokart_tui.stats.store import store_path
+    from unokart_tui.table.presets import user_rules_dir
 
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "elsewhere-config"))
     monkeypatch.setenv("UNOKART_DATA_DIR", str(tmp_path / "elsewhere-data"))

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import ai
-from unokart_tui import presets
 from unokart_tui.engine import PRESETS, SWITCHES, HouseRules
-from unokart_tui.presets import PresetError, build_rules, load_preset, parse_switch
+from unokart_tui.table import presets
+from unokart_tui.table.presets import PresetError, build_rules, load_preset, parse_switch
 
 
 @pytest.fixture

@@ -55,7 +55,7 @@ def test_ctrl_c_or_ctrl_backslash_while_the_game_loads_exits_quietly_with_130(tm
     # or a core dump (SIGQUIT).
     code = f"""
 import time
-from unokart_tui.session import Session
+from unokart_tui.table.session import Session
 
 def interrupted(*args, **kwargs):
     os.kill(os.getpid(), {int(number)})
@@ -91,7 +91,7 @@ sys.exit(main(["new", "--seed", "1", "--bot-delay", "10"]))
 def test_ctrl_c_and_ctrl_backslash_while_the_game_closes_are_ignored_and_the_match_is_saved(tmp_path):
     # The terminal is given back before the match's last save: Ctrl+\\ then dumped core.
     code = """
-from unokart_tui.session import Session
+from unokart_tui.table.session import Session
 
 close = Session.close
 

@@ -21,14 +21,14 @@ from .table import opening
 if TYPE_CHECKING:
     from saves import SavedGame
 
-    from .pacing import Clock, Pace
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
     from .screens.new_game import NewGame, NewGameScreen
     from .screens.replay import ReplayScreen
     from .screens.stats import StatsScreen
-    from .session import Session
     from .settings import Settings
+    from .table.pacing import Clock, Pace
+    from .table.session import Session
 
 
 def palette_commands() -> type[Provider]:

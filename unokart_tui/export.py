@@ -21,8 +21,8 @@ from .printable import printable
 from .replayview import round_heading, undone, undos_by_point
 from .rules_text import house_rule_words
 from .saved import scores_line
-from .session import HUMAN, deal_again_command
 from .stats.records import default_seats
+from .table.session import HUMAN, deal_again_command
 from .timeline import Timeline
 from .voice import _, ngettext
 from .voice.narration import Voice, log_line

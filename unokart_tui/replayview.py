@@ -17,8 +17,8 @@ from saves import SavedGame, Undo
 
 from .engine import Card, Event, Play
 from .glyphs import UNICODE, Glyphs
-from .session import HUMAN
-from .tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, sorted_hand, table_info
+from .table.session import HUMAN
+from .table.tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, sorted_hand, table_info
 from .timeline import Position, Timeline
 from .voice import _, ngettext
 from .voice.banners import Banner, banner

@@ -7,7 +7,7 @@ import pytest
 import ai
 from ai.driver import Driver, Step
 from unokart_tui.engine import CatchUno, Draw, Match, Play, SayUno
-from unokart_tui.session import Session
+from unokart_tui.table.session import Session
 
 from ..engine.helpers import position
 

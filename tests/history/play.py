@@ -10,7 +10,7 @@ from ai.driver import Driver
 from saves import Seat
 from unokart_tui import defaults, stats
 from unokart_tui.engine import Match, Play
-from unokart_tui.session import HUMAN, Session
+from unokart_tui.table.session import HUMAN, Session
 
 
 def play(session: Session, *, actions: int | None = None, until_over: bool = True) -> Session:

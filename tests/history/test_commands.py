@@ -89,7 +89,7 @@ def test_stats_with_a_data_folder_that_is_a_file_says_so_in_one_line(tmp_path, m
 def test_export_by_a_player_of_the_default_name_reads_as_a_sentence():
     from unokart_tui.defaults import PLAYER_NAME
     from unokart_tui.export import export_text
-    from unokart_tui.session import Session
+    from unokart_tui.table.session import Session
 
     session = Session.new(PLAYER_NAME, ["random"], seed=3, name="Yours")
     session.close()
@@ -99,7 +99,7 @@ def test_export_by_a_player_of_the_default_name_reads_as_a_sentence():
 
 def test_export_writes_every_undo_where_it_was_made():
     from unokart_tui.export import export_text
-    from unokart_tui.session import Session
+    from unokart_tui.table.session import Session
 
     from .play import a_plain_play
 
@@ -145,7 +145,7 @@ def test_a_save_is_found_whatever_the_letter_case_and_a_missing_one_named_by_the
 
 def test_export_prints_the_command_from_the_saved_data_without_opening_a_session(monkeypatch):
     """Issue 29: ``export`` built a live ``Session`` (with its save report) only to print one command."""
-    from unokart_tui import session
+    from unokart_tui.table import session
 
     game = write("Setup", finished=False)
     expected = session.Session(game.match, game.seats, "Setup", game.created).deal_again_command()

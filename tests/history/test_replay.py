@@ -10,7 +10,7 @@ import pytest
 import saves
 from unokart_tui.engine import CardsDrawn, ChallengeResolved, Round
 from unokart_tui.replayview import Replay, frame
-from unokart_tui.session import HUMAN, Session
+from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.timeline import SNAPSHOT_EVERY, Position, Timeline, replayed
 from unokart_tui.voice.notes import TableNotes
 

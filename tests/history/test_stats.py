@@ -30,7 +30,7 @@ def five_matches_played(tmp_path_factory):
         patch.setenv("UNOKART_CONFIG_DIR", str(folder / "config"))
         for seed in SEEDS:
             finished_match(f"m{seed}", seed, profile="hard" if seed == 5 else None)
-        from unokart_tui.session import Session
+        from unokart_tui.table.session import Session
 
         unfinished = play(Session.new("Ann", ["random"], seed=9, target=500, name="unfinished"), actions=400)
         unfinished.close()
@@ -132,7 +132,7 @@ def test_the_statistics_survive_deleting_and_trashing_saves(five_matches):
 
 def test_a_rebuild_names_what_it_skipped_and_why(five_matches):
     saves.save_dir().joinpath("Broken.toml").write_text("[save\n")
-    from unokart_tui.session import Session
+    from unokart_tui.table.session import Session
 
     Session.new("Ann", ["random"], seed=4, name="just begun").close()
     report, _ = stats.rebuild()

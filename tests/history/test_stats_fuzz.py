@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 import saves
 from unokart_tui import cli, stats
 from unokart_tui.charts import ScoreRace, WinRate
-from unokart_tui.session import Session
 from unokart_tui.stats import store
 from unokart_tui.stats.report import matches_table, player_rows, text, versus_tables
+from unokart_tui.table.session import Session
 
 from .failing import (
     OS_FAILURES,

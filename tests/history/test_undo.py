@@ -25,9 +25,9 @@ from unokart_tui.engine import (
     Match,
     PileReshuffled,
 )
-from unokart_tui.session import HUMAN, Session
+from unokart_tui.table.session import HUMAN, Session
+from unokart_tui.table.undo import UndoRefused, plan_undo, undo_refusal
 from unokart_tui.timeline import Timeline, play_again
-from unokart_tui.undo import UndoRefused, plan_undo, undo_refusal
 
 from .play import a_plain_play, play, to_the_players_turn
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import saves
-from unokart_tui.session import Session
+from unokart_tui.table.session import Session
 
 from ..hostile import good_save_text
 

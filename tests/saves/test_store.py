@@ -287,7 +287,7 @@ def test_the_list_reads_the_house_rules_of_a_match_with_bots():
     # Found in play: [rules] comes after the bots' seats, where the list stopped reading, so
     # Load game said "?" under Rules for every match against bots.
     from unokart_tui.engine import HouseRules
-    from unokart_tui.session import Session
+    from unokart_tui.table.session import Session
 
     party = HouseRules.preset("party")
     Session.new("Ann", ["greedy", "challenger"], seed=5, target=500, name="Party", rules=party)

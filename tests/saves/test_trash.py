@@ -11,8 +11,8 @@ import pytest
 
 import saves
 from saves import trashing
-from unokart_tui.session import Session
 from unokart_tui.stats.from_saves import save_name
+from unokart_tui.table.session import Session
 
 from .play import played
 

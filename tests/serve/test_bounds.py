@@ -180,7 +180,7 @@ def test_what_a_crash_says():
 def test_a_session_reports_each_save_on_the_host_s_pipe(tmp_path, monkeypatch):
     """The game's side: every save tried, and whether it held, reaches the host."""
     import saves
-    from unokart_tui.session import Session
+    from unokart_tui.table.session import Session
 
     read, write = os.pipe()
     monkeypatch.setenv(report.VARIABLE, str(write))

@@ -10,10 +10,10 @@ import itertools
 from collections.abc import Callable
 
 from unokart_tui.engine import Action, HouseRules, Match, Play, Rank
-from unokart_tui.pacing import Pace
-from unokart_tui.session import HUMAN, Session
 from unokart_tui.table import messages as told
 from unokart_tui.table.controller import TableController
+from unokart_tui.table.pacing import Pace
+from unokart_tui.table.session import HUMAN, Session
 
 # Bots at full speed, no windows, banners until the next one.
 QUICK = Pace(bot_delay=0, catch_window=0, jump_window=0, banner_seconds=None)

@@ -23,11 +23,11 @@ from unokart_tui.engine import (
     Rank,
     SayUno,
 )
-from unokart_tui.pacing import TOO_LATE_SECONDS, Pace
-from unokart_tui.session import HUMAN
 from unokart_tui.table import messages as told
 from unokart_tui.table.keys import INTENTS
-from unokart_tui.tableview import jump_in
+from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace
+from unokart_tui.table.session import HUMAN
+from unokart_tui.table.tableview import jump_in
 from unokart_tui.widgets.cardface import short
 
 from .fakes import Table, new_session, play_on, plays

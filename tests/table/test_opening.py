@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import saves
 from unokart_tui.engine import Draw, HouseRules, Match
-from unokart_tui.session import Session
 from unokart_tui.table import opening
+from unokart_tui.table.session import Session
 
 
 def damaged_with_backup(name: str) -> None:

@@ -21,9 +21,9 @@ from unokart_tui.engine import Card, Match, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.rules import RulesScreen
 from unokart_tui.screens.settings import SettingsScreen
-from unokart_tui.session import Session
 from unokart_tui.settings import load_settings
-from unokart_tui.tableview import SeatLine
+from unokart_tui.table.session import Session
+from unokart_tui.table.tableview import SeatLine
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView
 from unokart_tui.widgets.keybar import KeyBar

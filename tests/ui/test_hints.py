@@ -13,10 +13,10 @@ import saves
 from ai.expert import ExpertBot
 from unokart_tui.dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
 from unokart_tui.engine import Card, Color, Draw, HouseRules, Match, Pass, Phase, Play, Rank, Round
-from unokart_tui.hints import Advisor, advise, advisor, explain
-from unokart_tui.pacing import Pace
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import HUMAN, Session
+from unokart_tui.table.advisor import Advisor, advise, advisor, explain
+from unokart_tui.table.pacing import Pace
+from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView

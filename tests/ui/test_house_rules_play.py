@@ -12,9 +12,9 @@ from unokart_tui.engine import Accept, HouseRules, JumpedIn, JumpIn, Phase, Play
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.screens.rules import RulesScreen
-from unokart_tui.session import HUMAN
 from unokart_tui.settings import Settings
-from unokart_tui.tableview import jump_in
+from unokart_tui.table.session import HUMAN
+from unokart_tui.table.tableview import jump_in
 from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.gamelog import GameLog
 from unokart_tui.widgets.hand import HandView

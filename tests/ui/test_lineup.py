@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ai
-from unokart_tui.lineup import difficulties, personalities
+from unokart_tui.table.lineup import difficulties, personalities
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.base import Dialog
 from unokart_tui.engine import Match
 from unokart_tui.screens.commands import PaletteCommands
-from unokart_tui.session import Session
-from unokart_tui.tableview import table_info
+from unokart_tui.table.session import Session
+from unokart_tui.table.tableview import table_info
 from unokart_tui.voice.notes import TableNotes
 from unokart_tui.widgets.players import PlayerRow
 from unokart_tui.widgets.table import TablePanel

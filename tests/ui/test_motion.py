@@ -12,8 +12,8 @@ from textual.geometry import Offset
 
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import HUMAN
-from unokart_tui.tableview import motions
+from unokart_tui.table.session import HUMAN
+from unokart_tui.table.tableview import motions
 from unokart_tui.widgets import motion
 from unokart_tui.widgets.cardface import short
 from unokart_tui.widgets.cardview import CardView

@@ -8,9 +8,9 @@ import pytest
 
 from ai.driver import Step
 from unokart_tui.engine import Action, CatchUno, HandsSwapped, HouseRules, PlayerExposed
-from unokart_tui.hints import Advisor
-from unokart_tui.pacing import TOO_LATE_SECONDS, Pace, Pacer
-from unokart_tui.session import HUMAN, Session
+from unokart_tui.table.advisor import Advisor
+from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace, Pacer
+from unokart_tui.table.session import HUMAN, Session
 
 from .helpers import FakeClock
 

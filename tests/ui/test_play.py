@@ -13,8 +13,8 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Draw, Phase, Play
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import HUMAN
-from unokart_tui.tableview import sorted_hand
+from unokart_tui.table.session import HUMAN
+from unokart_tui.table.tableview import sorted_hand
 from unokart_tui.widgets.cardface import cards as card_list
 from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
 from unokart_tui.widgets.table import DrawPile
@@ -112,7 +112,7 @@ async def test_resuming_opens_the_same_decision():
         await pilot.press("q")
         await pilot.pause()
         assert app.session is None  # left to the title, the match's lock released
-    from unokart_tui.session import Session
+    from unokart_tui.table.session import Session
 
     resumed = Session.load("test match")
     assert resumed.match.round == before
@@ -268,7 +268,7 @@ async def test_saying_uno_ahead_shows_in_the_hand_title():
 
 async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_line():
     from unokart_tui.app import UnoKartApp
-    from unokart_tui.session import Session
+    from unokart_tui.table.session import Session
     from unokart_tui.widgets.gamelog import GameLog
 
     session = Session.new("Ann", ["greedy"], seed=5, name="delayed", profile="easy")

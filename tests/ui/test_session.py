@@ -12,8 +12,8 @@ import saves
 from unokart_tui import defaults
 from unokart_tui.cli import build_parser
 from unokart_tui.engine import Accept, HouseRules, RulesError
-from unokart_tui.presets import build_rules
-from unokart_tui.session import Session
+from unokart_tui.table.presets import build_rules
+from unokart_tui.table.session import Session
 
 from ..hostile import changed, good_save_text
 

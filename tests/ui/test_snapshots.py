@@ -9,7 +9,7 @@ from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.engine import Rank
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.session import Session
+from unokart_tui.table.session import Session
 from unokart_tui.themes import THEMES
 from unokart_tui.widgets.banner import BannerView
 from unokart_tui.widgets.hand import HandView

@@ -35,7 +35,7 @@ from unokart_tui.engine import (
     UnoCaught,
     UnoSaid,
 )
-from unokart_tui.tableview import (
+from unokart_tui.table.tableview import (
     TABLE_KEYS,
     Motion,
     Seating,

@@ -17,7 +17,7 @@ from unokart_tui.dialogs.confirm import ConfirmDialog
 from unokart_tui.dialogs.notices import round_over
 from unokart_tui.engine import Card, Color, Draw, Phase
 from unokart_tui.screens.game import GameScreen
-from unokart_tui.tableview import SeatLine, Standing, TableInfo
+from unokart_tui.table.tableview import SeatLine, Standing, TableInfo
 from unokart_tui.themes import ThemedApp
 from unokart_tui.widgets.gamelog import CommandText, GameLog, command_breaks
 from unokart_tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView

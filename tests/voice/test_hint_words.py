@@ -1,15 +1,15 @@
-"""The expert's reasons are the voice's sentences (``voice/hints.py``); ``hints.py`` only picks them."""
+"""The expert's reasons are the voice's sentences (``voice/hints.py``); ``table/advisor.py`` only picks them."""
 
 import ast
 from pathlib import Path
 
-from unokart_tui import hints
 from unokart_tui.engine import Card, Color, Rank
+from unokart_tui.table import advisor
 from unokart_tui.voice import hints as words
 
 
 def _literal_keys(function: str) -> set[str]:
-    tree = ast.parse(Path(hints.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(advisor.__file__).read_text(encoding="utf-8"))
     keys = set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not node.args:
@@ -27,7 +27,7 @@ def test_every_reason_the_hints_pick_is_a_sentence_of_the_voice():
     plain = _literal_keys("reason")
     on = _literal_keys("_on")
     assert len(plain) >= 10 and len(on) >= 4
-    picked = plain | {hints._on(key, count) for key in on for count in (1, 2)}
+    picked = plain | {advisor._on(key, count) for key in on for count in (1, 2)}
     assert picked <= set(words.REASONS), picked - set(words.REASONS)
     assert set(words.REASONS) <= picked, set(words.REASONS) - picked  # no sentence left unused
 

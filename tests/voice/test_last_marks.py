@@ -17,16 +17,16 @@ import pytest
 from unokart_tui import voice
 from unokart_tui.crash import CrashReport, notice
 from unokart_tui.engine import Card, ChooseColor, Color, Draw, Play
-from unokart_tui.lineup import difficulties, personalities
 from unokart_tui.match_length import length_sentence, rounds_words
-from unokart_tui.presets import PresetError, build_rules
-from unokart_tui.session import HUMAN, Session
 from unokart_tui.settings import load_settings, settings_path
 from unokart_tui.stats.from_saves import RebuildReport
 from unokart_tui.stats.store import why
-from unokart_tui.tableview import SeatLine
+from unokart_tui.table.lineup import difficulties, personalities
+from unokart_tui.table.presets import PresetError, build_rules
+from unokart_tui.table.session import HUMAN, Session
+from unokart_tui.table.tableview import SeatLine
+from unokart_tui.table.undo import UndoPlan, undo_refusal
 from unokart_tui.themes import THEME_LABELS
-from unokart_tui.undo import UndoPlan, undo_refusal
 from unokart_tui.widgets.players import SeatView
 
 from .test_catalog import _ids

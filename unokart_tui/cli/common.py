@@ -106,7 +106,7 @@ def add_rules_flags(parser: argparse.ArgumentParser) -> None:
 
 def house_rules(args: argparse.Namespace) -> HouseRules:
     """The house rules ``--rules`` and ``--rule`` ask for; a bad one is a one-line error (status 2)."""
-    from ..presets import PresetError, build_rules  # noqa: PLC0415 - only for commands that play
+    from ..table.presets import PresetError, build_rules  # noqa: PLC0415 - only for commands that play
 
     try:
         return build_rules(args.rules, args.rule)

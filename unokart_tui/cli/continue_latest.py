@@ -11,7 +11,7 @@ from .load import load_session
 from .running import collector_paused, open_and_play
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..table.session import Session
 
 
 def add_to(commands: Commands) -> None:

@@ -10,7 +10,7 @@ from .common import Commands, add_bot_delay, fail
 from .running import collector_paused, open_and_play
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..table.session import Session
 
 
 def add_to(commands: Commands) -> None:
@@ -30,7 +30,7 @@ def load_session(name: str, *, backup: bool) -> Session | int:
     """The match saved as ``name``; if it cannot be read, one line that offers its backup if there is one."""
     from saves import SaveUnreadable, has_backup  # noqa: PLC0415 - the game loads on use
 
-    from ..session import Session  # noqa: PLC0415
+    from ..table.session import Session  # noqa: PLC0415
 
     try:
         return Session.load(name, backup=backup)

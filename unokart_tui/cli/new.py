@@ -21,7 +21,7 @@ from .common import (
 from .running import collector_paused, open_and_play
 
 if TYPE_CHECKING:
-    from ..session import Session
+    from ..table.session import Session
 
 
 def add_to(commands: Commands) -> None:
@@ -63,7 +63,7 @@ def new_session(args: argparse.Namespace) -> Session:
     """The match the flags ask for; a bad flag is a one-line error (status 2)."""
     from ai import BOTS  # noqa: PLC0415 - the game loads on use: `unokart --version` stays instant
 
-    from ..session import Session  # noqa: PLC0415
+    from ..table.session import Session  # noqa: PLC0415
 
     parser = parser_of(args)
     kinds, profiles = bot_line_up(args.bots)

@@ -18,7 +18,7 @@ from .common import fail
 
 if TYPE_CHECKING:
     from ..app import UnoKartApp
-    from ..session import Session
+    from ..table.session import Session
 
 
 @contextlib.contextmanager

@@ -1,6 +1,6 @@
 """Deal again what one seat cannot see: the other hands and the draw pile, from a seed of their own.
 
-An undo against bots (``unokart_tui.undo``) returns the player to a decision they have already
+An undo against bots (``unokart_tui.table.undo``) returns the player to a decision they have already
 taken once, and since then they saw cards come out of hiding and bots act on hands they could
 not see. ``shuffle_unseen`` hides all that again: every card that seat cannot place is dealt
 afresh into the places it cannot see, each hand keeping its size and the cards the seat knows

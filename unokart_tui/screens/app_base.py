@@ -33,8 +33,8 @@ from ..widgets.asciifilter import AsciiFilter
 if TYPE_CHECKING:
     from ..crash import CrashReport
     from ..glyphs import Glyphs
-    from ..pacing import Clock, Pace
-    from ..session import Session
+    from ..table.pacing import Clock, Pace
+    from ..table.session import Session
     from .game import GameScreen
     from .settings import SettingsScreen
 
@@ -131,7 +131,7 @@ class SettingsApp(PlainTextApp):
     def game_screen(self, session: Session) -> GameScreen:
         """The table for ``session``, under the settings."""
         # The table, the engine and the bots load with the first match: the title starts without them.
-        from ..pacing import Pace  # noqa: PLC0415
+        from ..table.pacing import Pace  # noqa: PLC0415
         from .game import GameScreen  # noqa: PLC0415
 
         if self.pace is None:

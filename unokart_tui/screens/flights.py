@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..session import HUMAN
-from ..tableview import Motion
+from ..table.session import HUMAN
+from ..table.tableview import Motion
 from ..widgets.cardview import CardView, DrawPile
 from ..widgets.motion import FlyingCard, MotionPlan, Stage
 

@@ -23,13 +23,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ..glyphs import UNICODE, Glyphs
-from ..pacing import Clock, Pace
-from ..session import HUMAN, Session
 from ..settings import Settings
 from ..table import messages as told
 from ..table.clock import RealTime
 from ..table.controller import TableController
-from ..tableview import seating
+from ..table.pacing import Clock, Pace
+from ..table.session import HUMAN, Session
+from ..table.tableview import seating
 from ..widgets.banner import BannerView
 from ..widgets.cardview import DrawPile
 from ..widgets.gamelog import GameLog

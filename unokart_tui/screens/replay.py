@@ -20,7 +20,7 @@ from saves import SavedGame
 from ..glyphs import UNICODE, Glyphs
 from ..printable import printable
 from ..replayview import Replay
-from ..session import HUMAN
+from ..table.session import HUMAN
 from ..voice import N_, _
 from ..widgets.banner import BannerView
 from ..widgets.hand import HandView

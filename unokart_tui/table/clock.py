@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..pacing import Stoppable
+from .pacing import Stoppable
 
 
 class RealTime:

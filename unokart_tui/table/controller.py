@@ -35,28 +35,13 @@ from ..engine import (
     UnoSaid,
 )
 from ..glyphs import UNICODE, Glyphs
-from ..hints import Advisor, Hint
-from ..pacing import Clock, Pace, Pacer
-from ..session import HUMAN, Session
-from ..tableview import (
-    HandState,
-    can_stack,
-    hand_cards,
-    jump_in,
-    line_up,
-    motions,
-    place_cursor,
-    seat_lines,
-    status,
-    table_info,
-)
 from ..timeline import replay
-from ..undo import UndoRefused
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line
 from ..voice.notes import TableNotes
 from . import keys, questions
+from .advisor import Advisor, Hint
 from .chances import JumpChance, hint_taken_words, missed_jump_words
 from .messages import (
     AskColour,
@@ -72,7 +57,22 @@ from .messages import (
     SeatState,
     TableShown,
 )
+from .pacing import Clock, Pace, Pacer
 from .saving import SaveWatch
+from .session import HUMAN, Session
+from .tableview import (
+    HandState,
+    can_stack,
+    hand_cards,
+    jump_in,
+    line_up,
+    motions,
+    place_cursor,
+    seat_lines,
+    status,
+    table_info,
+)
+from .undo import UndoRefused
 from .uno import UnoAhead
 
 RECENT = 40  # a resumed match shows the events of this many actions before it was left
@@ -583,7 +583,7 @@ class TableController:
     # ------------------------------------------------------------------ undo
 
     def undo(self) -> None:
-        """Take back the seat's last decision and the bots' moves after it (unokart_tui.undo)."""
+        """Take back the seat's last decision and the bots' moves after it (unokart_tui.table.undo)."""
         try:
             plan = self.session.undo()
         except UndoRefused as refusal:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tableview import TABLE_KEYS, applies
+from .tableview import TABLE_KEYS, applies
 
 if TYPE_CHECKING:
     from .controller import TableController

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 from ..engine import Card, Color
-from ..tableview import HandState, Motion, RoundSummary, SeatLine, TableInfo
 from ..voice.banners import Banner
 from ..voice.narration import LogLine
+from .tableview import HandState, Motion, RoundSummary, SeatLine, TableInfo
 
 if TYPE_CHECKING:
     from ..charts import ScoreRace

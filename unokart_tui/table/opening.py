@@ -16,7 +16,7 @@ from ..voice import _
 
 if TYPE_CHECKING:
     from ..engine import HouseRules
-    from ..session import Session
+    from .session import Session
 
 
 class Refused(NamedTuple):
@@ -55,7 +55,7 @@ def open_with(make: Callable[[], Session], *, backup_of: str | None = None) -> O
 
 def saved(name: str, *, backup: bool = False) -> Opened:
     """The match saved as ``name`` (its previous version if ``backup``)."""
-    from ..session import Session  # noqa: PLC0415 - with the first match, as the table
+    from .session import Session  # noqa: PLC0415 - with the first match, as the table
 
     return open_with(lambda: Session.load(name, backup=backup), backup_of=None if backup else name)
 
@@ -83,7 +83,7 @@ def new(
     rules: HouseRules,
 ) -> Opened:
     """A new match for ``player`` against ``bots``."""
-    from ..session import Session  # noqa: PLC0415 - with the first match, as the table
+    from .session import Session  # noqa: PLC0415 - with the first match, as the table
 
     return open_with(lambda: Session.new(player, bots, seed=seed, target=target, profiles=profiles, rules=rules))
 

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from ..engine import Action, ChallengeResolved, ChooseColor, Event, Phase, Play
 from ..glyphs import Glyphs
-from ..session import Session
-from ..tableview import round_summary, sorted_hand
 from ..voice import _
 from .messages import AskChallenge, AskColour, AskTarget, HandRevealed, MatchOver, Message, Notice, RoundOver
+from .session import Session
+from .tableview import round_summary, sorted_hand
 
 
 def question(session: Session, you: int, hinted: Action | None) -> Message | None:

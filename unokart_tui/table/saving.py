@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..pacing import Clock, Stoppable
-from ..session import Session
 from ..voice import _, ngettext
 from .messages import Message, Notice, SaveProblem
+from .pacing import Clock, Stoppable
+from .session import Session
 
 
 class SaveWatch:

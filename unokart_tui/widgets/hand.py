@@ -29,7 +29,7 @@ from textual.strip import Strip
 
 from unokart_tui.engine import Card
 
-from ..tableview import HandState
+from ..table.tableview import HandState
 from .cardface import card_art, color_class
 from .paint import CARD_COMPONENTS, CardPainter, card_css
 

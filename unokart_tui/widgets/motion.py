@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from unokart_tui.engine import Card
 
 from ..glyphs import Glyphs
-from ..tableview import Motion
+from ..table.tableview import Motion
 from .cardview import CardView
 
 TRAVEL = 0.2  # seconds a card takes to cross the table

@@ -14,8 +14,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..lineup import personalities
-from ..tableview import SeatLine
+from ..table.lineup import personalities
+from ..table.tableview import SeatLine
 from ..voice import _, ngettext
 from .cardface import fan
 

@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..tableview import TableInfo
+from ..table.tableview import TableInfo
 from ..voice import _, ngettext
 from ..voice.cards import color_label, item_label
 from .cardview import CardView, DrawPile

@@ -28,12 +28,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from .defaults import BOT_DELAY
-from .engine import Action, Event, HandsPassed, HandsSwapped, JumpIn, PlayerExposed
+from ..defaults import BOT_DELAY
+from ..engine import Action, Event, HandsPassed, HandsSwapped, JumpIn, PlayerExposed
 from .session import HUMAN, Session
 
 if TYPE_CHECKING:
-    from .hints import Advisor
+    from .advisor import Advisor
 
 
 class Pace(NamedTuple):

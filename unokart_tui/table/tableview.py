@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from .engine import (
+from ..engine import (
     Card,
     CardPlayed,
     CardsDrawn,
@@ -25,13 +25,13 @@ from .engine import (
     Play,
     Round,
 )
-from .glyphs import UNICODE, Glyphs
-from .rules_text import house_rules_tag
-from .voice import N_, _
-from .voice.banners import pending_words
-from .voice.cards import hand_order
-from .voice.narration import Voice, how_it_went_out
-from .voice.notes import TableNotes
+from ..glyphs import UNICODE, Glyphs
+from ..rules_text import house_rules_tag
+from ..voice import N_, _
+from ..voice.banners import pending_words
+from ..voice.cards import hand_order
+from ..voice.narration import Voice, how_it_went_out
+from ..voice.notes import TableNotes
 
 
 class MatchState(Protocol):

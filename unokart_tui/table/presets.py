@@ -22,8 +22,8 @@ from unokart_tui.engine import PRESETS, SWITCHES, HouseRules, RulesError
 from unokart_tui.engine.house_rules import check_switch
 from unokart_tui.files import FileProblem, parse_toml, read_text
 
-from .locations import rules_dir
-from .voice import _
+from ..locations import rules_dir
+from ..voice import _
 
 SHIPPED = "rules_presets"
 MAX_PRESET_BYTES = 64 * 1024  # a preset is a few switches: anything bigger is not one
@@ -43,7 +43,7 @@ def user_rules_dir() -> Path:
 def shipped_file(name: str) -> Path:
     from importlib import resources  # noqa: PLC0415 - on use: a new match from the shell starts without it
 
-    return Path(str(resources.files(__package__).joinpath(SHIPPED, f"{name}.toml")))
+    return Path(str(resources.files("unokart_tui").joinpath(SHIPPED, f"{name}.toml")))
 
 
 def user_presets() -> list[str]:

@@ -47,7 +47,7 @@ from typing import NamedTuple
 
 from saves import Undo
 
-from .engine import (
+from ..engine import (
     Accept,
     Action,
     Card,
@@ -71,10 +71,10 @@ from .engine import (
     Round,
     SayUno,
 )
-from .timeline import play_again, replayed
-from .voice import _, ngettext
-from .voice.cards import color_word, long
-from .voice.speaker import Voice
+from ..timeline import play_again, replayed
+from ..voice import _, ngettext
+from ..voice.cards import color_word, long
+from ..voice.speaker import Voice
 
 SHUFFLE_SEEDS = 10**18  # a shuffle's seed is below this: a save holds whole numbers up to it
 

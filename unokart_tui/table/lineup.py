@@ -10,7 +10,7 @@ from __future__ import annotations
 import ai
 from ai.profiles import profile_is_for
 
-from .voice import N_, _
+from ..voice import N_, _
 
 # One line each, short enough for the form at 80 columns; looked up when offered, in the reader's language.
 PERSONALITY_LINES = {

@@ -21,10 +21,10 @@ from ai.base import Bot
 from ai.driver import Driver, Step
 from saves import MatchLock, SaveError, SaveLocked, SaveMissing, SaveUnreadable, Seat, Undo
 
-from .defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
-from .engine import Action, Event, HouseRules, Match, PlayerView
+from ..defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
+from ..engine import Action, Event, HouseRules, Match, PlayerView
+from ..serve.report import SaveReport
 from .presets import rules_arguments
-from .serve.report import SaveReport
 from .undo import UndoPlan, UndoRefused, plan_undo, undo_refusal
 
 HUMAN = 0  # the seat of the person at the keyboard
@@ -260,7 +260,7 @@ class Session:
         return self._undo_check[1]
 
     def undo(self) -> UndoPlan:
-        """Take back the player's last decision and every action after it (``unokart_tui.undo``), and save.
+        """Take back the player's last decision and every action after it (``unokart_tui.table.undo``), and save.
 
         ``UndoRefused`` says why not, and then nothing changed.
         """
@@ -282,7 +282,7 @@ class Session:
         Never raises for the store: whatever fails (a full disk, a busy or damaged store) is a
         ``StatsError``, kept in ``stats_problem`` for the table to say; the match plays on.
         """
-        from . import stats  # noqa: PLC0415 - SQLite loads when the first round ends, not with the table
+        from .. import stats  # noqa: PLC0415 - SQLite loads when the first round ends, not with the table
 
         game = saves.SavedGame(self.match, self.seats, self.created, self.updated, self.undos)
         try:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from ai.expert import ExpertBot, heuristic, inference
 from ai.knowledge import item_odds
 
-from .engine import (
+from ..engine import (
     Accept,
     Action,
     Card,
@@ -35,9 +35,9 @@ from .engine import (
     follows,
     known_cards,
 )
+from ..voice import hints as words
+from ..voice.cards import color_word, short
 from .session import Session
-from .voice import hints as words
-from .voice.cards import color_word, short
 
 _KEEP_FOR_LATER = (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX)
 _HOLDS_BACK = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.REVERSE})
