@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_saves import FIXED, game_seats, long_match
 
 import saves
-from unokart_tui.replayview import Replay
+from unokart_tui.history.replayview import Replay
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -1,6 +1,6 @@
 """How many rounds a match lasts, by table size and target: the figures New game shows.
 
-    python benchmarks/match_length.py [--matches 30] [--seed 1] > unokart_tui/match_lengths.toml
+    python benchmarks/match_length.py [--matches 30] [--seed 1] > unokart_tui/history/match_lengths.toml
 
 For each table size (2 to 10 players: the default line-up's personalities, greedy,
 challenger, item-hoarder, repeated) and each target, plays whole matches under the
@@ -17,7 +17,7 @@ import argparse
 
 from ai import sim
 from unokart_tui.defaults import LINE_UP
-from unokart_tui.match_length import measured_line_up
+from unokart_tui.history.match_length import measured_line_up
 
 TARGETS = (250, 500, 750, 1000, 1500, 2000, 2500, 3000)
 SIZES = range(2, 11)

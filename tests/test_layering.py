@@ -32,12 +32,12 @@ CORE_MODULES = [
     "unokart_tui.table.opening",  # opening a match, for any front end
     "unokart_tui.table",  # the table of one seat: what its intentions do, what it is told
     # The history: replays' data, undo, statistics, charts and export, for the command line too.
-    "unokart_tui.timeline",
-    "unokart_tui.replayview",
+    "unokart_tui.history.timeline",
+    "unokart_tui.history.replayview",
     "unokart_tui.table.undo",
-    "unokart_tui.stats",
-    "unokart_tui.charts",
-    "unokart_tui.export",
+    "unokart_tui.history.stats",
+    "unokart_tui.history.charts",
+    "unokart_tui.history.export",
     "unokart_tui.crash",  # the command line reports its own failures through it
     "unokart_tui.locations",
     "unokart_tui.glyphs",

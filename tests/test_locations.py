@@ -54,8 +54,8 @@ def test_the_other_modules_ask_it(tmp_path, monkeypatch):
     import ai
     import saves
     from ai.config import config_dir
+    from unokart_tui.history.stats.store import store_path
     from unokart_tui.settings import settings_path
-    from unokart_tui.stats.store import store_path
     from unokart_tui.table.presets import user_rules_dir
 
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "elsewhere-config"))

@@ -49,7 +49,7 @@ def test_the_actor_of_a_reaction_is_the_seat_it_names():
 
 def test_loading_a_save_and_the_timeline_play_through_the_same_loop(monkeypatch):
     """Issue 29: saves.format and timeline each had a replay loop of their own."""
-    from unokart_tui.timeline import Timeline
+    from unokart_tui.history.timeline import Timeline
 
     match, seats = bot_match(3, actions=40)
     saves.write_atomic(saves.path_of("Once"), saves.dumps(match, seats=seats))

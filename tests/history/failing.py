@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from unokart_tui.stats import opening, store
+from unokart_tui.history.stats import opening, store
 
 
 def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:

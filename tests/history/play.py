@@ -8,8 +8,9 @@ import ai
 import saves
 from ai.driver import Driver
 from saves import Seat
-from unokart_tui import defaults, stats
+from unokart_tui import defaults
 from unokart_tui.engine import Match, Play
+from unokart_tui.history import stats
 from unokart_tui.table.session import HUMAN, Session
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unokart_tui.charts import ScoreRace, line_chart, plain
+from unokart_tui.history.charts import ScoreRace, line_chart, plain
 
 
 def test_a_legend_that_wraps_takes_its_lines_from_the_plot():

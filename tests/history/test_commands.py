@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 import saves
 from unokart_tui import __version__
 from unokart_tui.engine import CardsDrawn, HouseRules, Match
-from unokart_tui.export import export_text
-from unokart_tui.timeline import Timeline
+from unokart_tui.history.export import export_text
+from unokart_tui.history.timeline import Timeline
 
 from .play import bot_match
 
@@ -88,7 +88,7 @@ def test_stats_with_a_data_folder_that_is_a_file_says_so_in_one_line(tmp_path, m
 
 def test_export_by_a_player_of_the_default_name_reads_as_a_sentence():
     from unokart_tui.defaults import PLAYER_NAME
-    from unokart_tui.export import export_text
+    from unokart_tui.history.export import export_text
     from unokart_tui.table.session import Session
 
     session = Session.new(PLAYER_NAME, ["random"], seed=3, name="Yours")
@@ -98,7 +98,7 @@ def test_export_by_a_player_of_the_default_name_reads_as_a_sentence():
 
 
 def test_export_writes_every_undo_where_it_was_made():
-    from unokart_tui.export import export_text
+    from unokart_tui.history.export import export_text
     from unokart_tui.table.session import Session
 
     from .play import a_plain_play

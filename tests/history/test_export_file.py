@@ -10,7 +10,7 @@ import pytest
 
 import saves
 from unokart_tui import cli
-from unokart_tui.export import NotARegularFile, write_text
+from unokart_tui.history.export import NotARegularFile, write_text
 
 from .play import bot_match
 

@@ -9,9 +9,9 @@ import pytest
 
 import saves
 from unokart_tui.engine import CardsDrawn, ChallengeResolved, Round
-from unokart_tui.replayview import Replay, frame
+from unokart_tui.history.replayview import Replay, frame
+from unokart_tui.history.timeline import SNAPSHOT_EVERY, Position, Timeline, replayed
 from unokart_tui.table.session import HUMAN, Session
-from unokart_tui.timeline import SNAPSHOT_EVERY, Position, Timeline, replayed
 from unokart_tui.voice.notes import TableNotes
 
 from .play import a_plain_play, finished_match, play

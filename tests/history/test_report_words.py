@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from unokart_tui.stats.report import matches_table, player_rows
-from unokart_tui.stats.summary import Figures, MatchLine, Streaks, Summary
+from unokart_tui.history.stats.report import matches_table, player_rows
+from unokart_tui.history.stats.summary import Figures, MatchLine, Streaks, Summary
 
 
 def line(scores: tuple[int, ...], won: bool) -> MatchLine:

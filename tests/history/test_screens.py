@@ -9,11 +9,11 @@ import pytest
 from rich.text import Text
 
 import saves
-from unokart_tui import stats
 from unokart_tui.app import UnoKartApp
 from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Phase, Play
-from unokart_tui.replayview import Replay
+from unokart_tui.history import stats
+from unokart_tui.history.replayview import Replay
 from unokart_tui.screens.replay import ReplayScreen
 from unokart_tui.screens.stats import StatsScreen
 from unokart_tui.screens.title import TitleScreen

@@ -12,9 +12,9 @@ import sys
 import pytest
 
 import saves
-from unokart_tui import stats
 from unokart_tui.engine import CardsDrawn, ChallengeResolved, DrawReason, Match, RoundWon, UnoCaught
-from unokart_tui.stats.store import SCHEMA_VERSION
+from unokart_tui.history import stats
+from unokart_tui.history.stats.store import SCHEMA_VERSION
 
 from .play import finished_match, play
 

@@ -19,10 +19,11 @@ from types import SimpleNamespace
 import pytest
 
 import saves
-from unokart_tui import cli, stats
-from unokart_tui.stats import opening, store
-from unokart_tui.stats.from_saves import save_name
-from unokart_tui.stats.report import text
+from unokart_tui import cli
+from unokart_tui.history import stats
+from unokart_tui.history.stats import opening, store
+from unokart_tui.history.stats.from_saves import save_name
+from unokart_tui.history.stats.report import text
 from unokart_tui.table.session import Session
 
 from .failing import full_disk, held, run_limited, short_wait, stats_files

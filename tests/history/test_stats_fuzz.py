@@ -19,10 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import saves
-from unokart_tui import cli, stats
-from unokart_tui.charts import ScoreRace, WinRate
-from unokart_tui.stats import store
-from unokart_tui.stats.report import matches_table, player_rows, text, versus_tables
+from unokart_tui import cli
+from unokart_tui.history import stats
+from unokart_tui.history.charts import ScoreRace, WinRate
+from unokart_tui.history.stats import store
+from unokart_tui.history.stats.report import matches_table, player_rows, text, versus_tables
 from unokart_tui.table.session import Session
 
 from .failing import (

@@ -12,7 +12,6 @@ import pytest
 import ai
 import saves
 from ai.driver import Driver
-from unokart_tui import stats
 from unokart_tui.engine import (
     CardPlayed,
     CardsDrawn,
@@ -25,9 +24,10 @@ from unokart_tui.engine import (
     Match,
     PileReshuffled,
 )
+from unokart_tui.history import stats
+from unokart_tui.history.timeline import Timeline, play_again
 from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.table.undo import UndoRefused, plan_undo, undo_refusal
-from unokart_tui.timeline import Timeline, play_again
 
 from .play import a_plain_play, play, to_the_players_turn
 

@@ -377,7 +377,7 @@ def test_the_committed_format_3_fixture_with_a_shuffle_loads_and_plays_on():
 
 
 def test_a_match_with_shuffles_round_trips():
-    from unokart_tui.timeline import replayed
+    from unokart_tui.history.timeline import replayed
 
     match = played(4, seed=6, steps=40, rules=HouseRules.preset("chaos"))
     while match.round.is_over:

@@ -11,7 +11,7 @@ import pytest
 
 import saves
 from saves import trashing
-from unokart_tui.stats.from_saves import save_name
+from unokart_tui.history.stats.from_saves import save_name
 from unokart_tui.table.session import Session
 
 from .play import played

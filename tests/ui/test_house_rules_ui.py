@@ -21,11 +21,11 @@ from unokart_tui.engine import (
     Round,
     StackAccepted,
 )
+from unokart_tui.history.timeline import replay
 from unokart_tui.rules_text import CHANGED_LINES, HOUSE_RULES, house_rules_tag, house_rules_text, rules
 from unokart_tui.table.pacing import Pace
 from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.table.tableview import applies, jump_in, status, table_info
-from unokart_tui.timeline import replay
 from unokart_tui.voice.banners import banner
 from unokart_tui.voice.narration import Voice, log_line, must_play_line
 from unokart_tui.voice.notes import TableNotes

@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Static
 from ai import sim
 from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import TARGET
-from unokart_tui.match_length import (
+from unokart_tui.history.match_length import (
     FEW_ROUNDS,
     few_rounds_line,
     few_rounds_target,

@@ -9,10 +9,10 @@ import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 import saves
-from unokart_tui import stats
 from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
 from unokart_tui.engine import HouseRules, Match
+from unokart_tui.history import stats
 from unokart_tui.screens.commands import palette_commands
 from unokart_tui.screens.game import GameScreen
 from unokart_tui.screens.load import LoadScreen

@@ -1,4 +1,4 @@
-"""The saved matches as the title, the load screen and the command name them (unokart_tui/saved.py)."""
+"""The saved matches as the title, the load screen and the command name them (unokart_tui/history/saved.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 import saves
 from unokart_tui.engine import Match
-from unokart_tui.saved import latest_unfinished, scores_line, unfinished_saves
+from unokart_tui.history.saved import latest_unfinished, scores_line, unfinished_saves
 from unokart_tui.screens.title import describe
 
 
@@ -26,7 +26,7 @@ def test_the_latest_unfinished_save_skips_broken_and_finished_ones(monkeypatch):
     entries = {entry.name: entry for entry in saves.list_saves()}
     finished = entries["newer"]._replace(finished=True)
     order = [entries["broken"], finished, entries["older"]]  # newest first, as list_saves gives them
-    monkeypatch.setattr("unokart_tui.saved.list_saves", lambda: order)
+    monkeypatch.setattr("unokart_tui.history.saved.list_saves", lambda: order)
     assert [entry.name for entry in unfinished_saves()] == ["older"]
     latest = latest_unfinished()
     assert latest is not None and latest.name == "older"

@@ -35,6 +35,7 @@ from unokart_tui.engine import (
     UnoCaught,
     UnoSaid,
 )
+from unokart_tui.history.timeline import replay
 from unokart_tui.table.tableview import (
     TABLE_KEYS,
     Motion,
@@ -50,7 +51,6 @@ from unokart_tui.table.tableview import (
     status,
     table_info,
 )
-from unokart_tui.timeline import replay
 from unokart_tui.voice.banners import banner
 from unokart_tui.voice.narration import Voice, how_it_ended, how_it_went_out, log_line
 from unokart_tui.voice.notes import TableNotes

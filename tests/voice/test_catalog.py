@@ -183,16 +183,16 @@ def test_the_voice_writes_no_unmarked_words(path):
 # reads (a PresetError, a StatsError) is marked by hand.
 MARKED_MODULES = (
     "table/lineup.py",
-    "match_length.py",
+    "history/match_length.py",
     "table/presets.py",
-    "saved.py",
+    "history/saved.py",
     "screens/app_base.py",
     "screens/commands.py",
     "screens/quitting.py",
     "screens/settings.py",
     "settings.py",
-    "stats/from_saves.py",
-    "stats/opening.py",
+    "history/stats/from_saves.py",
+    "history/stats/opening.py",
     "themes.py",
     "table/undo.py",
 )

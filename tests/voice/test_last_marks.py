@@ -17,10 +17,10 @@ import pytest
 from unokart_tui import voice
 from unokart_tui.crash import CrashReport, notice
 from unokart_tui.engine import Card, ChooseColor, Color, Draw, Play
-from unokart_tui.match_length import length_sentence, rounds_words
+from unokart_tui.history.match_length import length_sentence, rounds_words
+from unokart_tui.history.stats.from_saves import RebuildReport
+from unokart_tui.history.stats.store import why
 from unokart_tui.settings import load_settings, settings_path
-from unokart_tui.stats.from_saves import RebuildReport
-from unokart_tui.stats.store import why
 from unokart_tui.table.lineup import difficulties, personalities
 from unokart_tui.table.presets import PresetError, build_rules
 from unokart_tui.table.session import HUMAN, Session

@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def latest_session() -> Session | int:
-    from ..saved import latest_unfinished  # noqa: PLC0415 - the game loads on use
+    from ..history.saved import latest_unfinished  # noqa: PLC0415 - the game loads on use
 
     latest = latest_unfinished()
     if latest is None:

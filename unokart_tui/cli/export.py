@@ -33,7 +33,7 @@ def add_to(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from saves import SaveError  # noqa: PLC0415
 
-    from ..export import NotARegularFile, check_target, export_text, write_text  # noqa: PLC0415
+    from ..history.export import NotARegularFile, check_target, export_text, write_text  # noqa: PLC0415
 
     output = None if args.output in (None, "-") else Path(args.output)
     if output is not None:

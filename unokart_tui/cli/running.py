@@ -98,7 +98,7 @@ def open_and_play(open_session: Callable[[], Session | int], bot_delay: float | 
     from saves import SaveError, SaveLocked  # noqa: PLC0415 - the game loads on use: `unokart --version` stays instant
     from saves import path_of as saves_path  # noqa: PLC0415
 
-    from ..saved import unfinished_saves  # noqa: PLC0415
+    from ..history.saved import unfinished_saves  # noqa: PLC0415
 
     try:
         opened = open_session()

@@ -17,7 +17,7 @@ def add_to(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     from saves import SaveError, list_saves  # noqa: PLC0415
 
-    from ..saved import scores_line  # noqa: PLC0415
+    from ..history.saved import scores_line  # noqa: PLC0415
 
     try:
         entries = list_saves()

@@ -24,8 +24,8 @@ def add_to(commands: Commands) -> None:
 def run(args: argparse.Namespace) -> int:
     import json  # noqa: PLC0415
 
-    from .. import stats  # noqa: PLC0415 - SQLite loads only for this command
-    from ..stats.report import left_out, text  # noqa: PLC0415
+    from ..history import stats  # noqa: PLC0415 - SQLite loads only for this command
+    from ..history.stats.report import left_out, text  # noqa: PLC0415
 
     notes = sys.stderr if args.json else sys.stdout
     try:

@@ -2,7 +2,7 @@
 
 The engine is deterministic, so a match's seed and its actions give the same match again,
 event for event and random state included. Loading a save (``saves.format``) and the
-history (``unokart_tui.timeline``: replays, undo, statistics, export) both play a match
+history (``unokart_tui.history.timeline``: replays, undo, statistics, export) both play a match
 again through ``play_again``; what differs is what they do with each step, and what they
 say when a step cannot be played (``Stuck`` says which one it was).
 """

@@ -231,7 +231,7 @@ class MatchApp(SettingsApp):
         match = self.session.match
         if match.round_number != 1 or match.history[0]:
             return
-        from ..match_length import few_rounds_line  # noqa: PLC0415
+        from ..history.match_length import few_rounds_line  # noqa: PLC0415
 
         line = few_rounds_line(len(match.names), match.target)
         if line:

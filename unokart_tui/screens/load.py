@@ -18,9 +18,9 @@ from textual.widgets import DataTable, Static
 from saves import SaveEntry, SaveError, list_saves, rename_save, trash, trash_dir
 
 from ..dialogs.confirm import ConfirmDialog
+from ..history.saved import scores_line
 from ..printable import printable
 from ..rules_text import house_rules_tag
-from ..saved import scores_line
 from ..voice import N_, _, ngettext
 from ..widgets.keybar import KeyBar
 
@@ -258,7 +258,7 @@ class LoadScreen(Screen[None]):
 
     def _statistics_follow(self, name: str, new_name: str) -> None:
         """The statistics' matches of the save now go by its new name (their replay opens it by name)."""
-        from .. import stats  # noqa: PLC0415 - SQLite, loaded when a save is first renamed
+        from ..history import stats  # noqa: PLC0415 - SQLite, loaded when a save is first renamed
 
         try:
             note = stats.follow_rename(name, new_name)

@@ -19,7 +19,14 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ..defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from ..engine import HouseRules
-from ..match_length import FEW_ROUNDS, few_rounds_target, length_sentence, offered_target, rounds_words, usual_rounds
+from ..history.match_length import (
+    FEW_ROUNDS,
+    few_rounds_target,
+    length_sentence,
+    offered_target,
+    rounds_words,
+    usual_rounds,
+)
 from ..printable import control_characters
 from ..table.lineup import default_difficulty, difficulties, personalities
 from ..voice import N_, _, ngettext

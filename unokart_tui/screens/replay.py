@@ -18,8 +18,8 @@ from textual.widgets import Static
 from saves import SavedGame
 
 from ..glyphs import UNICODE, Glyphs
+from ..history.replayview import Replay
 from ..printable import printable
-from ..replayview import Replay
 from ..table.session import HUMAN
 from ..voice import N_, _
 from ..widgets.banner import BannerView

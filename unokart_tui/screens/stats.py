@@ -1,6 +1,6 @@
 """Statistics: how the player does, against whom, over time; every finished match, its score race, its replay.
 
-The figures come from the statistics store (``unokart_tui.stats``, SQLite). A damaged store
+The figures come from the statistics store (``unokart_tui.history.stats``, SQLite). A damaged store
 is set aside and rebuilt from the saves, and the screen says so; one that cannot be used
 (busy, on a full disk, unreadable) is named with its problem; matches holding values the
 game cannot read are left out, and the screen says how many. Either way the screen opens.
@@ -19,9 +19,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
-from ..charts import ScoreRace, WinRate
-from ..stats import StatsError, Summary, open_store, summarize
-from ..stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
+from ..history.charts import ScoreRace, WinRate
+from ..history.stats import StatsError, Summary, open_store, summarize
+from ..history.stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
 from ..voice import N_, _
 from ..widgets.chart import ChartView
 from ..widgets.keybar import KeyBar

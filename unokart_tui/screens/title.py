@@ -11,8 +11,8 @@ from textual.widgets.option_list import Option
 
 from saves import SaveEntry, SaveError
 
+from ..history.saved import latest_unfinished, scores_line
 from ..printable import printable
-from ..saved import latest_unfinished, scores_line
 from ..voice import N_, _
 from ..widgets.keybar import KeyBar
 

@@ -35,7 +35,7 @@ from ..engine import (
     UnoSaid,
 )
 from ..glyphs import UNICODE, Glyphs
-from ..timeline import replay
+from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line

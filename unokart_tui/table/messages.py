@@ -16,7 +16,7 @@ from ..voice.narration import LogLine
 from .tableview import HandState, Motion, RoundSummary, SeatLine, TableInfo
 
 if TYPE_CHECKING:
-    from ..charts import ScoreRace
+    from ..history.charts import ScoreRace
 
 
 class SeatState(NamedTuple):

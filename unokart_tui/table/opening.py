@@ -62,7 +62,7 @@ def saved(name: str, *, backup: bool = False) -> Opened:
 
 def latest() -> Opened:
     """The most recent unfinished match."""
-    from ..saved import latest_unfinished  # noqa: PLC0415
+    from ..history.saved import latest_unfinished  # noqa: PLC0415
 
     try:
         found = latest_unfinished()
@@ -109,7 +109,7 @@ def replay(name: str, *, key: str | None = None) -> SavedGame | Refused:
     """
     from saves import load_game  # noqa: PLC0415
 
-    from ..stats.records import match_key  # noqa: PLC0415
+    from ..history.stats.records import match_key  # noqa: PLC0415
 
     try:
         game = load_game(name)

@@ -50,8 +50,8 @@ def round_over(session: Session, you: int, glyphs: Glyphs) -> RoundOver:
 
 
 def match_over(session: Session) -> MatchOver:
-    from ..charts import ScoreRace  # noqa: PLC0415 - the charts load when a match ends
-    from ..timeline import score_race  # noqa: PLC0415
+    from ..history.charts import ScoreRace  # noqa: PLC0415 - the charts load when a match ends
+    from ..history.timeline import score_race  # noqa: PLC0415
 
     match = session.match
     race = ScoreRace(match.names, tuple(score_race(match)), match.target)

@@ -282,7 +282,7 @@ class Session:
         Never raises for the store: whatever fails (a full disk, a busy or damaged store) is a
         ``StatsError``, kept in ``stats_problem`` for the table to say; the match plays on.
         """
-        from .. import stats  # noqa: PLC0415 - SQLite loads when the first round ends, not with the table
+        from ..history import stats  # noqa: PLC0415 - SQLite loads when the first round ends, not with the table
 
         game = saves.SavedGame(self.match, self.seats, self.created, self.updated, self.undos)
         try:

@@ -71,7 +71,7 @@ from ..engine import (
     Round,
     SayUno,
 )
-from ..timeline import play_again, replayed
+from ..history.timeline import play_again, replayed
 from ..voice import _, ngettext
 from ..voice.cards import color_word, long
 from ..voice.speaker import Voice

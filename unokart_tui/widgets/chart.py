@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..charts import MARKERS, Line
+from ..history.charts import MARKERS, Line
 
 # Each series' colour. The markers tell the series apart without it (NO_COLOR).
 SERIES_COLORS = ("$accent", "#e57373", "#64b5f6", "#81c784", "#ffb74d", "#ba68c8", "#4db6ac", "#f06292", "#a1887f")

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from ..printable import is_control
+from ...printable import is_control
 from .records import COUNTS
 from .store import Store
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from unokart_tui.locations import STATS_NAME, stats_file
 
-from ..voice import _
+from ...voice import _
 from .errors import StatsError
 from .records import MatchRecord
 

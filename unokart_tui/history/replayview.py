@@ -15,16 +15,16 @@ from typing import NamedTuple
 
 from saves import SavedGame, Undo
 
-from .engine import Card, Event, Play
-from .glyphs import UNICODE, Glyphs
-from .table.session import HUMAN
-from .table.tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, sorted_hand, table_info
+from ..engine import Card, Event, Play
+from ..glyphs import UNICODE, Glyphs
+from ..table.session import HUMAN
+from ..table.tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, sorted_hand, table_info
+from ..voice import _, ngettext
+from ..voice.banners import Banner, banner
+from ..voice.cards import cards as card_list
+from ..voice.narration import LogLine, Voice, log_line
+from ..voice.notes import TableNotes
 from .timeline import Position, Timeline
-from .voice import _, ngettext
-from .voice.banners import Banner, banner
-from .voice.cards import cards as card_list
-from .voice.narration import LogLine, Voice, log_line
-from .voice.notes import TableNotes
 
 RECENT = 40  # the log shows the events of this many actions up to the position
 NO_CURSOR = -1  # the hand shows no cursor: it is not the player's turn, or they did not play a card

@@ -16,8 +16,8 @@ from typing import NamedTuple
 from saves import TRASH, SaveError, loads_game, save_dir
 from saves.store import MAX_SAVE_BYTES, SUFFIX
 
-from ..files import FileProblem, read_text
-from ..voice import _, ngettext
+from ...files import FileProblem, read_text
+from ...voice import _, ngettext
 from .errors import StatsError
 from .records import MatchRecord, match_record
 from .store import Store

@@ -27,7 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from ..voice import _
+from ...voice import _
 from . import store as stats_store
 from .errors import StatsError
 from .from_saves import RebuildReport, rebuild_into

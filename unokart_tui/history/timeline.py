@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
-from .engine import (
+from ..engine import (
     Action,
     Event,
     HouseRules,
@@ -30,8 +30,8 @@ from .engine import (
     UnseenShuffle,
     shuffle_unseen,
 )
-from .engine.replay import Step, actor
-from .engine.replay import play_again as play_from_seed
+from ..engine.replay import Step, actor
+from ..engine.replay import play_again as play_from_seed
 
 __all__ = [
     "SNAPSHOT_EVERY",

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ...printable import printable
+from ...voice import N_, _, ngettext
 from ..charts import WinRate, plain
-from ..printable import printable
-from ..voice import N_, _, ngettext
 from .records import PLAYER
 from .summary import Figures, MatchLine, Record, Summary
 

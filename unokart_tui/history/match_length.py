@@ -14,8 +14,8 @@ import tomllib
 from importlib import resources
 from typing import NamedTuple
 
-from .defaults import LINE_UP
-from .voice import _, ngettext
+from ..defaults import LINE_UP
+from ..voice import _, ngettext
 
 FEW_ROUNDS = 4.0  # "a few rounds": a match long enough for the scores to tell a story
 

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from saves import SavedGame, Seat
 
-from ..engine import (
+from ...engine import (
     CardsDrawn,
     CardTurned,
     ChallengeResolved,

@@ -13,19 +13,19 @@ from pathlib import Path
 
 from saves import SavedGame
 
-from . import __version__
-from .defaults import PLAYER_NAME
-from .engine import HouseRules, RoundWon
-from .files import NotARegularFile, check_target, write_atomic
-from .printable import printable
+from .. import __version__
+from ..defaults import PLAYER_NAME
+from ..engine import HouseRules, RoundWon
+from ..files import NotARegularFile, check_target, write_atomic
+from ..printable import printable
+from ..rules_text import house_rule_words
+from ..table.session import HUMAN, deal_again_command
+from ..voice import _, ngettext
+from ..voice.narration import Voice, log_line
 from .replayview import round_heading, undone, undos_by_point
-from .rules_text import house_rule_words
 from .saved import scores_line
 from .stats.records import default_seats
-from .table.session import HUMAN, deal_again_command
 from .timeline import Timeline
-from .voice import _, ngettext
-from .voice.narration import Voice, log_line
 
 
 def _when(moment: datetime) -> str:
