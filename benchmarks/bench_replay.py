@@ -53,7 +53,7 @@ from unokart_tui.history.replayview import Replay
 if TYPE_CHECKING:
     from textual.app import App
 
-    from unokart_tui.screens.replay import ReplayScreen
+    from unokart_tui.tui.screens.replay import ReplayScreen
 
 
 def timed(run: Callable[[], object]) -> float:
@@ -82,8 +82,8 @@ def moves(replay: Replay, count: int, seed: int) -> dict[str, list[int]]:
 
 async def on_screen(name: str, game: saves.SavedGame, plan: dict[str, list[int]]) -> None:
     """The data handed to the table's widgets on the replay screen, in a headless app."""
-    from unokart_tui.app import UnoKartApp
-    from unokart_tui.screens.replay import ReplayScreen
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.tui.screens.replay import ReplayScreen
 
     app = UnoKartApp(replay=(name, game))
     async with app.run_test(size=(80, 24)) as pilot:

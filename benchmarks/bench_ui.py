@@ -47,11 +47,11 @@ import pyte
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.settings import Settings
 from unokart_tui.table.session import Session
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.screens.game import GameScreen
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)
@@ -65,7 +65,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog, Static
 
 class Layout(App):
-    CSS_PATH = {str(ROOT / "unokart_tui" / "unokart.tcss")!r}
+    CSS_PATH = {str(ROOT / "unokart_tui" / "tui" / "unokart.tcss")!r}
     # What the table's widgets bring in their own styles, for these plain Statics.
     CSS = (
         ".bigcard {{ width: 16; height: 5; border: round $foreground 60%; content-align: center middle;"

@@ -171,7 +171,7 @@ CRASHING_TITLE = """
 import sys
 from textual.app import App
 from unokart_tui.cli import main
-from unokart_tui.screens.title import TitleScreen
+from unokart_tui.tui.screens.title import TitleScreen
 
 def broken(self):
     raise RuntimeError("a bug in the title")
@@ -337,7 +337,15 @@ def test_each_command_is_run_by_its_own_module_and_its_errors_name_it(argv, modu
 
 def test_loading_the_command_line_loads_no_command_s_game():
     # `unokart --version` and a bad flag answer before the engine, the bots, the saves, SQLite or Textual load.
-    heavy = ["ai", "saves", "sqlite3", "textual", "unokart_tui.engine", "unokart_tui.table.session", "unokart_tui.app"]
+    heavy = [
+        "ai",
+        "saves",
+        "sqlite3",
+        "textual",
+        "unokart_tui.engine",
+        "unokart_tui.table.session",
+        "unokart_tui.tui.app",
+    ]
     code = f"import sys, unokart_tui.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"

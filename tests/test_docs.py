@@ -105,7 +105,7 @@ def test_every_command_a_page_shows_parses(page):
 
 
 def test_every_key_of_the_readme_is_bound_at_the_table():
-    from unokart_tui.screens.game import GameScreen
+    from unokart_tui.tui.screens.game import GameScreen
 
     bound = {key.strip() for binding in GameScreen.BINDINGS for key in binding.key.split(",")}  # type: ignore[union-attr]
     first_cells = re.findall(r"^\| (.+?) \| .+ \|$", section(text(README), "Keys"), flags=re.MULTILINE)

@@ -43,7 +43,7 @@ CORE_MODULES = [
     "unokart_tui.glyphs",
     "unokart_tui.asciitext",
     "unokart_tui.table.lineup",
-    "unokart_tui.widgets.cardface",
+    "unokart_tui.tui.widgets.cardface",
 ]
 
 
@@ -166,9 +166,9 @@ def test_every_module_of_the_interface_is_in_the_top_layer_of_the_import_contrac
         # `unokart` opens the title, which only lists saves: the engine, the bots and the table
         # load with the first match, so the title's first frame does not wait for them (the
         # settings need only ai.config, the config directory).
-        ([], ["unokart_tui.engine", "ai.registry", "ai.base", "unokart_tui.screens.game"]),
+        ([], ["unokart_tui.engine", "ai.registry", "ai.base", "unokart_tui.tui.screens.game"]),
         # A match started from the shell needs neither the title nor a TOML reader (it only writes).
-        (["new", "--seed", "1"], ["unokart_tui.screens.title", "tomllib", "importlib.resources"]),
+        (["new", "--seed", "1"], ["unokart_tui.tui.screens.title", "tomllib", "importlib.resources"]),
     ],
     ids=["title", "new match"],
 )

@@ -71,7 +71,7 @@ sys.exit(main(["new", "--seed", "1"]))
 def test_ctrl_c_while_textual_starts_ends_the_game_quietly(tmp_path):
     # Told to exit while it composes its first screen, Textual crashed (MountError).
     code = """
-from unokart_tui.app import UnoKartApp
+from unokart_tui.tui.app import UnoKartApp
 
 mount = UnoKartApp.on_mount
 
@@ -110,7 +110,7 @@ sys.exit(main(["new", "--seed", "1", "--bot-delay", "10"]))
 
 
 CRASHING_TITLE = """
-from unokart_tui.screens.title import TitleScreen
+from unokart_tui.tui.screens.title import TitleScreen
 
 def broken(self):
     secret = "a value of the host"

@@ -41,7 +41,9 @@ def test_every_module_imports():
         for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
         if not info.name.endswith("__main__")  # it starts the game
     ]
-    assert {"unokart_tui.serve.ssh", "unokart_tui.serve.hub", "unokart_tui.dialogs.jump", "saves.store"} <= set(names)
+    assert {"unokart_tui.serve.ssh", "unokart_tui.serve.hub", "unokart_tui.tui.dialogs.jump", "saves.store"} <= set(
+        names
+    )
     for name in names:
         importlib.import_module(name)
 

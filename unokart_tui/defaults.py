@@ -24,7 +24,7 @@ BOT_SPEEDS = {"slow": 1.4, "normal": 0.7, "fast": 0.3, "instant": 0.0}  # second
 BOT_SPEED = "normal"
 BOT_DELAY = BOT_SPEEDS[BOT_SPEED]
 
-THEME = "unokart-dark"  # unokart_tui/themes.py defines it
+THEME = "unokart-dark"  # unokart_tui/tui/themes.py defines it
 # "auto": Unicode symbols when the locale is UTF-8 (and not on the Linux console), else ASCII (glyphs.py).
 GLYPHS = "auto"
 GLYPH_CHOICES = ("auto", "unicode", "ascii")

@@ -16,7 +16,7 @@ import pytest
 
 import saves
 from unokart_tui.engine import Match
-from unokart_tui.widgets.cardface import short
+from unokart_tui.tui.widgets.cardface import short
 
 from .serve_host import Host, fingerprint, make_key, need
 from .terminal import wait_gone

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import saves
-from unokart_tui.widgets.cardface import short
+from unokart_tui.tui.widgets.cardface import short
 
 from .terminal import ROOT, wait_gone
 

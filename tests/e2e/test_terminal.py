@@ -11,7 +11,7 @@ import pytest
 
 import saves
 from unokart_tui.engine import Match, Phase, Play
-from unokart_tui.widgets.cardface import short
+from unokart_tui.tui.widgets.cardface import short
 
 from .terminal import unokart_command, wait_gone
 

@@ -9,22 +9,22 @@ import pytest
 from rich.text import Text
 
 import saves
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Phase, Play
 from unokart_tui.history import stats
 from unokart_tui.history.replayview import Replay
-from unokart_tui.screens.replay import ReplayScreen
-from unokart_tui.screens.stats import StatsScreen
-from unokart_tui.screens.title import TitleScreen
-from unokart_tui.widgets.gamelog import GameLog
-from unokart_tui.widgets.hand import HandView
-from unokart_tui.widgets.hint import HintView
-from unokart_tui.widgets.keybar import KeyBar
-from unokart_tui.widgets.players import PlayerRow
-from unokart_tui.widgets.recentlog import RecentLog, fitting
-from unokart_tui.widgets.scrubber import Scrubber
-from unokart_tui.widgets.table import TablePanel
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.notices import NoticeDialog
+from unokart_tui.tui.screens.replay import ReplayScreen
+from unokart_tui.tui.screens.stats import StatsScreen
+from unokart_tui.tui.screens.title import TitleScreen
+from unokart_tui.tui.widgets.gamelog import GameLog
+from unokart_tui.tui.widgets.hand import HandView
+from unokart_tui.tui.widgets.hint import HintView
+from unokart_tui.tui.widgets.keybar import KeyBar
+from unokart_tui.tui.widgets.players import PlayerRow
+from unokart_tui.tui.widgets.recentlog import RecentLog, fitting
+from unokart_tui.tui.widgets.scrubber import Scrubber
+from unokart_tui.tui.widgets.table import TablePanel
 
 from ..ui.helpers import QUICK, SETTINGS, make_app, play_until, settle, until
 from .play import bot_match, fixed_saves
@@ -397,8 +397,8 @@ def test_the_replays_log_shows_the_last_lines_that_fit_once_wrapped():
 
 async def test_a_replay_at_120x40_draws_the_big_cards_of_the_roomy_table():
     # Issue 34: a replay at 120x40 used the compact table's small cards.
-    from unokart_tui.screens import game
-    from unokart_tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
+    from unokart_tui.tui.screens import game
+    from unokart_tui.tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
 
     assert (game.ROOMY_WIDTH, game.ROOMY_HEIGHT) == ROOMY_SIZE
     assert (game.SPACIOUS_WIDTH, game.SPACIOUS_HEIGHT) == SPACIOUS_SIZE

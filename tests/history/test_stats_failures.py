@@ -365,8 +365,8 @@ def test_rows_of_a_match_the_store_does_not_hold_are_counted_as_left_out():
 
 
 async def test_the_statistics_screen_opens_on_bad_values_and_says_how_many_were_left_out():
-    from unokart_tui.app import UnoKartApp
-    from unokart_tui.screens.stats import StatsScreen
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.tui.screens.stats import StatsScreen
 
     from ..ui.helpers import QUICK, SETTINGS, until
     from .test_screens import messages

@@ -28,7 +28,7 @@ from unokart_tui.table.keys import INTENTS
 from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace
 from unokart_tui.table.session import HUMAN
 from unokart_tui.table.tableview import jump_in
-from unokart_tui.widgets.cardface import short
+from unokart_tui.tui.widgets.cardface import short
 
 from .fakes import Table, new_session, play_on, plays
 

@@ -11,14 +11,14 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from unokart_tui import defaults
-from unokart_tui.app import UnoKartApp
 from unokart_tui.engine import Accept, Draw, Match, Pass, Phase, Play, Rank
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.settings import Settings
 from unokart_tui.table.pacing import Pace
 from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.table.tableview import jump_in
-from unokart_tui.widgets.hand import HandView
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.widgets.hand import HandView
 
 
 class FakeTimer:

@@ -15,14 +15,14 @@ import pytest
 from textual.widgets import Markdown
 
 import unokart_tui
-from unokart_tui.app import UnoKartApp
 from unokart_tui.asciitext import ascii_chosen, ascii_text, stand_in
 from unokart_tui.engine import HouseRules, Item
 from unokart_tui.glyphs import ASCII, UNICODE
 from unokart_tui.history.charts import MARKERS, SEVERAL, TRAIL
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.serve.players import BLANK_LETTERS
 from unokart_tui.settings import Settings
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.screens.game import GameScreen
 
 from .helpers import QUICK, SETTINGS, make_app, settle, until
 from .screen import screen_text

@@ -12,9 +12,9 @@ import re
 import pytest
 from textual.color import Color as TextualColor
 
-from unokart_tui.dialogs.choices import ColorDialog, ColourKeys
-from unokart_tui.screens.game import GameScreen
-from unokart_tui.themes import MADE_FOR, THEMES
+from unokart_tui.tui.dialogs.choices import ColorDialog, ColourKeys
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.themes import MADE_FOR, THEMES
 
 from .colorvision import difference as delta_e
 from .colorvision import from_hex, lab

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 import saves
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.confirm import ConfirmDialog
-from unokart_tui.screens.game import GameScreen
-from unokart_tui.screens.load import LoadScreen
-from unokart_tui.screens.new_game import NewGameScreen
-from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.confirm import ConfirmDialog
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.screens.load import LoadScreen
+from unokart_tui.tui.screens.new_game import NewGameScreen
+from unokart_tui.tui.screens.title import TitleScreen
 
 from ..hostile import changed, good_save_text, plant
 from .helpers import settle

@@ -12,22 +12,22 @@ from textual.app import App
 from textual.widgets import Select, Static
 
 import saves
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.choices import ColorDialog
-from unokart_tui.dialogs.confirm import ConfirmDialog
-from unokart_tui.dialogs.guide import GuideDialog
-from unokart_tui.dialogs.notices import NoticeDialog, round_over
 from unokart_tui.engine import Card, Match, Phase, Play
-from unokart_tui.screens.game import GameScreen
-from unokart_tui.screens.rules import RulesScreen
-from unokart_tui.screens.settings import SettingsScreen
 from unokart_tui.settings import load_settings
 from unokart_tui.table.session import Session
 from unokart_tui.table.tableview import SeatLine
-from unokart_tui.widgets.gamelog import GameLog
-from unokart_tui.widgets.hand import HandView
-from unokart_tui.widgets.keybar import KeyBar
-from unokart_tui.widgets.players import PlayerRow
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.choices import ColorDialog
+from unokart_tui.tui.dialogs.confirm import ConfirmDialog
+from unokart_tui.tui.dialogs.guide import GuideDialog
+from unokart_tui.tui.dialogs.notices import NoticeDialog, round_over
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.screens.rules import RulesScreen
+from unokart_tui.tui.screens.settings import SettingsScreen
+from unokart_tui.tui.widgets.gamelog import GameLog
+from unokart_tui.tui.widgets.hand import HandView
+from unokart_tui.tui.widgets.keybar import KeyBar
+from unokart_tui.tui.widgets.players import PlayerRow
 
 from .helpers import (
     QUICK,
@@ -413,7 +413,7 @@ async def test_a_narrow_players_list_names_a_bots_personality_until_its_first_mo
 
 
 class Styled(App[None]):
-    CSS_PATH = "../../unokart_tui/unokart.tcss"
+    CSS_PATH = "../../unokart_tui/tui/unokart.tcss"
 
 
 async def test_the_round_summary_wraps_a_long_hand_under_itself():

@@ -9,7 +9,7 @@ from rich.cells import cell_len
 
 from unokart_tui.engine import Card, Item, Rank, full_deck
 from unokart_tui.glyphs import ASCII, UNICODE, big_rank, choose
-from unokart_tui.widgets.cardface import back_art, card_art, fan, short
+from unokart_tui.tui.widgets.cardface import back_art, card_art, fan, short
 
 SETS = pytest.mark.parametrize("glyphs", [UNICODE, ASCII], ids=["unicode", "ascii"])
 CARDS = sorted(set(full_deck()), key=str)

@@ -11,17 +11,17 @@ from textual.app import App
 import ai
 import saves
 from ai.expert import ExpertBot
-from unokart_tui.dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
 from unokart_tui.engine import Card, Color, Draw, HouseRules, Match, Pass, Phase, Play, Rank, Round
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.table.advisor import Advisor, advise, advisor, explain
 from unokart_tui.table.pacing import Pace
 from unokart_tui.table.session import HUMAN, Session
-from unokart_tui.widgets.cardface import short
-from unokart_tui.widgets.gamelog import GameLog
-from unokart_tui.widgets.hand import HandView
-from unokart_tui.widgets.hint import HintView
-from unokart_tui.widgets.keybar import KeyBar
+from unokart_tui.tui.dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.widgets.cardface import short
+from unokart_tui.tui.widgets.gamelog import GameLog
+from unokart_tui.tui.widgets.hand import HandView
+from unokart_tui.tui.widgets.hint import HintView
+from unokart_tui.tui.widgets.keybar import KeyBar
 
 from ..ai.test_expert import positions
 from ..strategies import house_rules

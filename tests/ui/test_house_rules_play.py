@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
-from unokart_tui.dialogs.guide import GuideDialog
-from unokart_tui.dialogs.house_rules import HouseRulesDialog, toggled
 from unokart_tui.engine import Accept, HouseRules, JumpedIn, JumpIn, Phase, Play, Rank
-from unokart_tui.screens.game import GameScreen
-from unokart_tui.screens.new_game import NewGameScreen
-from unokart_tui.screens.rules import RulesScreen
 from unokart_tui.settings import Settings
 from unokart_tui.table.session import HUMAN
 from unokart_tui.table.tableview import jump_in
-from unokart_tui.widgets.cardface import short
-from unokart_tui.widgets.gamelog import GameLog
-from unokart_tui.widgets.hand import HandView
-from unokart_tui.widgets.hint import HintView
-from unokart_tui.widgets.table import TablePanel
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.choices import ChallengeDialog, TargetDialog
+from unokart_tui.tui.dialogs.guide import GuideDialog
+from unokart_tui.tui.dialogs.house_rules import HouseRulesDialog, toggled
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.screens.new_game import NewGameScreen
+from unokart_tui.tui.screens.rules import RulesScreen
+from unokart_tui.tui.widgets.cardface import short
+from unokart_tui.tui.widgets.gamelog import GameLog
+from unokart_tui.tui.widgets.hand import HandView
+from unokart_tui.tui.widgets.hint import HintView
+from unokart_tui.tui.widgets.table import TablePanel
 
 from .helpers import (
     QUICK,

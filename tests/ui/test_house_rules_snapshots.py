@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.choices import TargetDialog
 from unokart_tui.engine import HouseRules, Phase, Play
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.settings import Settings
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.choices import TargetDialog
+from unokart_tui.tui.screens.game import GameScreen
 
 from .helpers import QUICK, draw_until_a_jump_in, make_app, play_until, settle, until
 

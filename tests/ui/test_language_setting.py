@@ -7,9 +7,9 @@ from textual.widgets import Label, Select
 
 from unokart_tui import __main__ as entry
 from unokart_tui import cli
-from unokart_tui.app import UnoKartApp
-from unokart_tui.screens.settings import SettingsScreen
 from unokart_tui.settings import Settings, load_settings, save_settings
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.screens.settings import SettingsScreen
 from unokart_tui.voice import _, use_process_language
 
 LABEL = "Language (from the next screen on)"

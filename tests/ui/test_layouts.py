@@ -7,13 +7,13 @@ import pytest
 from textual.widgets import Static
 
 from unokart_tui.defaults import BOT_NAMES
-from unokart_tui.dialogs.choices import ColorDialog
-from unokart_tui.dialogs.guide import GuideDialog
 from unokart_tui.engine import Color, Play, Rank
-from unokart_tui.screens.game import HUMAN, ROOMY_HEIGHT, ROOMY_WIDTH, GameScreen
-from unokart_tui.widgets.hand import BIG_HEIGHT, HandView
-from unokart_tui.widgets.players import PlayerRow, SeatView, how_it_plays
-from unokart_tui.widgets.table import GRAND_SIZE, TablePanel
+from unokart_tui.tui.dialogs.choices import ColorDialog
+from unokart_tui.tui.dialogs.guide import GuideDialog
+from unokart_tui.tui.screens.game import HUMAN, ROOMY_HEIGHT, ROOMY_WIDTH, GameScreen
+from unokart_tui.tui.widgets.hand import BIG_HEIGHT, HandView
+from unokart_tui.tui.widgets.players import PlayerRow, SeatView, how_it_plays
+from unokart_tui.tui.widgets.table import GRAND_SIZE, TablePanel
 
 from .helpers import QUICK, SETTINGS, first_playable_card, make_app, play_at_engine_speed, settle, until
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.base import Dialog
 from unokart_tui.engine import Match
-from unokart_tui.screens.commands import PaletteCommands
 from unokart_tui.table.session import Session
 from unokart_tui.table.tableview import table_info
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.base import Dialog
+from unokart_tui.tui.screens.commands import PaletteCommands
+from unokart_tui.tui.widgets.players import PlayerRow
+from unokart_tui.tui.widgets.table import TablePanel
 from unokart_tui.voice.notes import TableNotes
-from unokart_tui.widgets.players import PlayerRow
-from unokart_tui.widgets.table import TablePanel
 
 from .helpers import QUICK, SETTINGS, make_app, settle, until
 from .screen import screen_text

@@ -10,7 +10,6 @@ import pytest
 from textual.widgets import Button, Input, Static
 
 from ai import sim
-from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import TARGET
 from unokart_tui.history.match_length import (
     FEW_ROUNDS,
@@ -23,8 +22,9 @@ from unokart_tui.history.match_length import (
     rounds_words,
     usual_rounds,
 )
-from unokart_tui.screens.new_game import NewGameScreen
 from unokart_tui.settings import Settings
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.screens.new_game import NewGameScreen
 
 from .helpers import QUICK, make_app, until
 

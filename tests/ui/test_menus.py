@@ -9,18 +9,18 @@ import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 import saves
-from unokart_tui.app import UnoKartApp
 from unokart_tui.defaults import LINE_UP
 from unokart_tui.engine import HouseRules, Match
 from unokart_tui.history import stats
-from unokart_tui.screens.commands import palette_commands
-from unokart_tui.screens.game import GameScreen
-from unokart_tui.screens.load import LoadScreen
-from unokart_tui.screens.new_game import EACH, NewGame, NewGameScreen, OpponentRow
-from unokart_tui.screens.stats import StatsScreen
-from unokart_tui.screens.title import TitleScreen
 from unokart_tui.settings import Settings
-from unokart_tui.widgets.keybar import KeyBar
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.screens.commands import palette_commands
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.screens.load import LoadScreen
+from unokart_tui.tui.screens.new_game import EACH, NewGame, NewGameScreen, OpponentRow
+from unokart_tui.tui.screens.stats import StatsScreen
+from unokart_tui.tui.screens.title import TitleScreen
+from unokart_tui.tui.widgets.keybar import KeyBar
 
 from ..hostile import changed
 from .helpers import QUICK, settle

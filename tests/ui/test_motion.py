@@ -11,13 +11,13 @@ from textual.events import Key
 from textual.geometry import Offset
 
 from unokart_tui.engine import CardPlayed, CardsDrawn, CardTurned, DrawReason, Phase, Play
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.table.session import HUMAN
 from unokart_tui.table.tableview import motions
-from unokart_tui.widgets import motion
-from unokart_tui.widgets.cardface import short
-from unokart_tui.widgets.cardview import CardView
-from unokart_tui.widgets.motion import FLIGHT_FPS, TRAVEL, FlyingCard, MotionPlan
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.widgets import motion
+from unokart_tui.tui.widgets.cardface import short
+from unokart_tui.tui.widgets.cardview import CardView
+from unokart_tui.tui.widgets.motion import FLIGHT_FPS, TRAVEL, FlyingCard, MotionPlan
 
 from .helpers import QUICK, make_app, settle
 from .test_tableview import C

@@ -258,7 +258,7 @@ async def test_a_table_given_no_clock_keeps_real_time_with_textuals_timers():
     import asyncio
     import time
 
-    from unokart_tui.app import UnoKartApp
+    from unokart_tui.tui.app import UnoKartApp
 
     from .helpers import QUICK, SETTINGS
 

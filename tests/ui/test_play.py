@@ -9,15 +9,15 @@ from rich.console import Console
 from textual.geometry import Region
 
 import saves
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.notices import NoticeDialog
 from unokart_tui.engine import Draw, Phase, Play
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.table.session import HUMAN
 from unokart_tui.table.tableview import sorted_hand
-from unokart_tui.widgets.cardface import cards as card_list
-from unokart_tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
-from unokart_tui.widgets.table import DrawPile
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.notices import NoticeDialog
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.widgets.cardface import cards as card_list
+from unokart_tui.tui.widgets.hand import CARD_HEIGHT, CARD_WIDTH, GAP, HandView
+from unokart_tui.tui.widgets.table import DrawPile
 
 from .helpers import (
     QUICK,
@@ -267,9 +267,9 @@ async def test_saying_uno_ahead_shows_in_the_hand_title():
 
 
 async def test_the_deal_again_line_keeps_the_bots_delay_given_on_the_command_line():
-    from unokart_tui.app import UnoKartApp
     from unokart_tui.table.session import Session
-    from unokart_tui.widgets.gamelog import GameLog
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.tui.widgets.gamelog import GameLog
 
     session = Session.new("Ann", ["greedy"], seed=5, name="delayed", profile="easy")
     app = UnoKartApp(session, settings=SETTINGS, bot_delay=0.25)

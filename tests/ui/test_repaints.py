@@ -15,10 +15,10 @@ from rich.text import Text
 from textual.geometry import Offset
 from textual.pilot import Pilot
 
-from unokart_tui.screens.game import GameScreen
-from unokart_tui.widgets.cardview import CardView
-from unokart_tui.widgets.gamelog import GameLog
-from unokart_tui.widgets.motion import FlyingCard
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.widgets.cardview import CardView
+from unokart_tui.tui.widgets.gamelog import GameLog
+from unokart_tui.tui.widgets.motion import FlyingCard
 
 from .helpers import make_app, settle
 from .test_tableview import C

@@ -9,7 +9,7 @@ import pytest
 import saves
 from unokart_tui.engine import Match
 from unokart_tui.history.saved import latest_unfinished, scores_line, unfinished_saves
-from unokart_tui.screens.title import describe
+from unokart_tui.tui.screens.title import describe
 
 
 def test_scores_line():

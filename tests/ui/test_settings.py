@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from unokart_tui.screens.commands import palette_commands
 from unokart_tui.settings import Settings, load_settings, save_settings, settings_path
+from unokart_tui.tui.screens.commands import palette_commands
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +71,7 @@ def test_a_pipe_named_settings_toml_never_stops_the_start():
 
 
 async def test_theme_motion_and_symbols_chosen_in_the_command_palette_are_saved():
-    from unokart_tui.app import UnoKartApp
+    from unokart_tui.tui.app import UnoKartApp
 
     app = UnoKartApp(settings=Settings(guide=False))
     async with app.run_test(size=(80, 24)) as pilot:

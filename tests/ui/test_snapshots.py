@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from unokart_tui.app import UnoKartApp
-from unokart_tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.engine import Rank
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.table.session import Session
-from unokart_tui.themes import THEMES
-from unokart_tui.widgets.banner import BannerView
-from unokart_tui.widgets.hand import HandView
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.choices import ChallengeDialog, TargetDialog
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.themes import THEMES
+from unokart_tui.tui.widgets.banner import BannerView
+from unokart_tui.tui.widgets.hand import HandView
 
 from .helpers import QUICK, SETTINGS, answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
 

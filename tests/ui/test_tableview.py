@@ -51,10 +51,10 @@ from unokart_tui.table.tableview import (
     status,
     table_info,
 )
+from unokart_tui.tui.widgets.cardface import hand_order, long, short
 from unokart_tui.voice.banners import banner
 from unokart_tui.voice.narration import Voice, how_it_ended, how_it_went_out, log_line
 from unokart_tui.voice.notes import TableNotes
-from unokart_tui.widgets.cardface import hand_order, long, short
 
 NAMES = ("Ann", "Mario", "Luigi", "Peach")
 VOICE = Voice(NAMES, 0)

@@ -7,9 +7,9 @@ import itertools
 import pytest
 from textual.color import Color
 
-from unokart_tui.app import UnoKartApp
-from unokart_tui.themes import CARD_DEFAULTS, DARK, FACES, HIGH_CONTRAST, MADE_FOR, THEMES, ThemedApp
-from unokart_tui.widgets.paint import contrast
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.themes import CARD_DEFAULTS, DARK, FACES, HIGH_CONTRAST, MADE_FOR, THEMES, ThemedApp
+from unokart_tui.tui.widgets.paint import contrast
 
 from .colorvision import ciede2000, difference
 

@@ -12,18 +12,18 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from unokart_tui.dialogs.choices import ChallengeDialog
-from unokart_tui.dialogs.confirm import ConfirmDialog
-from unokart_tui.dialogs.notices import round_over
 from unokart_tui.engine import Card, Color, Draw, Phase
-from unokart_tui.screens.game import GameScreen
 from unokart_tui.table.tableview import SeatLine, Standing, TableInfo
-from unokart_tui.themes import ThemedApp
-from unokart_tui.widgets.gamelog import CommandText, GameLog, command_breaks
-from unokart_tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
-from unokart_tui.widgets.keybar import KeyBar
-from unokart_tui.widgets.players import last_move
-from unokart_tui.widgets.table import scoreboard
+from unokart_tui.tui.dialogs.choices import ChallengeDialog
+from unokart_tui.tui.dialogs.confirm import ConfirmDialog
+from unokart_tui.tui.dialogs.notices import round_over
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.themes import ThemedApp
+from unokart_tui.tui.widgets.gamelog import CommandText, GameLog, command_breaks
+from unokart_tui.tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
+from unokart_tui.tui.widgets.keybar import KeyBar
+from unokart_tui.tui.widgets.players import last_move
+from unokart_tui.tui.widgets.table import scoreboard
 
 from .helpers import make_app, settle
 

@@ -6,10 +6,10 @@ import gettext
 from unokart_tui import voice
 from unokart_tui.engine import Card, CardPlayed, Color
 from unokart_tui.glyphs import UNICODE
+from unokart_tui.tui.widgets.cardface import card_art
 from unokart_tui.voice.cards import color_word, long, short
 from unokart_tui.voice.lines import sentence
 from unokart_tui.voice.narration import Voice
-from unokart_tui.widgets.cardface import card_art
 
 WORDS = {
     ("colour letter", "G"): "N",

@@ -26,8 +26,8 @@ from unokart_tui.table.presets import PresetError, build_rules
 from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.table.tableview import SeatLine
 from unokart_tui.table.undo import UndoPlan, undo_refusal
-from unokart_tui.themes import THEME_LABELS
-from unokart_tui.widgets.players import SeatView
+from unokart_tui.tui.themes import THEME_LABELS
+from unokart_tui.tui.widgets.players import SeatView
 
 from .test_catalog import _ids
 

@@ -25,6 +25,6 @@ def run(args: argparse.Namespace) -> int:
         name, game = read_game(args.save, backup=args.backup)
     except SaveError as error:
         return fail(str(error))
-    from ..app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
+    from ..tui.app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
 
     return run_app(UnoKartApp(replay=(name, game)))

@@ -17,8 +17,8 @@ from ..voice import _
 from .common import fail
 
 if TYPE_CHECKING:
-    from ..app import UnoKartApp
     from ..table.session import Session
+    from ..tui.app import UnoKartApp
 
 
 @contextlib.contextmanager
@@ -39,7 +39,7 @@ def collector_paused() -> Iterator[None]:
 
 def play(session: Session | None, bot_delay: float | None) -> int:
     """Play ``session`` (None: the title screen) with ``--bot-delay``; the exit status."""
-    from ..app import UnoKartApp  # noqa: PLC0415 - Textual loads only to play
+    from ..tui.app import UnoKartApp  # noqa: PLC0415 - Textual loads only to play
 
     app = UnoKartApp(session, bot_delay=bot_delay)
     gc.freeze()

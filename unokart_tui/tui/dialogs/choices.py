@@ -1,0 +1,208 @@
+"""Decisions the player answers with one key: a colour, a Green Shell or 7 target, a challenge."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from unokart_tui.engine import Color
+
+from ...voice import N_, _, ngettext
+from ...voice.cards import COLOR_CLASS, color_label, color_word
+from ..themes import CARD_DEFAULTS
+from ..widgets.keybar import KeyBar
+from .base import Dialog
+
+
+class ColourKeys(Widget):
+    """The four colours' keys, each colour's name painted as the theme's card face of that colour
+    (read from the theme at each drawing: any app can ask for a colour, one without the game's themes too)."""
+
+    DEFAULT_CSS = """
+    ColourKeys {
+        height: 1;
+    }
+    """
+
+    def render(self) -> Text:
+        variables = {**CARD_DEFAULTS, **self.app.get_css_variables()}
+        keys = Text()
+        for color in Color:
+            face = COLOR_CLASS[color]
+            style = Style(color=variables[f"card-{face}-ink"], bgcolor=variables[f"card-{face}"], bold=True)
+            keys.append(f" {color.letter.lower()} ", style="bold reverse")
+            keys.append(" ")
+            keys.append(f" {color_label(color)} ", style=style)
+            keys.append("  ")
+        return keys
+
+
+class ColorDialog(Dialog[Color]):
+    """Choose the colour to follow."""
+
+    BINDINGS = [
+        Binding("r", "pick('red')", N_("Red")),
+        Binding("y", "pick('yellow')", N_("Yellow")),
+        Binding("g", "pick('green')", N_("Green")),
+        Binding("b", "pick('blue')", N_("Blue")),
+    ]
+
+    def __init__(self, reason: str, advised: Color | None = None, *, can_go_back: bool = False) -> None:
+        """``advised``: the colour a hint named for this choice; enter takes it.
+
+        ``can_go_back``: the card is not played yet (a Wild Draw Four), so escape answers None and keeps it.
+        """
+        super().__init__()
+        self.reason = reason
+        if advised is not None:
+            hint = _("{colour} (the hint)").format(colour=color_label(advised))
+            self._bindings.bind("enter", f"pick('{advised.value}')", hint)
+        if can_go_back:
+            self._bindings.bind("escape", "back", _("Keep the card"))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            yield Static(_("Choose a colour — {reason}").format(reason=self.reason), classes="title")
+            yield ColourKeys()
+        yield KeyBar()
+
+    def action_pick(self, value: str) -> None:
+        self.dismiss(Color(value))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class TargetDialog(Dialog[int]):
+    """Choose who the Green Shell hits, or whom a 7 swaps hands with (house rule H4): a number key per opponent."""
+
+    def __init__(
+        self,
+        targets: Sequence[tuple[int, str, int]],
+        *,
+        seven: bool = False,
+        advise: Callable[[], str] | None = None,
+    ) -> None:
+        """``advise``: whom the expert would choose, and why (the table's hint, ``t``); None offers no hint."""
+        super().__init__()
+        self.targets = list(targets)  # (seat, name, cards)
+        self.seven = seven
+        self.advise = advise
+        for number, (seat, _name, _cards) in enumerate(self.targets, start=1):
+            # One entry in the key bar for them all: "1-3 Hit".
+            self._bindings.bind(
+                str(number),
+                f"pick({seat})",
+                _("Swap") if seven else _("Hit"),
+                show=number == 1,
+                key_display=f"1-{len(self.targets)}",
+            )
+        self._bindings.bind("t", "hint", _("Hint"))  # after the choices, as in the challenge dialog
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            if self.seven:
+                title = _("Seven! Whom do you swap hands with? You take their cards, they take yours.")
+            else:
+                title = _("Green Shell! Who do you hit? They draw one card.")
+            yield Static(title, classes="title")
+            for number, (_seat, name, cards) in enumerate(self.targets, start=1):
+                line = Text()
+                line.append(f" {number} ", style="bold reverse")
+                line.append(
+                    " "
+                    + ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=name, count=cards)
+                )
+                yield Static(line)
+            yield Static("", id="target-hint", markup=False)
+        yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
+        if action == "hint":
+            return self.advise is not None
+        return True
+
+    def action_hint(self) -> None:
+        assert self.advise is not None
+        shown = self.query_one("#target-hint", Static)
+        shown.update(_("Hint: {hint}").format(hint=self.advise()))
+        shown.add_class("-shown")
+
+    def action_pick(self, seat: int) -> None:
+        self.dismiss(seat)
+
+
+class ChallengeDialog(Dialog[str]):
+    """Accept a Wild Draw Four (draw 4) or challenge it (C1-C3), or stack one of your own on it (house rule H2).
+
+    Answers "accept", "challenge" or "stack".
+    """
+
+    BINDINGS = [
+        Binding("a", "answer('accept')", N_("Accept")),
+        Binding("c", "answer('challenge')", N_("Challenge")),
+        Binding("s", "answer('stack')", N_("Stack yours")),
+        Binding("t", "hint", N_("Hint")),
+    ]
+
+    def __init__(
+        self, player: str, color: Color, cards: int, *, can_stack: bool = False, advise: Callable[[], str] | None = None
+    ) -> None:
+        """``advise``: what the expert would answer, and why (the table's hint, ``t``); None offers no hint."""
+        super().__init__()
+        self.player, self.color, self.cards = player, color, cards
+        self.can_stack = can_stack
+        self.advise = advise
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="box"):
+            values = {"name": self.player, "colour": color_word(self.color), "count": self.cards}
+            title = _("{name} played a Wild Draw Four on {colour}.").format(**values)
+            yield Static(title, classes="title", markup=False)  # a name is not markup
+            question = ngettext(
+                "Was it a bluff? {name} has {count} card left.\n"
+                "If they held {colour}, they draw 4 instead of you. If not, you draw 6.",
+                "Was it a bluff? {name} has {count} cards left.\n"
+                "If they held {colour}, they draw 4 instead of you. If not, you draw 6.",
+                self.cards,
+            )
+            yield Static(question.format(**values), markup=False)
+            keys = Text()
+            keys.append(" a ", style="bold reverse")
+            keys.append(" " + _("accept, draw 4") + "    ")
+            keys.append(" c ", style="bold reverse")
+            keys.append(" " + _("challenge"))
+            if self.can_stack:
+                keys.append("    ")
+                keys.append(" s ", style="bold reverse")
+                keys.append(" " + _("stack your Wild Draw Four: +8 to the next"))
+            yield Static(keys, classes="keys")
+            yield Static("", id="challenge-hint", markup=False)
+        yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
+        if parameters == ("stack",):
+            return self.can_stack
+        if action == "hint":
+            return self.advise is not None
+        return True
+
+    def action_hint(self) -> None:
+        assert self.advise is not None
+        shown = self.query_one("#challenge-hint", Static)
+        shown.update(_("Hint: {hint}").format(hint=self.advise()))
+        shown.add_class("-shown")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)

@@ -1,0 +1,61 @@
+"""The cards that fly across the table: played to the pile, drawn from it, turned over by an Item Box.
+
+Only decoration over a table already drawn as it now is: no key waits for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...table.session import HUMAN
+from ...table.tableview import Motion
+from ..widgets.cardview import CardView, DrawPile
+from ..widgets.motion import FlyingCard, MotionPlan, Stage
+
+if TYPE_CHECKING:
+    from .game import GameScreen
+
+
+class Flights:
+    """The flying cards of one table: one for a play, and one for a draw to every seat (a Lightning)."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        self.cards = [FlyingCard() for _ in range(len(screen.session.names) + 1)]
+        # Hidden until a card moves: they join the screen after its first frame, which they would only delay.
+        screen.call_after_refresh(screen.mount_all, self.cards)
+
+    def land(self) -> None:
+        """Every card in flight lands now (the layout changes: it would land where the old one had the pile)."""
+        for card in self.cards:
+            card.land()
+
+    def fly(self, moved: Sequence[Motion], *, by_player: bool) -> None:
+        """The cards ``moved``, on their way. None when motion is off (the setting, or Textual's
+        animations: tests run without), while the bots are fast-forwarded, or when their moves follow
+        each other too fast to be watched.
+        """
+        screen = self.screen
+        pacer = screen.controller.pacer
+        if not screen.motion or screen.app.animation_level == "none" or pacer.fast:
+            return
+        if not by_player and pacer.pace.bot_delay < MotionPlan.SECONDS:
+            return
+        cards = [card for card in self.cards if card.is_mounted]
+        if moved and cards:
+            MotionPlan(self.stage(), cards, screen.table.query_one("#top-card", CardView)).run(moved)
+
+    def stage(self) -> Stage:
+        """Where the seats and the piles are now, in this layout."""
+        screen = self.screen
+        seats = screen.places if screen.has_class("-roomy") else screen.rows
+        regions = [
+            screen.hand.card_region(screen.controller.cursor) if seat == HUMAN else seats[seat].region
+            for seat in range(len(screen.session.names))
+        ]
+        size = screen.hand.card_size  # a moving card has the hand's: 6x3, 9x6, or 11x8 on the grand table
+        table = screen.table
+        return Stage(
+            regions, table.query_one("#top-card").region, table.query_one(DrawPile).region, size, screen.glyphs
+        )

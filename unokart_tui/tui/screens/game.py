@@ -1,0 +1,349 @@
+"""The game table: the screen itself. It draws what the table controller sends and hands it the player's keys.
+
+Everything a seat does at the table is ``table.TableController``'s (no Textual): this screen maps
+keys and clicks to its intentions, and its messages to widgets and dialogs. It talks to the app
+by messages: ``LeaveMatch``, ``PlayAgain``, ``GuideOff``, ``WatchReplay``.
+
+The dialogs are imported where they open: defining their classes takes 3 ms, and the
+table's first frame does not need them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from ...glyphs import UNICODE, Glyphs
+from ...settings import Settings
+from ...table import messages as told
+from ...table.clock import RealTime
+from ...table.controller import TableController
+from ...table.pacing import Clock, Pace
+from ...table.session import HUMAN, Session
+from ...table.tableview import seating
+from ..widgets.banner import BannerView
+from ..widgets.cardview import DrawPile
+from ..widgets.gamelog import GameLog
+from ..widgets.hand import HandView
+from ..widgets.hint import HintView
+from ..widgets.keybar import KeyBar
+from ..widgets.players import PlayerRow, SeatView
+from ..widgets.table import GRAND_SIZE, TablePanel
+from ..widgets.titles import set_border_subtitle, set_border_title
+from .flights import Flights
+
+T = TypeVar("T")
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
+_WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
+ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
+SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
+
+
+class GameScreen(Screen[None]):
+    # Messages to the app. They carry no fields, so they are plain classes: @dataclass would
+    # compile each one's methods at every start (0.15 ms a class), before the table's first frame.
+
+    class LeaveMatch(Message):
+        """Back to the title (the match is saved, or the player agreed to lose what is not)."""
+
+    class PlayAgain(Message):
+        """A new match with the same players."""
+
+    class GuideOff(Message):
+        """The player needs the first-game guide no more."""
+
+    class WatchReplay(Message):
+        """The match is over: replay it."""
+
+    BINDINGS = [
+        Binding("left,h", "intent('move', -1)", "Card ←", show=False),
+        Binding("right,l", "intent('move', 1)", "Card →", show=False),
+        Binding("home", "intent('move_to', 0)", "First card", show=False),
+        Binding("end", "intent('move_to', -1)", "Last card", show=False),
+        Binding("enter,space", "intent('play')", "Play"),
+        Binding("d", "intent('draw')", "Draw"),
+        Binding("d", "intent('take')", "Take them"),  # a stack's total (house rules H1-H3): drawn, as a draw is
+        Binding("p", "intent('keep')", "Keep"),
+        Binding("j", "intent('jump')", "Jump in"),  # house rule H5
+        Binding("j", "intent('missed_jump')", "Jump in", show=False),  # when there is nothing to jump in with: says why
+        Binding("u", "intent('uno')", "UNO!"),
+        Binding("c", "intent('catch')", "Catch"),
+        Binding("c", "intent('missed_catch')", "Catch", show=False),  # when nobody can be caught: says why
+        Binding("f", "intent('fast')", "Fast"),
+        Binding("t", "intent('hint')", "Hint"),  # on the player's turn only: a newcomer never found it in the help
+        Binding("z", "intent('undo')", "Undo"),  # shown only when an undo would be taken (Session.undo_refusal)
+        Binding("z", "intent('undo_refused')", "Undo", show=False),  # when it would not be: says why
+        Binding("z", "intent('undo_off')", "Undo", show=False),  # undo turned off in the settings: says so
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "leave", "Quit"),
+        # Last: where the keys of a busy turn fill 80 columns, these are the ones the bar leaves out.
+        Binding("a", "intent('autopilot')", "Autopilot"),
+        Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
+        Binding("pagedown", "log(1)", "Log down", show=False),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        pace: Pace | None = None,
+        deal_again: str = "",
+        uno_helper: bool = False,
+        confirm_quit: bool = False,
+        guide: bool = False,
+        undo: bool = True,
+        glyphs: Glyphs = UNICODE,
+        motion: bool = True,
+        clock: Clock | None = None,
+    ) -> None:
+        """``clock``: when things happen at the table (bots' moves, banners, saving again); real time if None."""
+        super().__init__()
+        self.session = session
+        self.clock = clock or RealTime(self.set_timer)
+        self.controller = TableController(
+            session, self, clock=self.clock, pace=pace, deal_again=deal_again, uno_helper=uno_helper, undo=undo,
+            glyphs=glyphs,
+        )  # fmt: skip
+        self.glyphs = glyphs
+        self.motion = motion  # cards move across the table (off: the "reduce motion" setting)
+        self.confirm_quit = confirm_quit
+        self.guide = guide
+        self._suspended = False
+        self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        # One set of widgets for both layouts: a resize changes classes, never the widgets, so the
+        # cursor, a dialog and the log stay as they are. The compact table lists the players and
+        # has the log under it; the roomy one seats them around the cards, the log beside it.
+        places = seating(len(self.session.names) - 1)
+        with Container(id="board"):
+            with Horizontal(id="top"):
+                with Vertical(id="opponents"):
+                    for seat in range(1, len(self.session.names)):
+                        yield PlayerRow(id=f"seat-{seat}", classes="opponent")
+                    yield PlayerRow(id=f"seat-{HUMAN}", classes="opponent you")
+                with Vertical(id="felt"):
+                    with Horizontal(id="seats-top"):
+                        for seat in places.top:
+                            yield SeatView(id=f"place-{seat}")
+                    with Horizontal(id="felt-middle"):
+                        with Vertical(id="seats-left", classes="side"):
+                            for seat in reversed(places.left):  # up the left side from the player
+                                yield SeatView(id=f"place-{seat}")
+                        with Vertical(id="centre"):
+                            yield TablePanel(id="table")
+                            yield BannerView(id="felt-banner")
+                        with Vertical(id="seats-right", classes="side"):
+                            for seat in places.right:
+                                yield SeatView(id=f"place-{seat}")
+                    with Horizontal(id="you-row"):
+                        yield SeatView(id=f"place-{HUMAN}", classes="you")
+            with Vertical(id="middle"):
+                yield GameLog(id="log")
+                yield BannerView(id="banner")
+        yield Static(id="save-problem")
+        yield HintView()
+        yield HandView(id="hand")
+        yield KeyBar()
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        seats = range(len(self.session.names))
+        self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in seats]
+        longest = max(len(name) for name in self.session.names)
+        for row in self.rows:
+            row.name_width = longest
+        self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
+        self.players = self.query_one("#opponents", Vertical)
+        self.felt = self.query_one("#felt", Vertical)
+        self.table = self.query_one(TablePanel)
+        self.log_view = self.query_one(GameLog)
+        self.banner_views = list(self.query(BannerView))
+        self.banner_view = self.banner_views[0]
+        self.hand = self.query_one(HandView)
+        self.flights = Flights(self)
+        self.players.border_title = "Players · cards · last move · pts"
+        self.log_view.border_title = "Game log"
+        self.render_table()
+        self.call_after_refresh(self.first_words)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        notice = self.query_one("#too-small", Static)
+        notice.update(f"Please enlarge your terminal\nto at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height}).")
+        if small != self.too_small:
+            # Found in play: behind the notice the bots played on and keys acted on a table nobody saw.
+            self.too_small = notice.display = small
+            if small:
+                self.controller.hold()
+            else:
+                self.controller.release()
+            self.refresh_bindings()
+        self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
+        self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
+        grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
+        self.set_class(grand, "-grand")
+        self.table.grand = self.hand.grand = grand
+
+    def lay_out(self, *, roomy: bool) -> None:
+        """The compact table or the roomy one: classes and two widgets' sizes, nothing rebuilt."""
+        if roomy == self.has_class("-roomy"):
+            return
+        self.set_class(roomy, "-roomy")
+        self.hand.big = roomy
+        self.table.roomy = roomy
+        self.flights.land()
+
+    def first_words(self) -> None:
+        """After the first layout (the log wraps to the width it has, known only now): then play starts."""
+        if self.controller.open() and self.guide:
+            from .table_dialogs import guide  # noqa: PLC0415
+
+            self.open_dialog(*guide(self, first_game=True))
+        self.controller.go()
+
+    def use_settings(self, settings: Settings, pace: Pace, glyphs: Glyphs) -> None:
+        """The player changed the settings during the match: they hold from now on."""
+        self.confirm_quit, self.guide = settings.confirm_quit, settings.guide
+        self.motion = not settings.reduce_motion
+        self.glyphs = glyphs
+        self.controller.use_settings(uno_helper=settings.uno_helper, undo=settings.undo, glyphs=glyphs, pace=pace)
+
+    # ------------------------------------------------------------------ what the table controller says
+
+    def receive(self, message: told.Message) -> None:
+        match message:
+            case told.TableShown(state):
+                self.show_state(state)
+            case told.Logged(line):
+                self.log_view.add(line)
+            case told.BannerShown(banner):
+                for view in self.banner_views:  # the compact table's, over the log, and the roomy one's, on the felt
+                    view.banner = banner
+            case told.HintShown(text):
+                self.query_one(HintView).text = text
+                self.refresh_bindings()
+            case told.Notice(text, title, severity, timeout, markup):
+                self.notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
+            case told.NoticesCleared():
+                self.app.clear_notifications()
+            case told.LogFollows():
+                self.log_view.follow()
+            case told.SaveProblem(summary, problem):
+                notice = self.query_one("#save-problem", Static)
+                notice.display = summary is not None
+                if summary is not None:
+                    notice.update(Text.assemble(f"{summary}\n", (problem, "not bold")))
+            case told.CardsMoved(moved, by_player):
+                self.flights.fly(moved, by_player=by_player)
+            case _:  # a question, or a round's end: a dialog
+                from .table_dialogs import dialog_for  # noqa: PLC0415 - the dialogs load when first asked
+
+                self.open_dialog(*dialog_for(message, self))
+
+    def show_state(self, state: told.SeatState) -> None:
+        for line in state.seats:
+            self.rows[line.seat].info = line
+            self.places[line.seat].info = line
+        set_border_subtitle(self.players, state.where)  # set only when changed: each setting repaints the panel
+        self.table.info = state.table
+        # The roomy table shows no compact table panel: its felt names the house rules (found in play at 120x40).
+        rules = state.table.rules
+        set_border_title(
+            self.felt, f"Table · {state.where}" + ("" if rules == "official" else f" · house rules: {rules}")
+        )
+        self.hand.state = state.hand
+        self.refresh_bindings()
+
+    def render_table(self) -> None:
+        self.controller.show_table()
+
+    # ------------------------------------------------------------------ the player's keys and clicks
+
+    def on_key(self, event: events.Key) -> None:
+        # Before the binding acts: an intention checks the moment its key was pressed.
+        self.controller.press(self.clock.at(event.time))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The key bar shows the keys that do something now; the rest are hidden."""
+        if self.too_small:
+            return action in _WHILE_TOO_SMALL
+        if action != "intent":  # the screen's own keys, and Textual's (copying, the palette)
+            return True
+        intent = str(parameters[0])
+        return self.controller.may("move" if intent == "move_to" else intent)
+
+    def action_intent(self, intent: str, *arguments: int) -> None:
+        """One of the seat's intentions (``TableController.intend``): the key bar's keys but the screen's own."""
+        self.controller.intend(intent, *arguments)
+
+    def on_hand_view_clicked(self, message: HandView.Clicked) -> None:
+        self.controller.press(self.clock.at(message.time))
+        self.controller.click(message.position)
+
+    def on_draw_pile_clicked(self, message: DrawPile.Clicked) -> None:
+        self.controller.press(self.clock.at(message.time))
+        self.controller.draw()
+
+    def action_log(self, pages: int) -> None:
+        if pages < 0:
+            self.log_view.scroll_page_up(animate=False)
+        else:
+            self.log_view.scroll_page_down(animate=False)
+
+    def action_help(self) -> None:
+        from .table_dialogs import guide  # noqa: PLC0415
+
+        self.open_dialog(*guide(self, first_game=False))
+
+    def action_leave(self) -> None:
+        if self.session.save_error is None and not self.confirm_quit:
+            self.leave()
+            return
+        from .table_dialogs import leave_question  # noqa: PLC0415
+
+        self.open_dialog(*leave_question(self))
+
+    def leave(self) -> None:
+        self.controller.stop()
+        self.post_message(self.LeaveMatch())
+
+    # ------------------------------------------------------------------ dialogs
+
+    def open_dialog(self, dialog: ModalScreen[T], then: Callable[[T], object]) -> None:
+        """Ask the player; nothing happens at the table until they answer."""
+        self.controller.hold()
+
+        def answered(value: T | None) -> None:
+            if value is not None:
+                then(value)
+            self.controller.release()
+            self.render_table()
+
+        self.app.push_screen(dialog, answered)
+        self.render_table()
+
+    def on_screen_suspend(self) -> None:
+        if not self._suspended:  # the rules, the settings, the palette or a dialog over the table
+            self._suspended = True
+            self.controller.hold()
+            self.render_table()
+
+    def on_screen_resume(self) -> None:
+        if self._suspended:
+            self._suspended = False
+            self.controller.release()
+            self.render_table()

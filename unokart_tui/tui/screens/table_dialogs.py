@@ -1,0 +1,72 @@
+"""The table's dialogs: the question or the notice the table controller sends, as the dialog that asks it.
+
+Widget work only: what to ask, and what an answer does, is ``table.TableController``'s. Loaded
+when the table first asks something: the dialogs' classes are not needed for its first frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...table import messages as told
+
+if TYPE_CHECKING:
+    from textual.screen import ModalScreen
+
+    from .game import GameScreen
+
+
+def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[Any], Callable[[Any], object]]:
+    """The dialog for ``message`` (a question or a round's end), and what its answer does."""
+    from ..dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog  # noqa: PLC0415
+    from ..dialogs.notices import match_over, revealed_hand, round_over  # noqa: PLC0415
+
+    controller, glyphs = screen.controller, screen.glyphs
+    match message:
+        case told.AskColour(reason, advised, card):
+            dialog = ColorDialog(reason, advised, can_go_back=card is not None)
+            return dialog, lambda color: controller.choose_colour(color, card)
+        case told.AskTarget(targets, seven):
+            return TargetDialog(list(targets), seven=seven, advise=controller.dialog_hint), controller.choose_target
+        case told.AskChallenge(name, color, cards, can_stack):
+            challenge = ChallengeDialog(name, color, cards, can_stack=can_stack, advise=controller.dialog_hint)
+            return challenge, controller.answer_challenge
+        case told.HandRevealed(name, cards, guilty):
+            return revealed_hand(name, cards, guilty, glyphs), lambda _answer: None
+        case told.RoundOver(summary, refusal):
+            notice = round_over(*summary[:4], glyphs, ending=summary.ending, undo_refusal=refusal)
+            return notice, lambda _answer: controller.start_next_round()
+        case told.MatchOver(summary, race, refusal):
+
+            def answered(key: str) -> None:
+                controller.stop()
+                screen.post_message({"n": screen.PlayAgain, "r": screen.WatchReplay}.get(key, screen.LeaveMatch)())
+
+            return match_over(*summary[:4], race=race, glyphs=glyphs, undo_refusal=refusal), answered
+    raise ValueError(f"no dialog for {message!r}")
+
+
+def guide(screen: GameScreen, *, first_game: bool) -> tuple[ModalScreen[str], Callable[[str], None]]:
+    """The guide (``?``), or the first game's: it is shown once (found in play, it came back with every
+    new match until n)."""
+    from ..dialogs.guide import GuideDialog  # noqa: PLC0415
+
+    def answered(answer: str) -> None:
+        if first_game or answer == "off":
+            screen.guide = False
+            screen.post_message(screen.GuideOff())
+        if answer == "rules":
+            from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
+
+            screen.app.push_screen(RulesScreen(screen.session.match.rules, screen.glyphs))
+
+    return GuideDialog(first_game=first_game, rules=screen.session.match.rules, glyphs=screen.glyphs), answered
+
+
+def leave_question(screen: GameScreen) -> tuple[ModalScreen[bool], Callable[[bool], None]]:
+    """ "Leave this match?", with what leaving now would lose."""
+    from ..dialogs.confirm import ConfirmDialog  # noqa: PLC0415
+
+    question = ConfirmDialog("Leave this match?", screen.controller.saving.leave_warning())
+    return question, lambda yes: screen.leave() if yes else None

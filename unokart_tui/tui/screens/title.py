@@ -1,0 +1,103 @@
+"""The title screen: continue, new game, load, statistics, rules, settings, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from saves import SaveEntry, SaveError
+
+from ...history.saved import latest_unfinished, scores_line
+from ...printable import printable
+from ...voice import N_, _
+from ..widgets.keybar import KeyBar
+
+LOGO = """\
+ _   _ _  _  ___    _  __   _   ___ _____
+| | | | \\| |/ _ \\  | |/ /  /_\\ | _ \\_   _|
+| |_| | .` | (_) | | ' <  / _ \\|   / | |
+ \\___/|_|\\_|\\___/  |_|\\_\\/_/ \\_\\_|_\\ |_|
+"""
+
+
+def describe(entry: SaveEntry) -> str:
+    """The match to continue, in one line; the leader first, since a line too long is cut at its end."""
+    ranked = sorted(zip(entry.players, entry.scores, strict=True), key=lambda pair: -pair[1])
+    names, scores = [name for name, _ in ranked], [score for _, score in ranked]
+    line = _("{name} — round {round}: {scores}").format(
+        name=entry.name, round=entry.round_number, scores=scores_line(names, scores)
+    )
+    return printable(line)
+
+
+class TitleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
+        Binding("n", "app.new_game", N_("New game")),
+        Binding("l", "app.load_game", N_("Load")),
+        Binding("t", "app.statistics", N_("Stats")),
+        Binding("r", "app.rules", N_("Rules")),
+        Binding("s", "app.settings", N_("Settings")),
+        Binding("q", "app.quit", N_("Quit")),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._told: str | None = None  # what is wrong with the saves folder, once said
+        self.can_continue = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title"):
+            with Center():
+                yield Static(LOGO, id="logo")
+            with Center():
+                yield Static(_("UNO Mario Kart — a card game with items, for your terminal"), id="tagline")
+            with Center():
+                yield OptionList(id="menu", markup=False)  # the continue line holds players' names
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.fill_menu()
+
+    def on_screen_resume(self) -> None:
+        self.fill_menu()
+
+    def fill_menu(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        try:
+            latest = latest_unfinished()
+        except SaveError as error:  # the saves folder itself is unusable: say so once, and start anyway
+            latest = None
+            if str(error) != self._told:
+                self.notify(str(error), title=_("Saves"), severity="error", timeout=10)
+            self._told = str(error)
+        self.can_continue = latest is not None  # with no unfinished match, Continue is simply not offered
+        self.refresh_bindings()
+        if latest is not None:
+            menu.add_option(Option(_("Continue   {match}").format(match=describe(latest)), id="continue_latest"))
+        menu.add_options(
+            [
+                Option(_("New game"), id="new_game"),
+                Option(_("Load game"), id="load_game"),
+                Option(_("Statistics"), id="statistics"),
+                Option(_("Rules"), id="rules"),
+                Option(_("Settings"), id="settings"),
+                Option(_("Quit"), id="quit"),
+            ]
+        )
+        menu.highlighted = 0
+        menu.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_continue if action == "continue_latest" else True
+
+    async def action_continue_latest(self) -> None:
+        await self.app.run_action("app.continue_latest")
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        await self.app.run_action(f"app.{event.option.id}")

@@ -1,0 +1,153 @@
+"""Cards crossing the table, with Textual's animator: a played card to the pile, drawn cards to a seat,
+a card an Item Box turns over.
+
+Motion only shows what already happened: the table is drawn as it now is before a card
+starts moving, and nothing waits for one to land (keys act at once). A whole action's
+motion lasts ``MotionPlan.SECONDS`` at most (0.3 s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from time import monotonic
+from typing import NamedTuple
+
+from textual.geometry import Offset, Region
+from textual.reactive import reactive
+
+from unokart_tui.engine import Card
+
+from ...glyphs import Glyphs
+from ...table.tableview import Motion
+from .cardview import CardView
+
+TRAVEL = 0.2  # seconds a card takes to cross the table
+# Steps a second of a card's flight: smooth to the eye for a card crossing the table in a fifth of a
+# second, where Textual's animator ticks at 60 and each step sends the card's cells to the terminal again.
+FLIGHT_FPS = 25
+FLIP = 0.09  # seconds an Item Box's card takes to turn over, once the Item Box has landed
+
+
+class FlyingCard(CardView):
+    """A card on its way from one place to another, drawn over the table; hidden the rest of the time.
+
+    Hidden by its visibility, not by ``display``: a widget that comes and goes from the layout
+    changes the painting order of every widget after it, and Textual then repaints the whole
+    screen (twice a move: about 10 KB to an 80x24 terminal each time, docs/performance.md).
+    An invisible widget keeps its place in that order, so only the cells the card covers change.
+    """
+
+    DEFAULT_CSS = """
+    FlyingCard {
+        layer: motion;
+        position: absolute;
+        visibility: hidden;
+    }
+    """
+
+    progress: reactive[float] = reactive(0.0, init=False)  # 0: where it starts; 1: where it lands
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.start, self.end = Offset(), Offset()
+        self.landed: Callable[[], None] | None = None
+        self._stepped = float("-inf")  # when it last moved on
+
+    def fly(
+        self,
+        card: Card | None,
+        glyphs: Glyphs,
+        start: Offset,
+        end: Offset,
+        *,
+        delay: float,
+        landed: Callable[[], None] | None = None,
+    ) -> None:
+        """Cross from ``start`` to ``end``; ``landed`` is called the moment it is there (or is stopped)."""
+        self.card, self.glyphs = card, glyphs
+        self.start, self.end = start, end
+        self.landed = landed
+        self.progress = 0.0
+        self._stepped = float("-inf")
+        self.styles.offset = start
+        self.visible = True
+        self.animate("progress", 1.0, duration=TRAVEL, delay=delay, easing="out_cubic", on_complete=self.land)
+
+    def watch_progress(self, progress: float) -> None:
+        if progress >= 1.0:
+            # There: gone in the same frame as the pile shows it. Drawn at its end for a frame, it
+            # painted over the caption under the pile (found in play).
+            self.arrive()
+            return
+        now = monotonic()
+        if now - self._stepped < 1 / FLIGHT_FPS:
+            return  # the next tick moves it on, to where it is by then
+        self._stepped = now
+        start, end = self.start, self.end
+        self.styles.offset = (
+            round(start.x + (end.x - start.x) * progress),
+            round(start.y + (end.y - start.y) * progress),
+        )
+
+    def land(self) -> None:
+        """Stop where it is, gone (a new layout moved the pile, the animation ended)."""
+        self.app.animator.force_stop_animation(self, "progress")
+        self.arrive()
+
+    @property
+    def in_flight(self) -> bool:
+        return self.visible
+
+    def arrive(self) -> None:
+        self.visible = False
+        landed, self.landed = self.landed, None
+        if landed is not None:
+            landed()
+
+
+class Stage(NamedTuple):
+    """Where things are on screen, for the cards that move between them."""
+
+    seats: Sequence[Region]  # each seat's place (the player's: their hand)
+    pile: Region  # the top card
+    draw: Region  # the draw pile
+    card: tuple[int, int]  # a moving card's width and height
+    glyphs: Glyphs
+
+
+def _corner(region: Region, size: tuple[int, int]) -> Offset:
+    """Where a card of ``size`` sits centred on ``region``."""
+    width, height = size
+    return Offset(region.x + (region.width - width) // 2, region.y + (region.height - height) // 2)
+
+
+class MotionPlan:
+    SECONDS = TRAVEL + FLIP  # one action's motion at most: the bots' moves must be slower than this to show it
+
+    def __init__(self, stage: Stage, flights: Sequence[FlyingCard], top_card: CardView) -> None:
+        self.stage, self.flights, self.top_card = stage, flights, top_card
+
+    def run(self, moved: Sequence[Motion]) -> None:
+        """Start every motion of one action: plays first, then what they turned over and made others draw."""
+        stage = self.stage
+        free = list(self.flights)
+        played = any(motion.kind == "play" for motion in moved)
+        after = TRAVEL * 0.9 if played else 0.0  # what follows a play starts as it lands
+        for motion in moved:
+            if motion.kind == "turn":  # once the Item Box is on the pile
+                self.top_card.flip = 0.0
+                self.top_card.animate(
+                    "flip", 1.0, duration=FLIP, delay=TRAVEL if played else 0.0, easing="in_out_cubic"
+                )
+                continue
+            if not free:
+                continue
+            flight = free.pop(0)
+            flight.styles.width, flight.styles.height = stage.card
+            seat = _corner(stage.seats[motion.seat], stage.card)
+            if motion.kind == "play":
+                self.top_card.cover()  # the card before it, until it lands
+                end = _corner(stage.pile, stage.card)
+                flight.fly(motion.card, stage.glyphs, seat, end, delay=0.0, landed=self.top_card.uncover)
+            else:
+                flight.fly(motion.card, stage.glyphs, _corner(stage.draw, stage.card), seat, delay=after * 0.5)

@@ -1,0 +1,222 @@
+"""The players: one line each at the compact table; a seat each, around the roomy one.
+
+Both show the same ``SeatLine``: name, cards, what they did last, score; whose turn it
+is (and who comes next), who can be caught.
+"""
+
+from __future__ import annotations
+
+import functools
+import textwrap
+
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...table.lineup import personalities
+from ...table.tableview import SeatLine
+from ...voice import _, ngettext
+from .cardface import fan
+
+KIND_LABEL = {"human": "", "item-hoarder": "hoarder"}
+KIND_COLUMN = 11  # a personality's label and a space
+BACKS_COLUMN = 8  # a fan of backs: six and a "+"
+LAST_MOVE = 14  # the room a last move needs ("drew 2 (+2)", "played W+4 red") before a column joins the line
+SHORTEST_NAME = 6  # every bot's name fits ("Bowser")
+LONGEST_NAME = 12
+
+
+class PlayerRow(Widget, can_focus=False):
+    """Draws a ``SeatLine`` in the columns it has: the name as long as the longest at the table allows
+    (``name_width``, set by the screen), the bot's personality beside it and a fan of backs where they
+    leave the last move its room; the last move takes the rest."""
+
+    DEFAULT_CSS = """
+    PlayerRow {
+        height: 1;
+    }
+    PlayerRow.to-act {
+        background: $accent 30%;
+    }
+    PlayerRow > .player-row--badge {
+        color: $warning;
+        text-style: bold reverse;
+    }
+    PlayerRow > .player-row--quiet {
+        color: $text-muted;
+    }
+    """
+    COMPONENT_CLASSES = {"player-row--badge", "player-row--quiet"}
+
+    info: reactive[SeatLine | None] = reactive(None)
+    name_width: reactive[int] = reactive(SHORTEST_NAME)  # the longest name at the table: the rows' names align
+
+    def watch_info(self, info: SeatLine | None) -> None:
+        self.set_class(info is not None and info.to_act, "to-act")
+
+    def render(self) -> Text:
+        info = self.info
+        if info is None:
+            return Text()
+        width = self.content_size.width
+        quiet = self.get_component_rich_style("player-row--quiet")
+        fixed = 2 + 1 + 4 + 5  # the turn's mark and a space, a space after the name, the cards, the score
+        # Found in play: names were cut to six letters in a 58-column panel. A name takes what it needs up to
+        # LONGEST_NAME, as long as the last move keeps its room; then the personality, then the backs join.
+        name_width = max(SHORTEST_NAME, min(self.name_width, LONGEST_NAME, width - fixed - LAST_MOVE))
+        room = width - fixed - name_width
+        with_kind = room - KIND_COLUMN >= LAST_MOVE
+        with_backs = with_kind and room - KIND_COLUMN - BACKS_COLUMN >= LAST_MOVE
+        line = Text(no_wrap=True, overflow="ellipsis")
+        name = f"{info.name:<{name_width}.{name_width}}"
+        if info.to_act:
+            line.append(f"{info.glyphs.turn} {name} ", style="bold")
+        else:  # the seat after the one to act is marked: the turn is seen going round
+            line.append(info.glyphs.next if info.next_up else " ", style=quiet)
+            line.append(f" {name} ")
+        if with_kind:  # the personality where the name is
+            line.append(f"{KIND_LABEL.get(info.kind, info.kind):<{KIND_COLUMN}.{KIND_COLUMN - 1}}", style=quiet)
+        line.append(f"{info.cards:>3} ")
+        if with_backs:
+            backs = info.glyphs.fan[0] * min(info.cards, 6) + ("+" if info.cards > 6 else "")
+            line.append(f"{backs:<{BACKS_COLUMN}}", style=quiet)
+        room = max(width - line.cell_len - 5, 0)  # the score takes the last five columns
+        if not with_kind and not info.last and not info.exposed and info.kind != "human":
+            # Too narrow for the personality beside the name: until the bot's first move the line says
+            # how it plays, as a bot, not a move (found in play: "greedy" read as something Mario did).
+            last = Text(f"{info.kind} bot", style=quiet)
+        else:
+            last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
+        last.truncate(room, overflow="ellipsis", pad=True)
+        line.append_text(last)
+        line.append(f"{info.score:>5}")
+        return line
+
+
+def last_move(info: SeatLine, badge: Style, quiet: Style) -> Text:
+    """A seat's last move; a call to catch them (or, for the player, to say UNO) while they can be caught."""
+    if info.exposed:  # "CATCH!" is for the others: the player is told to say UNO
+        return Text(_("say UNO! (u)") if info.you else _("CATCH! (c)"), badge)
+    if info.said_uno and not info.last.startswith("UNO"):  # the call stays in sight after later moves
+        return Text.assemble(("UNO ", "bold"), (info.last, quiet))
+    return Text(info.last, style="bold" if info.last.startswith("UNO") else quiet)
+
+
+@functools.cache
+def how_it_plays(kind: str) -> str:
+    """A bot personality's line on how it plays (New game's), or "" for the player or a bot without one."""
+    return personalities().get(kind, "")
+
+
+def held_words(cards: int, points: int) -> str:
+    """What the player's own hand is worth to whoever goes out (E3), for their seat on the grand table."""
+    sentence = ngettext(
+        "Your {cards} card counts {points} points for whoever goes out.",
+        "Your {cards} cards count {points} points for whoever goes out.",
+        cards,
+    )
+    return sentence.format(cards=cards, points=points)
+
+
+class SeatView(Widget, can_focus=False):
+    """A seat at the roomy table: the name and score on its edge, who plays how, a fan of backs, the last move;
+    a taller one (the grand table) the seat's moves of the round before it.
+
+    The seat to act is outlined heavy in the accent colour; the one after it (the way
+    play goes) is marked on its edge, so the turn is seen going round the table.
+    """
+
+    DEFAULT_CSS = """
+    SeatView {
+        height: 6;
+        width: 1fr;
+        min-width: 14;
+        border: round $primary 50%;
+        border-title-color: $foreground;
+        border-subtitle-color: $text-muted;
+        padding: 0 1;
+    }
+    SeatView.next-up {
+        border: round $accent 60%;
+    }
+    SeatView.to-act {
+        border: heavy $accent;
+        border-title-style: bold;
+        border-title-color: $accent;
+        background: $accent 12%;
+    }
+    SeatView.you {
+        height: 3;
+    }
+    SeatView > .seat--backs {
+        color: $error;
+    }
+    SeatView > .seat--badge {
+        color: $warning;
+        text-style: bold reverse;
+    }
+    SeatView > .seat--quiet {
+        color: $text-muted;
+    }
+    """
+    COMPONENT_CLASSES = {"seat--backs", "seat--badge", "seat--quiet"}
+
+    info: reactive[SeatLine | None] = reactive(None)
+
+    def watch_info(self, info: SeatLine | None) -> None:
+        if info is None:
+            return
+        self.set_class(info.to_act, "to-act")
+        self.set_class(info.next_up and not info.to_act, "next-up")
+        glyphs = info.glyphs
+        marker = f"{glyphs.turn} " if info.to_act else (f"{glyphs.next} " if info.next_up else "")
+        self.border_title = Text(marker + info.name)
+        # One form in English ("1 pts", as the score columns say), any number of forms in a translation.
+        self.border_subtitle = Text(ngettext("{count} pts", "{count} pts", info.score).format(count=info.score))
+
+    def render(self) -> Text:
+        info = self.info
+        if info is None:
+            return Text()
+        width = self.content_size.width
+        quiet = self.get_component_rich_style("seat--quiet")
+        lines = Text(no_wrap=True, overflow="ellipsis")
+        if not info.you:
+            level = f" · {info.level}" if info.level else ""
+            who = info.kind + level  # the name players see everywhere else, where it fits
+            if len(who) > width:
+                who = KIND_LABEL.get(info.kind, info.kind) + level
+            lines.append(who[:width], style=quiet)
+            top, bottom = fan(info.cards, info.glyphs, width)
+            backs = self.get_component_rich_style("seat--backs")
+            lines.append("\n")
+            lines.append(top, style=backs)
+            lines.append("\n")
+            lines.append(bottom, style=backs)
+            lines.append("\n")
+        used = 0 if info.you else 3
+        if info.you and info.points_held is not None and self.content_size.height >= 3:
+            # Found in play at 200x60: the player's own seat was a blank bar. What the hand is worth, a line.
+            lines.append(held_words(info.cards, info.points_held)[:width] + "\n", style=quiet)
+            used = 1
+        # A tall seat (the grand table) tells the round's story: its moves before the last, one a line, oldest first.
+        room = self.content_size.height - used - 1
+        earlier = info.earlier[max(len(info.earlier) - room, 0) :] if room > 0 else ()
+        # The rows the story has not filled yet say how the bot plays (found in play at 200x60: the seats
+        # were blank until their third move, and nothing said which character plays which way).
+        spare = room - len(earlier)
+        how = textwrap.wrap(how_it_plays(info.kind), width) if spare > 0 and not info.you and width > 1 else []
+        if len(how) > spare > 1:  # cut, but only where enough of it is left to read ("sheds its…" is not)
+            how = how[:spare]
+            how[-1] = how[-1][: width - 1] + "…"
+        elif len(how) > spare:
+            how = []
+        for line in how:
+            lines.append(line + "\n", style=quiet + Style(italic=True))
+        for move in earlier:
+            lines.append(move[:width] + "\n", style=quiet)
+        last = last_move(info, self.get_component_rich_style("seat--badge"), quiet)
+        last.truncate(width, overflow="ellipsis")
+        lines.append_text(last)
+        return lines

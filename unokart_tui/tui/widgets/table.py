@@ -1,0 +1,232 @@
+"""The middle of the table: the draw pile, the top card (who played it, its item if it went off), colour, direction.
+
+Compact (the 80x24 table): small cards beside the facts. Roomy: the two cards large
+(11x8, 15x11 on a big terminal: the corner, the rank drawn big, the colour's word), a
+line under each, and the facts under them. Grand (a very large terminal): the cards larger
+still (19x13), and beside them the scoreboard, every seat's score where everyone sees it.
+Its border names the house rules in play (HOUSE_RULES.md) and a stack waiting for its answer.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from ...table.tableview import TableInfo
+from ...voice import _, ngettext
+from ...voice.cards import color_label, item_label
+from .cardview import CardView, DrawPile
+from .paint import CARD_COMPONENTS, card_css
+from .titles import set_border_subtitle, set_border_title
+
+# The terminal sizes from which the cards are big, and bigger still: the game screen's (screens/game.py).
+ROOMY_SIZE = (110, 32)
+SPACIOUS_SIZE = (160, 48)
+# Found in play at 200x60: the spacious table left about 70 % of the felt blank. From here the room is used.
+GRAND_SIZE = (180, 50)
+
+
+class TablePanel(Vertical):
+    DEFAULT_CSS = """
+    TablePanel #piles {
+        height: 5;
+    }
+    TablePanel .pile {
+        width: auto;
+        height: auto;
+        margin-right: 1;
+    }
+    TablePanel #draw-pile {
+        width: 9;
+        height: 5;
+    }
+    TablePanel #top-card {
+        width: 16;
+        height: 5;
+    }
+    TablePanel .pile-label {
+        display: none;
+        width: 100%;
+        height: 1;
+        text-align: center;
+        color: $text-muted;
+    }
+    TablePanel #facts {
+        width: 1fr;
+        height: 5;
+    }
+    TablePanel.-roomy #piles {
+        layout: grid;
+        grid-size: 2;
+        grid-columns: 13 11;
+        grid-rows: 9 2;
+        width: 24;
+        height: 11;
+    }
+    TablePanel.-roomy #draw-pile, TablePanel.-roomy #top-card {
+        width: 11;
+        height: 8;
+    }
+    TablePanel.-roomy .pile {
+        margin-right: 0;
+    }
+    TablePanel.-spacious #piles {
+        grid-columns: 17 15;
+        grid-rows: 12 2;
+        width: 32;
+        height: 14;
+    }
+    TablePanel.-spacious #draw-pile, TablePanel.-spacious #top-card {
+        width: 15;
+        height: 11;
+    }
+    TablePanel #scoreboard {
+        display: none;
+    }
+    TablePanel.-grand #piles {
+        grid-size: 3 2;
+        grid-columns: 21 21 37;
+        grid-rows: 14 2;
+        width: 79;
+        height: 16;
+    }
+    TablePanel.-grand #draw-pile, TablePanel.-grand #top-card {
+        width: 19;
+        height: 13;
+    }
+    TablePanel.-grand #scoreboard {
+        display: block;
+        row-span: 2;
+        height: auto;
+        border: round $primary 50%;
+        border-title-color: $foreground;
+        padding: 0 1;
+        text-wrap: nowrap;  /* a wrap would eat the spaces that align the columns */
+        text-overflow: ellipsis;
+    }
+    TablePanel.-roomy .pile-label {
+        display: block;
+    }
+    TablePanel.-roomy #facts {
+        column-span: 2;
+        width: 100%;
+        height: 2;
+        text-align: center;
+    }
+    """ + card_css("TablePanel")
+    COMPONENT_CLASSES = CARD_COMPONENTS
+
+    info: reactive[TableInfo | None] = reactive(None, repaint=False)  # its parts repaint themselves
+    roomy: reactive[bool] = reactive(False)
+    spacious: reactive[bool] = reactive(False)  # a big terminal: the roomy table's cards bigger still (15x11)
+    grand: reactive[bool] = reactive(False)  # a very large one: larger cards (19x13) and the scoreboard
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="piles"):
+            with Vertical(classes="pile"):
+                yield DrawPile(id="draw-pile")
+                yield Static(id="pile-count", classes="pile-label")
+            with Vertical(classes="pile"):
+                yield CardView(id="top-card")
+                yield Static(id="played-by", classes="pile-label")
+            # Before the facts: on the grand table's grid it takes the third column, beside both cards.
+            yield Static(id="scoreboard")
+            yield Static(id="facts")
+
+    def on_mount(self) -> None:
+        # The colour's badge is painted with the theme's card face: a new theme paints it again.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.watch_info(self.info))
+
+    def watch_roomy(self, roomy: bool) -> None:
+        self.set_class(roomy, "-roomy")
+        self.watch_info(self.info)
+
+    def watch_spacious(self, spacious: bool) -> None:
+        self.set_class(spacious, "-spacious")
+
+    def watch_grand(self, grand: bool) -> None:
+        self.set_class(grand, "-grand")
+
+    def watch_info(self, info: TableInfo | None) -> None:
+        # Each part is set only when it changes: a move changes one or two of them, and whatever is set
+        # is sent to the terminal again (docs/performance.md).
+        if info is None:
+            return
+        pile = self.query_one(DrawPile)
+        pile.glyphs = info.glyphs
+        pile.label = "UNO" if self.roomy else f"{info.draw_pile}"
+        count = info.draw_pile
+        _show(
+            self.query_one("#pile-count", Static),
+            Text(ngettext("{count} to draw", "{count} to draw", count).format(count=count)),
+        )
+        top = self.query_one("#top-card", CardView)
+        top.glyphs, top.card = info.glyphs, info.top
+        went_off = ""
+        if info.item is not None:  # only an item that went off: a card that was just played has none
+            went_off = f"{info.glyphs.items[info.item]} {item_label(info.item)}"
+        top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
+        _show(self.query_one("#played-by", Static), Text(f"{went_off}!" if went_off else info.played_by))
+        facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
+        facts.append(_("Colour") + (" " if self.roomy else "\n"))
+        if info.color is None:
+            facts.append(" " + _("none yet") + " ", style="reverse")
+        else:
+            facts.append(
+                f" {color_label(info.color).upper()} ", style=self.get_component_rich_style(f"card--{info.color.value}")
+            )
+        # Found in play: "Play goes ↻ left" meant nothing beside a list, and "clockwise" named no one.
+        # Who plays after the player reads the same in the list and round the table, and a Reverse changes it.
+        if self.roomy:
+            after = "\n" + _("After you: {name}").format(name=info.after_you)
+        else:
+            after = "\n\n" + _("After you") + "\n" + info.after_you
+        facts.append(after, style="bold")
+        _show(self.query_one("#facts", Static), facts)
+        board = self.query_one("#scoreboard", Static)
+        set_border_title(board, _("Scores · first to {target}").format(target=info.target))
+        _show(board, scoreboard(info))
+        if info.rules == "official":
+            set_border_title(self, _("Table"))
+        else:
+            set_border_title(self, _("Table · house rules: {rules}").format(rules=info.rules))
+        set_border_subtitle(self, Text(info.pending, style="bold reverse") if info.pending else "")
+
+
+def _show(static: Static, text: Text) -> None:
+    """``text`` in ``static``, unless it shows it already (rich's Text compares characters and spans)."""
+    shown = static.content
+    if isinstance(shown, Text) and shown == text and shown.style == text.style:
+        return
+    static.update(text)
+
+
+NAME_WIDTH = 10  # the scoreboard's names: every bot's and most players' (the seats show the whole name)
+
+
+def scoreboard(info: TableInfo) -> Text:
+    """One line a seat, the leader first: place, name, score, the points still to go.
+
+    Equal scores share a place; while everyone has the same score, no places are shown.
+    """
+    lines = Text(no_wrap=True, overflow="ellipsis")
+    place = 0
+    previous: int | None = None
+    tied = len({row.score for row in info.standings}) == 1  # no places before anyone is ahead
+    for index, row in enumerate(info.standings):
+        if row.score != previous:
+            place, previous = index + 1, row.score
+        mark = info.glyphs.turn if row.to_act else " "
+        to_go = max(info.target - row.score, 0)
+        if index:
+            lines.append("\n")
+        shown_place = "" if tied else f"{place}."
+        name = f"{row.name:<{NAME_WIDTH}.{NAME_WIDTH}}"
+        lines.append(
+            f"{shown_place:>3} {mark} {name} {row.score:>4}  " + _("{points} to go").format(points=f"{to_go:>4}"),
+            style="bold" if row.you or row.to_act else "",
+        )
+    return lines
