@@ -38,7 +38,7 @@ from ..widgets.hand import HandView
 from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow, SeatView
-from ..widgets.table import GRAND_SIZE, TablePanel
+from ..widgets.table import GRAND_SIZE, TablePanel, enlarge_notice, felt_title
 from ..widgets.titles import set_border_subtitle, set_border_title
 from .flights import Flights
 
@@ -186,11 +186,7 @@ class GameScreen(Screen[None]):
         width, height = event.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         notice = self.query_one("#too-small", Static)
-        notice.update(
-            _("Please enlarge your terminal\nto at least {least} (it is {size}).").format(
-                least=f"{MIN_WIDTH}×{MIN_HEIGHT}", size=f"{width}×{height}"
-            )
-        )
+        notice.update(enlarge_notice((MIN_WIDTH, MIN_HEIGHT), (width, height)))
         if small != self.too_small:
             # Found in play: behind the notice the bots played on and keys acted on a table nobody saw.
             self.too_small = notice.display = small
@@ -269,11 +265,7 @@ class GameScreen(Screen[None]):
         self.table.info = state.table
         # The roomy table shows no compact table panel: its felt names the house rules (found in play at 120x40).
         rules = state.table.rules
-        if rules == "official":
-            felt = _("Table · {where}").format(where=state.where)
-        else:
-            felt = _("Table · {where} · house rules: {rules}").format(where=state.where, rules=rules)
-        set_border_title(self.felt, felt)
+        set_border_title(self.felt, felt_title(state.where, rules))
         self.hand.state = state.hand
         self.refresh_bindings()
 
