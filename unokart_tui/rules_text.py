@@ -264,14 +264,15 @@ def house_rules_tag(rules: HouseRules) -> str:
 
 
 # Each switch as it reads when it is on, for the list of every house rule.
-_SWITCHED_ON = {"banana": "last-turn", "hand_size": "5 to 10"}
+_SWITCHED_ON = {"banana": "last-turn", "hand_size": N_("5 to 10")}  # a size is words; "last-turn" a value
 
 
 def every_house_rule() -> str:
     """Every house rule in a line (Markdown), for the rules read from the title."""
     lines = []
     for switch in HOUSE_RULES:
-        words = house_rule_words(switch, _SWITCHED_ON.get(switch, True))
+        value = _SWITCHED_ON.get(switch, True)
+        words = house_rule_words(switch, _(value) if isinstance(value, str) and switch == "hand_size" else value)
         lines.append(f"- {words.rule}, **{words.tag}**: {words.line}")
     return "\n".join(
         [

@@ -23,7 +23,9 @@ from .terminal import wait_gone
 
 # Bots at 0.3 s a move keep "You draw" in the log long enough to be read; no question on leaving.
 FAST = 'bot_speed = "fast"\nconfirm_quit = false\n'
-NAMED = FAST + 'player_name = "Bob"\n'
+# A player who has played before: no first-game guide over the hand (a saved match not yet begun is a
+# first game, and whether a poll saw the hand before its guide came was a race).
+NAMED = FAST + 'player_name = "Bob"\nguide = false\n'
 
 
 @pytest.fixture

@@ -24,8 +24,9 @@ from unokart_tui.voice import LOCALE_DIR, _, ngettext, use_language
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("sk", "nl")
-# The folders whose every message is translated already; the whole package joins when the rest is.
-TRANSLATED_WHOLE = ("unokart_tui/serve/",)
+# Every message of the game is translated into every language: a new sentence without its
+# translations fails here (docs/languages.md says how to update the catalogs).
+TRANSLATED_WHOLE = ("unokart_tui/",)
 PLURALS = {"sk": 3, "nl": 2}
 
 

@@ -13,6 +13,8 @@ import itertools
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..voice import _
+
 MARKERS = ("●", "■", "▲", "◆", "▼", "○", "□", "△", "◇", "★")  # one a series: ten players at most (D1)
 SEVERAL = "✱"  # two series' points in one place
 TRAIL = "·"
@@ -139,7 +141,7 @@ def legend(entries: Sequence[Legend], width: int, *, several: bool = False) -> l
     """``● Ann 512  ■ Mario 230 …``, wrapped to ``width``; ``several`` adds what ✱ means."""
     pieces = [(MARKERS[n % len(MARKERS)], f"s{n}", f"{e.name} {e.value}".strip()) for n, e in enumerate(entries)]
     if several:
-        pieces.append((SEVERAL, "", "several"))
+        pieces.append((SEVERAL, "", _("several")))  # ✱: several players at one point
     lines: list[Line] = [[]]
     used = 0
     for marker, style, text in pieces:

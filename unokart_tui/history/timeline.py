@@ -30,8 +30,8 @@ from ..engine import (
     UnseenShuffle,
     shuffle_unseen,
 )
+from ..engine import replay as replay_loop  # looked up at the call: one loop, which a test can watch
 from ..engine.replay import Step, actor
-from ..engine.replay import play_again as play_from_seed
 
 __all__ = [
     "SNAPSHOT_EVERY",
@@ -58,7 +58,7 @@ def play_again(match: Match, rounds: Sequence[Sequence[Action]] | None = None) -
     (``engine.replay``), which loading a save plays too.
     """
     again = Match(match.names, seed=match.seed, target=match.target, rules=match.rules)
-    return play_from_seed(again, match.history if rounds is None else rounds, match.unseen_shuffles)
+    return replay_loop.play_again(again, match.history if rounds is None else rounds, match.unseen_shuffles)
 
 
 def replayed(match: Match, rounds: Sequence[Sequence[Action]]) -> Match:

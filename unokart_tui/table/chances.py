@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from ..engine import Action, Card, Color, JumpIn, Match, Play
 from ..voice import _
+from ..voice.cards import color_label
 from ..voice.narration import Voice
 
 JUMP_LATE_SECONDS = 5.0  # a j this long after the twin was held is "too late", not "no jump-in now"
@@ -56,4 +57,4 @@ def hint_taken_words(action: Action, voice: Voice, *, said: bool, chosen: Color 
         words = _("You play {card}, choose {colour} and say UNO, as the hint said.")
     else:
         words = _("You play {card} and choose {colour}, as the hint said.")
-    return words.format(card=card, colour=chosen.label)
+    return words.format(card=card, colour=color_label(chosen))

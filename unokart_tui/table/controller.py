@@ -38,6 +38,7 @@ from ..glyphs import UNICODE, Glyphs
 from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
+from ..voice.cards import color_label
 from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line
 from ..voice.notes import TableNotes
 from . import keys, questions
@@ -646,7 +647,7 @@ class TableController:
             advised = hinted.color if isinstance(hinted, ChooseColor) else None
             words = None
             if advised is not None and color == advised:
-                words = _("You choose {colour}, as the hint said.").format(colour=color.label)
+                words = _("You choose {colour}, as the hint said.").format(colour=color_label(color))
             self.act(ChooseColor(color), hint_words=words)
             return
         hinted_play = hinted if isinstance(hinted, Play) and hinted.card == card else None

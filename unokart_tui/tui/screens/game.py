@@ -30,6 +30,7 @@ from ...table.controller import TableController
 from ...table.pacing import Clock, Pace
 from ...table.session import HUMAN, Session
 from ...table.tableview import seating
+from ...voice import N_, _
 from ..widgets.banner import BannerView
 from ..widgets.cardview import DrawPile
 from ..widgets.gamelog import GameLog
@@ -37,7 +38,7 @@ from ..widgets.hand import HandView
 from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow, SeatView
-from ..widgets.table import GRAND_SIZE, TablePanel
+from ..widgets.table import GRAND_SIZE, TablePanel, enlarge_notice, felt_title
 from ..widgets.titles import set_border_subtitle, set_border_title
 from .flights import Flights
 
@@ -66,30 +67,32 @@ class GameScreen(Screen[None]):
         """The match is over: replay it."""
 
     BINDINGS = [
-        Binding("left,h", "intent('move', -1)", "Card ←", show=False),
-        Binding("right,l", "intent('move', 1)", "Card →", show=False),
-        Binding("home", "intent('move_to', 0)", "First card", show=False),
-        Binding("end", "intent('move_to', -1)", "Last card", show=False),
-        Binding("enter,space", "intent('play')", "Play"),
-        Binding("d", "intent('draw')", "Draw"),
-        Binding("d", "intent('take')", "Take them"),  # a stack's total (house rules H1-H3): drawn, as a draw is
-        Binding("p", "intent('keep')", "Keep"),
-        Binding("j", "intent('jump')", "Jump in"),  # house rule H5
-        Binding("j", "intent('missed_jump')", "Jump in", show=False),  # when there is nothing to jump in with: says why
-        Binding("u", "intent('uno')", "UNO!"),
-        Binding("c", "intent('catch')", "Catch"),
-        Binding("c", "intent('missed_catch')", "Catch", show=False),  # when nobody can be caught: says why
-        Binding("f", "intent('fast')", "Fast"),
-        Binding("t", "intent('hint')", "Hint"),  # on the player's turn only: a newcomer never found it in the help
-        Binding("z", "intent('undo')", "Undo"),  # shown only when an undo would be taken (Session.undo_refusal)
-        Binding("z", "intent('undo_refused')", "Undo", show=False),  # when it would not be: says why
-        Binding("z", "intent('undo_off')", "Undo", show=False),  # undo turned off in the settings: says so
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "leave", "Quit"),
+        Binding("left,h", "intent('move', -1)", N_("Card ←"), show=False),
+        Binding("right,l", "intent('move', 1)", N_("Card →"), show=False),
+        Binding("home", "intent('move_to', 0)", N_("First card"), show=False),
+        Binding("end", "intent('move_to', -1)", N_("Last card"), show=False),
+        Binding("enter,space", "intent('play')", N_("Play")),
+        Binding("d", "intent('draw')", N_("Draw")),
+        Binding("d", "intent('take')", N_("Take them")),  # a stack's total (house rules H1-H3): drawn, as a draw is
+        Binding("p", "intent('keep')", N_("Keep")),
+        Binding("j", "intent('jump')", N_("Jump in")),  # house rule H5
+        Binding(
+            "j", "intent('missed_jump')", N_("Jump in"), show=False
+        ),  # when there is nothing to jump in with: says why
+        Binding("u", "intent('uno')", N_("UNO!")),
+        Binding("c", "intent('catch')", N_("Catch")),
+        Binding("c", "intent('missed_catch')", N_("Catch"), show=False),  # when nobody can be caught: says why
+        Binding("f", "intent('fast')", N_("Fast")),
+        Binding("t", "intent('hint')", N_("Hint")),  # on the player's turn only: a newcomer never found it in the help
+        Binding("z", "intent('undo')", N_("Undo")),  # shown only when an undo would be taken (Session.undo_refusal)
+        Binding("z", "intent('undo_refused')", N_("Undo"), show=False),  # when it would not be: says why
+        Binding("z", "intent('undo_off')", N_("Undo"), show=False),  # undo turned off in the settings: says so
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "leave", N_("Quit")),
         # Last: where the keys of a busy turn fill 80 columns, these are the ones the bar leaves out.
-        Binding("a", "intent('autopilot')", "Autopilot"),
-        Binding("pageup", "log(-1)", "Log", key_display="PgUp/Dn"),
-        Binding("pagedown", "log(1)", "Log down", show=False),
+        Binding("a", "intent('autopilot')", N_("Autopilot")),
+        Binding("pageup", "log(-1)", N_("Log"), key_display="PgUp/Dn"),
+        Binding("pagedown", "log(1)", N_("Log down"), show=False),
     ]
 
     def __init__(
@@ -174,8 +177,8 @@ class GameScreen(Screen[None]):
         self.banner_view = self.banner_views[0]
         self.hand = self.query_one(HandView)
         self.flights = Flights(self)
-        self.players.border_title = "Players · cards · last move · pts"
-        self.log_view.border_title = "Game log"
+        self.players.border_title = _("Players · cards · last move · pts")
+        self.log_view.border_title = _("Game log")
         self.render_table()
         self.call_after_refresh(self.first_words)
 
@@ -183,7 +186,7 @@ class GameScreen(Screen[None]):
         width, height = event.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         notice = self.query_one("#too-small", Static)
-        notice.update(f"Please enlarge your terminal\nto at least {MIN_WIDTH}×{MIN_HEIGHT} (it is {width}×{height}).")
+        notice.update(enlarge_notice((MIN_WIDTH, MIN_HEIGHT), (width, height)))
         if small != self.too_small:
             # Found in play: behind the notice the bots played on and keys acted on a table nobody saw.
             self.too_small = notice.display = small
@@ -262,9 +265,7 @@ class GameScreen(Screen[None]):
         self.table.info = state.table
         # The roomy table shows no compact table panel: its felt names the house rules (found in play at 120x40).
         rules = state.table.rules
-        set_border_title(
-            self.felt, f"Table · {state.where}" + ("" if rules == "official" else f" · house rules: {rules}")
-        )
+        set_border_title(self.felt, felt_title(state.where, rules))
         self.hand.state = state.hand
         self.refresh_bindings()
 

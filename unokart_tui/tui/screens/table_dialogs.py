@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...table import messages as told
+from ...voice import _
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -68,5 +69,5 @@ def leave_question(screen: GameScreen) -> tuple[ModalScreen[bool], Callable[[boo
     """ "Leave this match?", with what leaving now would lose."""
     from ..dialogs.confirm import ConfirmDialog  # noqa: PLC0415
 
-    question = ConfirmDialog("Leave this match?", screen.controller.saving.leave_warning())
+    question = ConfirmDialog(_("Leave this match?"), screen.controller.saving.leave_warning())
     return question, lambda yes: screen.leave() if yes else None

@@ -85,7 +85,7 @@ class PlayerRow(Widget, can_focus=False):
         if not with_kind and not info.last and not info.exposed and info.kind != "human":
             # Too narrow for the personality beside the name: until the bot's first move the line says
             # how it plays, as a bot, not a move (found in play: "greedy" read as something Mario did).
-            last = Text(f"{info.kind} bot", style=quiet)
+            last = Text(_("{kind} bot").format(kind=info.kind), style=quiet)
         else:
             last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         last.truncate(room, overflow="ellipsis", pad=True)

@@ -230,3 +230,17 @@ def scoreboard(info: TableInfo) -> Text:
             style="bold" if row.you or row.to_act else "",
         )
     return lines
+
+
+def felt_title(where: str, rules: str) -> str:
+    """The roomy table's title: the round, and the house rules when they are not the official ones."""
+    if rules == "official":
+        return _("Table · {where}").format(where=where)
+    return _("Table · {where} · house rules: {rules}").format(where=where, rules=rules)
+
+
+def enlarge_notice(least: tuple[int, int], size: tuple[int, int]) -> str:
+    """What stands in for the table while the terminal is smaller than ``least``."""
+    return _("Please enlarge your terminal\nto at least {least} (it is {size}).").format(
+        least="{}×{}".format(*least), size="{}×{}".format(*size)
+    )
