@@ -31,6 +31,7 @@ CORE_MODULES = [
     "unokart_tui.pacing",
     "unokart_tui.table.opening",  # opening a match, for any front end
     "unokart_tui.table",  # the table of one seat: what its intentions do, what it is told
+    "unokart_tui.plain.runner",  # line mode (issue 33): the table as lines, for screen readers and pipes
     # The history: replays' data, undo, statistics, charts and export, for the command line too.
     "unokart_tui.timeline",
     "unokart_tui.replayview",

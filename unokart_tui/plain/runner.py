@@ -1,0 +1,38 @@
+"""Playing a match in line mode: commands read from ``stdin``, the table's lines written to ``stdout``."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from typing import TYPE_CHECKING, TextIO
+
+from ..voice import plain as words
+from .table import LineTable
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+def play_lines(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Play ``session`` until the match ends, the player quits or their input ends (it is saved); the exit status."""
+    read = stdin or sys.stdin
+    out = stdout or sys.stdout
+
+    def write(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()  # a line is read as soon as it is written, through a pipe too
+
+    table = LineTable(session, write, deal_again=session.deal_again_command() + " --plain")
+    status = 0
+    try:
+        table.start()
+        for line in read if not table.over else ():
+            if not table.handle(line):
+                break
+    except KeyboardInterrupt:
+        status = 130
+    finally:
+        table.close()
+    if not table.over:
+        write(words.left_line(f"unokart load {shlex.quote(session.name)} --plain"))
+    return status
