@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from ..engine import Card, Pass, Phase
+from ..engine import Card, Pass, Phase, Rank
 from ..glyphs import ASCII
 from ..pacing import Pace
 from ..printable import printable
@@ -302,6 +302,9 @@ class LineTable:
         view = self.session.view()
         if self.session.is_human_turn() and view.phase is Phase.CHALLENGE and card in self.playable():
             self.controller.answer_challenge("stack")  # H2: a Wild Draw Four on the lone one
+        elif colour is not None and card.rank is Rank.WILD_DRAW_FOUR:
+            self.controller.choose_colour(colour, card)  # its colour said with it: nothing to ask
+            return
         else:
             self.controller.play(card)
         if colour is not None and self.wild_four == card:
