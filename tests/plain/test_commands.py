@@ -1,4 +1,4 @@
-"""Line mode's commands (issue 33): forgiving parsing, ``moves`` that lists only what works, refusals that change nothing.
+"""Line mode's commands (issue 33): forgiving parsing, ``moves`` listing only what works, refusals changing nothing.
 
 A ``LineTable`` is driven in the test's own process: its lines are kept in a list, its clock moves
 only with the commands.

@@ -104,7 +104,7 @@ def test_a_whole_match_through_a_pipe_typing_the_first_legal_move_each_time(seed
 
 @pytest.mark.slow
 def test_a_match_through_a_pseudo_terminal_writes_no_escape_byte():
-    import pty  # noqa: PLC0415 - not on every platform
+    import pty  # not on every platform
 
     main, other = pty.openpty()
     process = unokart("new", "--plain", "--seed", "3", stdin=other, stdout=other, stderr=other, close_fds=True)
