@@ -196,3 +196,33 @@ def test_a_match_begun_in_line_mode_goes_on_at_the_full_screen_table_and_back():
     assert list(again.match.history[-1]) == moved_on
     lines = play_in_line_mode(again, 1)
     assert any("Welcome back" in line for line in lines)
+
+
+def test_the_end_of_the_input_saves_the_match_and_says_how_to_go_on():
+    import io
+
+    from unokart_tui.plain.runner import play_lines
+
+    session = Session.new("Ann", ["greedy"], seed=4, name="Ends here")
+    out = io.StringIO()
+    assert play_lines(session, io.StringIO("hand\ndraw\n"), out) == 0
+    last = out.getvalue().splitlines()[-1]
+    assert last == "The match is saved. To go on with it: unokart load 'Ends here' --plain"
+    assert Session.load("Ends here").match.history[-1] == session.match.history[-1]
+
+
+def test_a_reader_that_goes_away_ends_the_game_quietly_with_the_match_saved(tmp_path):
+    process = unokart(
+        "new", "--plain", "--seed", "2", stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None and process.stdin is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()  # as `unokart new --plain | head -1` does
+    try:
+        process.stdin.write(b"hand\n" * 200)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # the game may have gone already
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""
+    assert list((tmp_path / "data").glob("*.toml"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import os
 import shlex
 import sys
 from typing import TYPE_CHECKING, TextIO
@@ -17,13 +19,15 @@ def play_lines(session: Session, stdin: TextIO | None = None, stdout: TextIO | N
     """Play ``session`` until the match ends, the player quits or their input ends (it is saved); the exit status."""
     read = stdin or sys.stdin
     out = stdout or sys.stdout
+    if isinstance(out, io.TextIOWrapper):  # a terminal that cannot show "·" or "—" gets "?", not a crash
+        out.reconfigure(errors="replace")
 
     def write(line: str) -> None:
         out.write(line + "\n")
         out.flush()  # a line is read as soon as it is written, through a pipe too
 
     table = LineTable(session, write, deal_again=session.deal_again_command() + " --plain")
-    status = 0
+    status, reader_gone = 0, False
     try:
         table.start()
         for line in read if not table.over else ():
@@ -31,8 +35,12 @@ def play_lines(session: Session, stdin: TextIO | None = None, stdout: TextIO | N
                 break
     except KeyboardInterrupt:
         status = 130
+    except BrokenPipeError:
+        reader_gone = True  # whoever read the lines has gone (``| head``): the match is saved, quietly
     finally:
         table.close()
-    if not table.over:
+    if reader_gone:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())  # nothing more to flush at exit
+    elif not table.over:
         write(words.left_line(f"unokart load {shlex.quote(session.name)} --plain"))
     return status

@@ -84,15 +84,15 @@ def challenge_question(name: str, colour: Color, cards: int, *, can_stack: bool)
 
 
 def chance_to_catch(name: str) -> str:
-    return _("{name} has one card and did not say UNO: catch, before your next command.").format(name=name)
+    return _("{name} has one card and did not say UNO: type catch before your next command.").format(name=name)
 
 
 def chance_to_say_uno() -> str:
-    return _("You have one card and did not say UNO: uno, before your next command.")
+    return _("You have one card and did not say UNO: type uno before your next command.")
 
 
 def chance_to_jump(card: Card) -> str:
-    return _("You hold the twin of the top card: jump, with {card}, before your next command.").format(
+    return _("You hold {card}, the twin of the top card: type jump before your next command to jump in.").format(
         card=card_words(card)
     )
 
