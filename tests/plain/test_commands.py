@@ -240,3 +240,27 @@ def test_a_wild_draw_four_and_its_colour_in_one_command():
     assert not any("Choose a colour" in line for line in lines)
     played = [action for seat, action in table.session.match.round.view(HUMAN).public_history if seat == HUMAN]
     assert played[-1].card == Card.parse("W+4") and played[-1].color is Color.BLUE
+
+
+def test_undo_off_in_the_settings_is_off_in_line_mode_too():
+    session = Session.new("Ann", ["greedy"], seed=4, name="no undo")
+    lines: list[str] = []
+    table = LineTable(session, lines.append, undo=False)
+    table.start()
+    table.handle(next(move for move in table.moves() if move.startswith(("play", "draw"))))
+    assert "undo" not in table.moves()
+    before = position(table)
+    lines.clear()
+    table.handle("undo")
+    assert lines == ["Undo is off: turn it on in Settings."]
+    assert position(table) == before
+
+
+def test_undo_takes_back_the_last_decision():
+    table, _lines = line_table()
+    before = position(table)
+    table.handle("draw")
+    assert position(table) != before
+    assert "undo" in table.moves()
+    table.handle("undo")
+    assert position(table) == before

@@ -8,6 +8,8 @@ import shlex
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from ..printable import printable
+from ..settings import load_settings
 from ..voice import plain as words
 from .table import LineTable
 
@@ -26,9 +28,13 @@ def play_lines(session: Session, stdin: TextIO | None = None, stdout: TextIO | N
         out.write(line + "\n")
         out.flush()  # a line is read as soon as it is written, through a pipe too
 
-    table = LineTable(session, write, deal_again=session.deal_again_command() + " --plain")
+    settings, problem = load_settings()
+    deal_again = session.deal_again_command() + " --plain"
+    table = LineTable(session, write, deal_again=deal_again, uno_helper=settings.uno_helper, undo=settings.undo)
     status, reader_gone = 0, False
     try:
+        if problem is not None:
+            write(printable(problem))
         table.start()
         for line in read if not table.over else ():
             if not table.handle(line):

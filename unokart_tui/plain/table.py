@@ -37,13 +37,23 @@ Chance = tuple[object, ...]
 class LineTable:
     """One seat's table, read and played as lines. ``write`` gets each line without its newline."""
 
-    def __init__(self, session: Session, write: Callable[[str], None], *, deal_again: str = "") -> None:
+    def __init__(
+        self,
+        session: Session,
+        write: Callable[[str], None],
+        *,
+        deal_again: str = "",
+        uno_helper: bool = False,
+        undo: bool = True,
+    ) -> None:
+        """``uno_helper``, ``undo``: the player's settings, as at the full-screen table."""
         self.session = session
         self._write = write
         self.clock = CommandClock()
         self.controller = TableController(
-            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=ASCII
-        )
+            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=ASCII,
+            uno_helper=uno_helper, undo=undo,
+        )  # fmt: skip
         self.log_lines: deque[str] = deque(maxlen=LOG_AGAIN)
         self.asked: told.Message | None = None  # the last question put to the seat
         self.wild_four: Card | None = None  # the Wild Draw Four whose colour is being asked
@@ -272,7 +282,10 @@ class LineTable:
                 controller.start_next_round()
                 controller.go()  # the full-screen table's pacer goes on when the round's dialog closes
         elif verb == "undo":
-            controller.undo_refused()  # undone, or refused with the reason
+            if controller.undo_on:
+                controller.undo_refused()  # undone, or refused with the reason
+            else:
+                controller.undo_off()
             if not self.session.match.round.is_over:
                 self.round_over = None
         elif verb == "hint":
