@@ -128,7 +128,8 @@ def test_every_move_moves_lists_does_something_and_a_match_ends(seed):
 def test_a_wrong_command_says_why_in_one_line_and_changes_nothing():
     table, lines = line_table()
     before = position(table)
-    for typed in ("play R9 please", "colour red", "target Luigi", "challenge", "next", "catch", "dance", "play 99"):
+    wrong = ("play R9 please", "colour red", "target Luigi", "challenge", "next", "catch", "dance", "play 99", "wait")
+    for typed in wrong:
         lines.clear()
         table.handle(typed)
         assert len(lines) == 1, (typed, lines)

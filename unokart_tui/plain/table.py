@@ -216,7 +216,9 @@ class LineTable:
         if verb in LEAVE_THE_COLOUR:
             self.wild_four = None
         if verb == "wait":
-            if before_chance is None:
+            if self.session.is_human_turn():
+                self.say(words.yours_to_decide())
+            elif before_chance is None:
                 self.say(words.nothing_to_wait_for())
             else:
                 self.settle(before_chance)

@@ -255,6 +255,10 @@ def nothing_to_wait_for() -> str:
     return _("Nothing is waiting for you: play goes on by itself.")
 
 
+def yours_to_decide() -> str:
+    return _("Play waits for you: it is your decision (type moves to hear what you may do).")
+
+
 def round_not_over() -> str:
     return _("The round is not over yet.")
 
