@@ -31,6 +31,7 @@ CORE_MODULES = [
     "unokart_tui.table.pacing",
     "unokart_tui.table.opening",  # opening a match, for any front end
     "unokart_tui.table",  # the table of one seat: what its intentions do, what it is told
+    "unokart_tui.plain.runner",  # line mode (issue 33): the table as lines, for screen readers and pipes
     # The history: replays' data, undo, statistics, charts and export, for the command line too.
     "unokart_tui.history.timeline",
     "unokart_tui.history.replayview",
@@ -164,7 +165,7 @@ def test_the_layers_go_from_the_front_ends_down_to_the_engine():
     assert layers_of_the_contract() == [
         ["unokart_tui.__main__"],
         ["unokart_tui.cli"],
-        ["unokart_tui.tui", "unokart_tui.serve"],
+        ["unokart_tui.tui", "unokart_tui.serve", "unokart_tui.plain"],
         ["unokart_tui.table"],
         ["unokart_tui.history"],
         ["unokart_tui.crash", "unokart_tui.settings", "unokart_tui.rules_text"],

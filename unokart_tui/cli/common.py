@@ -81,6 +81,15 @@ def add_bot_delay(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_plain(parser: argparse.ArgumentParser) -> None:
+    """``--plain``: line mode, for screen readers and pipes (docs/line-mode.md)."""
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help=_("line mode: the match as lines of text, commands typed (for screen readers and pipes)"),
+    )
+
+
 def seconds(text: str) -> float:
     try:
         value = float(text)

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..voice import _
-from .common import Commands, add_bot_delay, fail
+from .common import Commands, add_bot_delay, add_plain, fail
 from .load import load_session
 from .running import collector_paused, open_and_play
 
@@ -17,12 +17,13 @@ if TYPE_CHECKING:
 def add_to(commands: Commands) -> None:
     resume = commands.add_parser("continue", help=_("resume the most recent unfinished match"))
     add_bot_delay(resume)
+    add_plain(resume)
     resume.set_defaults(run=run, parser=resume)
 
 
 def run(args: argparse.Namespace) -> int:
     with collector_paused():
-        return open_and_play(latest_session, args.bot_delay)
+        return open_and_play(latest_session, args.bot_delay, plain=args.plain)
 
 
 def latest_session() -> Session | int:

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..voice import _
-from .common import Commands, add_bot_delay, fail
+from .common import Commands, add_bot_delay, add_plain, fail
 from .running import collector_paused, open_and_play
 
 if TYPE_CHECKING:
@@ -18,12 +18,13 @@ def add_to(commands: Commands) -> None:
     load.add_argument("save", metavar="NAME", help=_("the save's name (see the saves folder)"))
     load.add_argument("--backup", action="store_true", help=_("open the previous version of the save"))
     add_bot_delay(load)
+    add_plain(load)
     load.set_defaults(run=run, parser=load)
 
 
 def run(args: argparse.Namespace) -> int:
     with collector_paused():
-        return open_and_play(lambda: load_session(args.save, backup=args.backup), args.bot_delay)
+        return open_and_play(lambda: load_session(args.save, backup=args.backup), args.bot_delay, plain=args.plain)
 
 
 def load_session(name: str, *, backup: bool) -> Session | int:

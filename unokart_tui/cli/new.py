@@ -10,6 +10,7 @@ from ..voice import _
 from .common import (
     Commands,
     add_bot_delay,
+    add_plain,
     add_rules_flags,
     bot_list,
     house_rules,
@@ -39,6 +40,7 @@ def add_to(commands: Commands) -> None:
     new.add_argument("--profile", help=_("the bots' profile: easy, normal, hard or your own"))
     add_rules_flags(new)
     add_bot_delay(new)
+    add_plain(new)
     new.set_defaults(run=run, parser=new)
 
 
@@ -56,7 +58,7 @@ def bot_line_up(text: str) -> tuple[list[str], list[str | None]]:
 
 def run(args: argparse.Namespace) -> int:
     with collector_paused():
-        return open_and_play(lambda: new_session(args), args.bot_delay)
+        return open_and_play(lambda: new_session(args), args.bot_delay, plain=args.plain)
 
 
 def new_session(args: argparse.Namespace) -> Session:

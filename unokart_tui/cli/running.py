@@ -90,8 +90,10 @@ def signals_handled_by(handler: Callable[[int, FrameType | None], object]) -> It
             signal.signal(number, previous)
 
 
-def open_and_play(open_session: Callable[[], Session | int], bot_delay: float | None) -> int:
+def open_and_play(open_session: Callable[[], Session | int], bot_delay: float | None, *, plain: bool = False) -> int:
     """Play the match ``open_session`` opens (an int: it could not, and said why; the exit status).
+
+    ``plain``: in line mode (``plain``), as lines on stdout and commands from stdin, with no Textual.
 
     A match being played elsewhere, or a save that cannot be read or written, is one line (status 1).
     """
@@ -115,4 +117,8 @@ def open_and_play(open_session: Callable[[], Session | int], bot_delay: float | 
         return fail(str(error))
     if isinstance(opened, int):
         return opened
+    if plain:
+        from ..plain.runner import play_lines  # noqa: PLC0415
+
+        return play_lines(opened)
     return play(opened, bot_delay)

@@ -1,0 +1,267 @@
+"""Line mode's commands (issue 33): forgiving parsing, ``moves`` listing only what works, refusals changing nothing.
+
+A ``LineTable`` is driven in the test's own process: its lines are kept in a list, its clock moves
+only with the commands.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from unokart_tui.engine import Card, Color, HouseRules, Phase
+from unokart_tui.plain.commands import Command, find_card, find_colour, find_seat, parse
+from unokart_tui.plain.table import LineTable
+from unokart_tui.table.session import HUMAN, Session
+
+READERS = {"hand", "table", "score", "log", "help", "moves", "quit", "hint", "wait"}
+
+
+def line_table(seed: int = 5, rules: HouseRules | None = None, target: int = 200) -> tuple[LineTable, list[str]]:
+    session = Session.new(
+        "Ann", ["greedy", "challenger", "item-hoarder"], seed=seed, target=target, name=f"line {seed}", rules=rules
+    )
+    lines: list[str] = []
+    table = LineTable(session, lines.append)
+    table.start()
+    return table, lines
+
+
+def position(table: LineTable) -> tuple[object, ...]:
+    match = table.session.match
+    return match.round_number, tuple(match.history[-1]), table.controller.uno_ahead.armed
+
+
+@pytest.mark.parametrize(
+    ("typed", "command"),
+    [
+        ("play R7", Command("play", "R7")),
+        ("  PLAY   red 7 ", Command("play", "red 7")),
+        ("p 3", Command("play", "3")),
+        ("D", Command("draw")),
+        ("Color Red", Command("colour", "Red")),
+        ("take", Command("accept")),
+        ("target Luigi", Command("target", "Luigi")),
+        ("?", Command("help")),
+        ("Moves", Command("moves")),
+    ],
+)
+def test_a_command_is_read_whatever_its_case_or_short_form(typed, command):
+    assert parse(typed) == command
+
+
+@pytest.mark.parametrize("typed", ["dance", "", "   ", "plya R7"])
+def test_a_line_that_is_no_command_says_so_in_one_sentence(typed):
+    said = parse(typed)
+    assert isinstance(said, str)
+    assert "help" in said and "\n" not in said
+
+
+def test_a_card_is_found_by_code_name_symbol_or_number():
+    hand = [Card.parse(text) for text in ("R7", "BR", "W+4", "G+2", "Y0")]
+    red_seven, blue_reverse, wild_four, green_two, _yellow = hand
+    assert find_card("r7", hand) == red_seven
+    assert find_card("Red 7", hand) == red_seven
+    assert find_card("b<>", hand) == blue_reverse  # the ASCII code line mode names it by
+    assert find_card("B⇄", hand) == blue_reverse  # the full-screen table's
+    assert find_card("blue reverse", hand) == blue_reverse
+    assert find_card("W+4", hand) == wild_four
+    assert find_card("wild draw four", hand) == wild_four
+    assert find_card("4", hand) == green_two
+    assert find_card("6", hand) is None
+    assert find_card("0", hand) is None
+    assert find_card("R8", hand) is None
+
+
+def test_a_colour_and_a_player_are_found_forgivingly():
+    assert find_colour("RED") == Color.RED
+    assert find_colour("b") == Color.BLUE
+    assert find_colour("purple") is None
+    assert find_colour("") is None
+    names = ("Ann", "Mario", "Luigi", "Dry Bones", "Dry Bowser")
+    others = [1, 2, 3, 4]
+    assert find_seat("luigi", names, others) == 2
+    assert find_seat("Lu", names, others) == 2
+    assert find_seat("dry bones", names, others) == 3
+    assert find_seat("Dry", names, others) is None  # two names begin so: neither is guessed
+    assert find_seat("Ann", names, others) is None  # not one of the choices
+
+
+def test_moves_ends_with_an_empty_line_and_lists_the_turn_first(tmp_path):
+    table, lines = line_table()
+    assert table.session.is_human_turn()
+    lines.clear()
+    table.handle("moves")
+    assert lines[-1] == ""
+    listed = lines[:-1]
+    assert listed == table.moves()
+    cards = [move for move in listed if move.startswith("play ")]
+    assert cards and listed[: len(cards)] == cards
+    assert listed[len(cards)] == "draw"
+    assert listed[-7:] == ["hand", "table", "score", "log", "help", "moves", "quit"]
+    assert all(move == move.strip() and "  " not in move for move in listed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_move_moves_lists_does_something_and_a_match_ends(seed):
+    """Each listed move of the table's, typed as listed, changes the game (``moves`` lists nothing refused)."""
+    presets = ["official", "party", "chaos", "house"]
+    table, lines = line_table(seed, HouseRules.preset(presets[seed % 4]))
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if table.over:
+            break
+        moves = table.moves()
+        game = [move for move in moves if move.split()[0] not in READERS]
+        assert game, f"nothing to do but read: {moves}; last lines {lines[-5:]}"
+        pick = rng.choice(game)
+        before, said = position(table), len(lines)
+        assert table.handle(pick) is not table.over or table.over
+        changed = position(table) != before or table.wild_four is not None
+        assert changed, f"{pick!r} did nothing: {lines[said:]}"
+    assert table.over
+    assert table.handle("moves") is False or table.over
+    table.close()
+
+
+def test_a_wrong_command_says_why_in_one_line_and_changes_nothing():
+    table, lines = line_table()
+    before = position(table)
+    wrong = ("play R9 please", "colour red", "target Luigi", "challenge", "next", "catch", "dance", "play 99", "wait")
+    for typed in wrong:
+        lines.clear()
+        table.handle(typed)
+        assert len(lines) == 1, (typed, lines)
+        assert position(table) == before
+    lines.clear()
+    table.handle("catch")  # asked again: answered again (the table forgets a refusal repeated within seconds)
+    assert len(lines) == 1
+
+
+def test_a_card_that_cannot_go_is_refused_with_the_rule():
+    table, lines = line_table()
+    cards, playable = table.controller.state().hand.cards, table.controller.state().hand.playable
+    stuck = next(place for place in range(len(cards)) if place not in playable)
+    before = position(table)
+    lines.clear()
+    table.handle(f"play {stuck + 1}")
+    assert position(table) == before
+    assert len(lines) == 1 and "can't go on" in lines[0]
+
+
+def test_the_turn_is_said_in_one_line_with_the_cards_in_words_and_code():
+    table, lines = line_table()
+    turn = [line for line in lines if line.startswith("Your turn")]
+    assert len(turn) == 1
+    for card in table.playable():
+        assert f"[{card_code(card)}]" in turn[0]
+
+
+def card_code(card: Card) -> str:
+    from unokart_tui.voice.plain import code
+
+    return code(card)
+
+
+def exposed_bot(seed_range: range) -> tuple[LineTable, list[str]]:
+    """A table where a bot has just forgotten UNO, and the seat may catch it."""
+    for seed in seed_range:
+        table, lines = line_table(seed, HouseRules.preset("official"))
+        for _ in range(400):
+            if table.over or table.round_over is not None:
+                break
+            chance = table.chance()
+            if chance is not None and chance[0] == "exposed" and table.session.match.round.exposed != HUMAN:
+                return table, lines
+            table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"catch"}))
+        table.close()
+    raise AssertionError("no bot forgot UNO in these deals")
+
+
+def test_a_forgotten_uno_waits_for_the_players_next_command_then_the_bots_catch_it():
+    table, lines = exposed_bot(range(40))
+    seat = table.session.match.round.exposed
+    assert seat is not None and seat != HUMAN
+    assert any("catch" in line and table.session.names[seat] in line for line in lines[-3:])
+    history = len(table.session.match.history[-1])
+    for reader in ("hand", "table", "moves", "score", "log"):  # reading lets no chance pass
+        table.handle(reader)
+    assert table.session.match.round.exposed == seat
+    assert len(table.session.match.history[-1]) == history
+    assert "catch" in table.moves()
+    table.handle("catch")
+    assert table.session.match.round.exposed is None
+    assert any(f"You catch {table.session.names[seat]}" in line for line in lines[-12:]), lines[-12:]
+
+
+def test_a_chance_let_go_passes_with_the_next_command():
+    table, lines = exposed_bot(range(40))
+    seat = table.session.match.round.exposed
+    moves = table.moves()
+    other = next(move for move in moves if move.split()[0] not in READERS | {"catch", "uno", "undo"})
+    table.handle(other)
+    if table.session.match.round.exposed == seat:  # still open only if the seat's command could not touch it
+        raise AssertionError(f"{other!r} left the chance open: {lines[-5:]}")
+
+
+def wild_four_in_hand(seed_range: range) -> tuple[LineTable, list[str]]:
+    """A table where the seat decides and may play a Wild Draw Four."""
+    for seed in seed_range:
+        table, lines = line_table(seed)
+        for _ in range(400):
+            if table.over:
+                break
+            if "play W+4" in table.moves() and table.session.view().phase is Phase.PLAY:
+                return table, lines
+            table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"play"}))
+        table.close()
+    raise AssertionError("no Wild Draw Four came to the seat in these deals")
+
+
+def test_a_wild_draw_four_asks_its_colour_then_plays_it_a4():
+    table, lines = wild_four_in_hand(range(40))
+    session, wild = table.session, Card.parse("W+4")
+    before = position(table)
+    lines.clear()
+    table.handle("play W+4")
+    assert lines == ["Choose a colour (for your Wild Draw Four): colour red, yellow, green or blue."]
+    assert position(table) == before
+    assert table.moves()[:4] == ["colour red", "colour yellow", "colour green", "colour blue"]
+    table.handle("hand")  # reading keeps the question open
+    table.handle("colour green")
+    played = [action for seat, action in session.match.round.view(HUMAN).public_history if seat == HUMAN]
+    assert played[-1].card == wild and played[-1].color is Color.GREEN
+
+
+def test_a_wild_draw_four_and_its_colour_in_one_command():
+    table, lines = wild_four_in_hand(range(40))
+    lines.clear()
+    table.handle("play wild draw four Blue")
+    assert not any("Choose a colour" in line for line in lines)
+    played = [action for seat, action in table.session.match.round.view(HUMAN).public_history if seat == HUMAN]
+    assert played[-1].card == Card.parse("W+4") and played[-1].color is Color.BLUE
+
+
+def test_undo_off_in_the_settings_is_off_in_line_mode_too():
+    session = Session.new("Ann", ["greedy"], seed=4, name="no undo")
+    lines: list[str] = []
+    table = LineTable(session, lines.append, undo=False)
+    table.start()
+    table.handle(next(move for move in table.moves() if move.startswith(("play", "draw"))))
+    assert "undo" not in table.moves()
+    before = position(table)
+    lines.clear()
+    table.handle("undo")
+    assert lines == ["Undo is off: turn it on in Settings."]
+    assert position(table) == before
+
+
+def test_undo_takes_back_the_last_decision():
+    table, _lines = line_table()
+    before = position(table)
+    table.handle("draw")
+    assert position(table) != before
+    assert "undo" in table.moves()
+    table.handle("undo")
+    assert position(table) == before

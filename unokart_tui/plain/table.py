@@ -1,0 +1,444 @@
+"""The table in line mode: the controller's messages written as lines, typed commands turned into intentions.
+
+Time is measured in commands (issue 33): the bots play at once, each move a line; a chance the
+table gives the player (catching a forgotten UNO, saying their own late, jumping in) lasts until
+their next command that does something, and the bots wait for it. A command that reads (``hand``,
+``moves``…) or that is refused changes nothing, and lets no chance pass.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from ..engine import Card, Pass, Phase, Rank
+from ..glyphs import ASCII
+from ..printable import printable
+from ..table import messages as told
+from ..table.controller import TableController
+from ..table.pacing import Pace
+from ..table.session import HUMAN, Session
+from ..table.tableview import hand_cards, jump_in
+from ..voice import plain as words
+from .clock import CommandClock
+from .commands import ALWAYS, COLOURS, Command, find_card, find_colour, find_seat, parse
+
+# Bots without delay; a chance lasts a "second" of the command clock, which moves on only past
+# a chance the player's command has let go (``settle``); banners are not shown (the log says it).
+LINE_PACE = Pace(bot_delay=0, catch_window=1.0, jump_window=1.0, banner_seconds=None, save_retry=2.0)
+COMMAND_SECONDS = 10.0  # what a command "takes": more than the table's memory of a refusal
+LOG_AGAIN = 12  # the lines ``log`` reads again
+# The commands after which a Wild Draw Four's colour is no longer asked: the seat chose to do something else.
+LEAVE_THE_COLOUR = frozenset({"play", "draw", "keep", "accept", "challenge", "undo", "next"})
+
+Chance = tuple[object, ...]
+
+
+class LineTable:
+    """One seat's table, read and played as lines. ``write`` gets each line without its newline."""
+
+    def __init__(
+        self,
+        session: Session,
+        write: Callable[[str], None],
+        *,
+        deal_again: str = "",
+        uno_helper: bool = False,
+        undo: bool = True,
+    ) -> None:
+        """``uno_helper``, ``undo``: the player's settings, as at the full-screen table."""
+        self.session = session
+        self._write = write
+        self.clock = CommandClock()
+        self.controller = TableController(
+            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=ASCII,
+            uno_helper=uno_helper, undo=undo,
+        )  # fmt: skip
+        self.log_lines: deque[str] = deque(maxlen=LOG_AGAIN)
+        self.asked: told.Message | None = None  # the last question put to the seat
+        self.wild_four: Card | None = None  # the Wild Draw Four whose colour is being asked
+        self.round_over: told.RoundOver | None = None
+        self.over = False  # the match has ended
+        self._announced: tuple[object, ...] | None = None  # the decision last announced
+        self._chance_told: Chance | None = None
+
+    # ------------------------------------------------------------------ the controller's front end
+
+    def say(self, text: str) -> None:
+        for line in text.splitlines() or [""]:
+            self._write(printable(line))
+
+    def receive(self, message: told.Message) -> None:
+        match message:
+            case told.Logged(logged):
+                self.log_lines.append(logged.text)
+                self.say(logged.text)
+            case told.Notice(text):
+                self.say(text)
+            case told.SaveProblem(summary, problem) if summary is not None:
+                self.say(f"{summary} {problem}".strip())
+            case told.AskColour(reason, _advised, card) if card is not None:
+                self.wild_four = card
+                self.say(words.colour_question(reason))
+            case told.AskColour() | told.AskTarget() | told.AskChallenge():
+                self.asked = message
+            case told.HandRevealed(name, cards, guilty):
+                self.say(words.revealed_line(name, cards, guilty=guilty))
+            case told.RoundOver(summary, _refusal):
+                self.round_over = message
+                for sentence in words.round_over_lines(summary.ending, summary.scores):
+                    self.say(sentence)
+            case told.MatchOver(summary, _race, _refusal):
+                self.over = True
+                for sentence in words.match_over_lines(summary.scores):
+                    self.say(sentence)
+            case _:
+                pass  # the state (read on demand), banners, hints on show, cards' flights: nothing to read
+
+    def call_after_refresh(self, callback: Callable[[], None]) -> bool:
+        self.clock.set_timer(0, callback)
+        return True
+
+    # ------------------------------------------------------------------ time in commands
+
+    def start(self) -> None:
+        self.controller.open()
+        self.controller.go()
+        self.settle(None)
+        self.announce()
+
+    def close(self) -> None:
+        self.controller.stop()
+        self.session.close()
+
+    def chance(self) -> Chance | None:
+        """The chance open to the seat now: a forgotten UNO to catch or to say, or a twin to jump in with."""
+        pacer = self.controller.pacer
+        exposure = pacer.exposure
+        if exposure is not None and not exposure.reacted:
+            return ("exposed", exposure)
+        match = self.session.match
+        if pacer.jump_began is not None and jump_in(match, HUMAN) is not None:
+            return ("jump", match.round_number, len(match.history[-1]))
+        return None
+
+    def settle(self, before: Chance | None, limit: int = 100_000) -> None:
+        """Play goes on until the seat decides, a new chance opens, or the round ends; ``before``, the
+        chance open before the seat's command, has passed with it."""
+        for _ in range(limit):
+            self.clock.run_due()
+            if self.over or self.round_over is not None:
+                return
+            chance = self.chance()
+            if chance is not None and chance != before:
+                return
+            if self.session.is_human_turn():
+                return
+            if not self.clock.advance():
+                return
+        raise RuntimeError("play never came back to the seat")
+
+    def announce(self) -> None:
+        """A new chance, and a new decision of the seat's, each said in one line."""
+        if self.over or self.round_over is not None:
+            return
+        chance = self.chance()
+        if chance is not None and chance != self._chance_told:
+            self.say(self.chance_line(chance))
+        self._chance_told = chance
+        if not self.session.is_human_turn():
+            return
+        decision = (*self.session.decision(), self.session.view().phase, self.wild_four)
+        if decision != self._announced:
+            self._announced = decision
+            line = self.turn_line()
+            if line:
+                self.say(line)
+
+    def chance_line(self, chance: Chance) -> str:
+        if chance[0] == "exposed":
+            seat = self.session.match.round.exposed
+            if seat == HUMAN or seat is None:
+                return words.chance_to_say_uno()
+            return words.chance_to_catch(self.session.names[seat])
+        twin = jump_in(self.session.match, HUMAN)
+        assert twin is not None
+        return words.chance_to_jump(twin.card)
+
+    def playable(self) -> list[Card]:
+        """The seat's cards that can be played now, each once, in the order of the hand."""
+        cards, playable, _drawn = hand_cards(self.session.match, HUMAN)
+        found: list[Card] = []
+        for place in sorted(playable):
+            if cards[place] not in found:
+                found.append(cards[place])
+        return found
+
+    def turn_line(self) -> str:
+        """What the seat's decision is, and what it may do."""
+        view = self.session.view()
+        phase, asked = view.phase, self.asked
+        if self.wild_four is not None:
+            return ""  # its colour question was said when it was asked
+        if phase is Phase.PLAY:
+            return words.play_turn(self.playable(), hand=len(view.hand))
+        if phase is Phase.DRAWN and view.drawn is not None:
+            return words.drawn_turn(view.drawn, may_keep=Pass() in self.session.match.legal_actions())
+        if phase is Phase.STACK:
+            return words.stack_turn(view.pending_draw, self.playable())
+        if phase is Phase.CHOOSE_COLOR and isinstance(asked, told.AskColour):
+            return words.colour_question(asked.reason)
+        if phase is Phase.CHOOSE_TARGET and isinstance(asked, told.AskTarget):
+            targets = [(name, cards) for _seat, name, cards in asked.targets]
+            return words.target_question(targets, seven=asked.seven)
+        if phase is Phase.CHALLENGE and isinstance(asked, told.AskChallenge):
+            return words.challenge_question(asked.name, asked.color, asked.cards, can_stack=asked.can_stack)
+        return ""
+
+    # ------------------------------------------------------------------ the seat's commands
+
+    def handle(self, line: str) -> bool:
+        """Do the command typed as ``line``; False once the seat leaves or the match is over."""
+        self.clock.tick(COMMAND_SECONDS)
+        parsed = parse(line)
+        if isinstance(parsed, str):
+            self.say(parsed)
+            return True
+        verb = parsed.verb
+        if verb == "quit":
+            return False
+        reader = getattr(self, f"read_{verb}", None)
+        if reader is not None:
+            reader()
+            return True
+        before_chance = self.chance()
+        before = self._position()
+        if verb in LEAVE_THE_COLOUR:
+            self.wild_four = None
+        if verb == "wait":
+            if self.session.is_human_turn():
+                self.say(words.yours_to_decide())
+            elif before_chance is None:
+                self.say(words.nothing_to_wait_for())
+            else:
+                self.settle(before_chance)
+        else:
+            self.do(parsed)
+            if self._position() != before:
+                self.settle(before_chance)
+        self.announce()
+        return not self.over
+
+    def _position(self) -> tuple[object, ...]:
+        match = self.session.match
+        armed = self.controller.uno_ahead.armed
+        return match.round_number, len(match.history[-1]), len(self.session.undos), armed, self.round_over
+
+    def do(self, command: Command) -> None:
+        """A command that may change the table; the controller refuses, with the reason, what is not allowed."""
+        controller, view = self.controller, self.session.view()
+        verb, argument = command
+        decides = self.session.is_human_turn()
+        if verb == "play":
+            self.play(argument)
+        elif verb == "draw":
+            if decides and view.phase is Phase.STACK:
+                controller.take()
+            else:
+                controller.draw()
+        elif verb == "keep":
+            controller.keep()
+        elif verb == "accept":
+            if decides and view.phase is Phase.CHALLENGE:
+                controller.answer_challenge("accept")
+            elif decides and view.phase is Phase.STACK:
+                controller.take()
+            else:
+                self.say(words.nothing_to_accept())
+        elif verb == "challenge":
+            if decides and view.phase is Phase.CHALLENGE:
+                controller.answer_challenge("challenge")
+            else:
+                self.say(words.no_challenge())
+        elif verb == "uno":
+            armed = controller.uno_ahead.armed
+            controller.uno()
+            if controller.uno_ahead.armed != armed:  # said ahead, or taken back: nothing else says so
+                self.say(words.uno_ahead(armed=controller.uno_ahead.armed))
+        elif verb == "catch":
+            if controller.may("catch"):
+                controller.catch()
+            else:
+                controller.missed_catch()
+        elif verb == "jump":
+            controller.jump()
+        elif verb == "colour":
+            self.colour(argument)
+        elif verb in ("target", "swap"):
+            self.target(argument)
+        elif verb == "next":
+            if self.round_over is None:
+                self.say(words.round_not_over())
+            else:
+                self.round_over = None
+                controller.start_next_round()
+                controller.go()  # the full-screen table's pacer goes on when the round's dialog closes
+        elif verb == "undo":
+            if controller.undo_on:
+                controller.undo_refused()  # undone, or refused with the reason
+            else:
+                controller.undo_off()
+            if not self.session.match.round.is_over:
+                self.round_over = None
+        elif verb == "hint":
+            if not decides:
+                self.say(words.no_hint())
+            else:
+                self.say(words.hint_line(controller.take_hint().text))
+
+    def play(self, argument: str) -> None:
+        cards = hand_cards(self.session.match, HUMAN)[0]
+        colour = None
+        if argument:
+            card = find_card(argument, cards)
+            if card is None and " " in argument:  # "play W+4 red": the card and its colour
+                named, _space, last = argument.rpartition(" ")
+                colour = find_colour(last)
+                card = find_card(named, cards) if colour is not None else None
+            if card is None:
+                self.say(words.no_such_card(repr(argument)))
+                return
+        else:
+            playable = self.playable()
+            if len(playable) != 1:
+                self.say(words.which_card())
+                return
+            card = playable[0]
+        view = self.session.view()
+        if self.session.is_human_turn() and view.phase is Phase.CHALLENGE and card in self.playable():
+            self.controller.answer_challenge("stack")  # H2: a Wild Draw Four on the lone one
+        elif colour is not None and card.rank is Rank.WILD_DRAW_FOUR:
+            self.controller.choose_colour(colour, card)  # its colour said with it: nothing to ask
+            return
+        else:
+            self.controller.play(card)
+        if colour is not None and self.wild_four == card:
+            self.wild_four = None
+            self.controller.choose_colour(colour, card)
+
+    def colour(self, argument: str) -> None:
+        colour = find_colour(argument)
+        if colour is None:
+            self.say(words.which_colour())
+            return
+        if self.wild_four is not None:
+            card, self.wild_four = self.wild_four, None
+            self.controller.choose_colour(colour, card)
+        elif self.session.is_human_turn() and self.session.view().phase is Phase.CHOOSE_COLOR:
+            self.controller.choose_colour(colour)
+        else:
+            self.say(words.no_colour_asked())
+
+    def target(self, argument: str) -> None:
+        view = self.session.view()
+        if not (self.session.is_human_turn() and view.phase is Phase.CHOOSE_TARGET):
+            self.say(words.no_target_asked())
+            return
+        others = [seat for seat in range(view.num_players) if seat != HUMAN]
+        seat = find_seat(argument, self.session.names, others)
+        if seat is None:
+            self.say(words.which_player([self.session.names[s] for s in others]))
+            return
+        self.controller.choose_target(seat)
+
+    # ------------------------------------------------------------------ commands that read
+
+    def moves(self) -> list[str]:
+        """Every command legal now, exactly as it is typed: the table's moves first, then the readers."""
+        found: list[str] = []
+        session, controller = self.session, self.controller
+        view = session.view()
+        decides = session.is_human_turn()
+        if self.over:
+            return ["quit"]
+        if self.round_over is not None:
+            found.append("next")
+        elif decides and self.wild_four is not None:
+            found += [f"colour {colour.value}" for colour in COLOURS]
+        elif decides:
+            found += self._decision_moves(view.phase)
+        if controller.may("jump"):
+            found.append("jump")
+        if controller.may("catch"):
+            found.append("catch")
+        hand = len(view.hand)
+        uno_ahead = decides and view.phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK) and hand == 2
+        if self.round_over is None and (view.exposed == HUMAN or uno_ahead):
+            found.append("uno")
+        if self.chance() is not None and not decides:
+            found.append("wait")
+        if controller.undo_on and session.undo_refusal() is None:
+            found.append("undo")
+        if decides:
+            found.append("hint")
+        return found + [verb for verb in ALWAYS if verb != "quit" or not self.over]
+
+    def _decision_moves(self, phase: Phase) -> list[str]:
+        legal = self.session.match.legal_actions()
+        plays = [f"play {words.code(card)}" for card in self.playable()]
+        if phase is Phase.PLAY:
+            return [*plays, "draw"]
+        if phase is Phase.DRAWN:
+            return plays + (["keep"] if Pass() in legal else [])
+        if phase is Phase.STACK:
+            return [*plays, "accept"]
+        if phase is Phase.CHALLENGE:
+            return ["challenge", "accept", *plays]
+        if phase is Phase.CHOOSE_COLOR:
+            return [f"colour {colour.value}" for colour in COLOURS]
+        if phase is Phase.CHOOSE_TARGET:
+            verb = "swap" if self.session.view().choice_for == "seven" else "target"
+            names = self.session.names
+            return [f"{verb} {names[seat]}" for seat in range(len(names)) if seat != HUMAN]
+        return []
+
+    def read_moves(self) -> None:
+        for move in self.moves():
+            self.say(move)
+        self.say("")
+
+    def read_hand(self) -> None:
+        cards, playable, _drawn = hand_cards(self.session.match, HUMAN)
+        decides = self.session.is_human_turn()
+        self.say(words.hand_title(len(cards)))
+        for place, card in enumerate(cards):
+            self.say(words.hand_line(place + 1, card, playable=decides and place in playable))
+
+    def read_table(self) -> None:
+        state = self.controller.state()
+        info = state.table
+        match = self.session.match
+        self.say(words.top_line(info.top, info.color, info.played_by))
+        if info.pending:
+            self.say(info.pending)
+        for seat in state.seats:
+            line = words.seat_line(
+                seat.name, seat.cards, seat.score, seat.last, you=seat.you, to_act=seat.to_act, exposed=seat.exposed
+            )
+            self.say(line)
+        self.say(words.pile_line(info.draw_pile, info.after_you))
+        self.say(words.rules_line(info.rules, match.round_number, match.target))
+
+    def read_score(self) -> None:
+        match = self.session.match
+        self.say(words.scores_line(list(zip(match.names, match.scores, strict=True)), match.target))
+
+    def read_log(self) -> None:
+        if not self.log_lines:
+            self.say(words.log_empty())
+        for line in self.log_lines:
+            self.say(line)
+
+    def read_help(self) -> None:
+        for line in words.help_lines():
+            self.say(line)

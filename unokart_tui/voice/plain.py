@@ -1,0 +1,271 @@
+"""The sentences of line mode (issue 33): a table read line by line, with commands typed for keys.
+
+Cards are named in words with the short code in brackets, the code being what the player types:
+"Red 7 [R7]", "Blue Reverse [B<>]" (the ASCII codes: a keyboard and a braille display have them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from unokart_tui.engine import Card, Color
+
+from ..glyphs import ASCII
+from . import _, ngettext
+from .cards import color_word, long, short
+
+
+def code(card: Card) -> str:
+    """The short code the player types for ``card``: ``R7``, ``B<>``, ``W+4``."""
+    return short(card, ASCII)
+
+
+def card_words(card: Card) -> str:
+    """``Red 7 [R7]``."""
+    return _("{name} [{code}]").format(name=long(card), code=code(card))
+
+
+def listed(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return _("{first} or {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
+# ---------------------------------------------------------------------- the seat's turn, and its chances
+
+
+def play_turn(playable: Sequence[Card], *, hand: int) -> str:
+    if not playable:
+        return _("Your turn: nothing in your hand can be played, so draw.")
+    return ngettext(
+        "Your turn, {count} card in your hand: play {cards}; or draw.",
+        "Your turn, {count} cards in your hand: play {cards}; or draw.",
+        hand,
+    ).format(count=hand, cards=listed([card_words(card) for card in playable]))
+
+
+def drawn_turn(card: Card, *, may_keep: bool) -> str:
+    if not may_keep:
+        return _("You must play the {card} you drew: play it.").format(card=card_words(card))
+    return _("You drew {card}: play it or keep it.").format(card=card_words(card))
+
+
+def stack_turn(total: int, stackable: Sequence[Card]) -> str:
+    if not stackable:
+        return _("+{total} to you and nothing to stack: accept them.").format(total=total)
+    cards = listed([card_words(card) for card in stackable])
+    return _("+{total} to you: stack {cards}; or accept them.").format(total=total, cards=cards)
+
+
+def colour_question(reason: str) -> str:
+    return _("Choose a colour ({reason}): colour red, yellow, green or blue.").format(reason=reason)
+
+
+def target_question(targets: Sequence[tuple[str, int]], *, seven: bool) -> str:
+    who = listed(
+        [
+            ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=n, count=cards)
+            for n, cards in targets
+        ]
+    )
+    if seven:
+        return _("Choose whom to swap hands with: swap and a name, {names}.").format(names=who)
+    return _("Choose whom your Green Shell hits: target and a name, {names}.").format(names=who)
+
+
+def challenge_question(name: str, colour: Color, cards: int, *, can_stack: bool) -> str:
+    values = {"name": name, "colour": color_word(colour), "count": cards}
+    if can_stack:
+        line = _("{name} played a Wild Draw Four on you and calls {colour}: challenge, accept, or stack your own.")
+    else:
+        line = _("{name} played a Wild Draw Four on you and calls {colour}: challenge or accept.")
+    return line.format(**values)
+
+
+def chance_to_catch(name: str) -> str:
+    return _("{name} has one card and did not say UNO: type catch before your next command.").format(name=name)
+
+
+def chance_to_say_uno() -> str:
+    return _("You have one card and did not say UNO: type uno before your next command.")
+
+
+def chance_to_jump(card: Card) -> str:
+    return _("You hold {card}, the twin of the top card: type jump before your next command to jump in.").format(
+        card=card_words(card)
+    )
+
+
+def hint_line(text: str) -> str:
+    return _("Hint: {hint}").format(hint=text)
+
+
+# ---------------------------------------------------------------------- what the seat asks to be read
+
+
+def hand_title(count: int) -> str:
+    return ngettext("Your hand: {count} card.", "Your hand: {count} cards.", count).format(count=count)
+
+
+def hand_line(number: int, card: Card, *, playable: bool) -> str:
+    if playable:
+        return _("{number}. {card}, can be played.").format(number=number, card=card_words(card))
+    return _("{number}. {card}.").format(number=number, card=card_words(card))
+
+
+def top_line(card: Card, colour: Color | None, played_by: str) -> str:
+    if colour is None or colour == card.color:
+        return _("On the pile: {card}, {who}.").format(card=card_words(card), who=played_by)
+    return _("On the pile: {card}, {who}; the colour is {colour}.").format(
+        card=card_words(card), who=played_by, colour=color_word(colour)
+    )
+
+
+def seat_line(name: str, cards: int, score: int, last: str, *, you: bool, to_act: bool, exposed: bool) -> str:
+    if you:
+        line = ngettext("You: {count} card, {score} points.", "You: {count} cards, {score} points.", cards).format(
+            count=cards, score=score
+        )
+    else:
+        line = ngettext(
+            "{name}: {count} card, {score} points.", "{name}: {count} cards, {score} points.", cards
+        ).format(name=name, count=cards, score=score)
+    if last:
+        line += " " + _("Last move: {last}.").format(last=last)
+    if exposed:
+        line += " " + _("One card and no UNO.")
+    if to_act:
+        line += " " + _("To play now.")
+    return line
+
+
+def pile_line(draw_pile: int, after_you: str) -> str:
+    line = ngettext("{count} card in the draw pile.", "{count} cards in the draw pile.", draw_pile).format(
+        count=draw_pile
+    )
+    if after_you:
+        line += " " + _("After you plays {name}.").format(name=after_you)
+    return line
+
+
+def rules_line(rules: str, round_number: int, target: int) -> str:
+    return _("Round {number}, first to {target} points; house rules: {rules}.").format(
+        number=round_number, target=target, rules=rules
+    )
+
+
+def uno_ahead(*, armed: bool) -> str:
+    if armed:
+        return _("UNO will be said with your next play.")
+    return _("UNO taken back: it will not be said with your next play.")
+
+
+def scores_line(scores: Sequence[tuple[str, int]], target: int) -> str:
+    listed_scores = ", ".join(_("{name} {score}").format(name=name, score=score) for name, score in scores)
+    return _("Scores: {scores}; first to {target} wins.").format(scores=listed_scores, target=target)
+
+
+def revealed_line(name: str, cards: Sequence[Card], *, guilty: bool) -> str:
+    hand = ", ".join(card_words(card) for card in cards)
+    if guilty:
+        return _("{name}'s hand: {cards}. The Wild Draw Four was not allowed.").format(name=name, cards=hand)
+    return _("{name}'s hand: {cards}. The Wild Draw Four was allowed.").format(name=name, cards=hand)
+
+
+def round_over_lines(ending: str, scores: str) -> list[str]:
+    """After the log's line that says who won the round and what they scored."""
+    lines = [ending] if ending else []
+    lines.append(_("Scores: {scores}.").format(scores=scores))
+    lines.append(_("Type next for the next round."))
+    return lines
+
+
+def match_over_lines(scores: str) -> list[str]:
+    """After the log's line that says who won the match."""
+    return [
+        _("Final scores: {scores}.").format(scores=scores),
+        _("The match is over."),
+    ]
+
+
+def left_line(command: str) -> str:
+    return _("The match is saved. To go on with it: {command}").format(command=command)
+
+
+# ---------------------------------------------------------------------- commands
+
+
+def help_lines() -> list[str]:
+    return [
+        _("Type a command and press Enter. Letter case does not matter."),
+        _("play R7, or play red 7, or play 3 (the third card of your hand): play a card."),
+        _("draw: draw a card. keep: keep the card you drew. accept: take the cards put on you."),
+        _("uno: say UNO (before your play, or now when you have one card). catch: catch a player without UNO."),
+        _("challenge or accept: answer a Wild Draw Four. colour red: choose a colour."),
+        _("target Luigi: whom your Green Shell hits. swap Luigi: whom you swap hands with."),
+        _("jump: jump in with the twin of the top card."),
+        _("wait: let play go on past a chance. next: start the next round."),
+        _("hand, table, score, log: read your hand, the table, the scores, the last lines again."),
+        _("moves: every command you may type now, one per line. hint: the expert's advice. undo: take back."),
+        _("help: these lines. quit: save and leave."),
+        _("A chance to catch, to say UNO late or to jump in lasts until your next command; the bots wait for it."),
+    ]
+
+
+def unknown_command(word: str) -> str:
+    return _("There is no command {word}: type help for the commands, moves for those you may type now.").format(
+        word=word
+    )
+
+
+def which_card() -> str:
+    return _("Say which card: play and its code, its name or its number in your hand (type hand).")
+
+
+def no_such_card(text: str) -> str:
+    return _("You hold no card {text}: type hand to hear your cards.").format(text=text)
+
+
+def which_colour() -> str:
+    return _("Say which colour: colour red, yellow, green or blue.")
+
+
+def no_colour_asked() -> str:
+    return _("No colour is asked of you now.")
+
+
+def which_player(names: Sequence[str]) -> str:
+    return _("Say whom: one of {names}.").format(names=listed(list(names)))
+
+
+def no_target_asked() -> str:
+    return _("Nobody is to be chosen now.")
+
+
+def no_challenge() -> str:
+    return _("There is no Wild Draw Four to challenge now.")
+
+
+def nothing_to_accept() -> str:
+    return _("There is nothing to accept now.")
+
+
+def nothing_to_wait_for() -> str:
+    return _("Nothing is waiting for you: play goes on by itself.")
+
+
+def yours_to_decide() -> str:
+    return _("Play waits for you: it is your decision (type moves to hear what you may do).")
+
+
+def round_not_over() -> str:
+    return _("The round is not over yet.")
+
+
+def no_hint() -> str:
+    return _("A hint is for your own turn.")
+
+
+def log_empty() -> str:
+    return _("The log is empty.")
