@@ -41,6 +41,7 @@ from ..voice.banners import Banner, banner
 from ..voice.cards import color_label
 from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line
 from ..voice.notes import TableNotes
+from ..voice.refusals import refusal
 from . import keys, questions
 from .advisor import Advisor, Hint
 from .chances import JumpChance, hint_taken_words, missed_jump_words
@@ -317,8 +318,8 @@ class TableController:
         exposed = self.session.match.round.exposed
         try:
             events = self.session.apply(action)
-        except RulesError as error:
-            self.refuse(str(error), title=_("Not allowed"))
+        except RulesError:  # its words are the engine's English: the voice says why in the player's language
+            self.refuse(refusal(action, self.session.view()), title=_("Not allowed"))
             return False
         if taken:
             by_player = False
