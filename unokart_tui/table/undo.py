@@ -192,7 +192,7 @@ def _refusal(event: Event, voice: Voice, you: int) -> str | None:
     if isinstance(event, HandsSwapped) and you in (event.seat, event.other):
         other = voice.name(event.other if event.seat == you else event.seat)
         return _(
-            "You cannot undo this: you swapped hands with {name} and have seen the hand you got, "
+            "You cannot undo this: your hand and {name}'s were swapped, and you have seen the hand you got, "
             "which no shuffle can hide."
         ).format(name=other)
     if isinstance(event, HandsPassed):
