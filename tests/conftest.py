@@ -64,7 +64,7 @@ def _pretend_to_sync(fd: int) -> None:
 
 @pytest.fixture
 async def pilot(request):
-    """A new match's table, running for the whole test, on a clock the test moves (``ui.helpers.FakeClock``).
+    """A new match's table, running for the whole test, on a clock the test moves (``tests/fakeclock.py``).
 
     ``@pytest.mark.table(...)`` gives ``make_app``'s options, and ``size`` (80×24 unless given).
     """

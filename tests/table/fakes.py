@@ -6,7 +6,6 @@ on, and runs the wake-ups due by then (a redraw is a wake-up due now) in time or
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 
 from unokart_tui.engine import Action, HouseRules, Match, Play, Rank
@@ -15,60 +14,16 @@ from unokart_tui.table.controller import TableController
 from unokart_tui.table.pacing import Pace
 from unokart_tui.table.session import HUMAN, Session
 
+from ..fakeclock import FakeClock
+
 # Bots at full speed, no windows, banners until the next one.
 QUICK = Pace(bot_delay=0, catch_window=0, jump_window=0, banner_seconds=None)
-
-
-class Timer:
-    def __init__(self, due: float, order: int, callback: Callable[[], None]) -> None:
-        self.due, self.order, self.callback = due, order, callback
-        self.stopped = False
-
-    def stop(self) -> None:
-        self.stopped = True
-
-
-class Clock:
-    def __init__(self) -> None:
-        self._now = 100.0
-        self._order = itertools.count()
-        self.timers: list[Timer] = []
-
-    def now(self) -> float:
-        return self._now
-
-    def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer:
-        timer = Timer(self._now + max(delay, 0.0), next(self._order), callback)
-        self.timers.append(timer)
-        return timer
-
-    def at(self, stamp: float) -> float:
-        return stamp
-
-    def run_next(self, until: float = float("inf")) -> bool:
-        """Run the first wake-up still wanted that is due by ``until``; False if there is none."""
-        self.timers = [timer for timer in self.timers if not timer.stopped]
-        due = [timer for timer in self.timers if timer.due <= until]
-        if not due:
-            return False
-        timer = min(due, key=lambda t: (t.due, t.order))
-        self.timers.remove(timer)
-        self._now = max(self._now, timer.due)
-        timer.callback()
-        return True
-
-    def pass_time(self, seconds: float) -> None:
-        """``seconds`` go by: every wake-up due in them runs."""
-        end = self._now + seconds
-        while self.run_next(until=end):
-            pass
-        self._now = end
 
 
 class Front:
     """A seat's front end that shows nothing: it keeps what it is told."""
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: FakeClock) -> None:
         self.clock = clock
         self.messages: list[told.Message] = []
 
@@ -100,7 +55,7 @@ class Table:
     """A controller on its fake front end and clock."""
 
     def __init__(self, session: Session, pace: Pace = QUICK, **options: object) -> None:
-        self.session, self.clock = session, Clock()
+        self.session, self.clock = session, FakeClock(start=100.0)
         self.front = Front(self.clock)
         self.controller = TableController(session, self.front, clock=self.clock, pace=pace, **options)  # type: ignore[arg-type]
 

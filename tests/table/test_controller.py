@@ -198,7 +198,9 @@ def test_once_the_window_has_passed_a_catch_is_too_late_then_nobody_can_be_caugh
     assert table.controller.may("missed_catch") and not table.controller.may("catch")
     table.controller.intend("missed_catch")
     assert table.front.said()[-1].startswith("Too late: ")
-    table.clock._now += TOO_LATE_SECONDS + 0.1  # nothing happens meanwhile: the bots wait for nobody
+    table.clock.move_to(
+        table.clock.now() + TOO_LATE_SECONDS + 0.1
+    )  # nothing happens meanwhile: the bots wait for nobody
     table.controller.intend("missed_catch")
     assert table.front.said()[-1] == "Nobody can be caught right now."
 
@@ -235,7 +237,7 @@ def test_a_jump_in_a_moment_too_late_says_who_played_first_h5():
     table.controller.intend("jump")
     who, card = session.names[moved[0]], short(moved[1].card)
     assert f"Too late to jump in with your {short(twin.card)}: {who} played {card} first." in table.front.said()
-    table.clock._now += 10  # long after: the rule is explained instead
+    table.clock.move_to(table.clock.now() + 10)  # long after: the rule is explained instead
     table.controller.intend("missed_jump")
     assert table.front.said()[-1].startswith("No jump-in now: it takes the twin of a card just played")
 

@@ -3,11 +3,6 @@ and a clock of the test's own: time at the table passes only when the test says 
 
 from __future__ import annotations
 
-import itertools
-import math
-import time
-from collections.abc import Callable
-
 from textual.pilot import Pilot
 
 from unokart_tui import defaults
@@ -20,61 +15,7 @@ from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.hand import HandView
 
-
-class FakeTimer:
-    def __init__(self, due: float, order: int, callback: Callable[[], None]) -> None:
-        self.due, self.order, self.callback = due, order, callback
-        self.stopped = False
-
-    def stop(self) -> None:
-        self.stopped = True
-
-
-class FakeClock:
-    """The table's clock (``pacing.Clock``) in tests: it stands still until the test moves it on.
-
-    Textual stamps a key with the real monotonic time; ``at`` turns that into this clock's
-    time then: a key pressed before the clock was moved on was pressed at the time before.
-    """
-
-    def __init__(self, start: float = 1000.0) -> None:
-        self._now = start
-        self._timers: list[FakeTimer] = []
-        self._order = itertools.count()
-        self._moves = [(time.monotonic(), start)]  # (real time, this clock's time) at each move
-
-    def now(self) -> float:
-        return self._now
-
-    def set_timer(self, delay: float, callback: Callable[[], None]) -> FakeTimer:
-        timer = FakeTimer(self._now + max(delay, 0.0), next(self._order), callback)
-        self._timers.append(timer)
-        return timer
-
-    def at(self, stamp: float) -> float:
-        for real, moment in reversed(self._moves):
-            if stamp >= real:
-                return moment
-        real, moment = self._moves[0]
-        return moment - (real - stamp)
-
-    def move_to(self, moment: float) -> None:
-        if moment > self._now:
-            self._now = moment
-            self._moves.append((time.monotonic(), moment))
-
-    def next_timer(self, until: float = math.inf) -> FakeTimer | None:
-        """The first wake-up still wanted that is due by ``until``."""
-        self._timers = [timer for timer in self._timers if not timer.stopped]
-        due = [timer for timer in self._timers if timer.due <= until]
-        return min(due, key=lambda timer: (timer.due, timer.order), default=None)
-
-    def fire(self, timer: FakeTimer) -> None:
-        """Move on to ``timer``'s moment and run it, as Textual would have."""
-        self._timers.remove(timer)
-        self.move_to(timer.due)
-        timer.callback()
-
+from ..fakeclock import FakeClock
 
 # Bots at full speed, no wait for a catch, banners until the next one: nothing hangs on the clock.
 QUICK = Pace(bot_delay=0, catch_window=0, jump_window=0, banner_seconds=None)

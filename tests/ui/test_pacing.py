@@ -12,7 +12,7 @@ from unokart_tui.table.advisor import Advisor
 from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace, Pacer
 from unokart_tui.table.session import HUMAN, Session
 
-from .helpers import FakeClock
+from ..fakeclock import FakeClock
 
 
 class Timer:
