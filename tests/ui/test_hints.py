@@ -120,6 +120,8 @@ async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
         assert screen.query_one(HintView).text.startswith("Draw: ") and screen.query_one(HintView).text.endswith(
             " (enter)"
         )
+        # Found in play: the bar said "Play" while Enter took the hint's draw. It says what Enter does.
+        assert screen.check_action("intent", ("hinted",)) and not screen.check_action("intent", ("play",))
         await pilot.press("t")  # asked again: the same decision, counted once
         await pilot.press("enter")
         await until(pilot, lambda: len(app.session.match.history[-1]) > moves)

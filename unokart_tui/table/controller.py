@@ -380,7 +380,7 @@ class TableController:
         """Do the seat's ``intent``, named as ``may`` names it ("move" takes a step, "move_to" a place)."""
         if intent != "move_to" and intent not in keys.INTENTS:
             raise ValueError(f"the table knows no intention {intent!r}")
-        method: Callable[..., None] = getattr(self, "enter" if intent == "play" else intent)  # Enter plays
+        method: Callable[..., None] = getattr(self, "enter" if intent in ("play", "hinted") else intent)  # Enter
         method(*arguments)
 
     def press(self, at: float) -> None:

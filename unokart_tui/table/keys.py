@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine import Play
 from .tableview import TABLE_KEYS, applies
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 # The seat's intentions beyond the table's moves: those the key bar shows in their two or three
 # forms (undo that is taken, refused with the reason, or off in the settings), hints and the autopilot.
 INTENTS = TABLE_KEYS | frozenset(
-    {"missed_jump", "missed_catch", "hint", "undo", "undo_refused", "undo_off", "autopilot"}
+    {"missed_jump", "missed_catch", "hint", "hinted", "undo", "undo_refused", "undo_off", "autopilot"}
 )
 
 
@@ -39,6 +40,12 @@ def may(controller: TableController, intent: str) -> bool:
         return session.is_human_turn()
     if intent == "autopilot":
         return True
-    if intent == "play" and controller.enter_takes_hint():  # a stack's total taken, say, when nothing stacks
-        return True
+    if controller.enter_takes_hint():
+        # Found in play: the bar said "Play" while Enter kept the drawn card, as the hint said. Enter
+        # shows as a play only when the hint is one; for a draw, a keep or a stack taken, as the hint.
+        hint_plays = isinstance(controller.hinted, Play)
+        if intent in ("play", "hinted"):
+            return hint_plays == (intent == "play")
+    elif intent == "hinted":
+        return False
     return applies(intent, match, you, fast=controller.pacer.fast)

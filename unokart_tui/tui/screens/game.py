@@ -4,8 +4,7 @@ Everything a seat does at the table is ``table.TableController``'s (no Textual):
 keys and clicks to its intentions, and its messages to widgets and dialogs. It talks to the app
 by messages: ``LeaveMatch``, ``PlayAgain``, ``GuideOff``, ``WatchReplay``.
 
-The dialogs are imported where they open: defining their classes takes 3 ms, and the
-table's first frame does not need them.
+The dialogs are imported where they open: defining their classes takes 3 ms; the first frame needs none.
 """
 
 from __future__ import annotations
@@ -72,6 +71,7 @@ class GameScreen(Screen[None]):
         Binding("home", "intent('move_to', 0)", N_("First card"), show=False),
         Binding("end", "intent('move_to', -1)", N_("Last card"), show=False),
         Binding("enter,space", "intent('play')", N_("Play")),
+        Binding("enter,space", "intent('hinted')", N_("Take the hint")),  # a draw, a keep or a stack, as hinted
         Binding("d", "intent('draw')", N_("Draw")),
         Binding("d", "intent('take')", N_("Take them")),  # a stack's total (house rules H1-H3): drawn, as a draw is
         Binding("p", "intent('keep')", N_("Keep")),
