@@ -102,14 +102,14 @@ def target(name: str, cards: int, *, swap: bool) -> str:
     """H4's 7 or I3's Green Shell aimed at the seat with the fewest cards."""
     if swap:
         text = ngettext(
-            "Swap hands with {name}: {count} card, the fewest at the table",
-            "Swap hands with {name}: {count} cards, the fewest at the table",
+            "Swap hands with {name}: {count} card, the fewest of your opponents",
+            "Swap hands with {name}: {count} cards, the fewest of your opponents",
             cards,
         )
     else:
         text = ngettext(
-            "Aim the Green Shell at {name}: {count} card, the fewest at the table",
-            "Aim the Green Shell at {name}: {count} cards, the fewest at the table",
+            "Aim the Green Shell at {name}: {count} card, the fewest of your opponents",
+            "Aim the Green Shell at {name}: {count} cards, the fewest of your opponents",
             cards,
         )
     return text.format(name=name, count=cards)
