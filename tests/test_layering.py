@@ -166,6 +166,7 @@ def test_the_layers_go_from_the_front_ends_down_to_the_engine():
         ["unokart_tui.__main__"],
         ["unokart_tui.cli"],
         ["unokart_tui.tui", "unokart_tui.serve", "unokart_tui.plain"],
+        ["unokart_tui.friends"],
         ["unokart_tui.table"],
         ["unokart_tui.history"],
         ["unokart_tui.crash", "unokart_tui.settings", "unokart_tui.rules_text"],
