@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..voice import _
-from .common import Commands, fail, read_game
+from .common import Commands, add_plain, fail, read_game
 from .running import run_app
 
 
@@ -15,6 +15,7 @@ def add_to(commands: Commands) -> None:
     )
     replay.add_argument("save", metavar="NAME", help=_("the save's name (see unokart saves)"))
     replay.add_argument("--backup", action="store_true", help=_("replay the previous version of the save"))
+    add_plain(replay)
     replay.set_defaults(run=run, parser=replay)
 
 
@@ -25,6 +26,12 @@ def run(args: argparse.Namespace) -> int:
         name, game = read_game(args.save, backup=args.backup)
     except SaveError as error:
         return fail(str(error))
+    if args.plain:
+        from ..plain.lines import Lines  # noqa: PLC0415 - line mode: no Textual at all
+        from ..plain.replay import replay_game  # noqa: PLC0415
+
+        replay_game(Lines(), name, game)
+        return 0
     from ..tui.app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
 
     return run_app(UnoKartApp(replay=(name, game)))
