@@ -1,0 +1,166 @@
+"""A replay in line mode (issue 33): a save stepped through in the log's own sentences; an unfinished match
+read only as the player saw it, a finished one with every hand, as the Replay screen shows them.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+import saves
+from unokart_tui import cli
+from unokart_tui.history.replayview import Replay
+from unokart_tui.history.timeline import Timeline
+from unokart_tui.plain.replay import read_replay
+from unokart_tui.table.session import Session
+from unokart_tui.table.tableview import sorted_hand
+from unokart_tui.voice.plain import card_words
+
+from ..history.play import finished_match, play
+from .pages import ESCAPE, after, read
+
+
+@pytest.fixture
+def finished():
+    finished_match("won one", 3)
+    return saves.load_game("won one")
+
+
+@pytest.fixture
+def unfinished():
+    session = play(Session.new("Ann", ["greedy", "challenger"], seed=21, name="open", target=5000), actions=60)
+    session.close()
+    return saves.load_game("open")
+
+
+def events_read(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith(("· ", "★ ", "— Round"))]
+
+
+def test_without_saves_it_says_so_and_returns():
+    assert read(read_replay, ["1"]) == ["No saved matches yet. Start one with: unokart new"]
+
+
+def test_the_saves_are_numbered_to_choose_from_and_back_leads_to_them(finished, unfinished):
+    lines = read(read_replay, ["won one", "back", "OPEN", "back", "1", "back", "7", "zebra"])
+    assert lines[0] == "2 saved matches:"
+    listed = sorted(lines[1:3], key=lambda line: line[3:])
+    assert listed[0].startswith(("1. open: in round 2, last played ", "2. open: in round 2, last played "))
+    assert listed[0].endswith("; Ann 202, Mario 0, Luigi 0.")
+    assert listed[1][3:].startswith("won one: finished in round 1, last played ")
+    assert lines[3] == "Type a match's number or name to replay it; back to leave."
+    opened = [line for line in lines if line.startswith("Replay of")]
+    first = "won one" if lines[1].startswith("1. won one") else "open"
+    assert [line.split(".")[0].split(",")[0] for line in opened] == [
+        "Replay of won one",
+        "Replay of open",
+        f"Replay of {first}",
+    ]
+    assert lines.count("2 saved matches:") == 4  # again after each replay
+    assert lines[-2:] == ["Type a number from 1 to 2.", "No saved match is called zebra: type list for them."]
+
+
+def test_each_next_reads_the_next_move_in_the_logs_words(unfinished):
+    lines = read(read_replay, ["", "next", "next 3"], "open")
+    assert lines[:3] == [
+        "Replay of open, as you saw it: the match is not over.",
+        "60 moves in 2 rounds.",
+        "Press Enter or type next for the next move; help for the commands, back to leave.",
+    ]
+    assert events_read(lines) == [
+        "— Round 1 —",
+        "· Cards drawn for the deal (you RS, Mario G2, Luigi B7): Luigi deals.",
+        "· Luigi deals 7 cards to everyone.",
+        "· The first card is Blue 9.",
+        "· You play Red 9.",
+        "· Mario plays Red Skip.",
+        "· Luigi loses the turn.",
+        *events_read(lines)[7:],
+    ]
+    timeline = Timeline(unfinished.match)
+    said = sum(1 for line in events_read(lines) if line.startswith("· "))
+    assert said == sum(len(timeline.events[point]) for point in range(6))  # the deal and five moves, every event
+
+
+def test_reading_on_to_the_end_reads_every_event_once(finished):
+    lines = read(read_replay, ["next 100000", "next"], "won one")
+    timeline = Timeline(finished.match)
+    assert len([line for line in lines if line.startswith(("· ", "★ "))]) == sum(map(len, timeline.events))
+    assert "★ You win the match with 155 points!" in lines
+    assert lines[-2:] == ["That was the last move: the match is over."] * 2
+
+
+def test_where_says_the_round_the_move_the_table_and_the_scores(unfinished):
+    lines = after(read(read_replay, ["move 55", "where"], "open"), "Round 2 of 2, after move 55 of 60.")
+    assert lines[1] == "On the pile: Green 4 [G4], by Luigi."
+    assert lines[2] == "You: 6 cards, 202 points. Last move: played G<>. To play now."
+    assert lines[3].startswith("Mario: 6 cards, 0 points.")
+    assert lines[5] == "69 cards in the draw pile. After you plays Mario."
+
+
+def test_round_jumps_to_its_deal_and_says_where_it_is(unfinished):
+    lines = read(read_replay, ["round 2", "round 3", "round"], "open")
+    timeline = Timeline(unfinished.match)
+    deal = timeline.round_starts[1]
+    assert after(lines, "— Round 2 —")[:4] == [
+        "— Round 2 —",
+        "· You deal 7 cards to everyone.",
+        "· The first card is Yellow 5.",
+        f"Round 2 of 2, after move {timeline.points[deal].actions} of 60.",
+    ]
+    assert lines[-2:] == ["Say which round: round and a number from 1 to 2."] * 2
+
+
+def test_an_unfinished_replay_reads_no_hand_but_the_players(unfinished):
+    replay = Replay(unfinished)
+    answers = []
+    for _ in range(12):
+        answers += ["next 5", "hands"]
+    lines = read(read_replay, answers, "open")
+    assert not any("'s hand" in line for line in lines)  # no bot's hand, ever
+    assert lines.count("The other hands are read only in the replay of a finished match, as on the screen.") == 12
+    position = replay.timeline.position(60)
+    mine = ", ".join(card_words(card) for card in sorted_hand(position.round.hands[0]))
+    assert f"Your hand, {len(position.round.hands[0])} cards: {mine}." in lines
+
+
+def test_a_finished_replay_reads_every_hand(finished):
+    lines = after(read(read_replay, ["next 4", "hands"], "won one"), "Your hand")
+    position = Timeline(finished.match).position(4)
+    for seat, name in enumerate(finished.match.names[1:], start=1):
+        cards = ", ".join(card_words(card) for card in sorted_hand(position.round.hands[seat]))
+        assert f"{name}'s hand, {len(position.round.hands[seat])} cards: {cards}." in lines
+
+
+def test_a_wrong_command_says_why_and_changes_nothing(finished):
+    lines = read(read_replay, ["next 2", "jump", "next x", "move 9999", "where"], "won one")
+    assert "There is no command jump on this page: type help for its commands, back to leave." in lines
+    assert "Say how many moves with a number, such as next 10." in lines
+    assert "Say which move: move and a number from 0 to 35." in lines
+    assert lines[-7] == "Round 1 of 1, after move 2 of 35."
+
+
+def test_previous_goes_back_and_says_what_led_there(finished):
+    lines = read(read_replay, ["previous", "next 3", "previous"], "won one")
+    assert "This is the first deal: there is no move before it." in lines
+    back = after(lines, "Back to move 2.")
+    assert back[0] == "Back to move 2. What led here:"
+    assert len(back) > 1 and back[1].startswith("· ")
+
+
+def test_unokart_replay_name_plain_reads_lines_from_stdin(finished, monkeypatch, capsysbinary):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("end\nback\n"))
+    assert cli.main(["replay", "WON ONE", "--plain"]) == 0
+    written = capsysbinary.readouterr().out
+    assert ESCAPE.encode() not in written
+    lines = written.decode().splitlines()
+    assert lines[0] == "Replay of won one. The match is over, so every hand may be read."
+    assert lines[-1] == "That was the last move: the match is over."
+
+
+def test_unokart_replay_of_no_such_save_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["replay", "nothing here", "--plain"]) == 1
+    assert "there is no such save" in capsys.readouterr().err
