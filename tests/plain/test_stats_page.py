@@ -11,9 +11,10 @@ import pytest
 import saves
 from unokart_tui.history import stats
 from unokart_tui.plain.stats import read_stats
+from unokart_tui.table.session import Session
 
 from ..history.failing import held, short_wait
-from ..history.play import finished_match
+from ..history.play import finished_match, play
 from .pages import after, read
 
 PROMPT = "Type matches for your finished matches, bots for how you did against each bot; help, back."
@@ -69,6 +70,14 @@ def test_counts_of_one_are_said_in_the_singular():
     assert any(line.startswith("Your match: won ") for line in lines)  # one match is neither best nor worst
     assert "Your win rate after your last finished match: 100%." in lines
     assert after(lines, "1 finished match, the latest first:")[1].endswith(", in 1 round; saved as only.")
+
+
+def test_rounds_of_an_unfinished_match_count_before_any_match_is_finished():
+    play(Session.new("Ann", ["random"], seed=3, target=500, name="begun"), until_over=False).close()
+    lines = read(read_stats, [])
+    assert lines[1] == "You have not finished a match yet."
+    assert lines[2] in ("You finished 1 round and won 1 (100%).", "You finished 1 round and won 0 (0%).")
+    assert not any("—" in line for line in lines)
 
 
 def test_matches_are_one_line_each_the_latest_first(two_won):

@@ -41,7 +41,9 @@ def totals(summary: Summary) -> list[str]:
         return [nothing_yet(summary)]
     you = summary.player
     said = [
-        words.matches_line(summary.matches, summary.matches_won, percent(summary.matches_won, summary.matches)),
+        words.matches_line(summary.matches, summary.matches_won, percent(summary.matches_won, summary.matches))
+        if summary.matches
+        else words.no_finished_match(),
         words.rounds_line(you.rounds, you.rounds_won, percent(you.rounds_won, you.rounds)),
         words.points_line(you.points_per_round_won),
     ]
