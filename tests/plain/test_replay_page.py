@@ -5,6 +5,8 @@ read only as the player saw it, a finished one with every hand, as the Replay sc
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 import sys
 
 import pytest
@@ -164,3 +166,33 @@ def test_unokart_replay_of_no_such_save_is_one_line(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     assert cli.main(["replay", "nothing here", "--plain"]) == 1
     assert "there is no such save" in capsys.readouterr().err
+
+
+def test_a_reader_that_leaves_early_ends_the_replay_quietly(finished):
+    """Found in testing: ``unokart replay NAME --plain | head -1`` wrote a crash report (BrokenPipeError)."""
+    env = dict(os.environ, TERM="dumb")
+    command = [sys.executable, "-m", "unokart_tui", "replay", "won one", "--plain"]
+    process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stdin is not None
+    assert process.stdout.readline() == b"Replay of won one. The match is over, so every hand may be read.\n"
+    process.stdout.close()  # the reader goes
+    try:
+        process.stdin.write(b"next\n" * 40)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # it ended already: as good
+    assert process.wait(timeout=60) == 0
+    assert process.stderr is not None and process.stderr.read() == b""
+    process.stderr.close()
+    assert not list(saves.save_dir().glob("crash-*"))
+
+
+def test_an_unreadable_save_is_listed_with_its_problem_and_writes_no_control_character(finished):
+    saves.path_of("broken").write_text('[match]\nnames = ["\x1b]0;owned\x07"\n', encoding="utf-8")
+    lines = read(read_replay, ["broken"])
+    listed = [line for line in lines if line.startswith(("1. broken", "2. broken"))]
+    assert len(listed) == 2 and ": cannot be read: " in listed[0]  # listed, and listed again after the refusal
+    refusals = [line for line in lines if line.startswith(str(saves.path_of("broken")))]
+    assert len(refusals) == 1 and "not valid TOML" in refusals[0]
+    assert "\x07" not in "\n".join(lines)
+    assert not any(line.startswith("Replay of") for line in lines)

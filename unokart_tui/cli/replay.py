@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
 
 from ..voice import _
 from .common import Commands, add_plain, fail, read_game
 from .running import run_app
+
+if TYPE_CHECKING:
+    from saves import SavedGame
 
 
 def add_to(commands: Commands) -> None:
@@ -27,11 +33,19 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as error:
         return fail(str(error))
     if args.plain:
-        from ..plain.lines import Lines  # noqa: PLC0415 - line mode: no Textual at all
-        from ..plain.replay import replay_game  # noqa: PLC0415
-
-        replay_game(Lines(), name, game)
-        return 0
+        return replay_lines(name, game)
     from ..tui.app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it
 
     return run_app(UnoKartApp(replay=(name, game)))
+
+
+def replay_lines(name: str, game: SavedGame) -> int:
+    """The replay in line mode (``--plain``), read from stdin and written to stdout, with no Textual."""
+    from ..plain.lines import Lines  # noqa: PLC0415 - line mode: no Textual at all
+    from ..plain.replay import replay_game  # noqa: PLC0415
+
+    try:
+        replay_game(Lines(), name, game)
+    except BrokenPipeError:  # whoever read the lines has gone (``| head``): nothing was changed, so quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush at exit
+    return 0

@@ -43,9 +43,13 @@ def typed(lines: Lines) -> Commands:
 
 
 def say(lines: Lines, *said: str) -> None:
-    """Each line through ``printable``: a name or a file's text never writes a control character."""
-    for line in said:
-        lines.say(printable(line))
+    """Each line through ``printable``: a name or a file's text never writes a control character.
+
+    A text of several lines (a note of the statistics' store) is said a line at a time.
+    """
+    for text in said:
+        for line in text.splitlines() or [""]:
+            lines.say(printable(line))
 
 
 def number_in(text: str, count: int) -> int | None:
