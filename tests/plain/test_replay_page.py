@@ -100,6 +100,7 @@ def test_where_says_the_round_the_move_the_table_and_the_scores(unfinished):
     assert lines[2] == "You: 6 cards, 202 points. Last move: played G<>. To play now."
     assert lines[3].startswith("Mario: 6 cards, 0 points.")
     assert lines[5] == "69 cards in the draw pile. After you plays Mario."
+    assert lines[6] == "Scores: Ann 202, Mario 0, Luigi 0; first to 5000 wins."
 
 
 def test_round_jumps_to_its_deal_and_says_where_it_is(unfinished):
@@ -141,7 +142,7 @@ def test_a_wrong_command_says_why_and_changes_nothing(finished):
     assert "There is no command jump on this page: type help for its commands, back to leave." in lines
     assert "Say how many moves with a number, such as next 10." in lines
     assert "Say which move: move and a number from 0 to 35." in lines
-    assert lines[-7] == "Round 1 of 1, after move 2 of 35."
+    assert lines[-8] == "Round 1 of 1, after move 2 of 35."
 
 
 def test_previous_goes_back_and_says_what_led_there(finished):

@@ -59,6 +59,8 @@ class ReplayPage:
                 )
             )
         said.append(table_words.pile_line(info.draw_pile, info.after_you))
+        scores = [(seat.name, seat.score) for seat in frame.seats]
+        said.append(table_words.scores_line(scores, self.timeline.target))
         return said
 
     def hands(self) -> list[str]:
