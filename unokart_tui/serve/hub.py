@@ -84,7 +84,9 @@ class Hub:
         self._failures: dict[str, deque[float]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
-        self._tables = tables or TableCodes(CodeGuard(time.monotonic), most=config.limits.max_tables)
+        if tables is None:
+            tables = TableCodes(CodeGuard(time.monotonic), most=config.limits.max_tables)
+        self._tables = tables
 
     @property
     def tables(self) -> TableCodes:
