@@ -163,7 +163,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _come_to_table(self, code: str) -> None:
         table, words = await self._find_table(code)
-        if self.gone or self.chan is None:
+        if self.gone or self.chan is None or self.chan.is_closing():  # gone, or ended (idle, shutdown) meanwhile
             return
         with speaking(self.language):
             if table is None:
