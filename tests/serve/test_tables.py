@@ -355,3 +355,18 @@ async def test_a_game_that_sends_a_line_too_long_is_cut_off_alone(tmp_path, monk
         assert seats["Bob"].send({"type": "still here?"})
         await until(lambda: {"type": "echo", "got": {"type": "still here?"}} in table.echoes("Bob"))
         bob[1].close()
+
+
+async def test_a_session_ended_while_its_code_waits_starts_no_game(tmp_path, monkeypatch):
+    """The server stops during the guard's wait: the wait ends later, and starts nothing."""
+    stand_in(monkeypatch)
+    tables, _made = registry(GuardLimits(free=0, first_wait=1.0, longest_wait=1.0))
+    async with serving(tmp_path, tables=tables) as served:
+        conn = await connect(served, new_key(), username="K9MXR")
+        chan, screen = await session(conn)
+        await until(lambda: "slowed a table code" in served.log(), what="the wait")
+    await asyncio.wait_for(chan.wait_closed(), 10)
+    log = (served.data_dir / "log" / "connections.log").read_text()
+    assert "game-start" not in log
+    assert "The server is shutting down; see you soon." in screen.output.decode()
+    conn.close()
