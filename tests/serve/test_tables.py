@@ -148,7 +148,7 @@ async def test_the_line_mode_setting_plays_in_line_mode_whatever_the_user_name(t
         assert "ready ['--plain'] dumb" in screen.output.decode()
 
 
-async def test_line_mode_needs_no_terminal_and_the_pipe_does_not_echo(tmp_path, monkeypatch):
+async def test_line_mode_needs_no_terminal_and_the_pipe_gets_plain_lines(tmp_path, monkeypatch):
     """`ssh -T plain@host < commands`: lines in, lines out, and what was typed is not sent back."""
     stand_in(monkeypatch, 'import sys; print("ready", flush=True); print("got", sys.stdin.readline().strip())')
     async with serving(tmp_path) as served:
@@ -160,6 +160,7 @@ async def test_line_mode_needs_no_terminal_and_the_pipe_does_not_echo(tmp_path, 
         chan.write(b"draw\n")
         await sees(screen, "got draw")
         assert screen.output.count(b"draw") == 1
+        assert b"got draw\n" in screen.output and b"\r\ngot" not in screen.output  # lines as a pipe has them
         await asyncio.wait_for(chan.wait_closed(), 10)
         conn.close()
 

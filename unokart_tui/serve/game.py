@@ -123,10 +123,11 @@ class GameProcess:
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
         inherit: Mapping[int, int] | None = None,
-        echo: bool = True,
+        client_terminal: bool = True,
     ) -> None:
         """``inherit``: descriptors the game gets (its number -> the host's, each above 4); the caller
-        closes its copies. ``echo``: the terminal echoes what is typed (off for a client without a terminal).
+        closes its copies. ``client_terminal`` False: the client reads and writes a pipe (line mode), so
+        the pty neither echoes what is typed nor ends its lines with a carriage return.
         """
         self._loop = asyncio.get_running_loop()
         self._on_output = on_output
@@ -145,8 +146,9 @@ class GameProcess:
         inherited = dict(inherit or {})
         try:
             self._set_size(master, size)
-            if not echo:
+            if not client_terminal:
                 modes = termios.tcgetattr(slave)
+                modes[1] &= ~termios.ONLCR
                 modes[3] &= ~termios.ECHO
                 termios.tcsetattr(slave, termios.TCSANOW, modes)
             self.pid = os.posix_spawn(

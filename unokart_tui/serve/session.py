@@ -292,7 +292,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 on_output=self._output,
                 on_exit=self._game_exited,
                 inherit={TABLE_FD: self.link.child_fd},
-                echo=self.terminal,
+                client_terminal=self.terminal,
             )
         except OSError as error:
             self.link.close()
