@@ -371,3 +371,21 @@ async def test_a_session_ended_while_its_code_waits_starts_no_game(tmp_path, mon
     assert "game-start" not in log
     assert "The server is shutting down; see you soon." in screen.output.decode()
     conn.close()
+
+
+async def test_a_pipe_that_ends_ends_line_modes_input_and_the_game_has_the_last_word(tmp_path, monkeypatch):
+    """`ssh -T plain@host < moves.txt`: the end of the file is the game's end of input, and what it says
+    after it still reaches the client (the channel used to close at the client's end of input)."""
+    game = "import sys\nfor line in sys.stdin: print('got', line.strip(), flush=True)\nprint('the end', flush=True)"
+    stand_in(monkeypatch, game)
+    async with serving(tmp_path) as served:
+        conn = await connect(served, new_key(), username=PLAIN_USER)
+        chan, screen = await conn.create_session(_Screen, encoding=None)
+        await sees(screen, "Your name:")
+        chan.write(b"Ann\ndraw\nuno\n")
+        chan.write_eof()
+        await asyncio.wait_for(chan.wait_closed(), 10)
+        conn.close()
+        assert b"got draw\ngot uno\nthe end\n" in screen.output
+        assert chan.get_exit_status() == 0
+        assert "library" not in served.log()

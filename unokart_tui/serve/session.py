@@ -42,6 +42,7 @@ from .tables import TO_THE_TITLE, Route, SharedTable
 
 CANNOT_KEEP = N_("The server cannot keep your games right now; please tell its operator.")
 NO_NEW_PLAYERS = N_("This server takes no new players right now. Please come back later.")
+END_OF_INPUT = b"\x04"  # the pty's end-of-file character (Ctrl+D), read by the game as the end of its input
 CUT_OFF = N_("Your game sent the host more than it may, and was closed.")
 
 
@@ -81,6 +82,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.route = route
         self.reached = reached
         self.terminal = True  # the client has a terminal (line mode may be played without one)
+        self._input_ended = False  # a client without one sent the end of its input
         self.plain = route.plain  # the game runs in line mode (the user name, or the player's setting)
         self.link: TableLink | None = None  # the line to the game process (friends/channel.py is its end)
         self.seat: LinkedSeat | None = None
@@ -201,6 +203,23 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self.chan.pause_reading()
                 self.game.on_drained = self.chan.resume_reading
 
+    def eof_received(self) -> bool:
+        """The client has sent all it will: a pipe ended (``ssh -T plain@host < moves.txt``).
+
+        A terminal's client sends no end (Ctrl+D is a key), and one that does is closed, as before.
+        Without a terminal, line mode reads the end of its input as a terminal's Ctrl+D, and the
+        channel stays open for what the game says after it.
+        """
+        if self.terminal:
+            return False
+        self._input_ended = True
+        if self.prompt is not None:  # no name came before the end: nothing to play
+            self.prompt = None
+            self._end_session("", 0)
+        elif self.game is not None:
+            self.game.write(END_OF_INPUT)
+        return True
+
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = clamp_size(width, height, self.limits)
         if self.game is not None:
@@ -231,11 +250,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.prompt.cancelled:
             self._end_session("", 0)
         elif self.prompt.name is not None:
-            name, self.language, self.prompt = self.prompt.name, self.prompt.language, None
+            name, self.language, rest = self.prompt.name, self.prompt.language, self.prompt.rest
+            self.prompt = None
             if self._naming is not None:
                 self._naming.cancel()
             with speaking(self.language):
                 self._named(name)
+            if rest and self.game is not None:
+                self.game.write(self._paste.feed(rest.encode()))
 
     def _named(self, name: str) -> None:
         try:
@@ -301,6 +323,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         finally:
             self.link.handed_over()
+        if self._input_ended:
+            self.game.write(END_OF_INPUT)
         columns, rows = self.size
         mode = " line mode" if plain else ""
         self._log("game-start", f"pid {self.game.pid} terminal {term!r} {columns}x{rows}{mode}")
@@ -406,7 +430,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.hub.tables.left(code)
 
     def _output(self, data: bytes) -> None:
-        if self.chan is not None:
+        if self.chan is not None and not self.chan.is_closing():
             self.chan.write(data)
 
     def _game_exited(self, status: int) -> None:
