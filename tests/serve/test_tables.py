@@ -206,6 +206,31 @@ async def test_a_password_gets_nowhere_for_plain_or_a_code(tmp_path):
 # ---------------------------------------------------------------------- codes
 
 
+async def test_the_registry_opens_finds_and_releases_tables_and_bounds_them():
+    tables, made = registry()
+    tables.most, tables.most_per_key = 3, 2
+    first, second = tables.open("SHA256:ann"), tables.open("SHA256:ann")
+    assert first is not None and second is not None and first[0] != second[0]
+    assert tables.open("SHA256:ann") is None  # a key opens at most two
+    third = tables.open("SHA256:bob")
+    assert third is not None
+    assert tables.open("SHA256:cy") is None  # the host holds at most three
+    code = first[0]
+    assert tables.get(code) is made[code] and tables.look_up(code, "SHA256:eve", "192.0.2.1") is made[code]
+    tables.left(code)
+    assert tables.get(code) is made[code]  # a table that is not over keeps its code
+    made[code].closed = True
+    tables.left(code)
+    assert tables.get(code) is None and len(tables) == 2
+    reopened = tables.open("SHA256:ann")  # ann's count went down with her table
+    assert reopened is not None
+
+
+async def test_a_host_without_a_table_factory_opens_none():
+    tables = TableCodes(CodeGuard(asyncio.get_running_loop().time))
+    assert tables.open("SHA256:ann") is None and len(tables) == 0
+
+
 async def test_a_wrong_code_says_so_in_one_line_and_is_counted(tmp_path, monkeypatch):
     stand_in(monkeypatch)
     tables, _made = registry()
@@ -247,7 +272,7 @@ async def test_a_right_code_seats_the_person_at_that_table_over_their_games_line
     stand_in(monkeypatch)
     tables, made = registry()
     async with serving(tmp_path, tables=tables) as served:
-        opened = tables.open()
+        opened = tables.open("SHA256:host")
         assert opened is not None
         code, _table = opened
         table = made[code]
@@ -294,7 +319,7 @@ async def test_a_game_opens_a_table_and_a_friend_comes_with_its_code(tmp_path, m
 async def test_a_code_typed_in_the_game_is_guarded_like_a_user_name(tmp_path, monkeypatch):
     tables, made = registry()
     async with serving(tmp_path, tables=tables) as served:
-        opened = tables.open()
+        opened = tables.open("SHA256:host")
         assert opened is not None
         code = opened[0]
         wrong = "K9MXR" if code != "K9MXR" else "K9MXT"
@@ -319,7 +344,7 @@ async def test_a_crashing_game_takes_nobody_else_with_it(tmp_path, monkeypatch):
     stand_in(monkeypatch)
     tables, made = registry()
     async with serving(tmp_path, tables=tables) as served:
-        opened = tables.open()
+        opened = tables.open("SHA256:host")
         assert opened is not None
         table = made[opened[0]]
         ann = await sit_down(served, "Ann", opened[0])
@@ -341,7 +366,7 @@ async def test_a_game_that_sends_a_line_too_long_is_cut_off_alone(tmp_path, monk
     stand_in(monkeypatch)
     tables, made = registry()
     async with serving(tmp_path, tables=tables) as served:
-        opened = tables.open()
+        opened = tables.open("SHA256:host")
         assert opened is not None
         table = made[opened[0]]
         ann = await sit_down(served, "Ann", opened[0])

@@ -85,7 +85,8 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
         if tables is None:
-            tables = TableCodes(CodeGuard(time.monotonic), most=config.limits.max_tables)
+            most, per_key = config.limits.max_tables, config.limits.max_tables_per_key
+            tables = TableCodes(CodeGuard(time.monotonic), most=most, most_per_key=per_key)
         self._tables = tables
 
     @property

@@ -357,7 +357,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.link.send(message)
 
     def _open_table(self) -> None:
-        opened = self.hub.tables.open()
+        opened = self.hub.tables.open(self.player.fingerprint)
         if opened is None:
             self._log("refused", "a table: this host opens none, or no more")
             self._tell_game({"type": REFUSED, "words": _("This server cannot open a table right now.")})

@@ -9,6 +9,7 @@ The host hands it one ``Seat`` per person: the seat's ``send`` reaches that pers
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import NamedTuple, Protocol
 
@@ -89,25 +90,30 @@ TableFactory = Callable[[str], SharedTable]  # a new table for its code; its ope
 class TableCodes:
     """The tables open on this host, by code, and the guard that makes guessing at codes slow."""
 
-    def __init__(self, guard: CodeGuard, factory: TableFactory | None = None, *, most: int = 256) -> None:
+    def __init__(
+        self, guard: CodeGuard, factory: TableFactory | None = None, *, most: int = 256, most_per_key: int = 2
+    ) -> None:
+        """``most`` tables at once on the host, ``most_per_key`` opened by one key: one player cannot take them all."""
         self.guard = guard
         self.factory = factory
         self.most = most
+        self.most_per_key = most_per_key
         self._tables: dict[str, SharedTable] = {}
+        self._opener: dict[str, str] = {}  # code -> the key that opened it
+        self._per_key: Counter[str] = Counter()
 
     def __len__(self) -> int:
         return len(self._tables)
 
-    @property
-    def can_open(self) -> bool:
-        return self.factory is not None and len(self._tables) < self.most
-
-    def open(self) -> tuple[str, SharedTable] | None:
-        """A new table under a new code; None when this host has no tables or has as many open as it may."""
-        if self.factory is None or not self.can_open:
+    def open(self, opener: str) -> tuple[str, SharedTable] | None:
+        """A new table under a new code, opened by the key ``opener``; None when this host opens no tables,
+        or has as many open as it may, or that key has."""
+        if self.factory is None or len(self._tables) >= self.most or self._per_key[opener] >= self.most_per_key:
             return None
         code = new_code(taken=self._tables.__contains__)
         table = self._tables[code] = self.factory(code)
+        self._opener[code] = opener
+        self._per_key[opener] += 1
         return code, table
 
     def attempt(self, key: str, address: str) -> Verdict:
@@ -130,3 +136,7 @@ class TableCodes:
         table = self._tables.get(code)
         if table is not None and table.closed:
             del self._tables[code]
+            opener = self._opener.pop(code)
+            self._per_key[opener] -= 1
+            if self._per_key[opener] <= 0:
+                del self._per_key[opener]
