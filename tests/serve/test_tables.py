@@ -58,6 +58,7 @@ class Table:
         self.seats: list[Seat] = []
         self.received: list[tuple[str, dict[str, object]]] = []
         self.left: list[str] = []
+        self.away: set[str] = set()
         self.closed = False
 
     def arrive(self, seat: Seat) -> None:
@@ -69,6 +70,10 @@ class Table:
 
     def leave(self, seat: Seat) -> None:
         self.left.append(seat.name)
+        self.away.add(seat.fingerprint)
+
+    def holds_seat_for(self, fingerprint: str) -> bool:
+        return fingerprint in self.away
 
     def echoes(self, name: str) -> list[dict[str, object]]:
         return [message for who, message in self.received if who == name and message.get("type") == "echo"]
@@ -89,11 +94,12 @@ def ready(screen) -> dict[str, object]:
     return json.loads(text.split("ready ", 1)[1].splitlines()[0])
 
 
-async def sit_down(served, name: str, username: str, **options):
-    conn = await connect(served, new_key(), username=username)
+async def sit_down(served, name: str, username: str, key: asyncssh.SSHKey | None = None, **options):
+    conn = await connect(served, key or new_key(), username=username)
     chan, screen = await session(conn, **options)
-    await sees(screen, "Your name:")
-    chan.write(f"{name}\r".encode())
+    if key is None:  # a new key gives its name first
+        await sees(screen, "Your name:")
+        chan.write(f"{name}\r".encode())
     return conn, chan, screen
 
 
@@ -414,3 +420,27 @@ async def test_a_pipe_that_ends_ends_line_modes_input_and_the_game_has_the_last_
         assert b"got draw\ngot uno\nthe end\n" in screen.output
         assert chan.get_exit_status() == 0
         assert "library" not in served.log()
+
+
+async def test_a_player_who_dropped_comes_straight_back_to_their_seat(tmp_path, monkeypatch):
+    """Issue 31, item 4: the same key, any user name, while the table holds a seat for it."""
+    stand_in(monkeypatch)
+    tables, made = registry()
+    async with serving(tmp_path, tables=tables) as served:
+        opened = tables.open("SHA256:host")
+        assert opened is not None
+        table = made[opened[0]]
+        bob = new_key()
+        conn = await connect(served, bob, username=opened[0])
+        chan, screen = await session(conn)
+        await sees(screen, "Your name:")
+        chan.write(b"Bob\r")
+        await until(lambda: table.echoes("Bob"), what="Bob seated")
+        conn.abort()  # the connection drops
+        await until(lambda: table.left == ["Bob"], what="Bob away")
+        _conn, chan, screen = await sit_down(served, "Bob", "player", key=bob)
+        await until(lambda: len(table.seats) == 2, what="Bob back")
+        assert table.seats[0].fingerprint == table.seats[1].fingerprint
+        assert f"table-back {opened[0]}" in served.log()
+        assert tables.guard.remembered == 0  # coming back is not a guess at a code
+        chan.close()

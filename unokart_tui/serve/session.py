@@ -160,8 +160,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._idle = asyncio.get_running_loop().call_later(self.limits.idle_timeout, self._check_idle)
         if self.route.code is not None:  # `ssh CODE@host`: the code is checked before anything else
             self.hub.spawn(self._come_to_table(self.route.code))
-        else:
-            self._begin()
+            return
+        back = self.hub.tables.awaiting(self.player.fingerprint)
+        if back is not None:  # a seat kept for this key: straight back to it, whatever the user name
+            self.route = self.route._replace(code=back)
+            self._log("table-back", back)
+        self._begin()
 
     async def _come_to_table(self, code: str) -> None:
         table, words = await self._find_table(code)

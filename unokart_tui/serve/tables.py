@@ -78,6 +78,10 @@ class SharedTable(Protocol):
         """``seat``'s game process has ended (the person left, dropped, or the game crashed)."""
         ...
 
+    def holds_seat_for(self, fingerprint: str) -> bool:
+        """Someone with this key sat here and is away: when they connect again, they come back here."""
+        ...
+
     @property
     def closed(self) -> bool:
         """The table is over: its code is released after the next ``leave``."""
@@ -130,6 +134,10 @@ class TableCodes:
         if table is not None:
             self.guard.right(key, address)
         return table
+
+    def awaiting(self, fingerprint: str) -> str | None:
+        """The code of a table that holds a seat for this key (issue 31: a dropped player comes straight back)."""
+        return next((code for code, table in self._tables.items() if table.holds_seat_for(fingerprint)), None)
 
     def left(self, code: str) -> None:
         """Someone left the table ``code``: its code is released if the table is over."""
