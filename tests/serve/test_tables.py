@@ -444,3 +444,23 @@ async def test_a_player_who_dropped_comes_straight_back_to_their_seat(tmp_path, 
         assert f"table-back {opened[0]}" in served.log()
         assert tables.guard.remembered == 0  # coming back is not a guess at a code
         chan.close()
+
+
+async def test_a_table_that_fails_when_someone_leaves_does_not_keep_their_game_counted(tmp_path, monkeypatch):
+    stand_in(monkeypatch)
+    tables, made = registry()
+    async with serving(tmp_path, tables=tables) as served:
+        opened = tables.open("SHA256:host")
+        assert opened is not None
+        table = made[opened[0]]
+
+        def broken_leave(seat: Seat) -> None:
+            raise RuntimeError("a bug in the table")
+
+        monkeypatch.setattr(table, "leave", broken_leave)
+        _conn, chan, _screen = await sit_down(served, "Ann", opened[0])
+        await until(lambda: table.echoes("Ann"), what="Ann seated")
+        table.seats[0].send({"type": "quit"})
+        await asyncio.wait_for(chan.wait_closed(), 10)
+        assert served.hub.playing == 0
+        assert "table-error leave: RuntimeError('a bug in the table')" in served.log()

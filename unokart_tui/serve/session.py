@@ -429,7 +429,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.table is not None and self.seat is not None and self.table_code is not None:
             table, seat, code = self.table, self.seat, self.table_code
             self.table = self.seat = None
-            table.leave(seat)
+            try:
+                table.leave(seat)
+            except Exception as error:  # noqa: BLE001 - the table's fault must not keep this game counted for ever
+                self._log("table-error", f"leave: {error!r}"[:200])
             self._log("table-leave", code)
             self.hub.tables.left(code)
 
