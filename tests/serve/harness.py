@@ -20,6 +20,7 @@ from unokart_tui.serve.config import Address, Limits, ServeConfig
 from unokart_tui.serve.hub import Hub
 from unokart_tui.serve.keys import AuthorizedKeys
 from unokart_tui.serve.log import ConnectionLog
+from unokart_tui.serve.tables import TableCodes
 
 
 @dataclass
@@ -51,6 +52,7 @@ async def serving(
     use_ssh: bool = True,
     use_web: bool = False,
     web_origins: tuple[str, ...] = (),
+    tables: TableCodes | None = None,
 ) -> AsyncIterator[Served]:
     data_dir = tmp_path / "host"
     data_dir.mkdir(exist_ok=True)
@@ -65,7 +67,7 @@ async def serving(
     )
     log = ConnectionLog(data_dir / "log", echo=False)
     authorized = AuthorizedKeys(keys_file, log) if keys_file is not None else None
-    hub = Hub(config, log, authorized)
+    hub = Hub(config, log, authorized, tables)
     served = Served(hub, data_dir)
     acceptor = runner = None
     try:
@@ -100,8 +102,14 @@ class Screen(asyncssh.SSHClientSession[bytes]):
 
 
 async def connect(served: Served, key: asyncssh.SSHKey, **options: object) -> asyncssh.SSHClientConnection:
-    settings: dict[str, object] = {"client_keys": [key], "known_hosts": None, "agent_path": None, "config": None}
-    return await asyncssh.connect("127.0.0.1", served.port, username="player", **{**settings, **options})
+    settings: dict[str, object] = {
+        "client_keys": [key],
+        "known_hosts": None,
+        "agent_path": None,
+        "config": None,
+        "username": "player",
+    }
+    return await asyncssh.connect("127.0.0.1", served.port, **{**settings, **options})
 
 
 async def session(

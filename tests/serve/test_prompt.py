@@ -109,3 +109,15 @@ def test_a_name_with_marks_after_a_letter_is_kept(text):
 def test_a_name_of_marks_typed_at_the_prompt_is_asked_again():
     prompt, echo = typed("\u0301\u0301\r".encode(), b"Al\r")
     assert prompt.name == "Al" and b"Sorry, a name needs at least one character that can be seen." in echo
+
+
+def test_what_comes_after_the_name_in_the_same_data_is_kept_for_the_game():
+    """A pipe (`ssh -T plain@host < moves.txt`) sends the name and the first moves at once; they were lost."""
+    prompt, echo = typed(b"Ann\ndraw\nuno\n", b"ignored: the prompt is done")
+    assert prompt.name == "Ann" and echo == b"Ann\r\n"
+    assert prompt.rest == "draw\nuno\n"
+
+
+def test_nothing_is_kept_after_a_cancel():
+    prompt, _echo = typed(b"An\x03draw\n")
+    assert prompt.cancelled and prompt.rest == ""

@@ -36,6 +36,11 @@ class Limits(NamedTuple):
     input_backlog: int = 64 * 1024  # bytes of keys waiting for a game; past that the client waits
     paste_limit: int = 64 * 1024  # bytes of one bracketed paste passed to a game; the rest is dropped
     output_stall: float = 30.0  # seconds a browser may leave the game's screen unread before it is dropped
+    table_rate: float = 50.0  # messages a second a game may send its table, on average...
+    table_burst: int = 200  # ...and at once; past that the game is ended
+    table_backlog: int = 1024 * 1024  # bytes sent to a game that it has not read; past that it is ended
+    max_tables: int = 256  # tables open at once on the host...
+    max_tables_per_key: int = 2  # ...and opened by one key
     shutdown_grace: float = 5.0  # seconds the games get to exit on SIGTERM before they are killed
 
 

@@ -22,6 +22,7 @@ import termios
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from ..friends.channel import VARIABLE as TABLE_VARIABLE
 from ..voice import N_
 from .config import Limits
 from .report import VARIABLE as REPORT_VARIABLE
@@ -39,6 +40,10 @@ TERMINAL_DRIVER = "unokart_tui.serve.driver:TerminalDriver"
 REPORT_FD = 3  # the game's end of the save report pipe (report.py)
 
 
+PLAIN_TERM = "dumb"  # line mode: a terminal that understands no escape sequence, so nothing sends one
+PLAIN_FLAG = "--plain"
+
+
 def game_command() -> list[str]:
     """The normal `unokart`, from the server's own Python. -P: the working directory is not on sys.path."""
     return [sys.executable, "-P", "-m", "unokart_tui"]
@@ -49,7 +54,13 @@ def terminal_name(requested: str | None) -> str:
 
 
 def game_environment(
-    home: Path, data_dir: Path, config_dir: Path, term: str, host: Mapping[str, str] = os.environ
+    home: Path,
+    data_dir: Path,
+    config_dir: Path,
+    term: str,
+    host: Mapping[str, str] = os.environ,
+    *,
+    table_fd: int | None = None,
 ) -> dict[str, str]:
     """Everything the game's environment holds: nothing of the client's but TERM, little of the host's."""
     env = {
@@ -62,6 +73,8 @@ def game_environment(
         "TEXTUAL_DRIVER": TERMINAL_DRIVER,
         REPORT_VARIABLE: str(REPORT_FD),
     }
+    if table_fd is not None:
+        env[TABLE_VARIABLE] = str(table_fd)
     env.update({name: host[name] for name in FROM_HOST if name in host})
     return env
 
@@ -109,7 +122,13 @@ class GameProcess:
         *,
         on_output: Callable[[bytes], None],
         on_exit: Callable[[int], None],
+        inherit: Mapping[int, int] | None = None,
+        client_terminal: bool = True,
     ) -> None:
+        """``inherit``: descriptors the game gets (its number -> the host's, each above 4); the caller
+        closes its copies. ``client_terminal`` False: the client reads and writes a pipe (line mode), so
+        the pty neither echoes what is typed nor ends its lines with a carriage return.
+        """
         self._loop = asyncio.get_running_loop()
         self._on_output = on_output
         self._on_exit = on_exit
@@ -124,8 +143,14 @@ class GameProcess:
         self.hung_up = False  # the client went first: the game was hung up on
         master, slave = os.openpty()
         reports, their_end = report_pipe()
+        inherited = dict(inherit or {})
         try:
             self._set_size(master, size)
+            if not client_terminal:
+                modes = termios.tcgetattr(slave)
+                modes[1] &= ~termios.ONLCR
+                modes[3] &= ~termios.ECHO
+                termios.tcsetattr(slave, termios.TCSANOW, modes)
             self.pid = os.posix_spawn(
                 argv[0],
                 argv,
@@ -136,6 +161,7 @@ class GameProcess:
                     (os.POSIX_SPAWN_DUP2, 0, 1),
                     (os.POSIX_SPAWN_DUP2, 0, 2),
                     (os.POSIX_SPAWN_DUP2, their_end, REPORT_FD),
+                    *((os.POSIX_SPAWN_DUP2, source, target) for target, source in inherited.items()),
                 ],
                 setsid=True,
                 setsigdef=_RESET,

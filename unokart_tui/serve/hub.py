@@ -15,11 +15,13 @@ from collections import Counter, deque
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..friends.codes import CodeGuard
 from ..voice import N_, _, ngettext
 from .config import Limits, ServeConfig
 from .log import ConnectionLog
 from .players import PLAYERS
 from .seats import Playing, Refusal
+from .tables import TableCodes
 
 if TYPE_CHECKING:
     import asyncssh
@@ -62,7 +64,15 @@ CLIENT_GOODBYE = 2.0  # seconds a client gets to close its end after the goodbye
 class Hub:
     """What every connection shares: who may log in, the limits, the games (SSH and browser), the log."""
 
-    def __init__(self, config: ServeConfig, log: ConnectionLog, authorized: AuthorizedKeys | None = None) -> None:
+    def __init__(
+        self,
+        config: ServeConfig,
+        log: ConnectionLog,
+        authorized: AuthorizedKeys | None = None,
+        tables: TableCodes | None = None,
+    ) -> None:
+        """``tables``: the tables friends share here; by default none can be opened (no factory), and
+        a code is looked up in an empty registry, counted by a guard on the host's clock."""
         self.config = config
         self.limits: Limits = config.limits
         self.log = log
@@ -74,6 +84,14 @@ class Hub:
         self._failures: dict[str, deque[float]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
+        if tables is None:
+            most, per_key = config.limits.max_tables, config.limits.max_tables_per_key
+            tables = TableCodes(CodeGuard(time.monotonic), most=most, most_per_key=per_key)
+        self._tables = tables
+
+    @property
+    def tables(self) -> TableCodes:
+        return self._tables
 
     @property
     def connections(self) -> frozenset[Connection]:

@@ -69,6 +69,17 @@ class Player(NamedTuple):
         settings, _problem = load_settings(self.settings_file)
         return choose_language(settings.language, {})
 
+    def name(self) -> str:
+        """The name the player gave (their setting), or "" before they gave one or when it cannot be read."""
+        settings, _problem = load_settings(self.settings_file)
+        return settings.player_name
+
+    def line_mode(self) -> bool:
+        """Whether the player chose line mode in their settings (issue 33): their game runs as lines."""
+        settings, _problem = load_settings(self.settings_file)
+        # The setting arrives with line mode's own branch; until then no settings file holds it.
+        return bool(getattr(settings, "line_mode", False))
+
     def keep_name(self, name: str, language: str | None = None) -> None:
         """Store the name as the player's default at the table, and the language chosen with it.
 

@@ -45,6 +45,7 @@ class NamePrompt:
         self._escape = ""  # "", "esc" after ESC, "csi" inside ESC [ …, "ss3" after ESC O
         self.name: str | None = None
         self.cancelled = False
+        self.rest = ""  # what came after the name in the same data: the game's first keys (a pipe sends all at once)
 
     @property
     def done(self) -> bool:
@@ -64,8 +65,13 @@ class NamePrompt:
 
     def feed(self, data: bytes) -> bytes:
         echo: list[str] = []
-        for char in self._decode.decode(data):
+        if self.done:  # what comes later is the game's: the session gives it to the game itself
+            return b""
+        text = self._decode.decode(data)
+        for index, char in enumerate(text):
             if self.done:
+                if self.name is not None:
+                    self.rest += text[index:]
                 break
             if self._escape:
                 self._skip_escape(char)

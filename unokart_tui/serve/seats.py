@@ -15,6 +15,7 @@ from .plain import in_english
 if TYPE_CHECKING:
     from .config import Limits
     from .log import ConnectionLog
+    from .tables import TableCodes
 
 
 class Refusal(NamedTuple):
@@ -45,6 +46,11 @@ class Seats(Protocol):
 
     @property
     def log(self) -> ConnectionLog: ...
+
+    @property
+    def tables(self) -> TableCodes:
+        """The tables open here, by code."""
+        ...
 
     def open_session(self, session: Playing, fingerprint: str | None) -> Refusal | None:
         """Count ``session`` in (``fingerprint``: the player's key; None for a browser), or say why not."""

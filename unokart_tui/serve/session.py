@@ -7,6 +7,7 @@ choose on a first visit): each callback that can speak runs inside ``speaking(se
 from __future__ import annotations
 
 import asyncio
+import math
 import signal
 import time
 from collections.abc import Callable
@@ -15,9 +16,20 @@ import asyncssh
 
 from saves import SaveError
 
+from ..friends.channel import JOIN_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED, Message
+from ..friends.codes import normalise
 from ..voice import N_, _, ngettext, speaking
 from ..voice.language import ENGLISH
-from .game import CANNOT_START, GameProcess, clamp_size, game_command, game_environment, terminal_name
+from .game import (
+    CANNOT_START,
+    PLAIN_FLAG,
+    PLAIN_TERM,
+    GameProcess,
+    clamp_size,
+    game_command,
+    game_environment,
+    terminal_name,
+)
 from .paste import PasteLimit
 from .plain import in_english
 from .players import Player
@@ -25,15 +37,29 @@ from .private_api import refuse_channel_requests
 from .prompt import ENTER, NamePrompt
 from .report import exit_words, idle_words, plural_count
 from .seats import Seats
+from .tablelink import TABLE_FD, LinkedSeat, TableLink
+from .tables import TO_THE_TITLE, Route, SharedTable
 
 CANNOT_KEEP = N_("The server cannot keep your games right now; please tell its operator.")
 NO_NEW_PLAYERS = N_("This server takes no new players right now. Please come back later.")
+END_OF_INPUT = b"\x04"  # the pty's end-of-file character (Ctrl+D), read by the game as the end of its input
+CUT_OFF = N_("Your game sent the host more than it may, and was closed.")
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One session: the name prompt (a new key only), then the game on a pty, then a goodbye."""
 
-    def __init__(self, hub: Seats, player: Player, address: str, *, on_ended: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        hub: Seats,
+        player: Player,
+        address: str,
+        *,
+        on_ended: Callable[[], None],
+        route: Route = TO_THE_TITLE,
+        reached: tuple[str, int] | None = None,
+    ) -> None:
+        """``route``: what the SSH user name asked for; ``reached``: the address and port the client connected to."""
         self.hub = hub
         self.player = player
         self.address = address
@@ -53,6 +79,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._idle: asyncio.TimerHandle | None = None
         self._naming: asyncio.TimerHandle | None = None
         self._paste = PasteLimit(self.limits.paste_limit)
+        self.route = route
+        self.reached = reached
+        self.terminal = True  # the client has a terminal (line mode may be played without one)
+        self._input_ended = False  # a client without one sent the end of its input
+        self.plain = route.plain  # the game runs in line mode (the user name, or the player's setting)
+        self.link: TableLink | None = None  # the line to the game process (friends/channel.py is its end)
+        self.seat: LinkedSeat | None = None
+        self.table: SharedTable | None = None
+        self.table_code: str | None = None
 
     def _speaks(self) -> str:
         """The player's language; at the name prompt, the one the question is being asked in."""
@@ -113,7 +148,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _started(self) -> None:
         assert self.chan is not None
-        if self.chan.get_terminal_type() is None:
+        self.terminal = self.chan.get_terminal_type() is not None
+        if not self.terminal and not self.route.plain:  # line mode reads and writes lines: a pipe will do
             self._say_goodbye(_("unokart needs a terminal: connect with ssh -t."), 1)
             return
         refusal = self.hub.open_session(self, self.player.fingerprint)
@@ -122,6 +158,28 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._say_goodbye(refusal.words, 1)
             return
         self._idle = asyncio.get_running_loop().call_later(self.limits.idle_timeout, self._check_idle)
+        if self.route.code is not None:  # `ssh CODE@host`: the code is checked before anything else
+            self.hub.spawn(self._come_to_table(self.route.code))
+            return
+        back = self.hub.tables.awaiting(self.player.fingerprint)
+        if back is not None:  # a seat kept for this key: straight back to it, whatever the user name
+            self.route = self.route._replace(code=back)
+            self._log("table-back", back)
+        self._begin()
+
+    async def _come_to_table(self, code: str) -> None:
+        table, words = await self._find_table(code)
+        if self.gone or self.chan is None or self.chan.is_closing():  # gone, or ended (idle, shutdown) meanwhile
+            return
+        with speaking(self.language):
+            if table is None:
+                self._end_session(words, 1)
+            else:
+                self._begin()
+
+    def _begin(self) -> None:
+        """The name prompt (a new key), or the game."""
+        assert self.chan is not None
         try:
             # A new key makes nothing on disk until it has given its name (see _named).
             new = not self.player.is_known()
@@ -148,6 +206,23 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if waiting > self.limits.input_backlog and self.chan is not None:
                 self.chan.pause_reading()
                 self.game.on_drained = self.chan.resume_reading
+
+    def eof_received(self) -> bool:
+        """The client has sent all it will: a pipe ended (``ssh -T plain@host < moves.txt``).
+
+        A terminal's client sends no end (Ctrl+D is a key), and one that does is closed, as before.
+        Without a terminal, line mode reads the end of its input as a terminal's Ctrl+D, and the
+        channel stays open for what the game says after it.
+        """
+        if self.terminal:
+            return False
+        self._input_ended = True
+        if self.prompt is not None:  # no name came before the end: nothing to play
+            self.prompt = None
+            self._end_session("", 0)
+        elif self.game is not None:
+            self.game.write(END_OF_INPUT)
+        return True
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = clamp_size(width, height, self.limits)
@@ -179,11 +254,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.prompt.cancelled:
             self._end_session("", 0)
         elif self.prompt.name is not None:
-            name, self.language, self.prompt = self.prompt.name, self.prompt.language, None
+            name, self.language, rest = self.prompt.name, self.prompt.language, self.prompt.rest
+            self.prompt = None
             if self._naming is not None:
                 self._naming.cancel()
             with speaking(self.language):
                 self._named(name)
+            if rest and self.game is not None:
+                self.game.write(self._paste.feed(rest.encode()))
 
     def _named(self, name: str) -> None:
         try:
@@ -221,18 +299,145 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._end_session(words.format(seconds=f"{seconds:g}"), 0)
 
     def _start_game(self) -> None:
-        env = game_environment(self.player.home, self.player.data_dir, self.player.config_dir, self.term)
+        table = None
+        if self.route.code is not None:
+            table = self.hub.tables.get(self.route.code)
+            if table is None:  # it closed while a new player gave their name
+                self._end_session(_("The table {code} has closed.").format(code=self.route.code), 1)
+                return
+        self.plain = plain = self.route.plain or self.player.line_mode()
+        term = PLAIN_TERM if plain else self.term
+        self.link = TableLink(self.limits, on_message=self._from_game, on_broken=self._cut_off)
+        env = game_environment(self.player.home, self.player.data_dir, self.player.config_dir, term, table_fd=TABLE_FD)
+        assert self.link.child_fd is not None
         try:
-            self.game = GameProcess(game_command(), env, self.size, on_output=self._output, on_exit=self._game_exited)
+            self.game = GameProcess(
+                [*game_command(), *([PLAIN_FLAG] if plain else [])],
+                env,
+                self.size,
+                on_output=self._output,
+                on_exit=self._game_exited,
+                inherit={TABLE_FD: self.link.child_fd},
+                client_terminal=self.terminal,
+            )
         except OSError as error:
+            self.link.close()
             self._log("error", repr(str(error)))
             self._end_session(_(CANNOT_START), 1)
             return
+        finally:
+            self.link.handed_over()
+        if self._input_ended:
+            self.game.write(END_OF_INPUT)
         columns, rows = self.size
-        self._log("game-start", f"pid {self.game.pid} terminal {self.term!r} {columns}x{rows}")
+        mode = " line mode" if plain else ""
+        self._log("game-start", f"pid {self.game.pid} terminal {term!r} {columns}x{rows}{mode}")
+        if table is not None and self.route.code is not None:
+            self._sit(self.route.code, table)
+
+    # ------------------------------------------------------------------ the table, over the game's line
+
+    def _from_game(self, message: Message) -> None:
+        with speaking(self.language):
+            kind = message.get("type")
+            if kind in (OPEN_TABLE, JOIN_TABLE) and self.table is not None:
+                self._tell_game({"type": REFUSED, "words": _("You are at a table already.")})
+            elif kind == OPEN_TABLE:
+                self._open_table()
+            elif kind == JOIN_TABLE:
+                typed = message.get("code")
+                code = normalise(typed) if isinstance(typed, str) else None
+                if code is None:
+                    self._tell_game({"type": REFUSED, "words": _("A table code has five letters and digits.")})
+                else:
+                    self.hub.spawn(self._join_from_game(code))
+            elif self.table is not None and self.seat is not None:
+                self.table.receive(self.seat, message)
+            else:
+                self._tell_game({"type": REFUSED, "words": _("You are not at a table.")})
+
+    def _tell_game(self, message: Message) -> None:
+        if self.link is not None:
+            self.link.send(message)
+
+    def _open_table(self) -> None:
+        opened = self.hub.tables.open(self.player.fingerprint)
+        if opened is None:
+            self._log("refused", "a table: this host opens none, or no more")
+            self._tell_game({"type": REFUSED, "words": _("This server cannot open a table right now.")})
+            return
+        code, table = opened
+        self._log("table-open", code)
+        self._tell_game({"type": TABLE_OPENED, "code": code, "command": self.join_command(code)})
+        self._sit(code, table)
+
+    def join_command(self, code: str) -> str:
+        """What friends type to come to the table ``code``: the address and port this client reached."""
+        host, port = self.reached or ("localhost", 22)
+        return f"ssh {code}@{host}" if port == 22 else f"ssh -p {port} {code}@{host}"
+
+    async def _join_from_game(self, code: str) -> None:
+        table, words = await self._find_table(code)
+        if self.game is None or self.game.returncode is not None or self.table is not None:
+            return
+        with speaking(self.language):
+            if table is None:
+                self._tell_game({"type": REFUSED, "words": words})
+            else:
+                self._sit(code, table)
+
+    async def _find_table(self, code: str) -> tuple[SharedTable | None, str]:
+        """The table ``code`` names, after the guard's wait; or None, and what to tell the player."""
+        key = self.player.fingerprint
+        verdict = self.hub.tables.attempt(key, self.address)
+        if verdict.refused:
+            self._log("table-code-refused", f"{code!r}, for {verdict.refused_for:.0f} s more")
+            minutes = max(1, math.ceil(verdict.refused_for / 60))
+            with speaking(self.language):
+                words = ngettext(
+                    "Too many wrong table codes from here: try again in {minutes} minute.",
+                    "Too many wrong table codes from here: try again in {minutes} minutes.",
+                    minutes,
+                ).format(minutes=minutes)
+            return None, words
+        if verdict.wait > 0:
+            self._log("slowed", f"a table code after wrong ones: {verdict.wait:g} s")
+            await asyncio.sleep(verdict.wait)
+        table = self.hub.tables.look_up(code, key, self.address)
+        if table is None:
+            self._log("table-code-wrong", repr(code))
+            with speaking(self.language):
+                return None, _("No table here has the code {code}.").format(code=code)
+        return table, ""
+
+    def _sit(self, code: str, table: SharedTable) -> None:
+        assert self.link is not None
+        self.seat = LinkedSeat(self.link, self.player.fingerprint, self.player.name(), self.language, self.plain)
+        self.table, self.table_code = table, code
+        self._log("table-join", code)
+        self.link.send({"type": TABLE_JOINED, "code": code})
+        table.arrive(self.seat)
+
+    def _cut_off(self, reason: str) -> None:
+        """The game broke its line's rules: it is ended, as a client's flood would be; no one else is."""
+        self._log("table-line-cut", repr(reason))
+        self.hub.spawn(self.end(lambda: _(CUT_OFF)))
+
+    def _leave_table(self) -> None:
+        if self.link is not None:
+            self.link.finish()  # the game's last words first
+        if self.table is not None and self.seat is not None and self.table_code is not None:
+            table, seat, code = self.table, self.seat, self.table_code
+            self.table = self.seat = None
+            try:
+                table.leave(seat)
+            except Exception as error:  # noqa: BLE001 - the table's fault must not keep this game counted for ever
+                self._log("table-error", f"leave: {error!r}"[:200])
+            self._log("table-leave", code)
+            self.hub.tables.left(code)
 
     def _output(self, data: bytes) -> None:
-        if self.chan is not None:
+        if self.chan is not None and not self.chan.is_closing():
             self.chan.write(data)
 
     def _game_exited(self, status: int) -> None:
@@ -241,6 +446,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _exited(self, status: int) -> None:
         assert self.game is not None
+        self._leave_table()
         saved = self.game.saves.sentence()
         reported = in_english(self.game.saves.sentence) or "no match reported"
         if self.game.hung_up:  # the connection dropped: whatever the status, that is why the game left

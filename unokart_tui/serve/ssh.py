@@ -17,6 +17,7 @@ from ..voice import N_, _
 from .hub import Hub
 from .players import Player
 from .session import GameSession
+from .tables import route_of
 
 # What the player's ssh prints after "administratively prohibited".
 NO_FORWARDING = N_("this host serves the game only: no forwarding")
@@ -110,6 +111,7 @@ class PlayerServer(asyncssh.SSHServer):
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         if self.hub.accepts(key, self.address):
             self._key = key.public_data  # the last key accepted is the one whose signature logs in
+            self.username = username  # and this, the user name it logs in with
             return True
         self._refused_keys += 1
         self.hub.log.event(self.address, key.get_fingerprint(), "key-refused")
@@ -146,7 +148,16 @@ class PlayerServer(asyncssh.SSHServer):
     def session_requested(self) -> GameSession:
         if self.session is not None or self.player is None:
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, _("one session per connection"))
-        self.session = GameSession(self.hub, self.player, self.address, on_ended=self.session_ended)
+        local = self.conn.get_extra_info("sockname") if self.conn is not None else None
+        self.session = GameSession(
+            self.hub,
+            self.player,
+            self.address,
+            on_ended=self.session_ended,
+            # `ssh plain@host` is line mode, `ssh CODE@host` that table; any other name, the title screen.
+            route=route_of(self.username),
+            reached=(str(local[0]), int(local[1])) if local else None,
+        )
         return self.session
 
     def session_ended(self) -> None:
