@@ -4,12 +4,13 @@ same fair windows as with bots, a clock per decision, away seats, and a save aft
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from itertools import pairwise
 
 import pytest
 
 import saves
 from saves import SaveError
-from unokart_tui.engine import CatchUno, Draw, HouseRules, Play, RulesError, SayUno
+from unokart_tui.engine import CatchUno, Draw, HouseRules, JumpIn, Play, RulesError, SayUno
 from unokart_tui.friends.messages import TableSeen
 from unokart_tui.friends.people import person
 from unokart_tui.friends.shared import SharedTable
@@ -272,3 +273,85 @@ def test_say_uno_late_is_a_reaction_of_ones_own_seat():
     assert player.seen is not None and SayUno(exposed) in player.seen.view.reactions  # type: ignore[union-attr]
     table.act(player.key, SayUno(exposed), player.seen.moment)
     assert table.match.round.exposed is None
+
+
+class Stamped(Player):
+    """A player that notes the fake clock's time of each ``TableSeen``."""
+
+    def __init__(self, person, clock: FakeClock) -> None:
+        super().__init__(person)
+        self.clock = clock
+        self.times: list[tuple[float, TableSeen]] = []
+
+    def __call__(self, message) -> None:
+        super().__call__(message)
+        if isinstance(message, TableSeen):
+            self.times.append((self.clock.now(), message))
+
+
+def moments(stamped: Stamped) -> list[tuple[float, TableSeen]]:
+    """The first ``TableSeen`` of each moment of the match, with when it came."""
+    first: dict[tuple[int, int], tuple[float, TableSeen]] = {}
+    for when, seen in stamped.times:
+        first.setdefault(seen.moment, (when, seen))
+    return sorted(first.values(), key=lambda pair: pair[1].moment)
+
+
+def test_with_nobody_deciding_the_clock_hands_each_decision_to_the_autopilot_which_finishes_its_moves():
+    clock = FakeClock()
+    ann, bob = person("a", "Ann"), person("b", "Bob")
+    players = [Stamped(ann, clock), Stamped(bob, clock)]
+    table = SharedTable.new([ann, bob], ["greedy"], seed=12, clock=clock, turn_seconds=10)
+    for player in players:
+        table.connect(player.person, player)
+    table.begin()
+    while table.match.round_number == 1:
+        assert clock.run_next()
+    pace = Pace()
+    follow_ups = 0
+    steps = moments(players[0])
+    for (when, seen), (after, _next) in pairwise(steps):
+        turn = seen.turn
+        if turn is None or turn.seat not in (0, 1) or seen.public.exposed is not None:
+            continue
+        if turn.seconds_left is None:  # the autopilot finishes the move it began: at a bot's pace
+            follow_ups += 1
+            assert after - when <= pace.bot_delay + 1e-6
+        else:
+            assert turn.seconds_left == pytest.approx(10)
+            assert after - when <= 10 + 1e-6
+    assert follow_ups >= 1
+    time_up = [line for line in players[0].log if line.startswith("Time is up")]
+    assert len(time_up) >= 5
+
+
+def test_a_person_holding_the_twin_of_the_top_card_gets_the_jump_window_before_a_bot_moves():
+    """H5b: while a person may jump in, the next bot's move waits the jump window (3 s), not the bots' delay."""
+    clock = FakeClock()
+    ann, bob = person("a", "Ann"), person("b", "Bob")
+    players = [Stamped(ann, clock), Stamped(bob, clock)]
+    table = SharedTable.new(
+        [ann, bob], ["greedy", "greedy"], seed=3, rules=HouseRules(jump_in=True), clock=clock, turn_seconds=10
+    )
+    for player in players:
+        table.connect(player.person, player)
+    table.begin()
+    while table.match.round_number == 1:
+        assert clock.run_next()
+    pace = Pace()
+    windows = 0
+    by_person = [dict((seen.moment, (when, seen)) for when, seen in moments(player)) for player in players]
+    steps = moments(players[0])
+    for (when, seen), (after, _next) in pairwise(steps):
+        if seen.turn is None or seen.turn.seat in (0, 1) or seen.public.exposed is not None:
+            continue  # a bot's move, with nobody open to a catch
+        may_jump = any(
+            any(isinstance(a, JumpIn) for a in mine[seen.moment][1].view.reactions)  # type: ignore[union-attr]
+            for mine in by_person
+        )
+        if may_jump:
+            windows += 1
+            assert after - when >= pace.jump_window - 1e-6
+        else:
+            assert after - when == pytest.approx(pace.bot_delay)
+    assert windows >= 1

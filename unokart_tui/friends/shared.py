@@ -47,23 +47,19 @@ from ..engine import (
     Match,
     Phase,
     PlayerExposed,
-    RoundWon,
     RulesError,
     SayUno,
-    UnoCaught,
-    UnoSaid,
 )
 from ..table.advisor import advise, advisor
 from ..table.messages import BannerShown, Logged, Notice
 from ..table.pacing import Clock, Pace, Stoppable
-from ..table.tableview import can_stack
 from ..voice import _, speaking
 from ..voice import friends as words
-from ..voice.banners import banner
-from ..voice.narration import LogLine, Voice, log_line, must_play_line
+from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
-from .messages import TURN_SECONDS, MatchEnded, Message, PublicTable, RoundEnded, Sender, TableSeen, Turn
+from .messages import TURN_SECONDS, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person, unique_name
+from .telling import seen, told
 
 ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
 # Decisions that finish a move begun just before (T3's drawn card, a wild's colour, a target): the
@@ -322,6 +318,8 @@ class SharedTable:
             with speaking(listener.person.language):
                 if seat is None:
                     self._refuse(listener, words.is_watching())
+                elif not self._begun:
+                    self._refuse(listener, _("Wait for your turn."))
                 elif isinstance(action, REACTIONS):
                     if action.seat != seat:
                         self._refuse(listener, words.not_yours())
@@ -362,8 +360,8 @@ class SharedTable:
         events = self.match.apply(action)  # a RulesError leaves the match as it was
         if pilot:
             self._piloted = self.match.round.decider if by is None else by
-        elif by is not None:
-            self._piloted = None  # a move of the person's own: the autopilot finishes none of it
+        elif by is not None and by == self._piloted:
+            self._piloted = None  # the person took over the move: the autopilot finishes none of it
         self._changed(events)
         self._save()
         self._tell(events, exposed_before)
@@ -565,29 +563,14 @@ class SharedTable:
     def _tell(self, events: Sequence[Event], exposed_before: int | None) -> None:
         """An action's events, to each in their own voice: the log's lines, and a banner for what matters."""
         round_ = self.match.round
-        ended = exposed_before is not None and round_.exposed is None
-        unnoticed = ended and not any(isinstance(e, (UnoCaught, UnoSaid, RoundWon)) for e in events)
         for listener in list(self._listeners.values()):
-            seat, voice = listener.seat, listener.voice
-            stack = seat is None or can_stack(round_, seat)
             with speaking(listener.person.language):
-                lines = [log_line(event, voice, can_stack=stack) for event in events]
-                forced = must_play_line(events, round_, voice)  # H7
-                if forced is not None:
-                    lines.append(forced)
-                if unnoticed:  # U2: the chance to catch passed; the log says so
-                    assert exposed_before is not None
-                    if voice.is_you(exposed_before):
-                        text = _("Nobody caught you without UNO: the chance has passed.")
-                    else:
-                        text = _("Nobody caught {name} without UNO in time.").format(name=voice.name(exposed_before))
-                    lines.append(self._line(text))
-                shown = banner(events, voice, can_stack=stack)
+                lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before)
             for line in lines:
                 self._deliver(listener, Logged(line))
             if shown is not None:
                 self._deliver(listener, BannerShown(shown))
-            elif ended:
+            elif exposure_over:
                 self._deliver(listener, BannerShown(None))  # nobody can be caught any more
         self._show_all()
 
@@ -608,39 +591,7 @@ class SharedTable:
 
     def seen(self, seat: int | None) -> TableSeen:
         """The table as ``seat`` sees it now (None: as a watcher does)."""
-        match, round_ = self.match, self.match.round
-        view = None if seat is None else round_.view(seat)._replace(public_history=())
-        common = view or round_.view(0)  # only its public fields are read below
-        public = PublicTable(
-            hand_sizes=common.hand_sizes,
-            top_card=common.top_card,
-            active_color=common.active_color,
-            direction=common.direction,
-            current=common.current,
-            decider=common.decider,
-            phase=common.phase,
-            draw_pile_size=common.draw_pile_size,
-            exposed=common.exposed,
-            scores=common.scores,
-            pending_draw=common.pending_draw,
-            choice_for=common.choice_for,
-            dealer=common.dealer,
-            winner=common.winner,
-        )
-        deciding = seat is not None and not round_.is_over and round_.decider == seat
-        return TableSeen(
-            seat=seat,
-            view=view,
-            public=public,
-            legal=tuple(round_.legal_actions()) if deciding else (),
-            names=self.names,
-            people=tuple(index in self.people for index in range(len(self.names))),
-            away=tuple(index in self._away for index in range(len(self.names))),
-            turn=self._turn(),
-            round_number=match.round_number,
-            target=match.target,
-            moment=self.moment,
-        )
+        return seen(self.match, seat, people=self.people, away=self._away, turn=self._turn())
 
     def _turn(self) -> Turn | None:
         round_ = self.match.round
