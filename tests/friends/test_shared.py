@@ -3,6 +3,7 @@ same fair windows as with bots, a clock per decision, away seats, and a save aft
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime
 from itertools import pairwise
 
@@ -355,3 +356,31 @@ def test_a_person_holding_the_twin_of_the_top_card_gets_the_jump_window_before_a
         else:
             assert after - when == pytest.approx(pace.bot_delay)
     assert windows >= 1
+
+
+def test_two_catches_at_the_same_instant_from_two_threads_one_wins():
+    """One place decides: two people's catches arriving together (the host's tasks, two threads here) are
+    applied one after the other, and exactly one is taken."""
+    table, clock, players = sit("en", "en", "en", bots=("greedy",), seed=2)
+    drive(table, clock, players, Policy(4, react=0.0), until=lambda: table.match.round.exposed in table.people)
+    exposed = table.match.round.exposed
+    catchers = [(p, seat) for seat, p in enumerate(players) if seat != exposed]
+    barrier = threading.Barrier(len(catchers))
+    results: list[str] = []
+
+    def catch(player: Player, seat: int) -> None:
+        barrier.wait()
+        try:
+            table.act(player.key, CatchUno(seat))
+        except RulesError:
+            results.append("refused")
+        else:
+            results.append("taken")
+
+    threads = [threading.Thread(target=catch, args=pair) for pair in catchers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert sorted(results) == ["refused", "taken"]
+    assert table.match.round.exposed is None
