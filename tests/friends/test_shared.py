@@ -384,3 +384,13 @@ def test_two_catches_at_the_same_instant_from_two_threads_one_wins():
         thread.join(10)
     assert sorted(results) == ["refused", "taken"]
     assert table.match.round.exposed is None
+
+
+def test_a_hint_is_the_experts_advice_for_ones_own_decision_in_ones_own_language():
+    table, clock, players = sit("en", "nl")
+    seat = until_a_person_decides(table, clock)
+    hint = table.hint(players[seat].key)
+    assert hint.text
+    with pytest.raises(RulesError):
+        table.hint(players[1 - seat].key)
+    table.act(players[seat].key, hint.action)  # the advice is a move the table takes

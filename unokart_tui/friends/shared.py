@@ -50,7 +50,7 @@ from ..engine import (
     RulesError,
     SayUno,
 )
-from ..table.advisor import advise, advisor
+from ..table.advisor import Hint, advise, advisor
 from ..table.messages import BannerShown, Logged, Notice
 from ..table.pacing import Clock, Pace, Stoppable
 from ..voice import _, speaking
@@ -342,6 +342,27 @@ class SharedTable:
             self._settle_broken()
             return events
 
+    def hint(self, key: str) -> Hint:
+        """The expert's advice for the decision of the person of ``key``, in their language (``t`` at the table).
+
+        From their seat's own view, as the table's hints are; ``RulesError`` when they do not decide now.
+        """
+        with self._lock:
+            listener = self._listeners.get(key)
+            round_ = self.match.round
+            seat = None if listener is None else listener.seat
+            if listener is None or seat is None or round_.is_over or round_.decider != seat:
+                raise RulesError("a hint is for one's own turn")
+            with speaking(listener.person.language):
+                return advise(self._expert(seat), round_.view(seat), round_.legal_actions(), self.names)
+
+    def _expert(self, seat: int) -> ExpertBot:
+        """The expert at ``seat``'s side, for its hints and its autopilot: one a seat, seeded by the match."""
+        expert = self._experts.get(seat)
+        if expert is None:
+            expert = self._experts[seat] = advisor(self.match.seed + seat)
+        return expert
+
     def _refuse(self, listener: Listener, reason: str) -> None:
         self._deliver(listener, Notice(reason, _("Not allowed"), "warning"))
         self._settle_broken()
@@ -488,11 +509,8 @@ class SharedTable:
 
     def _pilot(self, seat: int) -> None:
         """The autopilot plays ``seat``'s decision: the expert, from that seat's own view (``table.advisor``)."""
-        expert = self._experts.get(seat)
-        if expert is None:
-            expert = self._experts[seat] = advisor(self.match.seed + seat)
         round_ = self.match.round
-        hint = advise(expert, round_.view(seat), round_.legal_actions(), self.names)
+        hint = advise(self._expert(seat), round_.view(seat), round_.legal_actions(), self.names)
         self._apply(hint.action, by=seat, pilot=True)
 
     def _window_closes(self) -> None:
