@@ -394,3 +394,18 @@ def test_a_hint_is_the_experts_advice_for_ones_own_decision_in_ones_own_language
     with pytest.raises(RulesError):
         table.hint(players[1 - seat].key)
     table.act(players[seat].key, hint.action)  # the advice is a move the table takes
+
+
+def test_when_every_person_has_gone_the_table_waits_for_them():
+    """Issue 31: a match everyone left is kept for them, not played out by the autopilot alone."""
+    table, clock, players = sit("en", "en", bots=("greedy",))
+    until_a_person_decides(table, clock)
+    for player in players:
+        table.drop(player.key)
+    assert table.everyone_gone
+    moment = table.moment
+    clock.pass_time(3600)
+    assert table.moment == moment and not clock.timers
+    table.connect(players[1].person, players[1])
+    clock.pass_time(120)
+    assert table.moment != moment

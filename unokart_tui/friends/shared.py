@@ -245,6 +245,14 @@ class SharedTable:
         return frozenset(self._listeners)
 
     @property
+    def everyone_gone(self) -> bool:
+        """No person is connected: the table waits (the autopilot does not play a match nobody watches over).
+
+        The host may then ``close`` it: the match is kept as last saved, to be resumed with the same people.
+        """
+        return self._away == set(self.people)
+
+    @property
     def finished(self) -> bool:
         return self.match.is_over
 
@@ -447,7 +455,7 @@ class SharedTable:
     def _step(self) -> None:
         """Whatever must happen now, or the wake-up for it: called after every change."""
         self._cancel()
-        if not self._begun or self.match.is_over:
+        if not self._begun or self.match.is_over or self.everyone_gone:
             return
         round_ = self.match.round
         now = self.clock.now()
