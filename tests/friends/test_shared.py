@@ -15,7 +15,7 @@ from unokart_tui.engine import CatchUno, Draw, HouseRules, JumpIn, Play, RulesEr
 from unokart_tui.friends.messages import TableSeen
 from unokart_tui.friends.people import person
 from unokart_tui.friends.shared import SharedTable
-from unokart_tui.table.messages import Notice
+from unokart_tui.table.messages import CardsMoved, Notice
 from unokart_tui.table.pacing import Pace
 from unokart_tui.voice import friends as words
 from unokart_tui.voice import speaking
@@ -409,3 +409,19 @@ def test_when_every_person_has_gone_the_table_waits_for_them():
     table.connect(players[1].person, players[1])
     clock.pass_time(120)
     assert table.moment != moment
+
+
+def test_a_drawn_card_moves_face_up_for_its_owner_and_face_down_for_the_others():
+    table, clock, players = sit("en", "en", bots=())
+    watcher = Player(person("key-w", "Wendy"))
+    table.connect(watcher.person, watcher)
+    seat = until_a_person_decides(table, clock)
+    table.act(players[seat].key, Draw())
+    moved = {}
+    for reader in (*players, watcher):
+        last = [m for m in reader.messages if isinstance(m, CardsMoved)][-1]
+        moved[reader.key] = last
+    drawn = moved[players[seat].key]
+    assert drawn.by_player and drawn.motions[0].kind == "draw" and drawn.motions[0].card is not None
+    for reader in (players[1 - seat], watcher):
+        assert not moved[reader.key].by_player and moved[reader.key].motions[0].card is None

@@ -1,9 +1,9 @@
 """What a friends' table tells each person: plain data, built for one person, in their language.
 
 The lobby sends ``LobbyShown`` (or ``LobbyClosed``); the shared table sends ``TableSeen`` after every
-change, the log's lines (``Logged``), banners (``BannerShown``), notices (``Notice``: a refusal),
-and ``RoundEnded`` / ``MatchEnded``. A person's messages hold their own hand and nothing of another
-seat's; a watcher's hold no hand at all. ``friends.wire`` writes each as one line of JSON.
+change, the cards that moved (``CardsMoved``), the log's lines (``Logged``), banners (``BannerShown``),
+notices (``Notice``: a refusal), and ``RoundEnded`` / ``MatchEnded``. A person's messages hold their own
+hand and nothing of another seat's; a watcher's hold no hand at all. ``friends.wire`` writes each as one line of JSON.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..defaults import LINE_UP, TARGET
 from ..engine import Action, Card, Color, HouseRules, Phase, PlayerView
-from ..table.messages import BannerShown, Logged, Notice
+from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 
 MIN_SEATS, MAX_SEATS = 2, 10  # D1
 TURN_SECONDS = 45.0
@@ -130,7 +130,7 @@ class Acted(NamedTuple):
     moment: tuple[int, int] | None = None  # the ``TableSeen.moment`` it was decided on
 
 
-Message = LobbyShown | LobbyClosed | TableSeen | Logged | BannerShown | Notice | RoundEnded | MatchEnded
+Message = LobbyShown | LobbyClosed | TableSeen | Logged | BannerShown | CardsMoved | Notice | RoundEnded | MatchEnded
 
 Sender = Callable[[Message], None]  # one person's: the host carries each message to their game process
 
@@ -141,6 +141,7 @@ __all__ = [
     "TURN_SECONDS",
     "Acted",
     "BannerShown",
+    "CardsMoved",
     "LobbyClosed",
     "LobbyShown",
     "Logged",

@@ -51,7 +51,7 @@ from ..engine import (
     SayUno,
 )
 from ..table.advisor import Hint, advise, advisor
-from ..table.messages import BannerShown, Logged, Notice
+from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 from ..table.pacing import Clock, Pace, Stoppable
 from ..voice import _, speaking
 from ..voice import friends as words
@@ -393,7 +393,7 @@ class SharedTable:
             self._piloted = None  # the person took over the move: the autopilot finishes none of it
         self._changed(events)
         self._save()
-        self._tell(events, exposed_before)
+        self._tell(events, exposed_before, None if pilot else by)
         if self.match.round.is_over:
             self._round_over()
         if step:
@@ -586,12 +586,14 @@ class SharedTable:
     def _line(text: str, style: str = "italic") -> LogLine:
         return LogLine(text, style)
 
-    def _tell(self, events: Sequence[Event], exposed_before: int | None) -> None:
+    def _tell(self, events: Sequence[Event], exposed_before: int | None, by: int | None) -> None:
         """An action's events, to each in their own voice: the log's lines, and a banner for what matters."""
         round_ = self.match.round
         for listener in list(self._listeners.values()):
             with speaking(listener.person.language):
-                lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before)
+                moved, lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before)
+            if moved:
+                self._deliver(listener, CardsMoved(moved, by is not None and by == listener.seat))
             for line in lines:
                 self._deliver(listener, Logged(line))
             if shown is not None:

@@ -11,11 +11,13 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from ..engine import Event, Match, PlayerView, Round, RoundWon, UnoCaught, UnoSaid
-from ..table.tableview import can_stack
+from ..table.tableview import Motion, can_stack, motions
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.narration import LogLine, Voice, log_line, must_play_line
 from .messages import PublicTable, TableSeen, Turn
+
+NOBODY = -1  # a watcher's seat, for what is shown to a seat: no card of any hand is theirs
 
 
 def public_table(view: PlayerView) -> PublicTable:
@@ -62,9 +64,10 @@ def seen(
 
 
 class Told(NamedTuple):
-    """An action as one seat is told it: the log's lines, the banner (None: none), and whether a banner on
-    show about a forgotten UNO goes (nobody can be caught any more)."""
+    """An action as one seat is told it: the cards that moved (another seat's drawn cards face down), the
+    log's lines, the banner (None: none), and whether a banner on show about a forgotten UNO goes."""
 
+    moved: tuple[Motion, ...]
     lines: list[LogLine]
     banner: Banner | None
     exposure_over: bool
@@ -86,7 +89,8 @@ def told(events: Sequence[Event], round_: Round, voice: Voice, exposed_before: i
         else:
             text = _("Nobody caught {name} without UNO in time.").format(name=voice.name(exposed_before))
         lines.append(LogLine(text, "italic"))
-    return Told(lines, banner(events, voice, can_stack=stack), ended)
+    moved = motions(events, NOBODY if seat is None else seat)
+    return Told(moved, lines, banner(events, voice, can_stack=stack), ended)
 
 
 __all__ = ["Told", "public_table", "seen", "told"]

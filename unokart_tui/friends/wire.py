@@ -18,7 +18,8 @@ from typing import Any, get_args
 
 from ..engine import Action, Card, Color, HouseRules, Phase, PlayerView, RulesError
 from ..engine.actions import parse_action
-from ..table.messages import BannerShown, Logged, Notice
+from ..table.messages import BannerShown, CardsMoved, Logged, Notice
+from ..table.tableview import Motion
 from ..voice.banners import Banner
 from ..voice.narration import LogLine
 from .messages import (
@@ -55,6 +56,8 @@ _RECORDS: dict[str, type[tuple[Any, ...]]] = {
         Acted,
         Logged,
         BannerShown,
+        CardsMoved,
+        Motion,
         Notice,
         LogLine,
         Banner,
