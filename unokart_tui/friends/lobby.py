@@ -9,8 +9,10 @@ No Textual, no I/O: the host's callables carry the messages.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import datetime
+from typing import Concatenate, ParamSpec, TypeVar
 
 import ai
 
@@ -22,12 +24,25 @@ from .messages import MAX_SEATS, MIN_SEATS, LobbyClosed, LobbyShown, Sender, Tab
 from .people import Person, unique_name
 from .shared import SharedTable
 
+P = ParamSpec("P")
+R = TypeVar("R")
 MIN_PEOPLE = 2  # a table for friends: one person alone plays New game
 MIN_TURN, MAX_TURN = 10, 600
 
 
 class LobbyRefused(ValueError):
     """A lobby refused a change or the start; ``str()`` says why, in the language of the one refused."""
+
+
+def _one_at_a_time(method: Callable[Concatenate[Lobby, P], R]) -> Callable[Concatenate[Lobby, P], R]:
+    """The lobby changes under its lock: two people joining at once are seated one after the other."""
+
+    def locked(self: Lobby, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    locked.__doc__, locked.__name__ = method.__doc__, method.__name__
+    return locked
 
 
 class Lobby:
@@ -41,11 +56,13 @@ class Lobby:
         self.watchers: list[Person] = []
         self.table: SharedTable | None = None  # once the match has started
         self.closed = False
+        self._lock = threading.RLock()
         self._senders: dict[str, Sender] = {opener.key: send}
         self._show()
 
     # ------------------------------------------------------------------ people
 
+    @_one_at_a_time
     def join(self, person: Person, send: Sender) -> bool:
         """``person`` comes to the table: True when they sit (or sit again), False when they watch.
 
@@ -54,7 +71,8 @@ class Lobby:
         if self.table is not None:
             return self.table.connect(person, send) is not None
         if self.closed:
-            raise LobbyRefused(words.table_closed(self.opener.name))
+            with speaking(person.language):
+                raise LobbyRefused(words.table_closed(self.opener.name))
         self._senders[person.key] = send
         known = self._place(person.key)
         if known is None:
@@ -63,6 +81,7 @@ class Lobby:
         self._show()
         return self._place(person.key) == "people"
 
+    @_one_at_a_time
     def leave(self, key: str) -> None:
         """The person of ``key`` went away. The opener leaving closes the table; a seat freed seats the first watcher.
 
@@ -107,6 +126,7 @@ class Lobby:
 
     # ------------------------------------------------------------------ settings and the start
 
+    @_one_at_a_time
     def settle(self, key: str, settings: TableSettings) -> None:
         """The opener sets the table (``settings``: the New game form's, as a whole).
 
@@ -137,6 +157,7 @@ class Lobby:
     def can_start(self) -> bool:
         return self.start_refusal() is None
 
+    @_one_at_a_time
     def start(
         self,
         key: str,
