@@ -215,7 +215,7 @@ def test_every_action_is_saved_in_the_saves_format_and_the_match_resumes_from_it
     table, clock, players = sit("en", "sk", save=saved.append)
     drive(table, clock, players, Policy(1), until=lambda: len(saved) >= 30)
     actions = sum(len(actions) for actions in table.match.history)
-    assert len(saved) == actions + table.match.round_number - 1  # one save an action, and one a new deal
+    assert len(saved) == 1 + actions + table.match.round_number - 1  # the deal, each action, each new deal
     game = saves.loads_game(saved[-1])
     assert game.match.history == table.match.history
     assert [seat.kind for seat in game.seats] == ["human", "human", "greedy"]
@@ -425,3 +425,20 @@ def test_a_drawn_card_moves_face_up_for_its_owner_and_face_down_for_the_others()
     assert drawn.by_player and drawn.motions[0].kind == "draw" and drawn.motions[0].card is not None
     for reader in (players[1 - seat], watcher):
         assert not moved[reader.key].by_player and moved[reader.key].motions[0].card is None
+
+
+def test_every_seat_has_its_own_name_a_bot_included():
+    clock = FakeClock()
+    mario, twin = person("a", "Mario"), person("b", "mario")
+    table = SharedTable.new([mario, twin], ["greedy", "random"], seed=1, clock=clock)
+    assert table.names == ("Mario", "mario 2", "Luigi", "Peach")
+
+
+def test_a_save_resumes_only_with_a_person_at_every_human_seat():
+    saved: list[str] = []
+    table, _clock, players = sit("en", "en", save=saved.append)
+    table.close()
+    with pytest.raises(ValueError, match="human seats"):
+        SharedTable.resume(saved[-1], {0: players[0].person}, clock=FakeClock())
+    with pytest.raises(SaveError):
+        SharedTable.resume(saved[-1][:-40], {0: players[0].person, 1: players[1].person}, clock=FakeClock())

@@ -213,6 +213,8 @@ class SharedTable:
             self._begun = True
             match = self.match
             fresh = match.round_number == 1 and not match.history[0]
+            if fresh:
+                self._save()  # a new match is kept from its deal on, as a match against bots is
             for listener in list(self._listeners.values()):
                 with speaking(listener.person.language):
                     if fresh:
