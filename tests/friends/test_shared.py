@@ -207,6 +207,7 @@ def test_a_person_who_drops_is_away_the_autopilot_plays_and_the_same_key_takes_t
     assert table.connect(gone.person, gone) == seat
     assert table.away == frozenset()
     assert f"{NAMES[seat]} is back and plays their own turns again." in stays.log
+    assert gone.log[-1] == "You are back at your seat: you play your turns again."
     assert gone.seen is not None and gone.seen.view is not None and gone.seen.seat == seat
 
 

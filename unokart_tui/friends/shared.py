@@ -277,6 +277,8 @@ class SharedTable:
                 with speaking(person.language):
                     if seat is None:
                         welcome = words.watching()
+                    elif back:
+                        welcome = words.back(seat, listener.voice)
                     else:
                         welcome = _("Welcome back: round {number} goes on.").format(number=self.match.round_number)
                 self._deliver(listener, Logged(self._line(welcome)))
