@@ -1,0 +1,157 @@
+"""What a friends' table tells each person: plain data, built for one person, in their language.
+
+The lobby sends ``LobbyShown`` (or ``LobbyClosed``); the shared table sends ``TableSeen`` after every
+change, the cards that moved (``CardsMoved``), the log's lines (``Logged``), banners (``BannerShown``),
+notices (``Notice``: a refusal), and ``RoundEnded`` / ``MatchEnded``. A person's messages hold their own
+hand and nothing of another seat's; a watcher's hold no hand at all. ``friends.wire`` writes each as one line of JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..defaults import LINE_UP, TARGET
+from ..engine import Action, Card, Color, HouseRules, Phase, PlayerView
+from ..table.messages import BannerShown, CardsMoved, Logged, Notice
+
+MIN_SEATS, MAX_SEATS = 2, 10  # D1
+TURN_SECONDS = 45.0
+
+
+class TableSettings(NamedTuple):
+    """The table as its opener sets it, as in New game. ``bots``: who plays the seats no person takes, in order."""
+
+    target: int = TARGET
+    preset: str = "official"  # the house rules' name, as the opener chose it (``rules`` holds the switches)
+    rules: HouseRules = HouseRules()
+    seats: int = 4
+    bots: tuple[str, ...] = LINE_UP
+    turn_seconds: float = TURN_SECONDS
+
+    def bot_kinds(self, people: int) -> tuple[str, ...]:
+        """The bots for the seats ``people`` leave free: ``bots`` in order, again from its start if too few."""
+        free = max(0, self.seats - people)
+        line_up = self.bots or LINE_UP
+        return tuple(line_up[index % len(line_up)] for index in range(free))
+
+
+class LobbyShown(NamedTuple):
+    """The lobby as one person sees it. ``people`` in the order they sat down; ``bots``: the free seats'."""
+
+    code: str
+    you: str
+    opener: str
+    is_opener: bool
+    watching: bool
+    people: tuple[str, ...]
+    watchers: tuple[str, ...]
+    settings: TableSettings
+    bots: tuple[str, ...]
+    can_start: bool
+    refusal: str | None  # why the match cannot start now, for this person; None when they can start it
+
+
+class LobbyClosed(NamedTuple):
+    """The table is gone before its match started (its opener left)."""
+
+    reason: str
+
+
+class PublicTable(NamedTuple):
+    """What everyone at the table sees, watchers included: no card of any hand, nothing of the draw pile's."""
+
+    hand_sizes: tuple[int, ...]
+    top_card: Card
+    active_color: Color | None
+    direction: int
+    current: int
+    decider: int
+    phase: Phase
+    draw_pile_size: int
+    exposed: int | None
+    scores: tuple[int, ...]
+    pending_draw: int
+    choice_for: str | None
+    dealer: int
+    winner: int | None
+
+
+class Turn(NamedTuple):
+    """Whose decision it is. ``seconds_left``: the turn clock when the message was built (None: no clock runs,
+    a bot's or the autopilot's move). ``away``: the autopilot plays the seat (its person dropped)."""
+
+    seat: int
+    name: str
+    seconds_left: float | None
+    away: bool
+
+
+class TableSeen(NamedTuple):
+    """The table as one person sees it now.
+
+    ``seat`` is theirs (None: they watch). ``view`` is the engine's view of their seat (None for a watcher),
+    without ``public_history``: the log has told it. ``legal``: what they may decide now (their reactions
+    are ``view.reactions``). ``moment`` names this moment of the match: an action sent with it is refused
+    once the table has moved on (a key pressed for a decision already taken, a catch of an earlier UNO).
+    """
+
+    seat: int | None
+    view: PlayerView | None
+    public: PublicTable
+    legal: tuple[Action, ...]
+    names: tuple[str, ...]
+    people: tuple[bool, ...]  # which seats people hold (the others are bots)
+    away: tuple[bool, ...]
+    turn: Turn | None
+    round_number: int
+    target: int
+    moment: tuple[int, int]
+
+
+class RoundEnded(NamedTuple):
+    """A round is over: the scores after it, and in how many seconds the next one is dealt."""
+
+    round_number: int
+    winner: int
+    scores: tuple[int, ...]
+    next_in: float
+
+
+class MatchEnded(NamedTuple):
+    winner: int
+    scores: tuple[int, ...]
+
+
+class Acted(NamedTuple):
+    """The other way: a person's game process tells the host what they do (``SharedTable.act``)."""
+
+    action: Action
+    moment: tuple[int, int] | None = None  # the ``TableSeen.moment`` it was decided on
+
+
+Message = LobbyShown | LobbyClosed | TableSeen | Logged | BannerShown | CardsMoved | Notice | RoundEnded | MatchEnded
+
+Sender = Callable[[Message], None]  # one person's: the host carries each message to their game process
+
+
+__all__ = [
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "TURN_SECONDS",
+    "Acted",
+    "BannerShown",
+    "CardsMoved",
+    "LobbyClosed",
+    "LobbyShown",
+    "Logged",
+    "MatchEnded",
+    "Message",
+    "Notice",
+    "PublicTable",
+    "RoundEnded",
+    "Sender",
+    "TableSeen",
+    "TableSettings",
+    "Turn",
+]

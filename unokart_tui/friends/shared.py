@@ -1,0 +1,663 @@
+"""The table several people share: one match, held in one place on the host, played by people and bots.
+
+- **One place decides.** Every action, a person's (``act``), a bot's or the autopilot's, goes
+  through ``_apply`` under one lock: the first to act wins, and the next finds the table as the
+  first left it. An illegal action raises ``RulesError`` and changes nothing; the person who sent
+  it is told why, in their language.
+- **The same fair windows as with bots** (``table.pacing``): a forgotten UNO holds every bot back
+  for the catch window, so each person may catch it or say their own UNO late (two windows for a
+  person whose hand just changed places, H4); then the bots react, fastest first. While a person
+  holds the twin of the top card (H5), the next bot's move waits the jump window. While a person
+  decides, a bot holding the twin jumps in once its reaction time has passed (H5b).
+- **A clock per decision.** A person has ``turn_seconds`` for each decision; when it runs out the
+  autopilot (the expert, as ``a`` at the table) plays it, finishes the move it began (the drawn
+  card, a colour, a target), and every seat's log says so.
+- **Away.** A person who drops is away: the autopilot plays their seat after the bots' delay and the
+  others see the mark. The same key coming back takes the seat again (``connect``).
+- **Honest.** Each person is sent their seat's view and the log in their own voice; a watcher gets
+  what everyone sees and no hand. Nothing else leaves this class.
+- **Saved.** After every action the match is written in the saves' format (``saves.dumps``) and
+  handed to the injected ``save``, the host's: the opener's saves.
+
+Time is the injected ``Clock``'s (a test moves a fake one on); nothing here reads a clock itself.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+
+import ai
+import saves
+from ai.base import Bot
+from ai.driver import Driver
+from ai.expert import ExpertBot
+from saves import SaveError, Seat
+
+from ..defaults import BOT_NAMES
+from ..engine import (
+    Action,
+    CatchUno,
+    Event,
+    HandsPassed,
+    HandsSwapped,
+    HouseRules,
+    JumpIn,
+    Match,
+    Phase,
+    PlayerExposed,
+    RulesError,
+    SayUno,
+)
+from ..table.advisor import Hint, advise, advisor
+from ..table.messages import BannerShown, CardsMoved, Logged, Notice
+from ..table.pacing import Clock, Pace, Stoppable
+from ..voice import _, speaking
+from ..voice import friends as words
+from ..voice.narration import LogLine, Voice, log_line
+from ..voice.refusals import refusal
+from .messages import TURN_SECONDS, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
+from .people import Person, unique_name
+from .telling import seen, told
+
+ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
+# Decisions that finish a move begun just before (T3's drawn card, a wild's colour, a target): the
+# autopilot finishes a move it began, as at the table (``table.advisor``).
+FOLLOW_UPS = frozenset({Phase.DRAWN, Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET})
+REACTIONS = (SayUno, CatchUno, JumpIn)
+_EARLY = 1e-9  # a timer fires at its moment give or take a rounding: it counts as on time
+
+
+class Listener:
+    """Someone at the table: a person at their ``seat``, or a watcher (``seat`` None), and their callable."""
+
+    def __init__(self, person: Person, seat: int | None, send: Sender, names: Sequence[str]) -> None:
+        self.person, self.seat, self.send = person, seat, send
+        self.voice = Voice(names, seat)
+
+
+class Exposure:
+    """A seat with one card and no UNO since ``began`` (the table's ``moment`` then); ``reacted``: bots had their go."""
+
+    def __init__(self, seat: int, began: float, window: float, moment: tuple[int, int]) -> None:
+        self.seat, self.began, self.window, self.moment = seat, began, window, moment
+        self.reacted = False
+
+
+class SharedTable:
+    """One match, its people by seat (``people``), the bots in the other seats, and everyone connected."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: Sequence[Seat],
+        people: Mapping[int, Person],
+        *,
+        clock: Clock,
+        save: Callable[[str], None] | None = None,
+        pace: Pace | None = None,
+        turn_seconds: float = TURN_SECONDS,
+        round_pause: float = ROUND_PAUSE,
+        created: datetime | None = None,
+        wall: Callable[[], datetime] | None = None,
+    ) -> None:
+        humans = {seat for seat, info in enumerate(seats) if info.kind == "human"}
+        if len(seats) != len(match.names) or humans != set(people):
+            raise ValueError(f"people must sit exactly at the human seats {sorted(humans)}, not {sorted(people)}")
+        if len(people) < 1:
+            raise ValueError("a shared table needs a person at it")
+        self.match = match
+        self.seats = tuple(seats)
+        self.people = dict(people)
+        self.clock = clock
+        self.pace = pace or Pace()
+        self.turn_seconds = turn_seconds
+        self.round_pause = round_pause
+        self._save_to = save
+        self._wall = wall or (lambda: datetime.now(UTC).replace(microsecond=0))
+        self.created = created or self._wall()
+        self.driver = Driver(make_bots(self.seats))
+        self.save_failure: SaveError | None = None  # the last save's, until one succeeds again
+        self._experts: dict[int, ExpertBot] = {}
+        self._listeners: dict[str, Listener] = {}
+        self._away: set[int] = set(self.people)  # nobody is connected yet
+        self._broken: set[str] = set()  # people whose callable failed: they are dropped
+        self._lock = threading.RLock()
+        self._timer: Stoppable | None = None
+        self._wakes = 0
+        self._begun = False
+        self._acted_at = clock.now()
+        self._decision: tuple[int, int] | None = None
+        self._decision_began = clock.now()
+        self._exposure: Exposure | None = None
+        self._jump_began: float | None = None  # since when a present person may jump in (H5), or None
+        self._piloted: int | None = None  # the seat whose move the autopilot began
+        self._jump_tried: tuple[int, int] | None = None  # the decision a bot's jump-in was last tried on (H5b)
+
+    # ------------------------------------------------------------------ starting
+
+    @classmethod
+    def new(
+        cls,
+        people: Sequence[Person],
+        bots: Sequence[str],
+        *,
+        seed: int | None = None,
+        target: int = 500,
+        rules: HouseRules | None = None,
+        clock: Clock,
+        save: Callable[[str], None] | None = None,
+        pace: Pace | None = None,
+        turn_seconds: float = TURN_SECONDS,
+        round_pause: float = ROUND_PAUSE,
+        wall: Callable[[], datetime] | None = None,
+    ) -> SharedTable:
+        """A new match: ``people`` in the first seats, in their order, then a bot of each kind in ``bots``."""
+        seated: list[Person] = []
+        for person in people:
+            seated.append(person._replace(name=unique_name(person.name, [p.name for p in seated])))
+        names = [p.name for p in seated]
+        for _kind in bots:
+            free = [name for name in BOT_NAMES if name.casefold() not in {n.casefold() for n in names}]
+            names.append(free[0] if free else unique_name(BOT_NAMES[0], names))
+        match = Match.new(names, seed=seed, target=target, rules=rules)
+        seats = [Seat(person.name) for person in seated]
+        for index, kind in enumerate(bots, start=len(seated)):
+            bot = ai.make_bot(kind, seed=match.seed + index)
+            seats.append(Seat(names[index], kind, seed=match.seed + index, params=bot.params))
+        return cls(
+            match,
+            seats,
+            dict(enumerate(seated)),
+            clock=clock,
+            save=save,
+            pace=pace,
+            turn_seconds=turn_seconds,
+            round_pause=round_pause,
+            wall=wall,
+        )
+
+    @classmethod
+    def resume(
+        cls,
+        text: str,
+        people: Mapping[int, Person],
+        *,
+        clock: Clock,
+        source: str = "<save>",
+        save: Callable[[str], None] | None = None,
+        pace: Pace | None = None,
+        turn_seconds: float = TURN_SECONDS,
+        round_pause: float = ROUND_PAUSE,
+        wall: Callable[[], datetime] | None = None,
+    ) -> SharedTable:
+        """A match kept in a save (``text``), its human seats given back to ``people``; ``SaveError`` if unreadable."""
+        game = saves.loads_game(text, source=source)
+        return cls(
+            game.match,
+            game.seats,
+            people,
+            clock=clock,
+            save=save,
+            pace=pace,
+            turn_seconds=turn_seconds,
+            round_pause=round_pause,
+            created=game.created,
+            wall=wall,
+        )
+
+    def begin(self) -> None:
+        """Play starts (or goes on, for a resumed match): everyone connected is told, and the table runs."""
+        with self._lock:
+            self._begun = True
+            match = self.match
+            fresh = match.round_number == 1 and not match.history[0]
+            if fresh:
+                self._save()  # a new match is kept from its deal on, as a match against bots is
+            for listener in list(self._listeners.values()):
+                with speaking(listener.person.language):
+                    if fresh:
+                        lines = [log_line(event, listener.voice) for event in match.start_events]
+                    else:
+                        lines = [
+                            self._line(_("Welcome back: round {number} goes on.").format(number=match.round_number))
+                        ]
+                for line in lines:
+                    self._deliver(listener, Logged(line))
+            self._note_decision()
+            self._show_all()
+            self._step()
+            self._settle_broken()
+
+    # ------------------------------------------------------------------ people come and go
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.match.names
+
+    @property
+    def away(self) -> frozenset[int]:
+        """The people's seats the autopilot plays now: their person is not connected."""
+        return frozenset(self._away)
+
+    @property
+    def connected(self) -> frozenset[str]:
+        """The keys of everyone connected now, people and watchers."""
+        return frozenset(self._listeners)
+
+    @property
+    def everyone_gone(self) -> bool:
+        """No person is connected: the table waits (the autopilot does not play a match nobody watches over).
+
+        The host may then ``close`` it: the match is kept as last saved, to be resumed with the same people.
+        """
+        return self._away == set(self.people)
+
+    @property
+    def finished(self) -> bool:
+        return self.match.is_over
+
+    def seat_of(self, key: str) -> int | None:
+        return next((seat for seat, person in self.people.items() if person.key == key), None)
+
+    def connect(self, person: Person, send: Sender) -> int | None:
+        """``person`` is at the table: at their seat (returned) when their key has one, else watching (None).
+
+        The same key coming back takes its seat from the autopilot again.
+        """
+        with self._lock:
+            seat = self.seat_of(person.key)
+            listener = Listener(person, seat, send, self.names)
+            self._listeners[person.key] = listener
+            back = seat is not None and seat in self._away
+            if seat is not None:
+                self._away.discard(seat)
+            if self._begun:
+                with speaking(person.language):
+                    if seat is None:
+                        welcome = words.watching()
+                    elif back:
+                        welcome = words.back(seat, listener.voice)
+                    else:
+                        welcome = _("Welcome back: round {number} goes on.").format(number=self.match.round_number)
+                self._deliver(listener, Logged(self._line(welcome)))
+                if back:
+                    assert seat is not None
+                    self._tell_all(lambda voice: words.back(seat, voice), skip=person.key)
+                    if self.match.round.decider == seat:
+                        self._decision_began = self.clock.now()  # a fresh clock for the decision found waiting
+                self._show_all()
+                self._step()
+            self._settle_broken()
+            return seat
+
+    def drop(self, key: str) -> None:
+        """The person of ``key`` left (or their connection did): their seat is away; a watcher just goes."""
+        with self._lock:
+            listener = self._listeners.pop(key, None)
+            self._broken.discard(key)
+            if listener is None or listener.seat is None:
+                return
+            seat = listener.seat
+            self._away.add(seat)
+            if self._begun:
+                self._tell_all(lambda voice: words.away(seat, voice))
+                self._show_all()
+                self._step()
+            self._settle_broken()
+
+    def close(self) -> None:
+        """The host lets the table go: nothing happens any more (the match stays as last saved)."""
+        with self._lock:
+            self._begun = False
+            self._cancel()
+
+    # ------------------------------------------------------------------ a person acts
+
+    def act(self, key: str, action: Action, moment: tuple[int, int] | None = None) -> list[Event]:
+        """The person of ``key`` does ``action`` for their seat; ``moment``: the ``TableSeen.moment`` they acted on.
+
+        The first to act wins. A refused action raises ``RulesError``, changes nothing, and its person is
+        sent a ``Notice`` saying why, in their language.
+        """
+        with self._lock:
+            listener = self._listeners.get(key)
+            if listener is None:
+                raise RulesError("nobody with this key is at the table")
+            seat = listener.seat
+            round_ = self.match.round
+            with speaking(listener.person.language):
+                if seat is None:
+                    self._refuse(listener, words.is_watching())
+                elif not self._begun:
+                    self._refuse(listener, _("Wait for your turn."))
+                elif isinstance(action, REACTIONS):
+                    if action.seat != seat:
+                        self._refuse(listener, words.not_yours())
+                    exposure = self._exposure
+                    stale = exposure is not None and moment is not None and moment < exposure.moment
+                    if isinstance(action, (SayUno, CatchUno)) and stale:
+                        self._refuse(listener, words.earlier_moment())
+                elif round_.is_over or round_.decider != seat:
+                    self._refuse(listener, _("Wait for your turn."))
+                elif moment is not None and moment != self.moment:
+                    self._refuse(listener, words.earlier_moment())
+            assert seat is not None
+            try:
+                events = self._apply(action, by=seat)
+            except RulesError:
+                with speaking(listener.person.language):
+                    self._deliver(listener, Notice(refusal(action, self.match.view(seat)), _("Not allowed"), "warning"))
+                self._settle_broken()
+                raise
+            self._settle_broken()
+            return events
+
+    def hint(self, key: str) -> Hint:
+        """The expert's advice for the decision of the person of ``key``, in their language (``t`` at the table).
+
+        From their seat's own view, as the table's hints are; ``RulesError`` when they do not decide now.
+        """
+        with self._lock:
+            listener = self._listeners.get(key)
+            round_ = self.match.round
+            seat = None if listener is None else listener.seat
+            if listener is None or seat is None or round_.is_over or round_.decider != seat:
+                raise RulesError("a hint is for one's own turn")
+            with speaking(listener.person.language):
+                return advise(self._expert(seat), round_.view(seat), round_.legal_actions(), self.names)
+
+    def _expert(self, seat: int) -> ExpertBot:
+        """The expert at ``seat``'s side, for its hints and its autopilot: one a seat, seeded by the match."""
+        expert = self._experts.get(seat)
+        if expert is None:
+            expert = self._experts[seat] = advisor(self.match.seed + seat)
+        return expert
+
+    def _refuse(self, listener: Listener, reason: str) -> None:
+        self._deliver(listener, Notice(reason, _("Not allowed"), "warning"))
+        self._settle_broken()
+        raise RulesError(reason)
+
+    @property
+    def moment(self) -> tuple[int, int]:
+        """This moment of the match: its round, and the actions of that round so far."""
+        return self.match.round_number, len(self.match.history[-1])
+
+    # ------------------------------------------------------------------ the one place the game changes
+
+    def _apply(self, action: Action, *, by: int | None = None, pilot: bool = False, step: bool = True) -> list[Event]:
+        """Apply ``action`` (``by``: a person's seat, ``pilot``: the autopilot's move), save, tell everyone."""
+        exposed_before = self.match.round.exposed
+        events = self.match.apply(action)  # a RulesError leaves the match as it was
+        if pilot:
+            self._piloted = self.match.round.decider if by is None else by
+        elif by is not None and by == self._piloted:
+            self._piloted = None  # the person took over the move: the autopilot finishes none of it
+        self._changed(events)
+        self._save()
+        self._tell(events, exposed_before, None if pilot else by)
+        if self.match.round.is_over:
+            self._round_over()
+        if step:
+            self._step()
+        return events
+
+    def _changed(self, events: Sequence[Event]) -> None:
+        """An action was applied: note when, an exposure that begins or ends, and a person's chance to jump in."""
+        now = self.clock.now()
+        self._acted_at = now
+        exposed = self.match.round.exposed
+        if exposed is not None and any(isinstance(event, PlayerExposed) for event in events):
+            swapped = any(isinstance(event, (HandsSwapped, HandsPassed)) for event in events)
+            window = 2.0 if swapped and exposed in self.people else 1.0
+            self._exposure = Exposure(exposed, now, window, self.moment)
+        elif exposed is None:
+            self._exposure = None
+        present = [seat for seat in self.people if seat not in self._away]
+        self._jump_began = now if any(self._can_jump(seat) for seat in present) else None
+
+    def _can_jump(self, seat: int) -> bool:
+        round_ = self.match.round
+        return round_.rules.jump_in and any(isinstance(a, JumpIn) for a in round_.reactions(seat))
+
+    def _save(self) -> None:
+        """The match in the saves' format, to the host's ``save``; a failure is kept, the next action tries again."""
+        if self._save_to is None:
+            return
+        text = saves.dumps(self.match, seats=self.seats, created=self.created, updated=self._wall())
+        try:
+            self._save_to(text)
+        except SaveError as error:
+            self.save_failure = error
+        else:
+            self.save_failure = None
+
+    # ------------------------------------------------------------------ what happens next, and when
+
+    def _person_decides(self, seat: int) -> bool:
+        """Whether the person of ``seat`` decides now themselves (present, and not the end of a piloted move)."""
+        if seat not in self.people or seat in self._away:
+            return False
+        follow_up = self.match.round.phase in FOLLOW_UPS and bool(self.match.history[-1])
+        return not (follow_up and self._piloted == seat)
+
+    def _note_decision(self) -> None:
+        if self._decision != self.moment:
+            self._decision = self.moment
+            self._decision_began = self.clock.now()
+
+    @property
+    def deadline(self) -> float | None:
+        """When the deciding person's clock runs out; None while no person decides."""
+        round_ = self.match.round
+        if round_.is_over or not self._person_decides(round_.decider):
+            return None
+        return self._decision_began + self.turn_seconds
+
+    def _step(self) -> None:
+        """Whatever must happen now, or the wake-up for it: called after every change."""
+        self._cancel()
+        if not self._begun or self.match.is_over or self.everyone_gone:
+            return
+        round_ = self.match.round
+        now = self.clock.now()
+        if round_.is_over:
+            self._wake(self.round_pause, self._next_round)
+            return
+        self._note_decision()
+        exposure = self._exposure
+        if exposure is not None and not exposure.reacted:
+            self._wake(exposure.began + self.pace.catch_window * exposure.window - now, self._window_closes)
+            return
+        deadline = self.deadline
+        if deadline is not None:
+            due = deadline
+            # H5b: a bot with the twin does not wait for the person's decision (tried once a decision: a bot
+            # that chose not to jump in is not asked again and again until it does).
+            jump = self.driver.next_reaction(round_, jump_ins_only=True) if self._jump_tried != self.moment else None
+            if jump is not None:
+                due = min(due, self._acted_at + self.driver.bots[jump.seat].reaction_seconds)
+            self._wake(due - now, self._decision_due)
+            return
+        wait = self._acted_at + self.pace.bot_delay - now
+        if self._jump_began is not None:  # H5b: the people's fair window to jump in
+            wait = max(wait, self._jump_began + self.pace.jump_window - now)
+        self._wake(wait, self._machine_moves)
+
+    def _decision_due(self) -> None:
+        """A person decides: a bot jumps in once its reaction time has passed, or the clock ran out."""
+        round_ = self.match.round
+        now = self.clock.now() + _EARLY
+        jump = self.driver.next_reaction(round_, jump_ins_only=True)
+        if jump is not None and now >= self._acted_at + self.driver.bots[jump.seat].reaction_seconds:
+            self._apply(jump.action)
+            return
+        if jump is None:  # the bot chose not to jump in: it is not asked again on this decision
+            self._jump_tried = self.moment
+        deadline = self.deadline
+        if deadline is not None and now >= deadline:
+            seat = round_.decider
+            self._tell_all(lambda voice: words.time_up(seat, voice))
+            self._pilot(seat)
+            return
+        self._step()
+
+    def _machine_moves(self) -> None:
+        """A bot's or the autopilot's move is due: a bot's jump-in first (H5), then the decider's."""
+        round_ = self.match.round
+        jump = self.driver.next_reaction(round_, jump_ins_only=True)
+        if jump is not None:
+            self._apply(jump.action)
+            return
+        decider = round_.decider
+        if decider in self.driver.bots:
+            self._apply(self.driver.decision(round_))
+        elif not self._person_decides(decider):
+            self._pilot(decider)
+        else:
+            self._step()
+
+    def _pilot(self, seat: int) -> None:
+        """The autopilot plays ``seat``'s decision: the expert, from that seat's own view (``table.advisor``)."""
+        round_ = self.match.round
+        hint = advise(self._expert(seat), round_.view(seat), round_.legal_actions(), self.names)
+        self._apply(hint.action, by=seat, pilot=True)
+
+    def _window_closes(self) -> None:
+        """The catch window is over: the bots react, fastest first (``ai.driver``), then play goes on."""
+        exposure = self._exposure
+        if exposure is not None:
+            exposure.reacted = True
+            while self.match.round.exposed is not None:
+                reaction = self.driver.next_reaction(self.match.round)
+                if reaction is None:
+                    break
+                self._apply(reaction.action, step=False)
+        self._step()
+
+    def _next_round(self) -> None:
+        events = self.match.next_round()
+        self._exposure, self._jump_began, self._piloted = None, None, None
+        self._acted_at = self.clock.now()
+        self._save()
+        for listener in list(self._listeners.values()):
+            with speaking(listener.person.language):
+                lines = [self._line(_("— Round {number} —").format(number=self.match.round_number), "bold")]
+                lines += [log_line(event, listener.voice) for event in events]
+            for line in lines:
+                self._deliver(listener, Logged(line))
+        self._show_all()
+        self._step()
+
+    def _round_over(self) -> None:
+        match = self.match
+        winner = match.round.winner
+        assert winner is not None
+        ended: Message
+        if match.is_over:
+            assert match.winner is not None
+            ended = MatchEnded(match.winner, tuple(match.scores))
+        else:
+            ended = RoundEnded(match.round_number, winner, tuple(match.scores), self.round_pause)
+        for listener in list(self._listeners.values()):
+            self._deliver(listener, ended)
+
+    def _wake(self, delay: float, callback: Callable[[], None]) -> None:
+        """``callback`` after ``delay`` seconds (at once for none), unless a change comes first."""
+        self._cancel()
+        wake = self._wakes
+
+        def wake_up() -> None:
+            with self._lock:
+                if wake == self._wakes and self._begun:
+                    self._timer = None
+                    callback()
+                    self._settle_broken()
+
+        self._timer = self.clock.set_timer(max(delay, 0.0), wake_up)
+
+    def _cancel(self) -> None:
+        self._wakes += 1
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    # ------------------------------------------------------------------ what each one is told
+
+    @staticmethod
+    def _line(text: str, style: str = "italic") -> LogLine:
+        return LogLine(text, style)
+
+    def _tell(self, events: Sequence[Event], exposed_before: int | None, by: int | None) -> None:
+        """An action's events, to each in their own voice: the log's lines, and a banner for what matters."""
+        round_ = self.match.round
+        for listener in list(self._listeners.values()):
+            with speaking(listener.person.language):
+                moved, lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before)
+            if moved:
+                self._deliver(listener, CardsMoved(moved, by is not None and by == listener.seat))
+            for line in lines:
+                self._deliver(listener, Logged(line))
+            if shown is not None:
+                self._deliver(listener, BannerShown(shown))
+            elif exposure_over:
+                self._deliver(listener, BannerShown(None))  # nobody can be caught any more
+        self._show_all()
+
+    def _tell_all(self, say: Callable[[Voice], str], *, skip: str | None = None) -> None:
+        """A line for every log, each in its reader's voice and language."""
+        for key, listener in list(self._listeners.items()):
+            if key != skip:
+                with speaking(listener.person.language):
+                    line = self._line(say(listener.voice))
+                self._deliver(listener, Logged(line))
+
+    def _show_all(self) -> None:
+        self._note_decision()  # the turn clock each one is shown counts from this decision's start
+        for listener in list(self._listeners.values()):
+            with speaking(listener.person.language):
+                seen = self.seen(listener.seat)
+            self._deliver(listener, seen)
+
+    def seen(self, seat: int | None) -> TableSeen:
+        """The table as ``seat`` sees it now (None: as a watcher does)."""
+        return seen(self.match, seat, people=self.people, away=self._away, turn=self._turn())
+
+    def _turn(self) -> Turn | None:
+        round_ = self.match.round
+        if round_.is_over:
+            return None
+        decider = round_.decider
+        deadline = self.deadline
+        left = None if deadline is None else max(0.0, deadline - self.clock.now())
+        return Turn(decider, self.names[decider], left, decider in self._away)
+
+    def _deliver(self, listener: Listener, message: Message) -> None:
+        """One message to one person. A callable that fails (their game process is gone) costs only them:
+        they are dropped once this change is told to the others."""
+        if listener.person.key in self._broken:
+            return
+        try:
+            listener.send(message)
+        except Exception:  # noqa: BLE001 - whatever broke their channel, the table goes on without them
+            self._broken.add(listener.person.key)
+
+    def _settle_broken(self) -> None:
+        while self._broken:
+            key = next(iter(self._broken))
+            self.drop(key)
+
+
+def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
+    """The bots of the seats that are no person's, as their ``Seat`` describes them (as ``Session`` makes them)."""
+    bots = {}
+    for seat, info in enumerate(seats):
+        if info.kind != "human":
+            params = ai.bot_params(info.kind, info.params)  # ValueError: no bot can play this seat
+            bots[seat] = ai.BOTS[info.kind](seed=info.seed, **params)
+    return bots
+
+
+__all__ = ["FOLLOW_UPS", "ROUND_PAUSE", "Listener", "SharedTable", "make_bots"]

@@ -1,0 +1,96 @@
+"""What one seat is told of the shared table: its ``TableSeen``, and an action's events in its own voice.
+
+Plain functions of the match and one seat (None: a watcher), so that what leaves the table for a seat
+is decided in one small place: the seat's own view from the engine, what everyone sees, and the log's
+lines as the voice tells them to that seat. The caller speaks the reader's language around them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import NamedTuple
+
+from ..engine import Event, Match, PlayerView, Round, RoundWon, UnoCaught, UnoSaid
+from ..table.tableview import Motion, can_stack, motions
+from ..voice import _
+from ..voice.banners import Banner, banner
+from ..voice.narration import LogLine, Voice, log_line, must_play_line
+from .messages import PublicTable, TableSeen, Turn
+
+NOBODY = -1  # a watcher's seat, for what is shown to a seat: no card of any hand is theirs
+
+
+def public_table(view: PlayerView) -> PublicTable:
+    """What everyone sees, read from any seat's view: its public fields only."""
+    return PublicTable(
+        hand_sizes=view.hand_sizes,
+        top_card=view.top_card,
+        active_color=view.active_color,
+        direction=view.direction,
+        current=view.current,
+        decider=view.decider,
+        phase=view.phase,
+        draw_pile_size=view.draw_pile_size,
+        exposed=view.exposed,
+        scores=view.scores,
+        pending_draw=view.pending_draw,
+        choice_for=view.choice_for,
+        dealer=view.dealer,
+        winner=view.winner,
+    )
+
+
+def seen(
+    match: Match, seat: int | None, *, people: Collection[int], away: Collection[int], turn: Turn | None
+) -> TableSeen:
+    """The table as ``seat`` sees it now (None: as a watcher does, with no hand)."""
+    round_ = match.round
+    view = None if seat is None else round_.view(seat)._replace(public_history=())  # the log has told it
+    deciding = seat is not None and not round_.is_over and round_.decider == seat
+    seats = range(len(match.names))
+    return TableSeen(
+        seat=seat,
+        view=view,
+        public=public_table(view or round_.view(0)),
+        legal=tuple(round_.legal_actions()) if deciding else (),
+        names=match.names,
+        people=tuple(index in people for index in seats),
+        away=tuple(index in away for index in seats),
+        turn=turn,
+        round_number=match.round_number,
+        target=match.target,
+        moment=(match.round_number, len(match.history[-1])),
+    )
+
+
+class Told(NamedTuple):
+    """An action as one seat is told it: the cards that moved (another seat's drawn cards face down), the
+    log's lines, the banner (None: none), and whether a banner on show about a forgotten UNO goes."""
+
+    moved: tuple[Motion, ...]
+    lines: list[LogLine]
+    banner: Banner | None
+    exposure_over: bool
+
+
+def told(events: Sequence[Event], round_: Round, voice: Voice, exposed_before: int | None) -> Told:
+    """``events`` (``round_``: the round just after them) as the reader of ``voice`` is told them."""
+    seat = voice.you
+    stack = seat is None or can_stack(round_, seat)  # H1-H3: a total passed to the reader
+    lines = [log_line(event, voice, can_stack=stack) for event in events]
+    forced = must_play_line(events, round_, voice)  # H7
+    if forced is not None:
+        lines.append(forced)
+    ended = exposed_before is not None and round_.exposed is None
+    if ended and not any(isinstance(e, (UnoCaught, UnoSaid, RoundWon)) for e in events):
+        assert exposed_before is not None
+        if voice.is_you(exposed_before):  # U2: the chance to catch passed; the log says so
+            text = _("Nobody caught you without UNO: the chance has passed.")
+        else:
+            text = _("Nobody caught {name} without UNO in time.").format(name=voice.name(exposed_before))
+        lines.append(LogLine(text, "italic"))
+    moved = motions(events, NOBODY if seat is None else seat)
+    return Told(moved, lines, banner(events, voice, can_stack=stack), ended)
+
+
+__all__ = ["Told", "public_table", "seen", "told"]
