@@ -65,8 +65,8 @@ def summary(game: NewGame) -> str:
         else words.opponent_with_difficulty(personality, profile)
         for personality, profile in zip(game.bots, game.profiles, strict=True)
     )
-    rules = None if game.rules.is_official else house_rules_tag(game.rules)
-    return f"{words.new_game_summary(game.name, opponents, game.target, game.seed)} {words.rules_summary(rules)}"
+    rules = words.rules_summary(game.rules.preset_name, rules_tags(game.rules))
+    return f"{words.new_game_summary(game.name, opponents, game.target, game.seed)} {rules}"
 
 
 # ---------------------------------------------------------------------- the questions

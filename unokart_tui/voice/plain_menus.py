@@ -222,10 +222,12 @@ def new_game_summary(name: str, opponents: str, target: int, seed: int | None) -
     return line.format(**values)
 
 
-def rules_summary(rules: str | None) -> str:
-    """The house rules of the match about to start; ``rules`` None: the official rules."""
-    if rules is None:
+def rules_summary(preset: str | None, rules: str) -> str:
+    """The house rules of the match about to start: a preset's, or single ones (``rules``, their tags)."""
+    if preset == "official":
         return _("Official rules: no house rules.")
+    if preset is not None:
+        return _("House rules: the {preset} preset ({rules}).").format(preset=preset, rules=rules)
     return _("House rules: {rules}.").format(rules=rules)
 
 
@@ -357,7 +359,7 @@ def settings_help() -> list[str]:
 
 # Each setting as line mode lists it, in the order it lists them: what matters at a line-mode table first.
 SETTING_LABELS = {
-    "line_mode": N_("Line mode: unokart starts as lines of text, without --plain"),
+    "line_mode": N_("Line mode: start as lines of text, for screen readers"),
     "player_name": N_("Your name, which New game offers"),
     "language": N_("Language"),
     "uno_helper": N_("UNO helper: say UNO for me"),

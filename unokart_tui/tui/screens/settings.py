@@ -36,7 +36,7 @@ SWITCHES = (
     ("guide", N_("First-game guide when a match starts")),
     ("confirm_quit", N_("Ask before leaving a match")),
     ("undo", N_("Undo against bots (z takes back your last move)")),
-    ("line_mode", N_("Line mode: unokart starts as lines of text, without --plain")),
+    ("line_mode", N_("Line mode: start as lines of text, for screen readers")),
 )
 
 
