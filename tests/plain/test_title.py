@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import io
 
 import pytest
 
 from saves import list_saves
+from unokart_tui.plain.lines import Lines
 from unokart_tui.plain.title import Title
 from unokart_tui.table.session import Session
 
@@ -63,11 +65,29 @@ def test_the_end_of_the_input_at_the_title_leaves_quietly():
     assert list_saves() == []
 
 
+class Terminal:
+    """A terminal's input: Ctrl+D ends one read, and the next read waits for more (here: gets a line)."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __iter__(self) -> Terminal:
+        return self
+
+    def __next__(self) -> str:
+        self.reads += 1
+        if self.reads == 1:
+            raise StopIteration  # Ctrl+D
+        return "new\n"
+
+
 def test_the_end_of_the_input_is_read_once_and_never_waited_for_again():
-    lines, _out = lines_for(["new"])
+    terminal = Terminal()
+    lines = Lines(terminal, io.StringIO())  # type: ignore[arg-type]
     assert Title(lines).run() == 0
     assert lines.ended
-    assert lines.ask("Again?") is None  # at a terminal, a second read after Ctrl+D would wait
+    assert lines.ask("Again?") is None
+    assert terminal.reads == 1
 
 
 def test_the_menu_names_every_page_and_continue_only_with_a_match_to_continue():
@@ -162,3 +182,34 @@ def test_a_match_interrupted_by_ctrl_c_ends_the_title_with_its_status(monkeypatc
     status, said = title(["new", *NEW_GAME_DEFAULTS, "draw", "quit"])
     assert status == 130
     assert said[-1].startswith("The match is saved. To go on with it: unokart load")
+
+
+def test_a_saves_folder_that_cannot_be_listed_is_said_once_and_the_title_goes_on():
+    from saves import save_dir
+
+    folder = save_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be\n")
+    status, said = title(["", "load", "quit"])
+    assert status == 0
+    problems = [line for line in said if str(folder) in line]
+    assert len(problems) == 2  # once on the title, read twice; once by Load
+    assert said.count("1. New game.") == 3
+
+
+def test_a_reader_that_goes_away_from_the_title_ends_it_quietly():
+    import subprocess
+
+    from .test_line_mode import unokart
+
+    process = unokart("--plain", stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stdin is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()  # as `unokart --plain | head -1` does
+    try:
+        process.stdin.write(b"help\n" * 200)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # the game may have gone already
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""
