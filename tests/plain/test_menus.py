@@ -195,7 +195,7 @@ def test_settings_list_every_setting_with_its_value_in_words():
     assert set(FIELDS) == set(Settings._fields)
     assert [line.split(" (")[1].split(")")[0] for line in listed] == list(FIELDS)
     assert listed[0] == "1. Line mode: start as lines of text, for screen readers (line_mode): off."
-    assert "2. Your name, which New game offers (player_name): not set (New game offers You)." in listed
+    assert "2. Your name at the table (player_name): not set (New game offers You)." in listed
     assert "3. Language (language): automatic." in listed
     for python in ("True", "False", "bool", "str", "None", "'"):
         assert not any(python in line for line in listed), python
@@ -229,13 +229,13 @@ def test_settings_round_trip():
         line_mode=True, uno_helper=True, player_name="Ann", bot_speed="fast", glyphs="ascii", language="auto"
     )
     for line in (
-        "Line mode: start as lines of text, for screen readers is now on.",
-        "UNO helper: say UNO for me is now on.",
-        "Your name, which New game offers is not set (New game offers You). Type a new one; Enter keeps it.",
-        "Bot speed at the full-screen table is now fast.",
-        "Card symbols at the full-screen table is now plain ASCII.",
-        "Language is now Nederlands.",
-        "maybe is not a choice for Undo against bots: take back your last move: type on or off.",
+        "Line mode: start as lines of text, for screen readers (line_mode) is now on.",
+        "UNO helper: say UNO for me (uno_helper) is now on.",
+        "Your name at the table (player_name) is not set (New game offers You). Type a new one; Enter keeps it.",
+        "Bot speed at the full-screen table (bot_speed) is now fast.",
+        "Card symbols at the full-screen table (glyphs) is now plain ASCII.",
+        "Language (language) is now Nederlands.",
+        "maybe is not a choice for undo: type on or off.",
         "The theme is chosen in the full-screen game's settings: line mode has no colours.",
         "There is no setting colour: type a number from 1 to 11, or a name from the list.",
         "There is no setting 12: type a number from 1 to 11, or a name from the list.",
@@ -255,7 +255,7 @@ def test_a_setting_that_cannot_be_saved_holds_until_the_player_quits(monkeypatch
     monkeypatch.setattr(settings_menu, "save_settings", refuse)
     _status, said = title(["settings", "set 4 on", "", "quit"])
     assert any(line.endswith("The change holds until you quit.") and "disk full" in line for line in said)
-    assert "UNO helper: say UNO for me is now on." in said
+    assert "UNO helper: say UNO for me (uno_helper) is now on." in said
     assert load_settings()[0] == Settings()
 
 

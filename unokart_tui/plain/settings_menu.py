@@ -136,16 +136,16 @@ class SettingsPage:
             return text
         choices = value_choices(field)
         shown = choices_words(choices)
-        value: object | Wrong = pick(text, choices, words.wrong_setting_value(text, label(field), shown))
+        value: object | Wrong = pick(text, choices, words.wrong_setting_value(text, field, shown))
         return value
 
     def ask_value(self, field: str) -> object | None:
         """The setting's new value, asked; None to keep it."""
         now = value_words(field, getattr(self.settings, field))
         if field == "player_name":
-            question = words.name_setting_question(label(field), now)
+            question = words.name_setting_question(label(field), field, now)
         else:
-            question = words.setting_question(label(field), now, choices_words(value_choices(field)))
+            question = words.setting_question(label(field), field, now, choices_words(value_choices(field)))
 
         def read(answer: str) -> object | Wrong | None:
             return None if not answer else self.value_of(field, answer)
@@ -163,7 +163,7 @@ class SettingsPage:
             save_settings(settings)
         except SaveError as error:
             self.lines.say(one_line(words.settings_not_saved(str(error))))
-        self.lines.say(words.setting_changed(label(field), value_words(field, value)))
+        self.lines.say(words.setting_changed(label(field), field, value_words(field, value)))
 
 
 def change_settings(lines: Lines, settings: Settings) -> Settings:

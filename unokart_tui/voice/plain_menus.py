@@ -316,18 +316,18 @@ def setting_line(number: int, label: str, name: str, value: str) -> str:
     return _("{number}. {setting} ({name}): {value}.").format(number=number, setting=label, name=name, value=value)
 
 
-def setting_question(label: str, value: str, choices: str) -> str:
-    return _("{setting} is {value}. Type {choices}; Enter keeps it.").format(
-        setting=label, value=value, choices=choices
-    )
+def setting_question(label: str, name: str, value: str, choices: str) -> str:
+    line = _("{setting} ({name}) is {value}. Type {choices}; Enter keeps it.")
+    return line.format(setting=label, name=name, value=value, choices=choices)
 
 
-def name_setting_question(label: str, value: str) -> str:
-    return _("{setting} is {value}. Type a new one; Enter keeps it.").format(setting=label, value=value)
+def name_setting_question(label: str, name: str, value: str) -> str:
+    line = _("{setting} ({name}) is {value}. Type a new one; Enter keeps it.")
+    return line.format(setting=label, name=name, value=value)
 
 
-def setting_changed(label: str, value: str) -> str:
-    return _("{setting} is now {value}.").format(setting=label, value=value)
+def setting_changed(label: str, name: str, value: str) -> str:
+    return _("{setting} ({name}) is now {value}.").format(setting=label, name=name, value=value)
 
 
 def no_such_setting(name: str, count: int) -> str:
@@ -336,10 +336,8 @@ def no_such_setting(name: str, count: int) -> str:
     )
 
 
-def wrong_setting_value(value: str, label: str, choices: str) -> str:
-    return _("{value} is not a choice for {setting}: type {choices}.").format(
-        value=value, setting=label, choices=choices
-    )
+def wrong_setting_value(value: str, name: str, choices: str) -> str:
+    return _("{value} is not a choice for {name}: type {choices}.").format(value=value, name=name, choices=choices)
 
 
 def theme_not_here() -> str:
@@ -360,7 +358,7 @@ def settings_help() -> list[str]:
 # Each setting as line mode lists it, in the order it lists them: what matters at a line-mode table first.
 SETTING_LABELS = {
     "line_mode": N_("Line mode: start as lines of text, for screen readers"),
-    "player_name": N_("Your name, which New game offers"),
+    "player_name": N_("Your name at the table"),
     "language": N_("Language"),
     "uno_helper": N_("UNO helper: say UNO for me"),
     "undo": N_("Undo against bots: take back your last move"),
