@@ -118,6 +118,17 @@ def test_new_game_is_left_by_back_quit_or_the_end_of_the_input(typed, way_out):
         ask_new_game(lines, "You")
 
 
+def test_help_at_the_house_rules_question_names_every_switch():
+    from unokart_tui.engine import SWITCHES
+
+    game, said = new_game(["", "", "", "", "", "help", "official hand_size=8", ""])
+    helped = after(said, "House rules: a preset's name")
+    assert helped[1] == "After the preset, any of these switches, separated by spaces (false turns one off):"
+    assert [line.split("=")[0] for line in helped[2 : 2 + len(SWITCHES)]] == list(SWITCHES)
+    assert "hand_size=8: Everyone is dealt 8 cards (7 in the rules)." in helped
+    assert game.rules == HouseRules(hand_size=8)
+
+
 def test_help_in_new_game_says_how_to_answer_and_asks_again():
     _game, said = new_game(["help", *NEW_GAME_DEFAULTS])
     assert said[2] == "Enter takes what the question offers; back returns to the title; help says this again."

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, TARGET
-from ..engine import HouseRules
+from ..engine import SWITCHES, HouseRules
 from ..history.match_length import FEW_ROUNDS, length_sentence, offered_target, rounds_words, usual_rounds
 from ..printable import control_characters, printable
 from ..rules_text import house_rule_words, house_rules_tag
@@ -229,7 +229,21 @@ def ask_rules(lines: Lines, default: HouseRules) -> HouseRules:
         except PresetError as error:
             return Wrong(str(error))
 
-    return ask(lines, words.rules_question(house_rules_tag(default)), read)
+    return ask(lines, words.rules_question(house_rules_tag(default)), read, helping=switches_help())
+
+
+# A switch as the help shows it switched on: a value other than the rules' own.
+SWITCHED_ON: dict[str, object] = {"banana": "last-turn", "hand_size": 8}
+
+
+def switches_help() -> list[str]:
+    """What ``help`` says at the house-rules question: each switch as typed, with what it does."""
+    lines = [words.page_help(), words.switches_intro()]
+    for switch in SWITCHES:
+        value = SWITCHED_ON.get(switch, True)
+        typed = str(value).lower() if isinstance(value, bool) else str(value)
+        lines.append(words.switch_help(f"{switch}={typed}", house_rule_words(switch, value).line))
+    return lines
 
 
 def ask_seed(lines: Lines) -> int | None:

@@ -196,6 +196,15 @@ def rules_question(default: str) -> str:
     ).format(rules=default)
 
 
+def switches_intro() -> str:
+    return _("After the preset, any of these switches, separated by spaces (false turns one off):")
+
+
+def switch_help(example: str, line: str) -> str:
+    """``jump_in=true: Play the twin of the top card out of turn.``: a switch as typed, and what it does."""
+    return _("{switch}: {what}").format(switch=example, what=line)
+
+
 def seed_question() -> str:
     return _("Seed: the same seed deals the same match. Enter for a random deal.")
 
