@@ -213,3 +213,22 @@ def test_a_reader_that_goes_away_from_the_title_ends_it_quietly():
         pass  # the game may have gone already
     assert process.wait(timeout=60) == 0
     assert process.stderr.read() == b""
+
+
+SAVED = ["new", *NEW_GAME_DEFAULTS[:-1], "5", "draw", "quit"]  # a save, for the replay page to list
+
+
+@pytest.mark.parametrize("page", ["rules", "statistics", "replay"])
+def test_each_page_read_from_the_title_comes_back_to_it(page):
+    status, said = title([*SAVED, page, "back", "quit"])
+    assert status == 0
+    opened = after(said[said.index("The match is saved: Continue on the title goes on with it.") :], "What now?")
+    assert not opened[0].startswith("1. ")  # the page's own lines first
+    assert said.count("2. New game.") == 2  # then the title again, Continue first
+
+
+@pytest.mark.parametrize("page", ["rules", "statistics", "replay"])
+def test_the_end_of_the_input_in_a_page_ends_the_title_too(page):
+    status, said = title([*SAVED, page])
+    assert status == 0
+    assert said.count("2. New game.") == 1  # after the match; not again after the page

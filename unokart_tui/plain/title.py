@@ -134,15 +134,15 @@ class Title:
         if action == "settings":
             self.settings = change_settings(self.lines, self.settings)
         elif action == "rules":
-            from .rules import read_rules  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
+            from .rules import read_rules  # noqa: PLC0415 - a page of its own, loaded when read
 
             read_rules(self.lines)
         elif action == "statistics":
-            from .stats import read_stats  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
+            from .stats import read_stats  # noqa: PLC0415 - SQLite, loaded when read
 
             read_stats(self.lines)
         elif action == "replay":
-            from .replay import read_replay  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415
+            from .replay import read_replay  # noqa: PLC0415 - the history, loaded when watched
 
             read_replay(self.lines)
         return 0
