@@ -5,6 +5,6 @@ table is ``table.TableController``'s, as in the full-screen game; this package i
 end for it (``table``), with a clock driven by the player's commands (``clock``), the commands'
 parsing and the list of those legal now (``commands``), and the loop over stdin (``runner``).
 Around the table, the title (``title``) and its pages: New game (``new_game``), Load (``load``)
-and Settings (``settings_menu``), each asking one question at a time (``asking``), all through one
-``Lines`` (``lines``).
+and Settings (``settings_menu``), each asking one question at a time (``asking``); the rules,
+statistics and replays (``rules``, ``stats``, ``replay``, on ``pages``); all through one ``Lines``.
 """
