@@ -149,3 +149,13 @@ def test_the_title_through_a_pseudo_terminal_with_term_dumb_writes_no_escape_byt
         os.close(main_end)
     assert ESCAPE not in written
     assert b"Starting: Ann against greedy (hard), to 500 points, seed 12." in written
+
+
+def test_a_player_over_unokart_serve_is_in_line_mode_when_their_setting_says_so(tmp_path):
+    from unokart_tui.serve.players import Player
+
+    player = Player.of_key(tmp_path, b"a public key")
+    player.prepare()
+    assert not player.line_mode()
+    save_settings(Settings(line_mode=True), player.settings_file)
+    assert player.line_mode()
