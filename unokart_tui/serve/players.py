@@ -77,8 +77,7 @@ class Player(NamedTuple):
     def line_mode(self) -> bool:
         """Whether the player chose line mode in their settings (issue 33): their game runs as lines."""
         settings, _problem = load_settings(self.settings_file)
-        # The setting arrives with line mode's own branch; until then no settings file holds it.
-        return bool(getattr(settings, "line_mode", False))
+        return settings.line_mode
 
     def keep_name(self, name: str, language: str | None = None) -> None:
         """Store the name as the player's default at the table, and the language chosen with it.
