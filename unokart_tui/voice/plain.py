@@ -130,7 +130,9 @@ def seat_line(name: str, cards: int, score: int, last: str, *, you: bool, to_act
         line = _("You: {cards}, {points}.").format(cards=held, points=points)
     else:
         line = _("{name}: {cards}, {points}.").format(name=name, cards=held, points=points)
-    if last:
+    if last.endswith(("!", "?", ".")):  # "UNO!" ends its own sentence: no second stop after it
+        line += " " + _("Last move: {last}").format(last=last)
+    elif last:
         line += " " + _("Last move: {last}.").format(last=last)
     if exposed:
         line += " " + _("One card and no UNO.")
