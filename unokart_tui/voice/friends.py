@@ -85,14 +85,34 @@ def earlier_moment() -> str:
     return _("That was meant for an earlier moment of the table: look again.")
 
 
+def unreadable() -> str:
+    """A game process sent its table something no game sends: its person is told in one sentence."""
+    return _("The table could not understand what your game sent.")
+
+
+def not_at_table() -> str:
+    return _("You are not at this table.")
+
+
+def not_started() -> str:
+    return _("The match has not started yet.")
+
+
+def hint_on_your_turn() -> str:
+    return _("A hint is for your own turn.")
+
+
 __all__ = [
     "already_started",
     "away",
     "back",
     "earlier_moment",
     "fewer_seats_than_people",
+    "hint_on_your_turn",
     "is_watching",
     "needs_people",
+    "not_at_table",
+    "not_started",
     "not_yours",
     "opener_settles",
     "opener_starts",
@@ -100,5 +120,6 @@ __all__ = [
     "table_closed",
     "time_up",
     "turn_range",
+    "unreadable",
     "watching",
 ]
