@@ -262,3 +262,100 @@ def test_the_lobby_at_80x24(snap_compare, opener):
         await open_as(pilot, pilot.app, host, opener=opener)
 
     assert snap_compare(friends_app(), terminal_size=(80, 24), run_before=to_the_lobby)
+
+
+async def test_the_real_line_hands_the_hosts_messages_to_the_app_from_its_thread(monkeypatch):
+    import socket
+
+    from unokart_tui.friends.channel import VARIABLE
+    from unokart_tui.tui.hostline import open_host_line
+
+    host = Host()
+    ours, theirs = socket.socketpair()
+    monkeypatch.setenv(VARIABLE, str(theirs.fileno()))
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    app.line = open_host_line(app)
+    assert app.line is not None
+    theirs.detach()  # the line owns that end now
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f")
+            opened = {"type": "table-opened", "code": CODE, "command": COMMAND}
+            for message in (opened, {"type": "table-joined", "code": CODE}, host.shown(host.ann.key).data):
+                ours.sendall(wire.json.dumps(message).encode() + b"\n")
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, LobbyScreen) and app.screen.shown is not None:
+                    break
+            assert isinstance(app.screen, LobbyScreen) and COMMAND in text(app.screen, "#join-how")
+            assert ours.recv(1000) == b'{"type":"open-table"}\n'
+    finally:
+        ours.close()
+
+
+class StandInTable:
+    """What the table screen of a match friends share is given (its own branch brings the real one)."""
+
+    made: list[object] = []
+
+    def __new__(cls, line, first):
+        from textual.screen import Screen
+
+        class RemoteTableScreen(Screen[None]):
+            def __init__(self) -> None:
+                super().__init__()
+                self.line, self.first, self.later = line, first, []
+
+            def on_from_host(self, message: FromHost) -> None:
+                self.later.append(message.data)
+
+        screen = RemoteTableScreen()
+        cls.made.append(screen)
+        return screen
+
+
+async def test_with_a_table_screen_the_match_is_shown_there_and_its_messages_go_to_it(monkeypatch):
+    import sys
+    import types
+
+    module = types.ModuleType("unokart_tui.tui.screens.remote_table")
+    module.RemoteTableScreen = StandInTable
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    StandInTable.made.clear()
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        table = SharedTable.new([host.ann, host.bob], ["greedy"], seed=4, clock=FakeClock())
+        first = table.seen(1)
+        app.post_message(FromHost(wire.as_json(first)))
+        await pilot.pause()
+        [screen] = StandInTable.made
+        assert app.screen is screen and screen.line is line and screen.first == first
+        app.post_message(FromHost(wire.as_json(table.seen(1))))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.later == [wire.as_json(table.seen(1))]
+        screen.dismiss()
+        await pilot.pause()
+        await pilot.pause()
+        assert line.sent[-1] == {"type": "leave-table"}
+        assert isinstance(app.screen, TitleScreen) and app.lobby is None and app.at_table is None
+
+
+async def test_when_the_line_to_the_host_closes_the_lobby_gives_way_to_the_title():
+    from unokart_tui.tui.hostline import HostGone
+
+    host = Host()
+    app = friends_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=True)
+        app.post_message(HostGone(None))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.line is None
+        assert any("closed" in n.message for n in app._notifications)

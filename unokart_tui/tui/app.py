@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from ..defaults import PLAYER_NAME
 from ..friends import wire
-from ..friends.channel import JOIN_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
+from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
 from ..friends.messages import LobbyClosed, LobbyShown, TableSeen
 from ..table import opening
 from ..voice import _
@@ -174,10 +174,25 @@ class UnoKartApp(MatchApp):
             return
         lobby.started = True
         self.at_table = module.RemoteTableScreen(self.line, first)
-        self.push_screen(self.at_table)
+        self.push_screen(self.at_table, lambda _result: self._left_table())
+
+    def _left_table(self) -> None:
+        """The table screen closed: this person leaves the table (their seat is kept) and is back at the title."""
+        self.at_table = None
+        if self.line is not None:
+            self.line.send({"type": LEAVE_TABLE})
+        if self.lobby is not None and self.lobby.is_current:
+            self.lobby.dismiss()
 
     def on_host_gone(self, message: HostGone) -> None:
+        """No table can be reached any more: the lobby (and a table friends share) give way to the title."""
+        self.line = None
         self.notify(_("The line to the server is closed: the tables for friends are gone."), severity="error")
+        lobby, self.at_table = self.lobby, None
+        if lobby is not None and lobby in self.screen_stack:
+            while self.screen is not lobby:
+                self.pop_screen()
+            lobby.dismiss()
 
     def _replay_screen(self, name: str, game: SavedGame) -> ReplayScreen:
         from .screens.replay import ReplayScreen  # noqa: PLC0415 - loaded when first opened

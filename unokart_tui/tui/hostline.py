@@ -9,6 +9,7 @@ reaches the app as a Textual message (``FromHost``), posted on the app's thread 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from concurrent.futures import CancelledError
 from typing import Any, Protocol
 
 from textual.app import App
@@ -29,8 +30,11 @@ class Line(Protocol):
         ...
 
 
-class FromHost(Message):
-    """A message from the host: the channel's own (``table-opened``…) or a table's (``wire.as_json``)."""
+class FromHost(Message, bubble=False):
+    """A message from the host: the channel's own (``table-opened``…) or a table's (``wire.as_json``).
+
+    It goes to the app, which hands a match's messages on to the table screen: it does not bubble back.
+    """
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         super().__init__()
@@ -41,7 +45,7 @@ class FromHost(Message):
         return str(self.data.get("type", ""))
 
 
-class HostGone(Message):
+class HostGone(Message, bubble=False):
     """The line to the host closed (``reason``: what broke its rules, or None when the host closed it)."""
 
     def __init__(self, reason: str | None) -> None:
@@ -56,9 +60,11 @@ def open_host_line(app: App[Any]) -> TableChannel | None:
     """
 
     def deliver(message: Message) -> None:
+        if not app.is_running:
+            return
         try:
             app.call_from_thread(app.post_message, message)
-        except RuntimeError:  # the app has stopped: nobody is left to tell
+        except (RuntimeError, CancelledError):  # the app has stopped, or is stopping: nobody is left to tell
             return
 
     return TableChannel.from_environment(
