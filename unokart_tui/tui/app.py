@@ -15,9 +15,7 @@ from textual.command import Provider
 from textual.screen import Screen
 
 from ..defaults import PLAYER_NAME
-from ..friends import wire
 from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
-from ..friends.messages import LobbyClosed, LobbyShown, TableSeen
 from ..table import opening
 from ..voice import _
 from .hostline import FromHost, HostGone, Line
@@ -27,6 +25,7 @@ from .screens.quitting import Quitting
 if TYPE_CHECKING:
     from saves import SavedGame
 
+    from ..friends.messages import TableSeen
     from ..settings import Settings
     from ..table.pacing import Clock, Pace
     from ..table.session import Session
@@ -147,6 +146,10 @@ class UnoKartApp(MatchApp):
         self.opened = None
 
     def _in_lobby(self, data: dict[str, Any]) -> None:
+        # Here, not at the top: the title's first frame does not wait for the engine that these bring.
+        from ..friends import wire  # noqa: PLC0415
+        from ..friends.messages import LobbyClosed, LobbyShown, TableSeen  # noqa: PLC0415
+
         try:
             shown = wire.from_json(data)
         except wire.WireError as error:
