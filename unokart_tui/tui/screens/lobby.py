@@ -86,8 +86,10 @@ class LobbyScreen(Screen[None]):
         width: 22;
         margin-left: 2;
     }
-    LobbyScreen .setting Input {
+    LobbyScreen .setting Input, LobbyScreen .setting Input:focus {
         width: 8;
+        padding: 0;
+        border-left: none;  /* the text lines up with the lists' */
     }
     LobbyScreen .setting Select {
         width: 24;
