@@ -101,6 +101,16 @@ async def test_friends_open_a_table_start_it_leave_and_the_match_stays_in_the_op
         bob_chan.close()
         bob_conn.close()
         await until(lambda: tables.awaiting(fingerprint_of(bob_key)) == code, what="Bob's seat kept for him")
+        # Bob comes back with his key, whatever the user name: straight to his seat.
+        bob_conn = await connect(served, bob_key, username="player")
+        bob_chan, bob_screen = await session(bob_conn)
+        await sees(bob_screen, f"got table-joined {code}")
+        await sees(bob_screen, "got TableSeen")
+        assert tables.awaiting(fingerprint_of(bob_key)) is None
+        assert f"table-back {code}" in served.log()
+        bob_chan.close()
+        bob_conn.close()
+        await until(lambda: tables.awaiting(fingerprint_of(bob_key)) == code, what="Bob's seat kept again")
         ann_chan.close()
         ann_conn.close()
         await until(lambda: len(tables) == 0, what="the table's code released once everyone went")
