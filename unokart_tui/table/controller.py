@@ -545,6 +545,11 @@ class TableController:
         if not self.session.is_human_turn():
             self.refuse(_("A hint is for your own turn."))
             return
+        if self.pacer.pressed_before_decision(self.pressed_at):
+            # Found in play: t pressed on the seat's decision, a bot jumped in before the key was
+            # handled, and the hint advised on a position the seat had not been shown yet.
+            self.refuse(_("That key was pressed before your turn began: press it again."))
+            return
         hint = self.take_hint()
         # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
         cards = hand_cards(self.session.match, HUMAN)[0]
