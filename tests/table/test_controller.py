@@ -504,3 +504,19 @@ def test_a_hint_key_pressed_before_a_bots_jump_in_does_not_advise_the_decision_i
     table.controller.press(table.clock.now())  # pressed again, on the table as it is shown now
     table.controller.intend("hint")
     assert table.controller.hinted is not None
+
+
+def test_a_resumed_match_on_a_total_the_player_cannot_stack_on_says_so_h1():
+    # Issue 34: "+4 to you: stack or take it." in the log of a resumed match, with nothing to stack.
+    session = new_session(seed=2, rules=PARTY)
+
+    def nothing_to_stack(match) -> bool:
+        round_ = match.round
+        stacks = any(isinstance(a, Play) for a in round_.legal_actions()) if not round_.is_over else True
+        return round_.phase is Phase.STACK and round_.decider == HUMAN and not stacks
+
+    play_on(session, nothing_to_stack)
+    table = Table(session, Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    assert not any("to you: stack or take it" in line for line in table.front.log())
+    assert any("to you and nothing to stack" in line for line in table.front.log())

@@ -174,8 +174,8 @@ class TableController:
                     break
             for number, batches in recent:
                 self.log(_("— Round {number} —").format(number=number), "bold")
-                for batch in batches:
-                    self.write_log(batch, live=False)
+                for batch in batches:  # the last one led to the round as it is: it is told as if live
+                    self.write_log(batch, live=batch is rounds[-1][-1])
             self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
         self.log(line_up(match.names, self.kinds, HUMAN))
         self.log(_("Welcome back: round {number} goes on.").format(number=match.round_number), "bold")
