@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -43,7 +44,7 @@ def continue_prompt(match: str) -> Table:
     entry = Table.grid(padding=(0, 3))
     entry.add_column(no_wrap=True)
     entry.add_column(overflow="fold")
-    entry.add_row(_("Continue"), match)
+    entry.add_row(Text(_("Continue")), Text(match))  # players' names are never markup
     return entry
 
 
