@@ -84,7 +84,12 @@ class Bot:
         cards = _playable_cards(legal)
         if phase is Phase.DRAWN:
             assert view.drawn is not None
-            keep = not cards or self.keep_drawn(view, view.drawn, rng) or _would_loop(view, view.drawn)
+            keep = (
+                not cards
+                or self.keep_drawn(view, view.drawn, rng)
+                or _would_loop(view, view.drawn)
+                or (self.house_tactics and house.bad_swap(view, view.drawn))  # H4: kept, as a 7 in hand is
+            )
             if keep and Pass() in legal:  # H7: with must_play_drawn a playable card cannot be kept
                 return Pass()
             return self._play(view, view.drawn, legal, rng)

@@ -29,10 +29,28 @@ def swap_gain(view: PlayerView, card: Card) -> int | None:
     return left - coming
 
 
+def bad_swap(view: PlayerView, card: Card) -> bool:
+    """H4: whether playing ``card`` swaps the player into a bigger hand than the one it would keep."""
+    gain = swap_gain(view, card)
+    return gain is not None and gain < 0
+
+
 def without_bad_swaps(view: PlayerView, cards: list[Card]) -> list[Card]:
-    """H4: the cards worth playing: no 7 or 0 that swaps the player into a bigger hand, unless nothing else goes."""
-    kept = [card for card in cards if (swap_gain(view, card) or 0) >= 0]
-    return kept or cards
+    """H4: the cards worth playing: no 7 or 0 that swaps the player into a bigger hand.
+
+    When nothing else goes the list is empty and the bot draws: docs/house-rules.md promises that
+    the bots keep such a card (found in play: Mario on two cards played a 7 for a hand of three).
+    Only when no card can be drawn does the bad swap go, rather than a pass that changes nothing.
+    """
+    kept = [card for card in cards if not bad_swap(view, card)]
+    if kept or cards_to_draw(view):
+        return kept
+    return cards  # nothing to draw either: a pass would leave the round stuck where it is
+
+
+def cards_to_draw(view: PlayerView) -> bool:
+    """Whether a draw can bring a card: the draw pile, or the discards under the top card to shuffle (T4)."""
+    return view.draw_pile_size > 0 or len(view.discard) > 1
 
 
 def good_swap(view: PlayerView, cards: list[Card]) -> Card | None:
@@ -67,8 +85,7 @@ def jump_fits_plan(view: PlayerView, card: Card) -> bool:
     """
     if len(view.hand) == 1:
         return True
-    gain = swap_gain(view, card)
-    if gain is not None and gain < 0:
+    if bad_swap(view, card):
         return False
     if len(view.hand) == 2:
         rest = list(view.hand)

@@ -233,8 +233,9 @@ class HouseRuleWords(NamedTuple):
 # Each switch of HOUSE_RULES.md; banana and hand_size are said by their value (see ``house_rule_words``).
 HOUSE_RULES = {
     "stack_draw_two": HouseRuleWords("H1", N_("+2 stacks"), N_("Answer a Draw Two with another: the total passes on.")),
+    # H1a: a lone Wild Draw Four may still be challenged; "(no challenge)" read as if none could be.
     "stack_draw_four": HouseRuleWords(
-        "H2", N_("+4 stacks"), N_("Answer a Wild Draw Four with another (no challenge).")
+        "H2", N_("+4 stacks"), N_("Stack Wild Draw Fours; a stack cannot be challenged.")
     ),
     "stack_cross": HouseRuleWords("H3", N_("+4 on +2"), N_("A Wild Draw Four may go on a Draw Two total too.")),
     "seven_zero": HouseRuleWords("H4", N_("7-0"), N_("A 7 swaps hands with a player; a 0 passes hands on.")),

@@ -260,3 +260,26 @@ def test_the_item_hoarder_still_hoards_under_party_rules():
 def test_greedy_still_sheds_its_costliest_card_under_party_rules():
     round_ = position("R2 R9 RS WI Y1", "Y1 Y2 Y3 Y4 Y5", discard="R5", rules=PARTY)
     assert choose("greedy", round_) == Play("RS")
+
+
+@pytest.mark.parametrize("name", ["greedy", "challenger", "item-hoarder"])
+def test_a_bot_keeps_a_seven_that_would_swap_it_into_a_bigger_hand_even_when_nothing_else_goes(name):
+    # H4, docs/house-rules.md: "They keep a 7 or 0 that would swap them into a bigger hand". Found in
+    # play: Mario on two cards played Red 7 and took a hand of three.
+    round_ = position("R7 G5", "Y1 Y2 Y3", "B1 B2 B3 B4", discard="R9", draw="Y9", rules=SEVEN_ZERO)
+    assert choose(name, round_) == Draw()
+
+
+@pytest.mark.parametrize("name", ["greedy", "challenger", "item-hoarder"])
+def test_a_bot_keeps_a_drawn_seven_that_would_swap_it_into_a_bigger_hand(name):
+    round_ = position("G5 G6", "Y1 Y2 Y3 Y4", "B1 B2 B3 B4", discard="R9", draw="R7 Y9", rules=SEVEN_ZERO)
+    round_.apply(Draw())
+    assert round_.phase is Phase.DRAWN
+    assert choose(name, round_) == Pass()
+
+
+def test_a_bad_seven_still_goes_when_no_card_can_be_drawn():
+    # Keeping it would only pass, and a round of passes changes nothing.
+    round_ = position("R7 G5", "Y1 Y2 Y3", "B1 B2 B3 B4", discard="R9", draw="", rules=SEVEN_ZERO)
+    action = choose("greedy", round_)
+    assert isinstance(action, Play) and action.card == card("R7")

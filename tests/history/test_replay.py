@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 import saves
-from unokart_tui.engine import CardsDrawn, ChallengeResolved, Round
+from unokart_tui.engine import CardsDrawn, ChallengeResolved, Play, Round
 from unokart_tui.history.replayview import Replay, frame
 from unokart_tui.history.timeline import SNAPSHOT_EVERY, Position, Timeline, replayed
 from unokart_tui.table.session import HUMAN, Session
@@ -159,3 +159,27 @@ def test_a_replay_draws_the_cards_with_the_players_card_symbols(unfinished):
     assert all(seat.glyphs is ASCII for seat in shown.seats)
     symbols = {c for text in (*UNICODE.items.values(), *UNICODE.ranks.values()) for c in text if not c.isascii()}
     assert [line.text for line in shown.log if symbols & set(line.text)] == []
+
+
+def test_a_total_passed_to_the_player_says_stack_only_when_they_could_h1():
+    # Issue 34: "+8 to you — stack or take it" showed with nothing in the hand to stack.
+    from unokart_tui.engine import HouseRules, Phase
+
+    from ..table.fakes import play_on
+
+    def nothing_to_stack(match) -> bool:
+        round_ = match.round
+        return (
+            round_.phase is Phase.STACK
+            and round_.decider == HUMAN
+            and not any(isinstance(a, Play) for a in round_.legal_actions())
+        )
+
+    session = Session.new("Ann", ["greedy", "challenger"], seed=2, name="stacked", rules=HouseRules.preset("party"))
+    play_on(session, nothing_to_stack)
+    session.close()
+    replay = Replay(saves.load_game("stacked"))
+    shown = replay.frame(replay.timeline.last)
+    assert shown.banner is not None and "nothing to stack" in shown.banner.text
+    assert not any("to you: stack or take it" in line.text for line in shown.log)
+    assert any("to you and nothing to stack" in line.text for line in shown.log)

@@ -465,3 +465,58 @@ def test_cards_moved_show_another_seats_drawn_cards_face_down():
     mine = [m for m in moved if m.kind == "draw" and m.seat == HUMAN]
     assert theirs and all(m.card is None for m in theirs)
     assert mine and all(m.card is not None for m in mine)
+
+
+def a_bot_may_jump_in_and_hand_the_turn_back(match) -> bool:
+    """The player decides, and a bot's jump-in would put a new decision to them (H5)."""
+    import copy
+
+    round_ = match.round
+    if round_.is_over or round_.decider != HUMAN:
+        return False
+    for seat in range(1, round_.num_players):
+        for jump in (a for a in round_.reactions(seat) if isinstance(a, JumpIn) and not a.uno):
+            after = copy.deepcopy(round_)
+            after.apply(jump)
+            if not after.is_over and after.decider == HUMAN:
+                return True
+    return False
+
+
+def test_a_hint_key_pressed_before_a_bots_jump_in_does_not_advise_the_decision_it_brought_h5():
+    # Issue 34: the hint described a position the screen did not show yet: t was pressed on the
+    # player's decision, a bot jumped in before the key was handled, and the hint answered the new one.
+    session = new_session(seed=2, rules=PARTY)
+    play_on(session, a_bot_may_jump_in_and_hand_the_turn_back, player=plays)
+    table = Table(session, Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    pressed = table.clock.now()
+    round_ = session.match.round
+    jump = next(a for seat in range(1, round_.num_players) for a in round_.reactions(seat) if isinstance(a, JumpIn))
+    table.clock.move_to(pressed + 0.5)
+    assert table.controller.act(jump) and session.is_human_turn()
+    shown = len([m for m in table.front.messages if isinstance(m, told.HintShown) and m.text])
+    table.controller.press(pressed)
+    table.controller.intend("hint")
+    assert len([m for m in table.front.messages if isinstance(m, told.HintShown) and m.text]) == shown
+    assert table.front.said()[-1] == "That key was pressed before your turn began: press it again."
+    assert table.controller.hinted is None
+    table.controller.press(table.clock.now())  # pressed again, on the table as it is shown now
+    table.controller.intend("hint")
+    assert table.controller.hinted is not None
+
+
+def test_a_resumed_match_on_a_total_the_player_cannot_stack_on_says_so_h1():
+    # Issue 34: "+4 to you: stack or take it." in the log of a resumed match, with nothing to stack.
+    session = new_session(seed=2, rules=PARTY)
+
+    def nothing_to_stack(match) -> bool:
+        round_ = match.round
+        stacks = any(isinstance(a, Play) for a in round_.legal_actions()) if not round_.is_over else True
+        return round_.phase is Phase.STACK and round_.decider == HUMAN and not stacks
+
+    play_on(session, nothing_to_stack)
+    table = Table(session, Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    assert not any("to you: stack or take it" in line for line in table.front.log())
+    assert any("to you and nothing to stack" in line for line in table.front.log())

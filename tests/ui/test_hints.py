@@ -670,3 +670,28 @@ def test_a_stacked_wild_draw_four_names_the_total_and_no_challenge_h2_h1a():
     text = explain(advisor(1), round_.view(1), play, ["Ann", "Mario", "Luigi"], round_.legal_actions())
     assert text.startswith("Play W+4 as blue: it passes the 8 cards on to Luigi, who holds 2 cards")
     assert "challenge" not in text and "sheds" not in text
+
+
+async def test_t_in_the_bob_ombs_colour_dialog_shows_the_experts_colour_i5():
+    """Issue 34: the Bob-omb's "Choose a colour" had no t, where the swap and the challenge have one."""
+    app = make_app(seed=2)
+
+    def item_boxes(match: Match):
+        boxes = [a for a in match.legal_actions() if isinstance(a, Play) and a.card.rank is Rank.WILD_ITEM_BOX]
+        return boxes[0] if boxes else holds_on(match)
+
+    def bob_omb(match: Match) -> bool:
+        return match.round.decider == HUMAN and match.round.choice_for == "bob-omb"
+
+    play_at_engine_speed(app.session, bob_omb, player=item_boxes)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ColorDialog))
+        dialog = app.screen
+        assert "Hint" in str(dialog.query_one(KeyBar).render())
+        hints = app.session.seats[HUMAN].hints
+        await pilot.press("t")
+        await pilot.pause()
+        assert str(dialog.query_one("#colour-hint").render()).startswith("Hint: Choose ")
+        assert app.session.seats[HUMAN].hints == hints + 1
+        assert app.screen is dialog  # still the player's to choose
+    app.session.close()

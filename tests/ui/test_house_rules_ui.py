@@ -334,3 +334,11 @@ def test_a_stacked_play_is_a_legal_play_of_the_player():
     match = stacked_match()
     plays = [a for a in match.round.legal_actions() if isinstance(a, Play)]
     assert plays and all(a.card.rank.value in ("+2", "W+4") for a in plays)
+
+
+def test_the_line_for_stacked_wild_draw_fours_says_a_lone_one_may_still_be_challenged_h2_h1a():
+    # Issue 34: "(no challenge)" read as if a Wild Draw Four could never be challenged under H2;
+    # H1a takes the challenge away only once something is stacked.
+    line = HOUSE_RULES["stack_draw_four"].line
+    assert "(no challenge)" not in line
+    assert "a stack cannot be challenged" in line

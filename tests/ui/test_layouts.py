@@ -198,3 +198,44 @@ async def test_the_first_game_guide_leaves_the_hand_in_view_at_200x60():
         hand = table.query_one(HandView).region
         assert box.bottom <= hand.y and not box.overlaps(hand)
     app.session.close()
+
+
+@pytest.mark.parametrize("opponents", [3, 9])
+async def test_on_the_grand_table_a_banner_leaves_the_piles_where_they_are(opponents):
+    # Issue 34, item 6: at 200x60 the piles moved two rows up when a banner came on the felt, and back after.
+    from unokart_tui.voice.banners import Banner
+
+    bots = (("greedy", "challenger", "item-hoarder", "random") * 3)[:opponents]
+    app = make_app(bots=bots, seed=7)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.controller.show_banner(None)
+        await pilot.pause()
+        piles = screen.query_one("#top-card").region, screen.query_one("#draw-pile").region
+        screen.controller.show_banner(Banner("Mushroom! Ann plays again", "item"))
+        await pilot.pause()
+        banner = screen.query_one("#felt-banner")
+        assert banner.region.height > 0 and "Mushroom" in str(banner.render())
+        assert (screen.query_one("#top-card").region, screen.query_one("#draw-pile").region) == piles
+    app.session.close()
+
+
+async def test_on_the_grand_table_every_bot_is_named_with_its_level_and_described_whole():
+    # Issue 34, item 6: at 200x60 the side seats said "hoarder · normal" and cut the bots' descriptions.
+    app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, profile="normal")
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for seat in screen.query(SeatView):
+            info = seat.info
+            if info is None or info.you:
+                continue
+            shown = str(seat.render())
+            assert shown.splitlines()[0] == f"{info.kind} · normal"
+            assert "…" not in shown  # whole, or (once the round's story fills the seat) not at all
+            if info.earlier == ():
+                assert " ".join(how_it_plays(info.kind).split()) in " ".join(shown.split())
+    app.session.close()

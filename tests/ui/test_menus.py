@@ -52,16 +52,20 @@ def test_title_offers_the_latest_unfinished_match(snap_compare):
     assert snap_compare(app(), terminal_size=(80, 24))
 
 
-async def test_the_continue_entry_stays_on_one_line_however_long():
+async def test_the_continue_entry_is_whole_at_80_columns_and_wraps_under_itself():
+    # Issue 34: cut at 80 columns, the Continue line lost the scores it was there to show.
     write_save("Friday night", players=("Annabelle", "Mario", "Luigi", "Peach", "Daisy", "Bowser Junior"))
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         menu = application.screen.query_one(OptionList)
         lines = [menu.render_line(y).text for y in range(menu.size.height)]
-        continued = [line for line in lines if "Continue" in line]
-        assert len(continued) == 1 and continued[0].rstrip().endswith("…")
-        assert not any("Bowser Junior" in line for line in lines)  # no second line, cut or whole
+        first = next(i for i, line in enumerate(lines) if "Continue" in line)
+        entry = lines[first : lines.index(next(line for line in lines if "New game" in line))]
+        assert len(entry) > 1 and not any("…" in line for line in entry)
+        assert "Bowser Junior 0" in " ".join(" ".join(line.split()) for line in entry)
+        indent = entry[0].index("Friday")  # the match wraps under itself, not under "Continue"
+        assert all(not line[:indent].strip() for line in entry[1:])
 
 
 @pytest.mark.slow

@@ -165,3 +165,50 @@ def test_a_card_in_flight_moves_on_at_most_the_flights_frame_rate(monkeypatch):
         places.append((flight.styles.offset.x.value, flight.styles.offset.y.value))
     assert len(set(places)) <= TRAVEL * FLIGHT_FPS + 1
     assert places[-1][0] > 40  # it still crosses the table
+
+
+async def test_the_label_under_the_pile_names_the_card_it_shows_during_a_flight():
+    # Issue 34: on the roomy table the line under the pile named the card still in flight, under the
+    # card before it; it goes with the pile: the card before until the new one lands.
+    from textual.widgets import Static
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.controller.pacer.set_pace(QUICK._replace(bot_delay=60))  # no bot moves meanwhile
+        app.animation_level = "full"
+        label = screen.query_one("#played-by", Static)
+        before = str(label.render())
+        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
+        screen.controller.act(play)
+        screen.render_table()
+        [flight] = flying(screen)
+        assert str(label.render()) == before  # the card before is on the pile, and its line under it
+        flight.progress = 1.0  # landed
+        await pilot.pause()
+        assert str(label.render()) == "by you"
+        await app.animator.wait_for_idle()
+    app.session.close()
+
+
+async def test_a_card_leaving_a_seat_is_not_drawn_over_the_seats_words():
+    # Issue 34: a flying card sat a frame over the seat's words before it moved off.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        screen.controller.pacer.set_pace(QUICK._replace(bot_delay=60))
+        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
+        screen.controller.act(play)
+        [flight] = flying(screen)
+        assert not flight.visible  # where it starts, on the seat, it is not drawn
+        flight.watch_progress(0.5)
+        assert flight.visible and flight.styles.offset.x.value != flight.start.x  # on its way, and seen
+        flight.progress = 1.0
+        assert not flight.in_flight and not flight.visible
+        await app.animator.wait_for_idle()
+    app.session.close()

@@ -103,12 +103,16 @@ async def test_a_flying_card_repaints_the_cells_it_covers_and_not_the_whole_scre
             flight.fly(C("R5"), screen.glyphs, Offset(10, 15), Offset(40, 3), delay=60)  # still before it moves
             await pilot.pause()
         assert flight.in_flight
-        assert cells(frames) == {(x, y) for x in range(10, 16) for y in range(15, 18)}
+        assert cells(frames) == set()  # not drawn where it starts (issue 34: it sat over the seat's words)
+        with painted(screen) as frames:
+            flight.watch_progress(0.5)  # half way: (25, 9)
+            await pilot.pause()
+        assert cells(frames) == {(x, y) for x in range(25, 31) for y in range(9, 12)}
         with painted(screen) as frames:
             flight.land()
             await pilot.pause()
         assert not flight.in_flight
-        assert cells(frames) == {(x, y) for x in range(10, 16) for y in range(15, 18)}
+        assert cells(frames) == {(x, y) for x in range(25, 31) for y in range(9, 12)}
     app.session.close()
 
 

@@ -15,10 +15,19 @@ from typing import NamedTuple
 
 from saves import SavedGame, Undo
 
-from ..engine import Card, Event, Play
+from ..engine import Card, DrawPending, Event, Play
 from ..glyphs import UNICODE, Glyphs
 from ..table.session import HUMAN
-from ..table.tableview import HandState, SeatLine, TableInfo, hand_cards, seat_lines, sorted_hand, table_info
+from ..table.tableview import (
+    HandState,
+    SeatLine,
+    TableInfo,
+    can_stack,
+    hand_cards,
+    seat_lines,
+    sorted_hand,
+    table_info,
+)
 from ..voice import _, ngettext
 from ..voice.banners import Banner, banner
 from ..voice.cards import cards as card_list
@@ -87,7 +96,8 @@ def frame(
         hand=HandState(cards, playable, cursor, hand_title(position, HUMAN), glyphs),
         hands=hands,
         log=log,
-        banner=banner(events, voice),
+        # H1-H3: "stack or take it" only when the player could stack (found in play: with nothing to stack).
+        banner=banner(events, voice, can_stack=can_stack(position.round, HUMAN)),
         caption=caption,
         players_title=_("round {round} · first to {target}").format(
             round=position.round_number, target=position.target
@@ -156,7 +166,11 @@ class Replay:
             point = timeline.points[step]
             if point.move == 0 or step == first:
                 lines.append(LogLine(round_heading(point.round), "bold"))
-            lines += [log_line(event, self.voice) for event in timeline.events[step]]
+            events = timeline.events[step]
+            stack = not any(isinstance(e, DrawPending) and e.seat == HUMAN for e in events) or can_stack(
+                timeline.position(step).round, HUMAN
+            )  # H1-H3: a total passed to the player says "stack" only when they could
+            lines += [log_line(event, self.voice, can_stack=stack) for event in events]
             for undo in self.undos.get((point.round, point.move), ()):
                 lines.append(LogLine(undone(undo), "italic"))
         return tuple(lines)

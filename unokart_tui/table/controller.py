@@ -174,8 +174,8 @@ class TableController:
                     break
             for number, batches in recent:
                 self.log(_("— Round {number} —").format(number=number), "bold")
-                for batch in batches:
-                    self.write_log(batch, live=False)
+                for batch in batches:  # the last one led to the round as it is: it is told as if live
+                    self.write_log(batch, live=batch is rounds[-1][-1])
             self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
         self.log(line_up(match.names, self.kinds, HUMAN))
         self.log(_("Welcome back: round {number} goes on.").format(number=match.round_number), "bold")
@@ -544,6 +544,11 @@ class TableController:
     def hint(self) -> None:
         if not self.session.is_human_turn():
             self.refuse(_("A hint is for your own turn."))
+            return
+        if self.pacer.pressed_before_decision(self.pressed_at):
+            # Found in play: t pressed on the seat's decision, a bot jumped in before the key was
+            # handled, and the hint advised on a position the seat had not been shown yet.
+            self.refuse(_("That key was pressed before your turn began: press it again."))
             return
         hint = self.take_hint()
         # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.

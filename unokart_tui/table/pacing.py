@@ -9,6 +9,7 @@ screen's ``act``. No Textual here either: the screen is seen as a ``Table``, its
   is still shown. ``f`` (fast) drops the delay until the player's next decision.
 - A forgotten UNO opens a window of ``catch_window`` seconds of real time, whatever the
   bots' speed: no bot acts in it, so the player can catch (or say their own UNO late).
+  Time while the table is held (a dialog over it) is not part of the window.
   Then the bots react, fastest first, as the simulator orders them; then play goes on.
 - Jumping in (house rule H5): while the player holds the twin of the top card, the next
   bot's move waits ``jump_window`` seconds (the player's fair window). When a bot's move
@@ -85,10 +86,16 @@ class Exposure:
 
     ``window`` is how many catch windows it gets: two for the player whose hand just changed
     places (H4), who could not have known before the swap that one card would come back.
+    ``held``: the seconds of it a dialog or another screen hid the table, which do not count.
     """
 
     def __init__(self, seat: int, began: float, window: float = 1.0) -> None:
         self.seat, self.began, self.reacted, self.window = seat, began, False, window
+        self.held = 0.0
+
+    def closes(self, catch_window: float) -> float:
+        """When the player's chance is over: ``catch_window`` times ``window`` of time the table was in view."""
+        return self.began + self.held + catch_window * self.window
 
 
 # How long a key for an exposure that has ended still answers "too late" rather than act anew.
@@ -125,6 +132,7 @@ class Pacer:
         self.missed: Missed | None = None
         self.jump_began: float | None = None  # since when the player may jump in (H5), or None
         self._holds = 0
+        self._held_since = 0.0
         self._stopped = False
         self._timer: Stoppable | None = None
         self._wakes = 0  # a wake-up scheduled before the last change does nothing
@@ -141,10 +149,16 @@ class Pacer:
 
     def hold(self) -> None:
         """Something is over the table: nothing happens until ``release``."""
+        if self._holds == 0:
+            self._held_since = self.clock.now()
         self._holds += 1
         self._cancel()
 
     def release(self) -> None:
+        if self._holds == 1 and self.exposure is not None and not self.exposure.reacted:
+            # Found in play: the window ran on behind a dialog, and a bot caught a second after the
+            # player saw the table again. The time the table was hidden is no chance to catch.
+            self.exposure.held += self.clock.now() - max(self._held_since, self.exposure.began)
         self._holds = max(0, self._holds - 1)
         self.step()
 
@@ -228,7 +242,7 @@ class Pacer:
             if round_.decider == HUMAN and not piloted:
                 self._ask()
             self.waiting = round_.decider != HUMAN or piloted
-            left = exposure.began + self.pace.catch_window * exposure.window - self.clock.now()
+            left = exposure.closes(self.pace.catch_window) - self.clock.now()
             self._wake(left, self._window_closes)
             return
         if round_.decider == HUMAN and not piloted:

@@ -54,24 +54,48 @@ class ColorDialog(Dialog[Color]):
         Binding("b", "pick('blue')", N_("Blue")),
     ]
 
-    def __init__(self, reason: str, advised: Color | None = None, *, can_go_back: bool = False) -> None:
+    def __init__(
+        self,
+        reason: str,
+        advised: Color | None = None,
+        *,
+        can_go_back: bool = False,
+        advise: Callable[[], str] | None = None,
+    ) -> None:
         """``advised``: the colour a hint named for this choice; enter takes it.
 
         ``can_go_back``: the card is not played yet (a Wild Draw Four), so escape answers None and keeps it.
+        ``advise``: which colour the expert would choose, and why (the table's hint, ``t``); None offers no hint.
         """
         super().__init__()
         self.reason = reason
+        self.advise = advise
         if advised is not None:
             hint = _("{colour} (the hint)").format(colour=color_label(advised))
             self._bindings.bind("enter", f"pick('{advised.value}')", hint)
         if can_go_back:
             self._bindings.bind("escape", "back", _("Keep the card"))
+        self._bindings.bind("t", "hint", _("Hint"))  # after the choices, as in the target and challenge dialogs
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             yield Static(_("Choose a colour — {reason}").format(reason=self.reason), classes="title")
             yield ColourKeys()
+            yield Static("", id="colour-hint", markup=False)
         yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
+        if action == "hint":
+            return self.advise is not None
+        return True
+
+    def action_hint(self) -> None:
+        assert self.advise is not None
+        shown = self.query_one("#colour-hint", Static)
+        shown.update(_("Hint: {hint}").format(hint=self.advise()))
+        shown.add_class("-shown")
 
     def action_pick(self, value: str) -> None:
         self.dismiss(Color(value))

@@ -47,6 +47,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 _WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
 SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
+# From this width the grand table's side seats are wide enough for a bot's level and description
+# (found in play at 200x60: "hoarder · normal", descriptions cut); below it the scoreboard needs the room.
+BROAD_WIDTH = 200
 
 
 class GameScreen(Screen[None]):
@@ -199,6 +202,7 @@ class GameScreen(Screen[None]):
         self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
         grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
         self.set_class(grand, "-grand")
+        self.set_class(grand and width >= BROAD_WIDTH, "-broad")
         self.table.grand = self.hand.grand = grand
 
     def lay_out(self, *, roomy: bool) -> None:

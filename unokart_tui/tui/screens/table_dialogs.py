@@ -26,7 +26,10 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
     controller, glyphs = screen.controller, screen.glyphs
     match message:
         case told.AskColour(reason, advised, card):
-            dialog = ColorDialog(reason, advised, can_go_back=card is not None)
+            # The seat's own choice (Bob-omb, I5; D5; A5's Decision) has its hint; a Wild Draw Four's
+            # colour is part of the play the hint advised.
+            advise = controller.dialog_hint if card is None else None
+            dialog = ColorDialog(reason, advised, can_go_back=card is not None, advise=advise)
             return dialog, lambda color: controller.choose_colour(color, card)
         case told.AskTarget(targets, seven):
             return TargetDialog(list(targets), seven=seven, advise=controller.dialog_hint), controller.choose_target

@@ -3,6 +3,8 @@ settings, quit."""
 
 from __future__ import annotations
 
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -33,6 +35,18 @@ def describe(entry: SaveEntry) -> str:
         name=entry.name, round=entry.round_number, scores=scores_line(names, scores)
     )
     return printable(line)
+
+
+def continue_prompt(match: str) -> Table:
+    """The Continue entry: the match wraps under itself, so a long one is whole and still one entry.
+
+    Found in play: cut at 80 columns, the Continue line lost the scores it was there to show.
+    """
+    entry = Table.grid(padding=(0, 3))
+    entry.add_column(no_wrap=True)
+    entry.add_column(overflow="fold")
+    entry.add_row(Text(_("Continue")), Text(match))  # players' names are never markup
+    return entry
 
 
 class TitleScreen(Screen[None]):
@@ -85,7 +99,7 @@ class TitleScreen(Screen[None]):
         self.can_continue = latest is not None  # with no unfinished match, Continue is simply not offered
         self.refresh_bindings()
         if latest is not None:
-            menu.add_option(Option(_("Continue   {match}").format(match=describe(latest)), id="continue_latest"))
+            menu.add_option(Option(continue_prompt(describe(latest)), id="continue_latest"))
         menu.add_option(Option(_("New game"), id="new_game"))
         if self.friends:
             menu.add_options(

@@ -66,10 +66,14 @@ class CardView(Widget, can_focus=False):
     def watch_caption(self) -> None:
         self._changed()
 
+    class Uncovered(Message):
+        """The card in flight has landed: what is set shows now (a label under the pile follows it)."""
+
     def uncover(self) -> None:
         if self.covered is not None:
             self.covered = None
             self.refresh()
+            self.post_message(self.Uncovered())
 
     def render_line(self, y: int) -> Strip:
         width, height = self.size

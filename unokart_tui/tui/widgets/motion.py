@@ -52,6 +52,7 @@ class FlyingCard(CardView):
         self.start, self.end = Offset(), Offset()
         self.landed: Callable[[], None] | None = None
         self._stepped = float("-inf")  # when it last moved on
+        self._flying = False
 
     def fly(
         self,
@@ -70,7 +71,9 @@ class FlyingCard(CardView):
         self.progress = 0.0
         self._stepped = float("-inf")
         self.styles.offset = start
-        self.visible = True
+        # Shown from its first step on: drawn where it starts, it sat a frame over the seat's words
+        # (found in play), and a drawn card waited on the draw pile through its delay.
+        self._flying, self.visible = True, False
         self.animate("progress", 1.0, duration=TRAVEL, delay=delay, easing="out_cubic", on_complete=self.land)
 
     def watch_progress(self, progress: float) -> None:
@@ -88,6 +91,7 @@ class FlyingCard(CardView):
             round(start.x + (end.x - start.x) * progress),
             round(start.y + (end.y - start.y) * progress),
         )
+        self.visible = self._flying and progress > 0
 
     def land(self) -> None:
         """Stop where it is, gone (a new layout moved the pile, the animation ended)."""
@@ -96,10 +100,10 @@ class FlyingCard(CardView):
 
     @property
     def in_flight(self) -> bool:
-        return self.visible
+        return self._flying
 
     def arrive(self) -> None:
-        self.visible = False
+        self._flying = self.visible = False
         landed, self.landed = self.landed, None
         if landed is not None:
             landed()

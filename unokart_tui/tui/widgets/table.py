@@ -124,6 +124,10 @@ class TablePanel(Vertical):
     spacious: reactive[bool] = reactive(False)  # a big terminal: the roomy table's cards bigger still (15x11)
     grand: reactive[bool] = reactive(False)  # a very large one: larger cards (19x13) and the scoreboard
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._played_by = Text()  # what the label under the pile says once the card in flight lands
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="piles"):
             with Vertical(classes="pile"):
@@ -135,6 +139,10 @@ class TablePanel(Vertical):
             # Before the facts: on the grand table's grid it takes the third column, beside both cards.
             yield Static(id="scoreboard")
             yield Static(id="facts")
+
+    def on_card_view_uncovered(self, event: CardView.Uncovered) -> None:
+        event.stop()
+        _show(self.query_one("#played-by", Static), self._played_by)
 
     def on_mount(self) -> None:
         # The colour's badge is painted with the theme's card face: a new theme paints it again.
@@ -169,7 +177,9 @@ class TablePanel(Vertical):
         if info.item is not None:  # only an item that went off: a card that was just played has none
             went_off = f"{info.glyphs.items[info.item]} {item_label(info.item)}"
         top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
-        _show(self.query_one("#played-by", Static), Text(f"{went_off}!" if went_off else info.played_by))
+        self._played_by = Text(f"{went_off}!" if went_off else info.played_by)
+        if top.covered is None:  # found in play: under a card still in flight it named the card to come
+            _show(self.query_one("#played-by", Static), self._played_by)
         facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
         facts.append(_("Colour") + (" " if self.roomy else "\n"))
         if info.color is None:
