@@ -32,10 +32,12 @@ def test_round_trip():
     ("text", "reason"),
     [
         ("bot_speed = ", "cannot be read"),
-        ("bot_speed = 3", "must be str"),
+        ("bot_speed = 3", "'bot_speed' must be text in quotes, not 3"),
         ("bot_speed = 'warp'", "one of slow, normal, fast, instant"),
         ("volume = 11", "unknown setting 'volume'"),
-        ("uno_helper = 'yes'", "must be bool"),
+        ("uno_helper = 'yes'", "'uno_helper' must be true or false, not 'yes'"),
+        ("confirm_quit = 1", "'confirm_quit' must be true or false, not 1"),
+        ("player_name = true", "'player_name' must be text in quotes, not true"),
     ],
 )
 def test_a_broken_file_gives_the_defaults_and_says_why(text, reason):

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ...printable import printable
 from ...voice import N_, _, ngettext
+from ...voice.numbers import percent as shown_percent
 from ..charts import WinRate, plain
 from .records import PLAYER
 from .summary import Figures, MatchLine, Record, Summary
@@ -34,7 +35,7 @@ class Table(NamedTuple):
 
 
 def percent(part: int, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else "—"
+    return shown_percent(part / whole) if whole else "—"
 
 
 def out_of(part: int, whole: int) -> str:
