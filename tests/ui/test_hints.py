@@ -22,6 +22,7 @@ from unokart_tui.tui.widgets.gamelog import GameLog
 from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
+from unokart_tui.voice import use_process_language
 
 from ..ai.test_expert import positions
 from ..strategies import house_rules
@@ -670,3 +671,42 @@ def test_a_stacked_wild_draw_four_names_the_total_and_no_challenge_h2_h1a():
     text = explain(advisor(1), round_.view(1), play, ["Ann", "Mario", "Luigi"], round_.legal_actions())
     assert text.startswith("Play W+4 as blue: it passes the 8 cards on to Luigi, who holds 2 cards")
     assert "challenge" not in text and "sheds" not in text
+
+
+@pytest.mark.parametrize(("language", "key"), [("sk", "l"), ("nl", "l"), ("sk", "y"), ("en", "y")])
+async def test_yellow_is_picked_with_the_letter_its_cards_carry_or_with_y(language, key):
+    # Found by the translators: yellow cards read L in Slovak and Dutch while the dialog said y.
+    app = App[None]()
+    use_process_language(language)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            answers: list[object] = []
+            dialog = ColorDialog("a test")
+            app.push_screen(dialog, answers.append)
+            await pilot.pause()
+            shown = {binding.key for _key, binding, _on, _tip in app.active_bindings.values() if binding.show}
+            assert ("l" in shown) is (language != "en") and ("y" in shown) is (language == "en")
+            await pilot.press(key)
+            await pilot.pause()
+            assert answers == [Color.YELLOW]
+    finally:
+        use_process_language(None)
+
+
+async def test_slovak_red_is_picked_with_c_and_green_with_z():
+    app = App[None]()
+    use_process_language("sk")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            answers: list[object] = []
+            app.push_screen(ColorDialog("a test"), answers.append)
+            await pilot.pause()
+            await pilot.press("c")
+            await pilot.pause()
+            app.push_screen(ColorDialog("a test"), answers.append)
+            await pilot.pause()
+            await pilot.press("z")
+            await pilot.pause()
+            assert answers == [Color.RED, Color.GREEN]
+    finally:
+        use_process_language(None)

@@ -9,7 +9,10 @@ know (a player's own profile or preset, a bot added later) is its own name: the 
 from __future__ import annotations
 
 from ..defaults import PLAYER_NAME
-from . import NC_, _, pgettext
+
+# A lookup whose message is a variable: Babel reads each message where ``NC_`` marks it, with its context.
+from . import NC_, _
+from . import pgettext as looked_up
 
 # Looked up when shown (the language is chosen per player), marked here for the catalog.
 _PERSONALITY = {
@@ -47,36 +50,31 @@ _SPEED = {
 }
 
 
-def _shown(context: str, words: dict[str, str], key: str) -> str:
-    message = words.get(key)
-    return key if message is None else pgettext(context, message)
-
-
 def personality_name(kind: str) -> str:
     """A bot's personality as shown: ``greedy`` → *chamtivý*; an unknown bot keeps its id."""
-    return _shown("bot personality", _PERSONALITY, kind)
+    return looked_up("bot personality", _PERSONALITY[kind]) if kind in _PERSONALITY else kind
 
 
 def personality_short(kind: str) -> str:
     """A personality in at most ten letters, for a narrow column; the player's own seat (``human``): nothing."""
-    if kind == "human":
-        return ""
-    return _shown("bot personality, ten letters at most", _PERSONALITY_SHORT, kind)
+    if kind not in _PERSONALITY_SHORT:
+        return "" if kind == "human" else kind
+    return looked_up("bot personality, ten letters at most", _PERSONALITY_SHORT[kind])
 
 
 def difficulty_name(profile: str) -> str:
     """A difficulty (a shipped profile) as shown; a player's own profile keeps its file's name."""
-    return _shown("bot difficulty", _DIFFICULTY, profile)
+    return looked_up("bot difficulty", _DIFFICULTY[profile]) if profile in _DIFFICULTY else profile
 
 
 def preset_name(preset: str) -> str:
     """A house-rule preset as shown (``party``); a player's own preset keeps its file's name."""
-    return _shown("house-rule preset", _PRESET, preset)
+    return looked_up("house-rule preset", _PRESET[preset]) if preset in _PRESET else preset
 
 
 def speed_name(speed: str) -> str:
     """A bot speed of the settings (``fast``) as shown."""
-    return _shown("bot speed", _SPEED, speed)
+    return looked_up("bot speed", _SPEED[speed]) if speed in _SPEED else speed
 
 
 def is_default_name(name: str) -> bool:
