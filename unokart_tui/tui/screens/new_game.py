@@ -30,7 +30,7 @@ from ...history.match_length import (
 from ...printable import control_characters
 from ...table.lineup import default_difficulty, difficulties, personalities
 from ...voice import N_, _, ngettext
-from ...voice.names import difficulty_name, personality_name, preset_name
+from ...voice.names import difficulty_name, personality_name, preset_name, shown_name
 from ..widgets.keybar import KeyBar
 
 EACH = "each"  # the whole table's difficulty when the opponents' differ
@@ -157,7 +157,8 @@ class NewGameScreen(Screen[None]):
             yield Static(_("New game"), classes="title")
             with Vertical(id="section-you", classes="section"):
                 yield Label(_("Your name"))
-                yield Input(self.player_name, id="name", max_length=MAX_NAME)
+                # The default name in the reader's language (Jij, Ty): the field shows what the table will.
+                yield Input(shown_name(self.player_name), id="name", max_length=MAX_NAME)
                 yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
             with Vertical(id="section-target", classes="section"):
                 # Above the opponents: below them, at 80x24 a newcomer never found it (a match is long).
@@ -244,6 +245,8 @@ class NewGameScreen(Screen[None]):
         """The form as a new game, or None with every problem shown next to its field."""
         errors: dict[str, str] = {}
         name = self.query_one("#name", Input).value.strip()
+        if name == shown_name(PLAYER_NAME):  # the default left as it was: a pronoun, saved as the game's own
+            name = PLAYER_NAME
         if not name:
             errors["name"] = _("Your name cannot be empty.")
         elif control_characters(name):
