@@ -710,3 +710,17 @@ async def test_slovak_red_is_picked_with_c_and_green_with_z():
             assert answers == [Color.RED, Color.GREEN]
     finally:
         use_process_language(None)
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+def test_no_key_of_the_colour_dialog_picks_two_colours(language):
+    from unokart_tui.tui.dialogs.choices import colour_key
+
+    use_process_language(language)
+    try:
+        keys: dict[str, Color] = {}
+        for color in Color:
+            for key in {colour_key(color), color.letter.lower()}:
+                assert keys.setdefault(key, color) is color, (language, key)
+    finally:
+        use_process_language(None)

@@ -137,3 +137,15 @@ def test_the_round_dialog_says_you_won_in_the_second_person(language, title):
     assert "You" not in dialog.title_text[1:] and "{" not in dialog.title_text
     end = spoken(language, lambda: match_over(*summary[:4], you_won=summary.you_won))
     assert end.title_text.split()[0] in {"You", "Vyhrávaš", "Je"}, end.title_text
+
+
+def test_the_statistics_name_personalities_and_difficulties_in_the_language():
+    from unokart_tui.history.stats.report import record_table
+    from unokart_tui.history.stats.summary import Record
+
+    records = [Record("greedy", 4, 1), Record("mine", 2, 2)]
+    table = spoken("nl", lambda: record_table("t", "p", records, personality_name))
+    assert [row[0] for row in table.rows] == ["hebzuchtig", "mine"]
+    assert table.rows[0][3] == "25%"
+    mixed = spoken("sk", lambda: record_table("t", "p", [Record("mixed", 2, 1)], difficulty_name))
+    assert mixed.rows[0][0] == "zmiešaný" and mixed.rows[0][3] == "50 %"

@@ -35,6 +35,7 @@ _DIFFICULTY = {
     "normal": NC_("bot difficulty", "normal"),
     "hard": NC_("bot difficulty", "hard"),
     "expert-quick": NC_("bot difficulty", "expert-quick"),
+    "mixed": NC_("bot difficulty", "mixed"),  # the statistics' word for a match whose bots' differ
 }
 _PRESET = {
     "official": NC_("house-rule preset", "official"),
