@@ -724,3 +724,25 @@ def test_no_key_of_the_colour_dialog_picks_two_colours(language):
                 assert keys.setdefault(key, color) is color, (language, key)
     finally:
         use_process_language(None)
+
+
+@pytest.mark.parametrize(
+    ("language", "key", "answer"),
+    [("sk", "a", True), ("sk", "y", True), ("sk", "n", False), ("nl", "j", True), ("nl", "y", True), ("en", "y", True)],
+)
+async def test_a_question_is_answered_with_the_languages_yes_or_with_y(language, key, answer):
+    # Found in play: the Slovak dialog offered "áno" on the key y.
+    from unokart_tui.tui.dialogs.confirm import ConfirmDialog
+
+    app = App[None]()
+    use_process_language(language)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            answers: list[object] = []
+            app.push_screen(ConfirmDialog("a test"), answers.append)
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+            assert answers == [answer]
+    finally:
+        use_process_language(None)
