@@ -99,3 +99,30 @@ def test_an_unknown_glyph_set_gives_the_defaults_and_says_why():
     path.write_text("glyphs = 'emoji'")
     settings, problem = load_settings()
     assert settings == Settings() and "glyphs must be one of auto, unicode, ascii, not 'emoji'" in problem
+
+
+async def test_the_bot_speeds_are_offered_in_the_language_and_saved_as_ids():
+    # Found by the translators: the speeds (slow, normal, fast, instant) were offered in English.
+    from textual.widgets import Select
+
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.voice import use_process_language
+
+    use_process_language("nl")
+    try:
+        app = UnoKartApp(settings=Settings(guide=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            speed = app.screen.query_one("#bot_speed", Select)
+            assert [label for label, _value in speed._options if _value != Select.BLANK] == [
+                "langzaam",
+                "normaal",
+                "snel",
+                "direct",
+            ]
+            speed.value = "fast"
+            await pilot.pause()
+            assert speed.value == "fast"
+    finally:
+        use_process_language(None)
