@@ -149,3 +149,10 @@ def test_the_statistics_name_personalities_and_difficulties_in_the_language():
     assert table.rows[0][3] == "25%"
     mixed = spoken("sk", lambda: record_table("t", "p", [Record("mixed", 2, 1)], difficulty_name))
     assert mixed.rows[0][0] == "zmiešaný" and mixed.rows[0][3] == "50 %"
+
+
+def test_line_modes_scores_name_the_default_player_in_the_language():
+    from unokart_tui.voice.plain import scores_line
+
+    said = spoken("sk", lambda: scores_line([("You", 0), ("Mario", 20)], 500))
+    assert said.startswith("Skóre: Ty 0, Mario 20") and "You" not in said
