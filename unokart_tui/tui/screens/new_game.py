@@ -184,7 +184,7 @@ class NewGameScreen(Screen[None]):
                         id="table-difficulty",
                     )
                 shown = {difficulty_name(name): line for name, line in levels.items()}
-                width = max(map(len, shown), default=0)
+                width = max(map(len, shown), default=0) + 1  # a column of its own, a space wider than the longest
                 yield Static("\n".join(f"{name:<{width}} {line}" for name, line in shown.items()), classes="hint")
                 with Vertical(id="line-up"):
                     for personality, difficulty in self.line_up:
