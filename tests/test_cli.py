@@ -28,6 +28,46 @@ def test_help():
     assert "UNO Mario Kart" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("sk", ("použitie: unokart", "voľby:", "zobrazí túto pomoc a skončí", "pozičné argumenty:")),
+        ("nl", ("gebruik: unokart", "opties:", "toon deze hulp en stop", "positionele argumenten:")),
+    ],
+)
+def test_help_speaks_the_language_argparse_words_too(language, said):
+    # Found by the translators: argparse's "usage:", "options:" and its -h line stayed English.
+    result = subprocess.run(
+        [sys.executable, "-m", "unokart_tui", "--help"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "UNOKART_LANG": language},
+    )
+    assert result.returncode == 0
+    for words in said:
+        assert words in result.stdout
+    assert "usage:" not in result.stdout and "options:" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("sk", "neznáme argumenty: --no-such-flag"), ("nl", "onbekende argumenten: --no-such-flag")],
+)
+def test_argparse_errors_speak_the_language(language, said):
+    result = subprocess.run(
+        [sys.executable, "-m", "unokart_tui", "new", "--no-such-flag"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "UNOKART_LANG": language},
+    )
+    assert result.returncode == 2
+    assert said in result.stderr and len(result.stderr.splitlines()) == 1
+
+
 def test_bad_flag_is_one_line_and_status_2():
     result = run("--no-such-flag")
     assert result.returncode == 2

@@ -14,6 +14,7 @@ from .engine import Item
 from .glyphs import UNICODE, Glyphs
 from .voice import N_, _
 from .voice.cards import item_label
+from .voice.names import preset_name
 
 if TYPE_CHECKING:
     from .engine import HouseRules
@@ -260,7 +261,7 @@ def house_rules_tag(rules: HouseRules) -> str:
     """
     name = rules.preset_name
     if name is not None:
-        return name
+        return preset_name(name)
     return ", ".join(house_rule_words(switch, value).tag for switch, value in rules.enabled().items())
 
 
@@ -295,7 +296,7 @@ def house_rules_text(rules: HouseRules) -> str:
         return _("This match plays the official rules: no house rules.")
     name = rules.preset_name
     if name:
-        head = _("This match plays the **{preset}** house rules:").format(preset=name)
+        head = _("This match plays the **{preset}** house rules:").format(preset=preset_name(name))
     else:
         head = _("This match plays these house rules:")
     lines = [f"- {house_rule_words(switch, value).line}" for switch, value in rules.enabled().items()]

@@ -64,9 +64,12 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             )
         expected = type(getattr(Settings(), key))
         if type(value) is not expected:
-            return Settings(), _("{path}: '{key}' must be {kind}, not {value}; using the defaults").format(
-                path=path, key=key, kind=expected.__name__, value=repr(value)
-            )
+            # Found by the translators: "must be bool, not 'yes'" named Python's types, not the file's words.
+            if expected is bool:
+                wrong = _("{path}: '{key}' must be true or false, not {value}; using the defaults")
+            else:
+                wrong = _("{path}: '{key}' must be text in quotes, not {value}; using the defaults")
+            return Settings(), wrong.format(path=path, key=key, value=_as_written(value))
         values[key] = value
     settings = Settings(**values)
     for key, choices in (("bot_speed", tuple(BOT_SPEEDS)), ("glyphs", GLYPH_CHOICES), ("language", LANGUAGE_CHOICES)):
@@ -79,6 +82,13 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
                 ),
             )
     return settings, None
+
+
+def _as_written(value: object) -> str:
+    """A value as the settings file writes it: ``true``, ``'fast'``, ``3``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -14,6 +14,7 @@ from unokart_tui.engine import Card, Color, HouseRules, Phase
 from unokart_tui.plain.commands import Command, find_card, find_colour, find_seat, parse
 from unokart_tui.plain.table import LineTable
 from unokart_tui.table.session import HUMAN, Session
+from unokart_tui.voice import speaking
 
 READERS = {"hand", "table", "score", "log", "help", "moves", "quit", "hint", "wait"}
 
@@ -266,3 +267,22 @@ def test_undo_takes_back_the_last_decision():
     assert "undo" in table.moves()
     table.handle("undo")
     assert position(table) == before
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "card"),
+    [("sk", "C7", "R7"), ("sk", "č7", "R7"), ("sk", "cervena 7", "R7"), ("sk", "zltá 0", "Y0"), ("nl", "l0", "Y0")],
+)
+def test_a_card_is_found_by_its_code_or_name_without_accents(language, typed, card):
+    # Found by the translators: Slovak's red card is Č7, and an ASCII keyboard types C7.
+    hand = [Card.parse(text) for text in ("R7", "Y0", "G+2")]
+    with speaking(language):
+        assert find_card(typed, hand) == Card.parse(card)
+
+
+def test_a_colour_and_a_player_are_found_without_accents():
+    with speaking("sk"):
+        assert find_colour("cervenu") == Color.RED
+        assert find_colour("Z") == Color.GREEN
+        assert find_colour("l") == Color.YELLOW
+    assert find_seat("zoe", ("Ann", "Zoë", "Mario"), [1, 2]) == 1

@@ -14,6 +14,7 @@ from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.hand import HandView
+from unokart_tui.tui.widgets.keybar import KeyBar
 from unokart_tui.voice import use_process_language
 
 from .helpers import QUICK, answer_dialog, make_app, settle, take_turn_with_keys
@@ -38,6 +39,15 @@ async def a_few_moves_in(pilot) -> None:
         else:
             await answer_dialog(pilot)
     await settle(pilot)
+
+
+async def test_the_key_bar_at_80x24_keeps_the_autopilot_in_each_language(language):
+    # Found in play: the Dutch bar left out "a Automatisch" once "z Terugnemen" was shown.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await a_few_moves_in(pilot)
+        bar = pilot.app.screen.query_one(KeyBar).render().plain
+        assert " z " in bar and " a " in bar, bar
 
 
 @pytest.mark.slow

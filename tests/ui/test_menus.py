@@ -591,3 +591,25 @@ async def test_the_load_list_gives_the_scores_room_at_80_columns(size):
         assert scores["match 2026-12-02 19.26"] == "Ann 0, Mario 0, Luigi 0, Peach 0"
         if size[0] >= 100:  # room for how many play and under which rules
             assert "Players" in titles and "Rules" in titles
+
+
+@pytest.mark.parametrize(("language", "shown_as"), [("sk", "Ty"), ("nl", "Jij"), ("en", "You")])
+async def test_the_default_name_is_offered_in_the_language_and_kept_as_the_default(language, shown_as):
+    # Found by the translators: the Dutch form offered "You" as the name, which the table then wrote.
+    from unokart_tui.voice import use_process_language
+
+    use_process_language(language)
+    try:
+        application = app()
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            screen = application.screen
+            assert screen.query_one("#name").value == shown_as
+            form = screen.read_form()
+            assert form is not None and form.name == "You"  # saved as the default, shown in each reader's language
+            screen.query_one("#name").value = "Ann"
+            form = screen.read_form()
+            assert form is not None and form.name == "Ann"
+    finally:
+        use_process_language(None)

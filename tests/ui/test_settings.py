@@ -32,10 +32,12 @@ def test_round_trip():
     ("text", "reason"),
     [
         ("bot_speed = ", "cannot be read"),
-        ("bot_speed = 3", "must be str"),
+        ("bot_speed = 3", "'bot_speed' must be text in quotes, not 3"),
         ("bot_speed = 'warp'", "one of slow, normal, fast, instant"),
         ("volume = 11", "unknown setting 'volume'"),
-        ("uno_helper = 'yes'", "must be bool"),
+        ("uno_helper = 'yes'", "'uno_helper' must be true or false, not 'yes'"),
+        ("confirm_quit = 1", "'confirm_quit' must be true or false, not 1"),
+        ("player_name = true", "'player_name' must be text in quotes, not true"),
     ],
 )
 def test_a_broken_file_gives_the_defaults_and_says_why(text, reason):
@@ -97,3 +99,30 @@ def test_an_unknown_glyph_set_gives_the_defaults_and_says_why():
     path.write_text("glyphs = 'emoji'")
     settings, problem = load_settings()
     assert settings == Settings() and "glyphs must be one of auto, unicode, ascii, not 'emoji'" in problem
+
+
+async def test_the_bot_speeds_are_offered_in_the_language_and_saved_as_ids():
+    # Found by the translators: the speeds (slow, normal, fast, instant) were offered in English.
+    from textual.widgets import Select
+
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.voice import use_process_language
+
+    use_process_language("nl")
+    try:
+        app = UnoKartApp(settings=Settings(guide=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            speed = app.screen.query_one("#bot_speed", Select)
+            assert [label for label, _value in speed._options if _value != Select.BLANK] == [
+                "langzaam",
+                "normaal",
+                "snel",
+                "direct",
+            ]
+            speed.value = "fast"
+            await pilot.pause()
+            assert speed.value == "fast"
+    finally:
+        use_process_language(None)

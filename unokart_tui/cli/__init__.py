@@ -16,6 +16,7 @@ from .. import __version__, defaults
 from ..printable import printable
 from ..voice import _
 from . import continue_latest, export, load, new, replay, saves_list, serve, sim, stats, tune
+from .argparse_words import speak_argparse
 from .common import Parser, add_plain, wants_plain
 from .running import collector_paused, play, signals_handled_by
 
@@ -24,6 +25,7 @@ COMMANDS = (new, continue_latest, saves_list, load, sim, tune, stats, replay, ex
 
 
 def build_parser() -> argparse.ArgumentParser:
+    speak_argparse()  # "usage:", "options" and argparse's errors in the player's language
     parser = Parser(
         prog="unokart",
         description=_(

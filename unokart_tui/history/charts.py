@@ -14,6 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..voice import _
+from ..voice.names import shown_name
+from ..voice.numbers import number as shown_number
+from ..voice.numbers import percent
 
 MARKERS = ("●", "■", "▲", "◆", "▼", "○", "□", "△", "◇", "★")  # one a series: ten players at most (D1)
 SEVERAL = "✱"  # two series' points in one place
@@ -76,7 +79,7 @@ def line_chart(
     height: int,
     top: float,
     marks: Sequence[float] = (),
-    label: Callable[[float], str] = lambda value: f"{value:g}",
+    label: Callable[[float], str] = shown_number,
     x_labels: Sequence[str] = (),
 ) -> list[Line]:
     """Series of values (one a point along x) in ``width`` by ``height`` characters, from 0 to ``top``.
@@ -161,7 +164,7 @@ def score_race(
     seats = range(len(names))
     top = max([target, *(scores[seat] for scores in race for seat in seats)])
     final = race[-1] if race else [0] * len(names)
-    key = legend([Legend(name, str(final[seat])) for seat, name in enumerate(names)], width, several=True)
+    key = legend([Legend(shown_name(name), str(final[seat])) for seat, name in enumerate(names)], width, several=True)
     chart = line_chart(
         [[scores[seat] for scores in race] for seat in seats],
         width=width,
@@ -176,9 +179,7 @@ def score_race(
 def win_rate(rates: Sequence[float], *, width: int, height: int) -> list[Line]:
     """The player's win rate after each finished match (0 to 1)."""
     x_labels = [str(number) for number in range(1, len(rates) + 1)]
-    return line_chart(
-        [rates], width=width, height=height, top=1.0, marks=[0.5], label=lambda v: f"{v:.0%}", x_labels=x_labels
-    )
+    return line_chart([rates], width=width, height=height, top=1.0, marks=[0.5], label=percent, x_labels=x_labels)
 
 
 def plain(lines: Sequence[Line]) -> str:

@@ -14,13 +14,13 @@ from pathlib import Path
 from saves import SavedGame
 
 from .. import __version__
-from ..defaults import PLAYER_NAME
 from ..engine import HouseRules, RoundWon
 from ..files import NotARegularFile, check_target, write_atomic
 from ..printable import printable
 from ..rules_text import house_rule_words
 from ..table.session import HUMAN, deal_again_command
 from ..voice import _, ngettext
+from ..voice.names import difficulty_name, is_default_name, personality_name, preset_name
 from ..voice.narration import Voice, log_line
 from .replayview import round_heading, undone, undos_by_point
 from .saved import scores_line
@@ -38,7 +38,9 @@ def _rules_lines(rules: HouseRules) -> list[str]:
         return [_("Rules: the official rules of UNO, with no house rules.")]
     name = rules.preset_name
     head = (
-        _("House rules: the {name} preset.").format(name=name) if name else _("House rules: these, chosen one by one.")
+        _("House rules: the {name} preset.").format(name=preset_name(name))
+        if name
+        else _("House rules: these, chosen one by one.")
     )
     return [head, *(f"  {house_rule_words(switch, value).line}" for switch, value in rules.enabled().items())]
 
@@ -50,25 +52,29 @@ def export_text(name: str, game: SavedGame) -> str:
     voice = Voice(match.names, HUMAN)
     players = []
     for seat, info in enumerate(seats):
+        kind = personality_name(info.kind)
         if seat == HUMAN:
-            players.append(_("{name} (you)").format(name=info.name))
+            players.append(_("you") if is_default_name(info.name) else _("{name} (you)").format(name=info.name))
         elif info.profile:
-            players.append(
-                _("{name} ({kind}, profile {profile})").format(name=info.name, kind=info.kind, profile=info.profile)
-            )
+            profile = difficulty_name(info.profile)
+            players.append(_("{name} ({kind}, profile {profile})").format(name=info.name, kind=kind, profile=profile))
         else:
-            players.append(_("{name} ({kind})").format(name=info.name, kind=info.kind))
+            players.append(_("{name} ({kind})").format(name=info.name, kind=kind))
     rules = _rules_lines(match.rules)
     command = deal_again_command(match, seats)
     if match.is_over:
         assert match.winner is not None
         score = match.scores[match.winner]
-        status = ngettext(
-            "finished: {name} won with {points} point", "finished: {name} won with {points} points", score
-        ).format(name=match.names[match.winner], points=score)
+        if match.winner == HUMAN and is_default_name(match.names[HUMAN]):
+            status = ngettext("finished: you won with {points} point", "finished: you won with {points} points", score)
+        else:
+            status = ngettext(
+                "finished: {name} won with {points} point", "finished: {name} won with {points} points", score
+            )
+        status = status.format(name=match.names[match.winner], points=score)
     else:
         status = _("in progress, round {round}").format(round=match.round_number)
-    if match.names[HUMAN] == PLAYER_NAME:
+    if is_default_name(match.names[HUMAN]):
         title = _('unokart {version} — the match "{match}", as you saw it')
     else:
         title = _('unokart {version} — the match "{match}", as {name} saw it')

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from ..defaults import LINE_UP
 from ..voice import _, ngettext
+from ..voice.numbers import number
 
 FEW_ROUNDS = 4.0  # "a few rounds": a match long enough for the scores to tell a story
 
@@ -78,7 +79,7 @@ def rounds_words(rounds: float) -> str:
         return _("a single round")
     count = round(rounds * 2) / 2 if rounds < 3 else round(rounds)
     if count != int(count):  # a half: no count of things, and no singular
-        return _("about {rounds:g} rounds").format(rounds=count)
+        return _("about {rounds} rounds").format(rounds=number(count))
     return ngettext("about {count} round", "about {count} rounds", int(count)).format(count=int(count))
 
 

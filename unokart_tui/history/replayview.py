@@ -86,7 +86,7 @@ def frame(
     hands: tuple[str, ...] = ()
     if reveal:
         hands = tuple(
-            f"{name}: {card_list(sorted_hand(hand), glyphs) or '(no cards)'}"
+            f"{name}: {card_list(sorted_hand(hand), glyphs) or _('(no cards)')}"
             for seat, (name, hand) in enumerate(zip(position.names, position.round.hands, strict=True))
             if seat != HUMAN
         )

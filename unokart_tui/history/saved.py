@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 from saves import SaveEntry, list_saves
 
+from ..voice.names import shown_name
+
 
 def unfinished_saves() -> list[SaveEntry]:
     """The readable saves of matches that are not over, the most recently played first."""
@@ -20,4 +22,4 @@ def latest_unfinished() -> SaveEntry | None:
 
 def scores_line(names: Iterable[str], scores: Iterable[int]) -> str:
     """``Ann 120, Mario 80``: each player's score, in seat order."""
-    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+    return ", ".join(f"{shown_name(name)} {score}" for name, score in zip(names, scores, strict=True))

@@ -37,6 +37,7 @@ from ..engine import (
 )
 from ..voice import hints as words
 from ..voice.cards import color_word, short
+from ..voice.numbers import percent
 from .session import Session
 
 _KEEP_FOR_LATER = (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX)
@@ -245,7 +246,7 @@ def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
         if card.rank is Rank.WILD_ITEM_BOX:
             odds = item_odds(view)
             hurts = odds[Item.BANANA] + odds[Item.GREEN_SHELL] + odds[Item.LIGHTNING]
-            return words.reason("box odds", percent=f"{hurts:.0%}")
+            return words.reason("box odds", percent=percent(hurts))
         return words.reason("changes colour")
     same = sum(1 for other in view.hand if other.color is card.color) - 1
     if card.points >= 20:

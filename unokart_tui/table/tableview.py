@@ -30,6 +30,7 @@ from ..rules_text import house_rules_tag
 from ..voice import N_, _
 from ..voice.banners import pending_words
 from ..voice.cards import hand_order
+from ..voice.names import personality_name, shown_name
 from ..voice.narration import Voice, how_it_went_out
 from ..voice.notes import TableNotes
 
@@ -119,7 +120,7 @@ def seat_lines(
     return tuple(
         SeatLine(
             seat=seat,
-            name=name,
+            name=shown_name(name),
             kind=kinds[seat],
             cards=sizes[seat],
             score=match.scores[seat],
@@ -170,7 +171,7 @@ def standings(match: MatchState, you: int) -> tuple[Standing, ...]:
     """Every seat's score, the highest first; seats on equal scores in the order of play."""
     round_ = match.round
     rows = [
-        Standing(name, score, round_.decider == seat and not round_.is_over, seat == you)
+        Standing(shown_name(name), score, round_.decider == seat and not round_.is_over, seat == you)
         for seat, (name, score) in enumerate(zip(match.names, match.scores, strict=True))
     ]
     return tuple(sorted(rows, key=lambda row: -row.score))
@@ -227,6 +228,7 @@ class RoundSummary(NamedTuple):
     rows: tuple[tuple[str, tuple[Card, ...], int], ...]  # (name, cards, their worth) of each loser
     scores: str  # "Ann 120, Mario 35, ..."
     ending: str = ""  # "Luigi went out with B9, after Peach's B⇄."
+    you_won: bool = False  # the winner is the reader: "You won the round", never a name with "won"
 
 
 def sorted_hand(hand: Sequence[Card]) -> tuple[Card, ...]:
@@ -240,20 +242,22 @@ def round_summary(match: MatchState, you: int | None = None, glyphs: Glyphs = UN
     round_ = match.round
     assert round_.winner is not None, "a round summary is for a round that is over"
     rows = tuple(
-        (match.names[seat], sorted_hand(hand), sum(card.points for card in hand))
+        (shown_name(match.names[seat]), sorted_hand(hand), sum(card.points for card in hand))
         for seat, hand in enumerate(round_.hands)
         if seat != round_.winner
     )
-    scores = ", ".join(f"{name} {score}" for name, score in zip(match.names, match.scores, strict=True))
-    voice = Voice(match.names, you, glyphs)
+    scores = ", ".join(f"{shown_name(name)} {score}" for name, score in zip(match.names, match.scores, strict=True))
+    # Without a seat of its own (a match's end, read alike by all), the seat with the default name is "you".
+    voice = Voice(match.names, you, glyphs) if you is not None else Voice.by_default_name(match.names, glyphs)
     ending = how_it_went_out(round_.view(round_.winner).public_history, round_.winner, voice)
-    return RoundSummary(match.names[round_.winner], round_.points or 0, rows, scores, ending)
+    winner = shown_name(match.names[round_.winner])
+    return RoundSummary(winner, round_.points or 0, rows, scores, ending, voice.is_you(round_.winner))
 
 
 def line_up(names: Sequence[str], kinds: Sequence[str], you: int) -> str:
     """Who sits at the table, in the order of play: "At the table: Mario (expert), Luigi (greedy) and you."."""
     seats = [
-        _("{name} ({kind})").format(name=name, kind=kind)
+        _("{name} ({kind})").format(name=name, kind=personality_name(kind))
         for seat, (name, kind) in enumerate(zip(names, kinds, strict=True))
         if seat != you
     ]
@@ -280,7 +284,7 @@ def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequenc
             return _("play goes on when you close the dialog")
         name = match.names[round_.decider]
         if round_.decider < len(kinds):
-            values = {"name": name, "kind": kinds[round_.decider]}
+            values = {"name": name, "kind": personality_name(kinds[round_.decider])}
             return (_("{name} ({kind}) is thinking…") if thinking else _("{name} ({kind}) to play")).format(**values)
         return (_("{name} is thinking…") if thinking else _("{name} to play")).format(name=name)
     if round_.phase is Phase.STACK:

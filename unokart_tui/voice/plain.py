@@ -13,6 +13,7 @@ from unokart_tui.engine import Card, Color
 from ..glyphs import ASCII
 from . import _, ngettext
 from .cards import color_word, long, short
+from .names import shown_name
 
 
 def code(card: Card) -> str:
@@ -165,7 +166,7 @@ def uno_ahead(*, armed: bool) -> str:
 
 
 def scores_line(scores: Sequence[tuple[str, int]], target: int) -> str:
-    listed_scores = ", ".join(_("{name} {score}").format(name=name, score=score) for name, score in scores)
+    listed_scores = ", ".join(_("{name} {score}").format(name=shown_name(name), score=score) for name, score in scores)
     return _("Scores: {scores}; first to {target} wins.").format(scores=listed_scores, target=target)
 
 

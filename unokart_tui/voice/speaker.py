@@ -14,6 +14,7 @@ from unokart_tui.engine import Card, Item
 from ..glyphs import UNICODE, Glyphs
 from . import _
 from .cards import short
+from .names import is_default_name
 
 
 class Voice:
@@ -25,7 +26,7 @@ class Voice:
     @classmethod
     def by_default_name(cls, names: Sequence[str], glyphs: Glyphs = UNICODE) -> Voice:
         """A voice for words every seat reads alike: the seat with the player's default name "You" is "you"."""
-        you = next((seat for seat, name in enumerate(names) if name == "You"), None)
+        you = next((seat for seat, name in enumerate(names) if is_default_name(name)), None)
         return cls(names, you, glyphs)
 
     def is_you(self, seat: int) -> bool:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ...voice import _
+from ...voice.numbers import number
 from . import store as stats_store
 from .errors import StatsError
 from .from_saves import RebuildReport, rebuild_into
@@ -65,9 +66,11 @@ def _repairing(path: Path, problem: str) -> Iterator[None]:
                 if time.monotonic() >= deadline:
                     busy = _(
                         "is damaged ({problem}), and another program is repairing it, "
-                        "still after {seconds:g} seconds; try again later"
+                        "still after {seconds} seconds; try again later"
                     )
-                    raise StatsError(path, busy.format(problem=problem, seconds=stats_store.BUSY_TIMEOUT)) from None
+                    raise StatsError(
+                        path, busy.format(problem=problem, seconds=number(stats_store.BUSY_TIMEOUT))
+                    ) from None
                 time.sleep(min(0.05, stats_store.BUSY_TIMEOUT / 10))
             except OSError as error:
                 cannot = _("is damaged ({problem}), and cannot be repaired: {why}")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ...printable import printable
 from ...voice import N_, _, ngettext
+from ...voice.names import difficulty_name, personality_name
+from ...voice.numbers import percent as shown_percent
 from ..charts import WinRate, plain
 from .records import PLAYER
 from .summary import Figures, MatchLine, Record, Summary
@@ -34,7 +36,7 @@ class Table(NamedTuple):
 
 
 def percent(part: int, whole: int) -> str:
-    return f"{part / whole:.0%}" if whole else "—"
+    return shown_percent(part / whole) if whole else "—"
 
 
 def out_of(part: int, whole: int) -> str:
@@ -133,8 +135,9 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
     return rows
 
 
-def record_table(title: str, first: str, records: Sequence[Record]) -> Table:
-    rows = [(printable(r.name), str(r.matches), str(r.won), percent(r.won, r.matches)) for r in records]
+def record_table(title: str, first: str, records: Sequence[Record], shown: Callable[[str], str] = str) -> Table:
+    """``shown``: how a record's id is called on screen (``greedy`` in the reader's language)."""
+    rows = [(printable(shown(r.name)), str(r.matches), str(r.won), percent(r.won, r.matches)) for r in records]
     return Table(title, (first, _("matches"), _("you won"), _("win rate")), rows)
 
 
@@ -146,7 +149,7 @@ def versus_tables(summary: Summary) -> list[Table]:
         (_("personality"), _("rounds"), _("matches"), _("pts/won"), _("challenges"), _("catches"), _("hit by items")),
         [
             (
-                printable(kind),
+                printable(personality_name(kind)),
                 f"{figures.rounds_won}/{figures.rounds}",
                 f"{won}/{faced.get(kind, 0)}",
                 f"{figures.points_per_round_won:.0f}" if figures.points_per_round_won else "—",
@@ -158,8 +161,8 @@ def versus_tables(summary: Summary) -> list[Table]:
         ],
     )
     return [
-        record_table(_("Your win rate by opponent"), _("personality"), summary.by_personality),
-        record_table(_("Your win rate by difficulty"), _("difficulty"), summary.by_difficulty),
+        record_table(_("Your win rate by opponent"), _("personality"), summary.by_personality, personality_name),
+        record_table(_("Your win rate by difficulty"), _("difficulty"), summary.by_difficulty, difficulty_name),
         played,
     ]
 

@@ -35,6 +35,7 @@ from typing import Any
 from unokart_tui.locations import STATS_NAME, stats_file
 
 from ...voice import _
+from ...voice.numbers import number
 from .errors import StatsError
 from .records import MatchRecord
 
@@ -141,8 +142,8 @@ def why(error: BaseException) -> str:
     if isinstance(error, sqlite3.Error):
         code = _code(error)
         if code in (_BUSY, _LOCKED):
-            return _("another program is using it, and still was after {seconds:g} seconds").format(
-                seconds=BUSY_TIMEOUT
+            return _("another program is using it, and still was after {seconds} seconds").format(
+                seconds=number(BUSY_TIMEOUT)
             )
         if code == _FULL:
             return _("the disk is full")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from rich.style import Style
@@ -15,7 +16,7 @@ from textual.widgets import Static
 from unokart_tui.engine import Color
 
 from ...voice import N_, _, ngettext
-from ...voice.cards import COLOR_CLASS, color_label, color_word
+from ...voice.cards import COLOR_CLASS, color_label, color_letter, color_word
 from ..themes import CARD_DEFAULTS
 from ..widgets.keybar import KeyBar
 from .base import Dialog
@@ -37,22 +38,26 @@ class ColourKeys(Widget):
         for color in Color:
             face = COLOR_CLASS[color]
             style = Style(color=variables[f"card-{face}-ink"], bgcolor=variables[f"card-{face}"], bold=True)
-            keys.append(f" {color.letter.lower()} ", style="bold reverse")
+            keys.append(f" {colour_key(color)} ", style="bold reverse")
             keys.append(" ")
             keys.append(f" {color_label(color)} ", style=style)
             keys.append("  ")
         return keys
 
 
+def colour_key(color: Color) -> str:
+    """The key shown for ``color``: the letter its cards carry in the reader's language, as typed
+    on an ASCII keyboard (Slovak and Dutch yellow is ``l``, Slovak red ``c``).
+
+    Found by the translators: the cards said ``L`` while the dialog said ``y``. The English keys
+    (r, y, g, b) work too in every language: a player's fingers may know them.
+    """
+    letter = unicodedata.normalize("NFKD", color_letter(color).lower())
+    return "".join(part for part in letter if not unicodedata.combining(part))
+
+
 class ColorDialog(Dialog[Color]):
     """Choose the colour to follow."""
-
-    BINDINGS = [
-        Binding("r", "pick('red')", N_("Red")),
-        Binding("y", "pick('yellow')", N_("Yellow")),
-        Binding("g", "pick('green')", N_("Green")),
-        Binding("b", "pick('blue')", N_("Blue")),
-    ]
 
     def __init__(
         self,
@@ -70,6 +75,11 @@ class ColorDialog(Dialog[Color]):
         super().__init__()
         self.reason = reason
         self.advise = advise
+        for color in Color:  # the key the dialog shows, then the English one unshown
+            key, english = colour_key(color), color.letter.lower()
+            self._bindings.bind(key, f"pick('{color.value}')", color_label(color))
+            if english != key:
+                self._bindings.bind(english, f"pick('{color.value}')", show=False)
         if advised is not None:
             hint = _("{colour} (the hint)").format(colour=color_label(advised))
             self._bindings.bind("enter", f"pick('{advised.value}')", hint)

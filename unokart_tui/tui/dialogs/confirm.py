@@ -7,24 +7,39 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...voice import N_, _
+from ...voice import _, pgettext
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
 
+def answer_keys() -> tuple[str, str]:
+    """The keys for yes and no in the reader's language: ``y``/``n``, Slovak ``a``/``n`` (*áno*), Dutch ``j``/``n``."""
+    return pgettext("key that answers yes", "y"), pgettext("key that answers no", "n")
+
+
 class ConfirmDialog(Dialog[bool]):
-    BINDINGS = [Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No"))]
+    """A question answered with yes or no; the English y and n answer it in every language (found in play:
+    the Slovak dialog said *áno* and waited for y)."""
+
+    BINDINGS = [Binding("escape", "answer(False)", show=False)]
 
     def __init__(self, question: str, detail: str = "") -> None:
         super().__init__()
         self.question, self.detail = question, detail
+        yes, no = answer_keys()
+        self._bindings.bind(yes, "answer(True)", _("Yes"))
+        self._bindings.bind(no, "answer(False)", _("No"))
+        for english, answer in (("y", True), ("n", False)):
+            if english not in (yes, no):
+                self._bindings.bind(english, f"answer({answer})", show=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             yield Static(self.question, classes="title", markup=False)
             if self.detail:
                 yield Static(self.detail, markup=False)
-            yield Static("[reverse] y [/] " + _("yes") + "    [reverse] n [/] " + _("no"), classes="keys")
+            yes, no = answer_keys()
+            yield Static(f"[reverse] {yes} [/] " + _("yes") + f"    [reverse] {no} [/] " + _("no"), classes="keys")
         yield KeyBar()
 
     def action_answer(self, yes: bool) -> None:

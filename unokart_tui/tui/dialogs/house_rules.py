@@ -16,6 +16,7 @@ from ...engine import PRESETS, SWITCHES, HouseRules
 from ...engine.house_rules import BANANA_VALUES, HAND_SIZES
 from ...rules_text import house_rule_words
 from ...voice import N_, _
+from ...voice.names import preset_name
 from ..widgets.keybar import KeyBar
 from .base import Dialog
 
@@ -97,7 +98,8 @@ class HouseRulesDialog(Dialog[HouseRules]):
         for number, name in enumerate(self.presets, start=1):
             chosen = self.rules.preset_name == name  # found in play: an underline alone did not say which
             presets.append(f" {number} ", style="bold reverse")
-            presets.append(f" [{name}] " if chosen else f" {name} ", style="bold" if chosen else "")
+            shown = preset_name(name)
+            presets.append(f" [{shown}] " if chosen else f" {shown} ", style="bold" if chosen else "")
             presets.append(" ")
         if self.rules.preset_name is None:
             presets.append(_("(your own mix)"), style="bold")

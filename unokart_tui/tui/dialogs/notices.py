@@ -104,11 +104,16 @@ def round_over(
     *,
     ending: str = "",
     undo_refusal: str | None = None,
+    you_won: bool = False,
 ) -> NoticeDialog:
-    """``ending``: the round's last plays, which the dialog hides in the log; ``undo_refusal``: what z says."""
+    """``ending``: the round's last plays, which the dialog hides in the log; ``undo_refusal``: what z says;
+    ``you_won``: the winner is the reader (found by the translators: "You wint de ronde")."""
     body = _round_rows(rows, _("Scores: {scores}").format(scores=scores), glyphs, ending)
     refusals = {"z": (_("Undo"), undo_refusal)} if undo_refusal is not None else None
-    title = ngettext("{name} won the round: +{points} point", "{name} won the round: +{points} points", points)
+    if you_won:
+        title = ngettext("You won the round: +{points} point", "You won the round: +{points} points", points)
+    else:
+        title = ngettext("{name} won the round: +{points} point", "{name} won the round: +{points} points", points)
     return NoticeDialog(title.format(name=winner, points=points), body, [("enter", _("next round"))], refusals=refusals)
 
 
@@ -121,14 +126,20 @@ def match_over(
     race: Drawing | None = None,
     glyphs: Glyphs = UNICODE,
     undo_refusal: str | None = None,
+    you_won: bool = False,
 ) -> NoticeDialog:
     """The last round's cards and points too: the round that ends a match gets no dialog of its own.
 
-    ``race``: the match's score race, drawn under them; ``r`` asks for the match's replay.
+    ``race``: the match's score race, drawn under them; ``r`` asks for the match's replay; ``you_won``:
+    the winner is the reader.
     """
     body = _round_rows(rows, _("Final scores: {scores}").format(scores=scores), glyphs)
+    if you_won:
+        title = _("You won the last round (+{points}) and the match!")
+    else:
+        title = _("{name} won the last round (+{points}) and the match!")
     return NoticeDialog(
-        _("{name} won the last round (+{points}) and the match!").format(name=winner, points=points),
+        title.format(name=winner, points=points),
         body,
         [("n", _("play again")), ("r", _("replay")), ("q", _("menu"))],
         chart=race,

@@ -30,6 +30,7 @@ from ...history.match_length import (
 from ...printable import control_characters
 from ...table.lineup import default_difficulty, difficulties, personalities
 from ...voice import N_, _, ngettext
+from ...voice.names import difficulty_name, personality_name, preset_name, shown_name
 from ..widgets.keybar import KeyBar
 
 EACH = "each"  # the whole table's difficulty when the opponents' differ
@@ -84,14 +85,14 @@ class OpponentRow(Vertical):
         with Horizontal():
             yield Static("", classes="number")
             yield Select(
-                [(name, name) for name in personalities()],
+                [(personality_name(name), name) for name in personalities()],
                 value=self.personality,
                 allow_blank=False,
                 compact=True,
                 classes="personality",
             )
             yield Select(
-                [(name, name) for name in difficulties(self.personality)],
+                [(difficulty_name(name), name) for name in difficulties(self.personality)],
                 value=self.difficulty,
                 allow_blank=False,
                 compact=True,
@@ -156,7 +157,8 @@ class NewGameScreen(Screen[None]):
             yield Static(_("New game"), classes="title")
             with Vertical(id="section-you", classes="section"):
                 yield Label(_("Your name"))
-                yield Input(self.player_name, id="name", max_length=MAX_NAME)
+                # The default name in the reader's language (Jij, Ty): the field shows what the table will.
+                yield Input(shown_name(self.player_name), id="name", max_length=MAX_NAME)
                 yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
             with Vertical(id="section-target", classes="section"):
                 # Above the opponents: below them, at 80x24 a newcomer never found it (a match is long).
@@ -175,13 +177,15 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(id="whole-table"):
                     yield Static(_("Difficulty for the whole table:"))
                     yield Select(
-                        [(_("each their own"), EACH), *((name, name) for name in levels)],
+                        [(_("each their own"), EACH), *((difficulty_name(name), name) for name in levels)],
                         value=self.shared_difficulty(self.line_up),
                         allow_blank=False,
                         compact=True,
                         id="table-difficulty",
                     )
-                yield Static("\n".join(f"{name:<7} {line}" for name, line in levels.items()), classes="hint")
+                shown = {difficulty_name(name): line for name, line in levels.items()}
+                width = max(map(len, shown), default=0) + 1  # a column of its own, a space wider than the longest
+                yield Static("\n".join(f"{name:<{width}} {line}" for name, line in shown.items()), classes="hint")
                 with Vertical(id="line-up"):
                     for personality, difficulty in self.line_up:
                         yield OpponentRow(personality, difficulty)
@@ -203,7 +207,7 @@ class NewGameScreen(Screen[None]):
         # A mix of single switches is counted, not listed: listed, it ran off an 80-column screen.
         name = self.rules.preset_name
         if name:
-            return _("House rules: {preset} (ctrl+r)").format(preset=name)
+            return _("House rules: {preset} (ctrl+r)").format(preset=preset_name(name))
         count = len(self.rules.enabled())
         return ngettext("House rules: {count} chosen (ctrl+r)", "House rules: {count} chosen (ctrl+r)", count).format(
             count=count
@@ -241,6 +245,8 @@ class NewGameScreen(Screen[None]):
         """The form as a new game, or None with every problem shown next to its field."""
         errors: dict[str, str] = {}
         name = self.query_one("#name", Input).value.strip()
+        if name == shown_name(PLAYER_NAME):  # the default left as it was: a pronoun, saved as the game's own
+            name = PLAYER_NAME
         if not name:
             errors["name"] = _("Your name cannot be empty.")
         elif control_characters(name):
@@ -320,7 +326,7 @@ class NewGameScreen(Screen[None]):
         personality, difficulty = row.choice()
         levels = difficulties(personality)
         select = row.query_one(".difficulty", Select)
-        select.set_options([(name, name) for name in levels])
+        select.set_options([(difficulty_name(name), name) for name in levels])
         select.value = difficulty if difficulty in levels else default_difficulty(personality)
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -402,12 +408,15 @@ class NewGameScreen(Screen[None]):
 def start_summary(game: NewGame) -> str:
     """What Start begins, in a line: who plays, to what score, under which rules."""
     opponents = ", ".join(
-        personality if profile in (None, default_difficulty(personality)) else f"{personality} ({profile})"
+        personality_name(personality)
+        if profile in (None, default_difficulty(personality))
+        else f"{personality_name(personality)} ({difficulty_name(profile)})"
         for personality, profile in zip(game.bots, game.profiles, strict=True)
     )
     preset = game.rules.preset_name
     count = len(game.rules.enabled())
-    values = {"target": game.target, "preset": preset, "opponents": opponents, "count": count}
+    shown = preset_name(preset) if preset else preset
+    values = {"target": game.target, "preset": shown, "opponents": opponents, "count": count}
     # The list of opponents last: on screen above, it may be cut.
     if preset:
         return _("to {target} · {preset} rules · against {opponents}").format(**values)

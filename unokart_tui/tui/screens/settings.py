@@ -21,6 +21,7 @@ from ...defaults import GLYPH_CHOICES, THEME
 from ...settings import BOT_SPEEDS, SaveError, Settings, save_settings
 from ...voice import N_, _
 from ...voice.language import AUTOMATIC, LANGUAGE_CHOICES, LANGUAGES
+from ...voice.names import speed_name
 from ..themes import THEME_LABELS
 from ..widgets.keybar import KeyBar
 
@@ -60,7 +61,7 @@ class SettingsScreen(Screen[None]):
             yield Static(_("Settings"), classes="title")
             yield Label(_("Bot speed"))
             yield Select(
-                [(name, name) for name in BOT_SPEEDS],
+                [(speed_name(name), name) for name in BOT_SPEEDS],
                 value=self.settings.bot_speed,
                 id="bot_speed",
                 allow_blank=False,

@@ -23,6 +23,7 @@ from ...history.charts import ScoreRace, WinRate
 from ...history.stats import StatsError, Summary, open_store, summarize
 from ...history.stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
 from ...voice import N_, _
+from ...voice.numbers import percent
 from ..widgets.chart import ChartView
 from ..widgets.keybar import KeyBar
 
@@ -125,7 +126,7 @@ class StatsScreen(Screen[None]):
         self.query_one("#win-rate", ChartView).chart = WinRate(rates)
         if rates:
             title = _("Your win rate after each finished match (now {rate}: {won} of {matches})").format(
-                rate=f"{rates[-1]:.0%}", won=summary.matches_won, matches=summary.matches
+                rate=percent(rates[-1]), won=summary.matches_won, matches=summary.matches
             )
             self.query_one("#rate-title", Static).update(title)
         self.query_one("#rate-title").display = self.query_one("#win-rate").display = len(rates) > 0

@@ -39,7 +39,9 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
         case told.HandRevealed(name, cards, guilty):
             return revealed_hand(name, cards, guilty, glyphs), lambda _answer: None
         case told.RoundOver(summary, refusal):
-            notice = round_over(*summary[:4], glyphs, ending=summary.ending, undo_refusal=refusal)
+            notice = round_over(
+                *summary[:4], glyphs, ending=summary.ending, undo_refusal=refusal, you_won=summary.you_won
+            )
             return notice, lambda _answer: controller.start_next_round()
         case told.MatchOver(summary, race, refusal):
 
@@ -47,7 +49,8 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
                 controller.stop()
                 screen.post_message({"n": screen.PlayAgain, "r": screen.WatchReplay}.get(key, screen.LeaveMatch)())
 
-            return match_over(*summary[:4], race=race, glyphs=glyphs, undo_refusal=refusal), answered
+            over = match_over(*summary[:4], race=race, glyphs=glyphs, undo_refusal=refusal, you_won=summary.you_won)
+            return over, answered
     raise ValueError(f"no dialog for {message!r}")
 
 

@@ -121,7 +121,7 @@ class KeyBar(Widget, can_focus=False):
             label = Text.assemble(
                 ("▏", self.get_component_rich_style("keybar--palette")),
                 (self.app.get_key_display(palette[1]), key_style),
-                (" palette ", description_style),
+                (" " + _("palette") + " ", description_style),  # Textual's command palette, in the player's words
             )
         # A key that does not fit is left out whole, and the later ones are tried; the palette's key comes
         # last, if there is room. Found in play: a bar cropped in the middle of "PgUp/Dn Log" and of "^p palette".

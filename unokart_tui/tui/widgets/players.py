@@ -17,9 +17,9 @@ from textual.widget import Widget
 from ...table.lineup import personalities
 from ...table.tableview import SeatLine
 from ...voice import _, ngettext
+from ...voice.names import difficulty_name, personality_name, personality_short
 from .cardface import fan
 
-KIND_LABEL = {"human": "", "item-hoarder": "hoarder"}
 KIND_COLUMN = 11  # a personality's label and a space
 BACKS_COLUMN = 8  # a fan of backs: six and a "+"
 LAST_MOVE = 14  # the room a last move needs ("drew 2 (+2)", "played W+4 red") before a column joins the line
@@ -76,7 +76,7 @@ class PlayerRow(Widget, can_focus=False):
             line.append(info.glyphs.next if info.next_up else " ", style=quiet)
             line.append(f" {name} ")
         if with_kind:  # the personality where the name is
-            line.append(f"{KIND_LABEL.get(info.kind, info.kind):<{KIND_COLUMN}.{KIND_COLUMN - 1}}", style=quiet)
+            line.append(f"{personality_short(info.kind):<{KIND_COLUMN}.{KIND_COLUMN - 1}}", style=quiet)
         line.append(f"{info.cards:>3} ")
         if with_backs:
             backs = info.glyphs.fan[0] * min(info.cards, 6) + ("+" if info.cards > 6 else "")
@@ -85,7 +85,7 @@ class PlayerRow(Widget, can_focus=False):
         if not with_kind and not info.last and not info.exposed and info.kind != "human":
             # Too narrow for the personality beside the name: until the bot's first move the line says
             # how it plays, as a bot, not a move (found in play: "greedy" read as something Mario did).
-            last = Text(_("{kind} bot").format(kind=info.kind), style=quiet)
+            last = Text(_("{kind} bot").format(kind=personality_name(info.kind)), style=quiet)
         else:
             last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         last.truncate(room, overflow="ellipsis", pad=True)
@@ -183,10 +183,10 @@ class SeatView(Widget, can_focus=False):
         quiet = self.get_component_rich_style("seat--quiet")
         lines = Text(no_wrap=True, overflow="ellipsis")
         if not info.you:
-            level = f" · {info.level}" if info.level else ""
-            who = info.kind + level  # the name players see everywhere else, where it fits
+            level = f" · {difficulty_name(info.level)}" if info.level else ""
+            who = personality_name(info.kind) + level  # the name players see everywhere else, where it fits
             if len(who) > width:
-                who = KIND_LABEL.get(info.kind, info.kind) + level
+                who = personality_short(info.kind) + level
             lines.append(who[:width], style=quiet)
             top, bottom = fan(info.cards, info.glyphs, width)
             backs = self.get_component_rich_style("seat--backs")
