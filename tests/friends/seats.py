@@ -5,6 +5,7 @@ and a ``RemoteTable`` for each person, joined by a line in memory that carries J
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections import deque
@@ -76,10 +77,8 @@ class Line:
             self.to_game.append({"type": HINT, "words": hint.text})
             return True
         acted = wire.decode_acted(json.dumps(data))
-        try:
+        with contextlib.suppress(RulesError):  # refused: the table told the person why
             self.table.act(self.key, acted.action, acted.moment)
-        except RulesError:  # the table told the person why
-            pass
         return True
 
     def pump(self) -> bool:

@@ -114,6 +114,14 @@ class TableChannel:
         sock.setblocking(True)
         return cls(sock, on_message, on_closed)
 
+    def listen(
+        self, on_message: Callable[[Message], None], on_closed: Callable[[str | None], None] | None = None
+    ) -> None:
+        """From now on each message goes to ``on_message``, and the end to ``on_closed``: the lobby hands the
+        line over to the table's screen once the match starts (``tui.screens.remote_table``)."""
+        self._on_message = on_message
+        self._on_closed = on_closed
+
     def start(self) -> TableChannel:
         self._reader.start()
         return self

@@ -85,7 +85,6 @@ def earlier_moment() -> str:
     return _("That was meant for an earlier moment of the table: look again.")
 
 
-
 # ---------------------------------------------------------------------- a seat of a shared table, in the game
 # (friends/remote.py: the game process's table for one person's seat)
 
@@ -143,6 +142,7 @@ def line_closed(reason: str | None) -> str:
     return _("The line to the table broke ({reason}): the match goes on without you, saved on the host.").format(
         reason=reason
     )
+
 
 __all__ = [
     "already_started",
