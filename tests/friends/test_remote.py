@@ -3,10 +3,13 @@ each person's ``RemoteTable`` joined to it through the wire in memory, played th
 
 from __future__ import annotations
 
+import json
 import random
 
-from unokart_tui.engine import HouseRules
+from unokart_tui.engine import ChooseTarget, HouseRules
+from unokart_tui.friends import wire
 from unokart_tui.friends.people import person
+from unokart_tui.friends.remote import RemoteTable, shifted_view
 from unokart_tui.friends.shared import SharedTable
 from unokart_tui.table import messages as told
 
@@ -111,3 +114,58 @@ def test_the_turn_clock_counts_down():
     assert deciding.remote.seconds_left() == 15
     state = deciding.front.state
     assert state is not None and state.hand.title.endswith("15 seconds left")
+
+
+def test_seats_are_counted_from_the_players_and_back():
+    """P1 sits at the host's seat 1 of three: on their table the bot after them is seat 1, and a target
+    they pick there reaches the host as seat 2 (refused here: no target is asked now, and nothing changes)."""
+    table, persons, clock = new_table(9, 2)
+    lines = seat_at(table, persons, clock, None)
+    table.begin()
+    pump_all(lines)
+    p1 = lines[1]
+    view = table.match.round.view(1)
+    shown = shifted_view(view, 1)
+    assert shown.seat == 0 and shown.hand == view.hand
+    assert shown.hand_sizes == (view.hand_sizes[1], view.hand_sizes[2], view.hand_sizes[0])
+    assert shown.current == (view.current - 1) % 3
+    history = [list(actions) for actions in table.match.history]
+    p1.remote.choose_target(1)
+    sent = wire.decode_acted(json.dumps(p1.sent[-1]))
+    assert sent.action == ChooseTarget(2) and sent.moment == table.moment
+    assert [list(actions) for actions in table.match.history] == history
+
+
+def test_a_hint_is_asked_of_the_host_and_only_on_ones_turn():
+    table, persons, clock = new_table(3, 2)
+    lines = seat_at(table, persons, clock, None)
+    table.begin()
+    drive(table, clock, lines, random.Random(3), until=lambda: any(line.remote.legal for line in lines))
+    deciding = next(line for line in lines if line.remote.legal)
+    waiting = next(line for line in lines if line is not deciding)
+    sent = len(waiting.sent)
+    waiting.remote.intend("hint")
+    assert len(waiting.sent) == sent  # refused here: nothing is asked of the host
+    assert waiting.front.notices()[-1] == "A hint is for your own turn."
+    deciding.remote.intend("hint")
+    assert deciding.sent[-1] == {"type": "ask-hint"}
+    deciding.pump()
+    hints = [m.text for m in deciding.front.messages if isinstance(m, told.HintShown) and m.text]
+    assert len(hints) == 1 and hints[0]
+
+
+def test_what_comes_before_the_table_opens_waits_and_what_cannot_be_read_is_left_out():
+    table, persons, clock = new_table(3, 2)
+    front = Front()
+    remote = RemoteTable(front, lambda data: True, clock=clock)
+    table.connect(persons[0], lambda message: remote.arrived(json.loads(wire.encode(message))))
+    table.connect(persons[1], lambda message: None)
+    table.begin()
+    assert front.messages == []  # the front end is not ready: nothing is shown yet
+    assert remote.open() is False
+    assert any(isinstance(m, told.TableShown) for m in front.messages)
+    shown = len(front.messages)
+    remote.arrived({"type": "Nonsense", "cards": 3})
+    assert front.messages[shown:] == [
+        told.Notice("The table sent something this game cannot read: it is left out.", severity="error")
+    ]

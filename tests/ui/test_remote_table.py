@@ -18,6 +18,7 @@ from unokart_tui.friends.shared import SharedTable
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.screens.remote_table import RemoteTableScreen
 from unokart_tui.tui.widgets.hand import HandView
+from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.players import PlayerRow
 
 from ..fakeclock import FakeClock
@@ -33,6 +34,7 @@ class MemoryLine:
         self.on_message: Callable[[dict[str, object]], None] | None = None
         self.sent: list[Mapping[str, object]] = []
         self.closed = False
+        self.hints: list[str] = []  # the host's words for each hint asked
 
     def to_person(self, message: Message) -> None:
         self.waiting.append(json.loads(wire.encode(message)))
@@ -48,7 +50,8 @@ class MemoryLine:
     def send(self, data: Mapping[str, object]) -> bool:
         self.sent.append(data)
         if data.get("type") == ASK_HINT:
-            self.waiting.append({"type": HINT, "words": self.table.hint(self.person.key).text})
+            self.hints.append(self.table.hint(self.person.key).text)
+            self.waiting.append({"type": HINT, "words": self.hints[-1]})
             return True
         acted = wire.decode_acted(json.dumps(data))
         with contextlib.suppress(RulesError):  # refused: the table told the person why
@@ -144,7 +147,7 @@ async def test_a_seat_plays_its_turns_with_the_tables_keys():
         await pilot.press("t")  # a hint, asked of the host, shown when it comes
         await deliver(pilot, ann)
         assert ann.sent[-1] == {"type": ASK_HINT}
-        assert screen.query_one("HintView").text.startswith("Hint: ")
+        assert screen.query_one(HintView).text == ann.hints[-1]  # the host's words, shown as they came
 
 
 async def test_leaving_closes_the_line_and_goes_back_to_the_title():

@@ -254,7 +254,7 @@ class RemoteTable:
         kind = data.get("type")
         said = data.get("words")
         if kind == HINT and isinstance(said, str):
-            self.send(HintShown(_("Hint: {hint}").format(hint=said)))
+            self.send(HintShown(said))  # the hint's view says "Hint:" before it
             return
         if kind == REFUSED and isinstance(said, str):
             self.send(Notice(said, severity="warning", markup=False))
@@ -277,8 +277,9 @@ class RemoteTable:
                 self.send(RoundOver(self.summary(winner, scores), None))
             case MatchEnded(winner, scores):
                 self.match_over = True
+                summary = self.summary(winner, scores)  # the last round's scores join the race
                 race = ScoreRace(self.seen.names if self.seen else (), tuple(self._race), self.target)
-                self.send(MatchOver(self.summary(winner, scores), race, None))
+                self.send(MatchOver(summary, race, None))
                 self._cancel_tick()
             case _:  # the lobby's messages: the lobby screen's business, not the table's
                 return
@@ -351,9 +352,8 @@ class RemoteTable:
         names = seen.names if seen is not None else ()
         before = seen.public.scores if seen is not None else scores
         self._race.append(scores)
-        name = _("You") if seen is not None and winner == seen.seat else names[winner]
         listed = ", ".join(f"{who} {score}" for who, score in zip(names, scores, strict=True))
-        return RoundSummary(name, scores[winner] - before[winner], (), listed)
+        return RoundSummary(names[winner], scores[winner] - before[winner], (), listed)
 
     def show_banner(self, banner: Banner | None) -> None:
         self._banners += 1
