@@ -9,8 +9,9 @@ import random
 from unokart_tui.engine import ChooseTarget, HouseRules
 from unokart_tui.friends import wire
 from unokart_tui.friends.people import person
-from unokart_tui.friends.remote import RemoteTable, shifted_view
+from unokart_tui.friends.remote import RemoteTable
 from unokart_tui.friends.shared import SharedTable
+from unokart_tui.friends.shown import shifted_view
 from unokart_tui.table import messages as told
 
 from ..fakeclock import FakeClock
@@ -169,3 +170,28 @@ def test_what_comes_before_the_table_opens_waits_and_what_cannot_be_read_is_left
     assert front.messages[shown:] == [
         told.Notice("The table sent something this game cannot read: it is left out.", severity="error")
     ]
+
+
+def test_a_watcher_sees_the_table_and_no_hand():
+    table, persons, clock = new_table(5, 2)
+    leaks: list[str] = []
+
+    def check(front: Front, message: told.Message) -> None:
+        leaked = cards_named(message, "en") & secret_from(table, None)
+        if leaked:
+            leaks.append(f"the watcher was shown {sorted(map(str, leaked))} in {message!r}")
+
+    lines = seat_at(table, persons, clock, None)
+    watcher = seat_at(table, [person("key-w", "Wes")], clock, check)[0]
+    table.begin()
+    drive(table, clock, [*lines, watcher], random.Random(5), until=lambda: table.match.round_number >= 2)
+    assert leaks == []
+    state = watcher.front.state
+    assert state is not None and state.hand.cards == () and not any(line.you for line in state.seats)
+    assert [line.name for line in state.seats] == list(table.names)
+    assert [line.cards for line in state.seats] == [len(hand) for hand in table.match.round.hands]
+    sent = len(watcher.sent)
+    watcher.remote.intend("draw")
+    assert len(watcher.sent) == sent
+    assert watcher.front.notices()[-1] == "You are watching this table: only the people seated play."
+    assert not watcher.remote.may("play") and not watcher.remote.may("hint")

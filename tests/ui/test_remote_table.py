@@ -173,3 +173,19 @@ def test_an_away_seat_and_the_turn_clock_at_80x24(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_watcher_gets_the_table_without_a_hand():
+    table, clock, _lines = shared()
+    wes = MemoryLine(table, person("key-w", "Wes"))
+    assert table.connect(wes.person, wes.to_person) is None
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, clock, wes)
+        await on_the_table(pilot, clock, wes, lambda: table.match.round.decider == 1)
+        hand = screen.query_one(HandView)
+        assert hand.state.cards == ()
+        assert hand.state.title.startswith("Bob to play")
+        await pilot.press("d")
+        await pilot.pause()
+        assert wes.sent == []

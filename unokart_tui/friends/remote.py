@@ -20,7 +20,6 @@ turn it is. The seat's own cards, and which of them can be played, come from the
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import random
@@ -37,14 +36,12 @@ from ..engine import (
     ChooseTarget,
     Color,
     Draw,
-    HouseRules,
     JumpIn,
     Pass,
     Phase,
     Play,
     PlayerView,
     Rank,
-    Round,
     SayUno,
     determinize,
 )
@@ -88,6 +85,7 @@ from ..voice.notes import TableNotes
 from . import wire
 from .channel import REFUSED
 from .messages import Acted, MatchEnded, RoundEnded, TableSeen
+from .shown import Shown, shift, shifted_view, watcher_state, with_seats
 
 ASK_HINT = "ask-hint"  # game -> host: the expert's advice for this seat's decision, please
 HINT = "hint"  # host -> game: {"words": the advice in the person's language}
@@ -103,56 +101,6 @@ class Pacing(NamedTuple):
 
     fast: bool = False
     pace: Pace = Pace()
-
-
-class Shown(NamedTuple):
-    """The table as the seat is shown it, in the shape the table's helpers read (``tableview.LiveMatch``)."""
-
-    names: tuple[str, ...]
-    round: Round
-    scores: tuple[int, ...]
-    rules: HouseRules
-    target: int
-    is_over: bool
-
-
-def shift(seat: int, you: int, seats: int) -> int:
-    """``seat`` counted from ``you``'s (who is 0 then)."""
-    return (seat - you) % seats
-
-
-def shifted_view(view: PlayerView, you: int) -> PlayerView:
-    """``view`` with every seat counted from ``you``'s; its public history is left out (the log told it)."""
-    seats = view.num_players
-
-    def at(seat: int) -> int:
-        return shift(seat, you, seats)
-
-    def turned(values: tuple[int, ...]) -> tuple[int, ...]:
-        return values[you:] + values[:you]
-
-    four = view.wild_draw_four
-    return view._replace(
-        seat=at(view.seat),
-        hand_sizes=turned(view.hand_sizes),
-        current=at(view.current),
-        decider=at(view.decider),
-        exposed=None if view.exposed is None else at(view.exposed),
-        scores=turned(view.scores),
-        revealed={at(seat): cards for seat, cards in view.revealed.items()},
-        dealer=at(view.dealer),
-        winner=None if view.winner is None else at(view.winner),
-        wild_draw_four=None if four is None else (at(four[0]), four[1]),
-        reactions=tuple(with_seats(action, at) for action in view.reactions),
-        public_history=(),
-    )
-
-
-def with_seats(action: Action, at: Callable[[int], int]) -> Action:
-    """``action`` with the seat it names counted again by ``at`` (a catch, a late UNO, a jump-in, a target)."""
-    if isinstance(action, (SayUno, CatchUno, JumpIn, ChooseTarget)):
-        return dataclasses.replace(action, seat=at(action.seat))
-    return action
 
 
 class RemoteTable:
@@ -288,12 +236,14 @@ class RemoteTable:
     def target(self) -> int:
         return 0 if self.seen is None else self.seen.target
 
+    @property
+    def watching(self) -> bool:
+        """This person watches: no seat, no hand, nothing to do but read the table."""
+        return self.seen is not None and self.seen.seat is None
+
     def take_seen(self, seen: TableSeen) -> None:
-        if seen.seat is None or seen.view is None:
-            self.send(Notice(words.watching(), markup=False))  # a watcher's table is the lobby screen's to show
-            return
         before = self.seen
-        you, seats = seen.seat, len(seen.names)
+        you, seats = seen.seat or 0, len(seen.names)
         if before is None or before.round_number != seen.round_number:
             self.notes = TableNotes(seats, self.glyphs)
             self.uno_ahead.drop()
@@ -305,11 +255,17 @@ class RemoteTable:
         deciding = bool(seen.legal)
         if before is None or before.moment != seen.moment:
             self.send(HintShown(None))  # a hint is for the decision it was given on
-            if deciding:
+            if deciding and seen.view is not None:
                 self._decision_at = now
                 if seen.view.phase is Phase.PLAY:
                     self._cursor_to_playable = True
         self.seen, self._seen_at = seen, now
+        if seen.view is None:  # a watcher's: what everyone sees, and no hand (``watcher_state``)
+            self.view = self.shown = None
+            self.names = seen.names
+            self.show_table()
+            self.start_tick()
+            return
         self.view = shifted_view(seen.view, you)
         self.names = seen.names[you:] + seen.names[:you]
         # The hidden cards of the round the helpers read are made up (see the module's words): seeded, so the
@@ -323,9 +279,9 @@ class RemoteTable:
     def moved(self, moved: tuple[Motion, ...], *, by_player: bool) -> None:
         """Cards crossed the table: shown from this seat, and each mover's line says what it did."""
         seen = self.seen
-        if seen is None or seen.seat is None:
+        if seen is None:
             return
-        you, seats = seen.seat, len(seen.names)
+        you, seats = seen.seat or 0, len(seen.names)
         turned = tuple(motion._replace(seat=shift(motion.seat, you, seats)) for motion in moved)
         for motion in turned:
             self.note(motion)
@@ -377,6 +333,10 @@ class RemoteTable:
         return math.ceil(max(0.0, seen.turn.seconds_left - (self.clock.now() - self._seen_at)))
 
     def state(self) -> SeatState:
+        if self.watching:
+            assert self.seen is not None
+            self.hand = HandState(glyphs=self.glyphs)
+            return watcher_state(self.seen, self.notes, self.seconds_left(), self.glyphs)
         seen, view, shown = self.seen, self.view, self.shown
         assert seen is not None and view is not None and shown is not None and seen.seat is not None
         you, seats = seen.seat, len(seen.names)
@@ -393,7 +353,7 @@ class RemoteTable:
         self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
         if self._cursor_to_playable and playable:
             self._cursor_to_playable = False
-        waiting = status(shown, YOU, thinking=False, held=False, kinds=kinds)
+        waiting = status(shown, YOU, thinking=False, held=False)  # the bots' kinds are the host's to know
         left = self.seconds_left()
         if left is not None:
             waiting = words.turn_clock(waiting, left)
@@ -404,7 +364,7 @@ class RemoteTable:
         return SeatState(tuple(lines), table_info(shown, self.notes, YOU, self.glyphs), self.hand, where)
 
     def show_table(self) -> None:
-        if self.seen is not None and self.view is not None and not self.stopped:
+        if self.seen is not None and (self.view is not None or self.watching) and not self.stopped:
             self.send(TableShown(self.state()))
 
     def start_tick(self) -> None:
@@ -442,14 +402,18 @@ class RemoteTable:
         if intent != "move_to" and intent not in keys.INTENTS:
             raise ValueError(f"the table knows no intention {intent!r}")
         shown = self.shown
-        if shown is None or self.seen is None:
+        if self.seen is None:
             return False
         if intent in ("undo", "undo_off", "hinted", "autopilot", "fast"):
             return False  # the host holds the match: nothing to take back, one pace for all, its own autopilot
+        if self.watching:
+            return False
         if intent == "undo_refused":
             return True  # z says why there is no undo here
         if intent == "hint":
             return bool(self.seen.legal)
+        if shown is None:
+            return False
         if intent in ("missed_catch", "missed_jump"):
             return not applies(intent.removeprefix("missed_"), shown, YOU)
         return applies("move" if intent == "move_to" else intent, shown, YOU)
@@ -466,6 +430,9 @@ class RemoteTable:
             "missed_jump": words.no_jump_in,
             "missed_catch": lambda: _("Nobody can be caught right now."),
         }
+        if self.watching and intent not in ("move", "move_to"):
+            self.refuse(words.is_watching())
+            return
         if intent in refusals:
             self.refuse(refusals[intent]())
             return
@@ -621,4 +588,4 @@ class RemoteTable:
         self.show_table()
 
 
-__all__ = ["ASK_HINT", "HINT", "Pacing", "RemoteTable", "Shown", "shifted_view", "with_seats"]
+__all__ = ["ASK_HINT", "HINT", "Pacing", "RemoteTable"]

@@ -42,9 +42,9 @@ class Line(Protocol):
 
 
 def first_table(first_message: Mapping[str, object]) -> TableSeen:
-    """The ``TableSeen`` the screen opens on; ValueError if it is none (or is a watcher's, who has no seat)."""
+    """The ``TableSeen`` the screen opens on (a watcher's has no seat and no view); ValueError if it is none."""
     seen = wire.decode(json.dumps(first_message))
-    if not isinstance(seen, TableSeen) or seen.seat is None or seen.view is None:
+    if not isinstance(seen, TableSeen):
         raise ValueError(f"a seat's table opens on its first TableSeen, not on {first_message.get('type')!r}")
     return seen
 
@@ -71,10 +71,10 @@ class RemoteTableScreen(GameScreen):
             return RemoteTable(screen, channel.send, clock=on, glyphs=glyphs, pace=pace)
 
         names = seen.names[you:] + seen.names[:you]  # the seat's own first: it sits at the bottom
-        assert seen.view is not None
+        rules = None if seen.view is None else seen.view.rules  # a watcher is not shown the house rules
         super().__init__(
             None, confirm_quit=True, glyphs=glyphs, motion=motion, clock=clock, seat=seat, names=names,
-            rules=seen.view.rules, pace=pace,
+            rules=rules, pace=pace,
         )  # fmt: skip
         assert isinstance(self.controller, RemoteTable)
         self.remote: RemoteTable = self.controller
