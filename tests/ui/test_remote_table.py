@@ -32,6 +32,7 @@ class MemoryLine:
         self.table, self.person = table, who
         self.waiting: deque[dict[str, object]] = deque()
         self.on_message: Callable[[dict[str, object]], None] | None = None
+        self.on_closed: Callable[[str | None], None] | None = None
         self.sent: list[Mapping[str, object]] = []
         self.closed = False
         self.hints: list[str] = []  # the host's words for each hint asked
@@ -59,7 +60,7 @@ class MemoryLine:
         return True
 
     def listen(self, on_message, on_closed=None) -> None:
-        self.on_message = on_message
+        self.on_message, self.on_closed = on_message, on_closed
 
     def close(self) -> None:
         self.closed = True
@@ -189,3 +190,20 @@ async def test_a_watcher_gets_the_table_without_a_hand():
         await pilot.press("d")
         await pilot.pause()
         assert wes.sent == []
+
+
+async def test_a_line_that_breaks_is_said_and_nothing_more_is_shown():
+    _table, clock, (ann, _bob) = shared()
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, clock, ann)
+        await deliver(pilot, ann)
+        assert ann.on_closed is not None
+        await asyncio.to_thread(ann.on_closed, "the line broke (Connection reset by peer)")
+        await pilot.pause()
+        assert any("The line to the table broke" in n.message for n in app._notifications)
+        assert screen.remote.stopped
+        shown = screen.query_one(HandView).state
+        clock.pass_time(60)  # the table plays on at the host: this screen shows no more of it
+        await deliver(pilot, ann)
+        assert screen.query_one(HandView).state == shown
