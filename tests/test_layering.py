@@ -32,6 +32,7 @@ CORE_MODULES = [
     "unokart_tui.table.opening",  # opening a match, for any front end
     "unokart_tui.table",  # the table of one seat: what its intentions do, what it is told
     "unokart_tui.plain.runner",  # line mode (issue 33): the table as lines, for screen readers and pipes
+    "unokart_tui.plain.title",  # and the title, New game, Load and Settings around it
     # The history: replays' data, undo, statistics, charts and export, for the command line too.
     "unokart_tui.history.timeline",
     "unokart_tui.history.replayview",

@@ -33,6 +33,7 @@ class Settings(NamedTuple):
     reduce_motion: bool = False  # no cards moving across the table
     glyphs: str = GLYPHS  # "auto", "unicode" or "ascii": how cards and items are drawn (glyphs.py)
     language: str = AUTOMATIC  # "auto" (UNOKART_LANG, then the locale), "en", "sk" or "nl" (voice/language.py)
+    line_mode: bool = False  # `unokart`, new, continue and load start in line mode without --plain (issue 33)
 
     @property
     def bot_delay(self) -> float:

@@ -13,9 +13,10 @@ from collections.abc import Callable, Mapping
 
 from unokart_tui.engine import Color, RulesError
 from unokart_tui.friends import wire
+from unokart_tui.friends.messages import Acted, AskHint, Hinted
 from unokart_tui.friends.messages import Message as HostMessage
 from unokart_tui.friends.people import Person
-from unokart_tui.friends.remote import ASK_HINT, HINT, RemoteTable
+from unokart_tui.friends.remote import RemoteTable
 from unokart_tui.friends.shared import SharedTable
 from unokart_tui.table import messages as told
 
@@ -64,21 +65,20 @@ class Line:
 
     def to_person(self, message: HostMessage) -> None:
         """The host's side: the table sends this person a message; it goes down the line as a JSON object."""
-        self.to_game.append(json.loads(wire.encode(message)))
+        self.to_game.append(json.loads(wire.encode(message)))  # through a line of JSON, as the host sends it
 
     def from_game(self, data: Mapping[str, object]) -> bool:
         """The host reads what the game process sent: a hint asked for, or an ``Acted`` it checks."""
         self.sent.append(data)
-        if data.get("type") == ASK_HINT:
-            try:
+        request = wire.decode_request(data)
+        if isinstance(request, AskHint):
+            with contextlib.suppress(RulesError):  # not their decision: no hint comes
                 hint = self.table.hint(self.key)
-            except RulesError:
-                return True
-            self.to_game.append({"type": HINT, "words": hint.text})
+                self.to_game.append(wire.as_json(Hinted(hint.action, hint.text)))
             return True
-        acted = wire.decode_acted(json.dumps(data))
+        assert isinstance(request, Acted)
         with contextlib.suppress(RulesError):  # refused: the table told the person why
-            self.table.act(self.key, acted.action, acted.moment)
+            self.table.act(self.key, request.action, request.moment)
         return True
 
     def pump(self) -> bool:

@@ -86,20 +86,3 @@ def test_closing_from_the_games_side_stops_the_reader():
     channel.close()
     assert got.get(timeout=5) == ("closed", None)
     host.close()
-
-
-def test_the_line_is_handed_over_to_another_listener():
-    """The lobby hands the line to the table's screen when the match starts: what comes next goes there."""
-    host, game = socket.socketpair()
-    lobby: queue.Queue[object] = queue.Queue()
-    table: queue.Queue[object] = queue.Queue()
-    channel = TableChannel(game, lobby.put, lambda reason: lobby.put(("closed", reason))).start()
-    host.sendall(encode({"type": "LobbyShown"}))
-    assert lobby.get(timeout=5) == {"type": "LobbyShown"}
-    channel.listen(table.put, lambda reason: table.put(("closed", reason)))
-    host.sendall(encode({"type": "TableSeen"}))
-    assert table.get(timeout=5) == {"type": "TableSeen"}
-    host.close()
-    assert table.get(timeout=5) == ("closed", None)
-    assert lobby.empty()
-    channel.close()

@@ -3,19 +3,18 @@ clock, a line in memory that hands the host's messages over from another thread,
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from unokart_tui.engine import Play, RulesError
 from unokart_tui.friends import wire
-from unokart_tui.friends.messages import Message, TableSeen
+from unokart_tui.friends.messages import Acted, AskHint, Hinted, Message, TableSeen
 from unokart_tui.friends.people import Person, person
-from unokart_tui.friends.remote import ASK_HINT, HINT
 from unokart_tui.friends.shared import SharedTable
 from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.hostline import FromHost
 from unokart_tui.tui.screens.remote_table import RemoteTableScreen
 from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
@@ -26,55 +25,52 @@ from .helpers import QUICK, SETTINGS, until
 
 
 class MemoryLine:
-    """A person's line to the host in memory: ``TableChannel``'s three methods, the host's side beside them."""
+    """A person's line to the host in memory (``hostline.Line``), the host's side beside it."""
 
     def __init__(self, table: SharedTable, who: Person) -> None:
         self.table, self.person = table, who
         self.waiting: deque[dict[str, object]] = deque()
-        self.on_message: Callable[[dict[str, object]], None] | None = None
-        self.on_closed: Callable[[str | None], None] | None = None
+        self.screen: RemoteTableScreen | None = None  # where the app hands the match's messages
         self.sent: list[Mapping[str, object]] = []
-        self.closed = False
         self.hints: list[str] = []  # the host's words for each hint asked
 
     def to_person(self, message: Message) -> None:
         self.waiting.append(json.loads(wire.encode(message)))
 
-    def first_table(self) -> dict[str, object]:
+    def first_table(self) -> TableSeen:
         """What the lobby reads before the table's screen: the lines up to the first ``TableSeen``, which it gives."""
         while self.waiting:
-            data = self.waiting.popleft()
-            if data["type"] == TableSeen.__name__:
-                return data
+            message = wire.from_json(self.waiting.popleft())
+            if isinstance(message, TableSeen):
+                return message
         raise AssertionError("no table was sent")
+
+    def start(self) -> None:
+        pass
 
     def send(self, data: Mapping[str, object]) -> bool:
         self.sent.append(data)
-        if data.get("type") == ASK_HINT:
-            self.hints.append(self.table.hint(self.person.key).text)
-            self.waiting.append({"type": HINT, "words": self.hints[-1]})
+        request = wire.decode_request(data)
+        if isinstance(request, AskHint):
+            hint = self.table.hint(self.person.key)
+            self.hints.append(hint.text)
+            self.waiting.append(wire.as_json(Hinted(hint.action, hint.text)))
             return True
-        acted = wire.decode_acted(json.dumps(data))
+        assert isinstance(request, Acted)
         with contextlib.suppress(RulesError):  # refused: the table told the person why
-            self.table.act(self.person.key, acted.action, acted.moment)
+            self.table.act(self.person.key, request.action, request.moment)
         return True
 
-    def listen(self, on_message, on_closed=None) -> None:
-        self.on_message, self.on_closed = on_message, on_closed
-
-    def close(self) -> None:
-        self.closed = True
-
     def deliver(self) -> None:
-        assert self.on_message is not None
+        """The app hands what waits to the table's screen, as it hands it every message from the host."""
+        assert self.screen is not None
         while self.waiting:
-            self.on_message(self.waiting.popleft())
+            self.screen.post_message(FromHost(self.waiting.popleft()))
 
 
 async def deliver(pilot, line: MemoryLine) -> None:
-    """The line's reader hands over what waits, from its own thread (``App.call_from_thread``)."""
     await pilot.pause()
-    await asyncio.to_thread(line.deliver)
+    line.deliver()
     await pilot.pause()
 
 
@@ -101,9 +97,9 @@ def shared(seed: int = 4):
 
 async def seated(pilot, clock: FakeClock, line: MemoryLine) -> RemoteTableScreen:
     await until(pilot, lambda: len(pilot.app.screen_stack) > 1)  # the title is up: the lobby would be over it
-    screen = RemoteTableScreen(line, line.first_table(), clock=clock)
+    screen = line.screen = RemoteTableScreen(line, line.first_table(), clock=clock)
     await pilot.app.push_screen(screen)
-    await until(pilot, lambda: pilot.app.screen is screen and line.on_message is not None)
+    await until(pilot, lambda: pilot.app.screen is screen)
     return screen
 
 
@@ -147,7 +143,7 @@ async def test_a_seat_plays_its_turns_with_the_tables_keys():
         await on_the_table(pilot, clock, ann, lambda: bool(screen.remote.legal))
         await pilot.press("t")  # a hint, asked of the host, shown when it comes
         await deliver(pilot, ann)
-        assert ann.sent[-1] == {"type": ASK_HINT}
+        assert ann.sent[-1] == {"type": "ask-hint"}
         assert screen.query_one(HintView).text == ann.hints[-1]  # the host's words, shown as they came
 
 
@@ -159,7 +155,6 @@ async def test_leaving_closes_the_line_and_goes_back_to_the_title():
         await deliver(pilot, ann)
         screen.leave()
         await until(pilot, lambda: not isinstance(app.screen, RemoteTableScreen))
-        assert ann.closed
 
 
 def test_an_away_seat_and_the_turn_clock_at_80x24(snap_compare):
@@ -190,20 +185,3 @@ async def test_a_watcher_gets_the_table_without_a_hand():
         await pilot.press("d")
         await pilot.pause()
         assert wes.sent == []
-
-
-async def test_a_line_that_breaks_is_said_and_nothing_more_is_shown():
-    _table, clock, (ann, _bob) = shared()
-    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await seated(pilot, clock, ann)
-        await deliver(pilot, ann)
-        assert ann.on_closed is not None
-        await asyncio.to_thread(ann.on_closed, "the line broke (Connection reset by peer)")
-        await pilot.pause()
-        assert any("The line to the table broke" in n.message for n in app._notifications)
-        assert screen.remote.stopped
-        shown = screen.query_one(HandView).state
-        clock.pass_time(60)  # the table plays on at the host: this screen shows no more of it
-        await deliver(pilot, ann)
-        assert screen.query_one(HandView).state == shown

@@ -133,3 +133,13 @@ def test_log_sentences_read_naturally():
 )
 def test_a_sentence_about_two_seats_has_a_form_for_each_reader(event, you, expected):
     assert sentence(event, Voice(NAMES, you)) == expected
+
+
+def test_a_seats_last_move_that_ends_its_own_sentence_gets_no_second_stop():
+    """Line mode's table line: "Last move: UNO!" — not "UNO!." — and a plain move still ends with a stop."""
+    from unokart_tui.voice.plain import seat_line
+
+    said = seat_line("Ann", 1, 20, "UNO!", you=False, to_act=False, exposed=False)
+    played = seat_line("Ann", 2, 20, "plays R7", you=False, to_act=False, exposed=False)
+    assert said.endswith("Last move: UNO!")
+    assert played.endswith("Last move: plays R7.")

@@ -16,7 +16,7 @@ from .. import __version__, defaults
 from ..printable import printable
 from ..voice import _
 from . import continue_latest, export, load, new, replay, saves_list, serve, sim, stats, tune
-from .common import Parser
+from .common import Parser, add_plain, wants_plain
 from .running import collector_paused, play, signals_handled_by
 
 # In the order `unokart --help` lists them.
@@ -31,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
         ).format(target=defaults.TARGET),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    add_plain(parser, title=True)
     parser.set_defaults(run=open_title, parser=parser, own_signals=False)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
@@ -39,7 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def open_title(args: argparse.Namespace) -> int:
-    """``unokart`` alone: the title screen."""
+    """``unokart`` alone: the title screen; in line mode, the title as lines (``plain.title``)."""
+    if wants_plain(args):
+        from ..plain.title import run_title  # noqa: PLC0415 - no Textual in line mode
+
+        return run_title()
     with collector_paused():
         return play(None, bot_delay=None)
 

@@ -81,13 +81,31 @@ def add_bot_delay(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_plain(parser: argparse.ArgumentParser) -> None:
-    """``--plain``: line mode, for screen readers and pipes (docs/line-mode.md)."""
+def add_plain(parser: argparse.ArgumentParser, *, title: bool = False) -> None:
+    """``--plain`` and ``--no-plain``: line mode or not, whatever the *Line mode* setting says (docs/line-mode.md).
+
+    On ``unokart`` itself (``title``) it is None unless given; a command's own leaves that value
+    as it is unless given too, so ``unokart --plain new`` and ``unokart new --plain`` are the same.
+    """
+    if title:
+        help_text = _("line mode: the whole game as lines of text, commands typed (for screen readers and pipes)")
+    else:
+        help_text = _("line mode: the match as lines of text, commands typed (for screen readers and pipes)")
     parser.add_argument(
         "--plain",
-        action="store_true",
-        help=_("line mode: the match as lines of text, commands typed (for screen readers and pipes)"),
+        action=argparse.BooleanOptionalAction,
+        default=None if title else argparse.SUPPRESS,
+        help=help_text,
     )
+
+
+def wants_plain(args: argparse.Namespace) -> bool:
+    """Line mode: as ``--plain`` or ``--no-plain`` say, else as the *Line mode* setting says."""
+    if args.plain is not None:
+        return bool(args.plain)
+    from ..settings import load_settings  # noqa: PLC0415 - only for commands that play
+
+    return load_settings()[0].line_mode
 
 
 def seconds(text: str) -> float:

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..voice import _
-from .common import Commands, add_bot_delay, add_plain, fail
+from .common import Commands, add_bot_delay, add_plain, fail, wants_plain
 from .load import load_session
 from .running import collector_paused, open_and_play
 
@@ -23,7 +23,7 @@ def add_to(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with collector_paused():
-        return open_and_play(latest_session, args.bot_delay, plain=args.plain)
+        return open_and_play(latest_session, args.bot_delay, plain=wants_plain(args))
 
 
 def latest_session() -> Session | int:

@@ -6,7 +6,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ..voice import _
-from .common import Commands, add_bot_delay, add_plain, fail
+from .common import Commands, add_bot_delay, add_plain, fail, wants_plain
 from .running import collector_paused, open_and_play
 
 if TYPE_CHECKING:
@@ -24,7 +24,9 @@ def add_to(commands: Commands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with collector_paused():
-        return open_and_play(lambda: load_session(args.save, backup=args.backup), args.bot_delay, plain=args.plain)
+        return open_and_play(
+            lambda: load_session(args.save, backup=args.backup), args.bot_delay, plain=wants_plain(args)
+        )
 
 
 def load_session(name: str, *, backup: bool) -> Session | int:

@@ -17,6 +17,7 @@ from .common import (
     parser_of,
     positive,
     target_help,
+    wants_plain,
     whole,
 )
 from .running import collector_paused, open_and_play
@@ -58,7 +59,7 @@ def bot_line_up(text: str) -> tuple[list[str], list[str | None]]:
 
 def run(args: argparse.Namespace) -> int:
     with collector_paused():
-        return open_and_play(lambda: new_session(args), args.bot_delay, plain=args.plain)
+        return open_and_play(lambda: new_session(args), args.bot_delay, plain=wants_plain(args))
 
 
 def new_session(args: argparse.Namespace) -> Session:

@@ -42,6 +42,10 @@ def play(session: Session | None, bot_delay: float | None) -> int:
     from ..tui.app import UnoKartApp  # noqa: PLC0415 - Textual loads only to play
 
     app = UnoKartApp(session, bot_delay=bot_delay)
+    if session is None:  # the title screen: under `unokart serve` it offers tables for friends
+        from ..tui.hostline import open_host_line  # noqa: PLC0415
+
+        app.line = open_host_line(app)
     gc.freeze()
     return run_app(app)  # the app turns the collector back on once its first screen is painted
 

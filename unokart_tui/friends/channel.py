@@ -28,6 +28,7 @@ LINE_LIMIT = 64 * 1024  # bytes of one message, its newline included: a whole ta
 # The messages the host answers itself; every other one goes to the table the person sits at.
 OPEN_TABLE = "open-table"  # game -> host: open a table, with this person at it
 JOIN_TABLE = "join-table"  # game -> host: {"code": what the person typed}
+LEAVE_TABLE = "leave-table"  # game -> host: the person leaves their table (the lobby, or their seat: away)
 TABLE_OPENED = "table-opened"  # host -> game: {"code", "command": what friends type to join}
 TABLE_JOINED = "table-joined"  # host -> game: {"code"}: this person is at that table now
 REFUSED = "refused"  # host -> game: {"words": one sentence in the person's language}
@@ -113,14 +114,6 @@ class TableChannel:
             return None
         sock.setblocking(True)
         return cls(sock, on_message, on_closed)
-
-    def listen(
-        self, on_message: Callable[[Message], None], on_closed: Callable[[str | None], None] | None = None
-    ) -> None:
-        """From now on each message goes to ``on_message``, and the end to ``on_closed``: the lobby hands the
-        line over to the table's screen once the match starts (``tui.screens.remote_table``)."""
-        self._on_message = on_message
-        self._on_closed = on_closed
 
     def start(self) -> TableChannel:
         self._reader.start()

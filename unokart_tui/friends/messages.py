@@ -130,7 +130,33 @@ class Acted(NamedTuple):
     moment: tuple[int, int] | None = None  # the ``TableSeen.moment`` it was decided on
 
 
-Message = LobbyShown | LobbyClosed | TableSeen | Logged | BannerShown | CardsMoved | Notice | RoundEnded | MatchEnded
+class LobbySettle(NamedTuple):
+    """Game -> host: the opener sets the table (``Lobby.settle``), the New game form's settings as a whole."""
+
+    settings: TableSettings
+
+
+class LobbyStart(NamedTuple):
+    """Game -> host: the opener starts the match (``Lobby.start``); a refusal comes back in their words."""
+
+
+class AskHint(NamedTuple):
+    """Game -> host: the expert's advice for this person's decision now (``SharedTable.hint``)."""
+
+
+class Hinted(NamedTuple):
+    """Host -> game: the advice asked for: the move (``action``) and why, in a sentence (``text``)."""
+
+    action: Action
+    text: str
+
+
+# What a game process may send about its table: what its person does, and the lobby's two requests.
+Request = Acted | LobbySettle | LobbyStart | AskHint
+
+Message = (
+    LobbyShown | LobbyClosed | TableSeen | Logged | BannerShown | CardsMoved | Notice | RoundEnded | MatchEnded | Hinted
+)
 
 Sender = Callable[[Message], None]  # one person's: the host carries each message to their game process
 
@@ -140,15 +166,20 @@ __all__ = [
     "MIN_SEATS",
     "TURN_SECONDS",
     "Acted",
+    "AskHint",
     "BannerShown",
     "CardsMoved",
+    "Hinted",
     "LobbyClosed",
+    "LobbySettle",
     "LobbyShown",
+    "LobbyStart",
     "Logged",
     "MatchEnded",
     "Message",
     "Notice",
     "PublicTable",
+    "Request",
     "RoundEnded",
     "Sender",
     "TableSeen",

@@ -20,7 +20,6 @@ turn it is. The seat's own cards, and which of them can be played, come from the
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Callable, Mapping
@@ -84,11 +83,9 @@ from ..voice.cards import short
 from ..voice.notes import TableNotes
 from . import wire
 from .channel import REFUSED
-from .messages import Acted, MatchEnded, RoundEnded, TableSeen
+from .messages import Acted, AskHint, Hinted, MatchEnded, RoundEnded, TableSeen
 from .shown import Shown, shift, shifted_view, watcher_state, with_seats
 
-ASK_HINT = "ask-hint"  # game -> host: the expert's advice for this seat's decision, please
-HINT = "hint"  # host -> game: {"words": the advice in the person's language}
 YOU = 0  # the seat's own number in everything the front end is told
 TICK = 1.0  # seconds between two redraws of the turn clock
 NOTICE_SECONDS = 5.0  # a refusal said again while it is on show adds no copy of it
@@ -199,20 +196,18 @@ class RemoteTable:
         if not self._opened:
             self._pending.append(data)
             return
-        kind = data.get("type")
         said = data.get("words")
-        if kind == HINT and isinstance(said, str):
-            self.send(HintShown(said))  # the hint's view says "Hint:" before it
-            return
-        if kind == REFUSED and isinstance(said, str):
+        if data.get("type") == REFUSED and isinstance(said, str):
             self.send(Notice(said, severity="warning", markup=False))
             return
         try:
-            message = wire.decode(json.dumps(data))
+            message = wire.from_json(data)
         except (ValueError, TypeError):  # wire.WireError is a ValueError
-            self.send(Notice(words.unreadable(), severity="error"))
+            self.send(Notice(words.host_unreadable(), severity="error"))
             return
         match message:
+            case Hinted(_action, text):
+                self.send(HintShown(text))  # the hint's view says "Hint:" before it
             case TableSeen():
                 self.take_seen(message)
             case CardsMoved(moved, by_player):
@@ -470,7 +465,7 @@ class RemoteTable:
         real = with_seats(action, lambda seat: shift(seat, -you, seats))
         if isinstance(action, (Play, JumpIn, Draw)):
             self.uno_ahead.drop()  # UNO said ahead goes with this play (or a draw ended it)
-        self._send(json.loads(wire.encode(Acted(real, seen.moment))))
+        self._send(wire.as_json(Acted(real, seen.moment)))
 
     def move(self, step: int) -> None:
         count = len(self.hand.cards)
@@ -558,7 +553,7 @@ class RemoteTable:
         if not self.legal:
             self.refuse(_("A hint is for your own turn."))
             return
-        self._send({"type": ASK_HINT})
+        self._send(wire.as_json(AskHint()))
 
     def dialog_hint(self) -> str:
         """A hint asked in a dialog: the host works it out, and it shows under the table when it comes."""
@@ -588,4 +583,4 @@ class RemoteTable:
         self.show_table()
 
 
-__all__ = ["ASK_HINT", "HINT", "Pacing", "RemoteTable"]
+__all__ = ["Pacing", "RemoteTable"]

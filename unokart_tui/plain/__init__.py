@@ -4,6 +4,7 @@ No Textual and no escape sequences: one line per sentence, in the words of the g
 table is ``table.TableController``'s, as in the full-screen game; this package is one more front
 end for it (``table``), with a clock driven by the player's commands (``clock``), the commands'
 parsing and the list of those legal now (``commands``), and the loop over stdin (``runner``).
-Only the table is played in line mode so far: the title, the new game form, settings, rules,
-statistics and replays are the full-screen game's.
+Around the table, the title (``title``) and its pages: New game (``new_game``), Load (``load``)
+and Settings (``settings_menu``), each asking one question at a time (``asking``); the rules,
+statistics and replays (``rules``, ``stats``, ``replay``, on ``pages``); all through one ``Lines``.
 """

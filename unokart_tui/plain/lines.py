@@ -22,6 +22,9 @@ class Lines:
         if isinstance(self.out, io.TextIOWrapper):  # a terminal that cannot show "·" or "—" gets "?", not a crash
             self.out.reconfigure(errors="replace")
         self._answers: Iterator[str] = iter(self.read)
+        # Once the input has ended (or the reader has gone), nothing more is read: at a terminal, a
+        # second read after Ctrl+D would wait for more, where the person meant to leave.
+        self.ended = False
 
     def say(self, line: str = "") -> None:
         """Write one line (no escape sequence ever: the caller's words are printable), flushed at once."""
@@ -30,7 +33,12 @@ class Lines:
 
     def ask(self, question: str = "") -> str | None:
         """Say ``question`` (if any) and return the next line typed, stripped; ``None`` when input has ended."""
+        if self.ended:
+            return None
         if question:
             self.say(question)
         line = next(self._answers, None)
-        return None if line is None else line.strip()
+        if line is None:
+            self.ended = True
+            return None
+        return line.strip()

@@ -9,14 +9,19 @@ import os
 import signal
 import stat
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..files import FileProblem, read_bytes, write_atomic
+from ..friends.codes import CodeGuard
+from ..friends.hosting import hosted_tables
 from ..voice import use_language
 from .config import ServeConfig
 from .hub import Hub
 from .log import ConnectionLog
+from .players import Player
+from .tables import TableCodes
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -144,8 +149,19 @@ async def _serve(config: ServeConfig) -> int:
             log.close()
 
 
+def table_codes(config: ServeConfig) -> TableCodes:
+    """The tables friends open here (issue 31): each on the host's event loop, saved in its opener's saves."""
+
+    def saves_for(fingerprint: str) -> Path:
+        return Player.of_fingerprint(config.data_dir, fingerprint).data_dir
+
+    factory = hosted_tables(asyncio.get_running_loop(), saves_for)
+    most, per_key = config.limits.max_tables, config.limits.max_tables_per_key
+    return TableCodes(CodeGuard(time.monotonic), factory, most=most, most_per_key=per_key)
+
+
 async def _run(config: ServeConfig, log: ConnectionLog, stop: asyncio.Event) -> int:
-    hub = Hub(config, log, authorized_keys(config, log))
+    hub = Hub(config, log, authorized_keys(config, log), table_codes(config))
     acceptor = runner = None
     try:
         if config.ssh is not None:

@@ -33,6 +33,22 @@ class Player(NamedTuple):
         shown = "SHA256:" + base64.b64encode(digest).decode("ascii").rstrip("=")
         return cls(shown, data_dir / PLAYERS / digest.hex())
 
+    @classmethod
+    def of_fingerprint(cls, data_dir: Path, fingerprint: str) -> Player:
+        """The player of a key known by its fingerprint (``SHA256:`` and the digest in base64, as ``of_key`` makes it).
+
+        ValueError for anything else: no text from elsewhere names a directory.
+        """
+        prefix = "SHA256:"
+        encoded = fingerprint.removeprefix(prefix)
+        try:
+            digest = base64.b64decode(encoded + "=" * (-len(encoded) % 4), validate=True)
+        except ValueError:
+            digest = b""
+        if not fingerprint.startswith(prefix) or len(digest) != hashlib.sha256().digest_size:
+            raise ValueError(f"not a key's fingerprint: {fingerprint!r}")
+        return cls(fingerprint, data_dir / PLAYERS / digest.hex())
+
     @property
     def data_dir(self) -> Path:
         return self.home / "data"
@@ -77,8 +93,7 @@ class Player(NamedTuple):
     def line_mode(self) -> bool:
         """Whether the player chose line mode in their settings (issue 33): their game runs as lines."""
         settings, _problem = load_settings(self.settings_file)
-        # The setting arrives with line mode's own branch; until then no settings file holds it.
-        return bool(getattr(settings, "line_mode", False))
+        return settings.line_mode
 
     def keep_name(self, name: str, language: str | None = None) -> None:
         """Store the name as the player's default at the table, and the language chosen with it.

@@ -16,7 +16,7 @@ import asyncssh
 
 from saves import SaveError
 
-from ..friends.channel import JOIN_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED, Message
+from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED, Message
 from ..friends.codes import normalise
 from ..voice import N_, _, ngettext, speaking
 from ..voice.language import ENGLISH
@@ -351,6 +351,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                     self._tell_game({"type": REFUSED, "words": _("A table code has five letters and digits.")})
                 else:
                     self.hub.spawn(self._join_from_game(code))
+            elif kind == LEAVE_TABLE:
+                self._quit_table()  # back at the title, free to open or join another
             elif self.table is not None and self.seat is not None:
                 self.table.receive(self.seat, message)
             else:
@@ -426,6 +428,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _leave_table(self) -> None:
         if self.link is not None:
             self.link.finish()  # the game's last words first
+        self._quit_table()
+
+    def _quit_table(self) -> None:
         if self.table is not None and self.seat is not None and self.table_code is not None:
             table, seat, code = self.table, self.seat, self.table_code
             self.table = self.seat = None

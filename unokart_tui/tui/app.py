@@ -8,24 +8,30 @@ the signals a running game answers (screens/quitting.py).
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from textual.command import Provider
 from textual.screen import Screen
 
 from ..defaults import PLAYER_NAME
+from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
 from ..table import opening
+from ..voice import _
+from .hostline import FromHost, HostGone, Line
 from .screens.app_base import MatchApp
 from .screens.quitting import Quitting
 
 if TYPE_CHECKING:
     from saves import SavedGame
 
+    from ..friends.messages import TableSeen
     from ..settings import Settings
     from ..table.pacing import Clock, Pace
     from ..table.session import Session
     from .screens.game import GameScreen
     from .screens.load import LoadScreen
+    from .screens.lobby import LobbyScreen
     from .screens.new_game import NewGame, NewGameScreen
     from .screens.replay import ReplayScreen
     from .screens.stats import StatsScreen
@@ -52,10 +58,16 @@ class UnoKartApp(MatchApp):
         pace: Pace | None = None,
         replay: tuple[str, SavedGame] | None = None,
         clock: Clock | None = None,
+        line: Line | None = None,
     ) -> None:
-        """``replay``: a save's name and contents, to replay first (`unokart replay`)."""
+        """``replay``: a save's name and contents, to replay first (`unokart replay`); ``line``: the line to
+        the host under ``unokart serve`` (``hostline.open_host_line``), whose tables friends share."""
         super().__init__(session, settings, bot_delay=bot_delay, pace=pace, clock=clock)
         self.replay = replay
+        self.line = line
+        self.opened: tuple[str, str] | None = None  # the table this person opened: its code, and the command
+        self.lobby: LobbyScreen | None = None
+        self.at_table: Screen[Any] | None = None  # the table screen of the match friends play
         self.last_new_game: NewGame | None = None  # New game offers its line-up, target and rules again
         self.quitting = Quitting(self)
 
@@ -70,6 +82,8 @@ class UnoKartApp(MatchApp):
         self.call_later(self._show_first, first)
         self.settings_on_mount()
         self.quitting.listen()
+        if self.line is not None:
+            self.line.start()  # its messages reach the app from now on
 
     async def _show_first(self, screen: Screen[None]) -> None:
         await self.push_screen(screen)
@@ -81,6 +95,107 @@ class UnoKartApp(MatchApp):
         self.quitting.stop_listening()
         if self.session is not None:
             self.session.close()
+
+    def title_screen(self) -> Screen[None]:
+        from .screens.title import TitleScreen  # noqa: PLC0415 - a match started from the shell opens without it
+
+        return TitleScreen(friends=self.line is not None)
+
+    # ------------------------------------------------------------------ friends at one table (issue 31)
+
+    def action_play_with_friends(self) -> None:
+        if self.line is not None:
+            self.line.send({"type": OPEN_TABLE})
+
+    def action_join_table(self) -> None:
+        from .dialogs.join_table import JoinTableDialog  # noqa: PLC0415 - loaded when first opened
+
+        def join(code: str | None) -> None:
+            if code is not None and self.line is not None:
+                self.line.send({"type": JOIN_TABLE, "code": code})
+
+        self.push_screen(JoinTableDialog(), join)
+
+    def on_from_host(self, message: FromHost) -> None:
+        kind, data = message.kind, message.data
+        if kind == TABLE_OPENED:
+            self.opened = (str(data.get("code")), str(data.get("command")))
+        elif kind == TABLE_JOINED:
+            self._to_lobby(str(data.get("code")))
+        elif kind == REFUSED:
+            sentence = str(data.get("words", ""))
+            if self.lobby is not None and self.screen is self.lobby:
+                self.lobby.refused(sentence)
+            else:
+                self.notify(sentence, title=_("Table"), severity="warning")
+        elif self.at_table is not None:
+            self.at_table.post_message(FromHost(data))  # the table screen reads the match's messages itself
+        else:
+            self._in_lobby(data)
+
+    def _to_lobby(self, code: str) -> None:
+        from .screens.lobby import LobbyScreen  # noqa: PLC0415 - loaded when first opened
+
+        command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
+        self.lobby = LobbyScreen(self.line, code, command) if self.line is not None else None
+        if self.lobby is not None:
+            self.push_screen(self.lobby, lambda _left: self._left_lobby())
+
+    def _left_lobby(self) -> None:
+        self.lobby = self.at_table = None
+        self.opened = None
+
+    def _in_lobby(self, data: dict[str, Any]) -> None:
+        # Here, not at the top: the title's first frame does not wait for the engine that these bring.
+        from ..friends import wire  # noqa: PLC0415
+        from ..friends.messages import LobbyClosed, LobbyShown, TableSeen  # noqa: PLC0415
+
+        try:
+            shown = wire.from_json(data)
+        except wire.WireError as error:
+            self.notify(str(error), title=_("Table"), severity="error")
+            return
+        lobby = self.lobby
+        if lobby is None:
+            return
+        if isinstance(shown, LobbyShown):
+            lobby.show(shown)
+        elif isinstance(shown, LobbyClosed):
+            self.notify(shown.reason, title=_("Table"), severity="warning")
+            if self.screen is lobby:
+                lobby.dismiss()
+        elif isinstance(shown, TableSeen) and not lobby.started:
+            self._to_table(lobby, shown)
+
+    def _to_table(self, lobby: LobbyScreen, first: TableSeen) -> None:
+        """The match has started: the table screen shows it, from its first view on."""
+        # By name: the table screen for a match friends share comes with its own branch (wt-friends-seat).
+        try:
+            module = importlib.import_module(f"{__package__}.screens.remote_table")
+        except ModuleNotFoundError:  # this build has no such screen yet: the lobby says the match began
+            lobby.match_started()
+            return
+        lobby.started = True
+        self.at_table = module.RemoteTableScreen(self.line, first)
+        self.push_screen(self.at_table, lambda _result: self._left_table())
+
+    def _left_table(self) -> None:
+        """The table screen closed: this person leaves the table (their seat is kept) and is back at the title."""
+        self.at_table = None
+        if self.line is not None:
+            self.line.send({"type": LEAVE_TABLE})
+        if self.lobby is not None and self.lobby.is_current:
+            self.lobby.dismiss()
+
+    def on_host_gone(self, message: HostGone) -> None:
+        """No table can be reached any more: the lobby (and a table friends share) give way to the title."""
+        self.line = None
+        self.notify(_("The line to the server is closed: the tables for friends are gone."), severity="error")
+        lobby, self.at_table = self.lobby, None
+        if lobby is not None and lobby in self.screen_stack:
+            while self.screen is not lobby:
+                self.pop_screen()
+            lobby.dismiss()
 
     def _replay_screen(self, name: str, game: SavedGame) -> ReplayScreen:
         from .screens.replay import ReplayScreen  # noqa: PLC0415 - loaded when first opened

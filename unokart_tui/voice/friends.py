@@ -85,6 +85,95 @@ def earlier_moment() -> str:
     return _("That was meant for an earlier moment of the table: look again.")
 
 
+def unreadable() -> str:
+    """A game process sent its table something no game sends: its person is told in one sentence."""
+    return _("The table could not understand what your game sent.")
+
+
+def not_at_table() -> str:
+    return _("You are not at this table.")
+
+
+def not_started() -> str:
+    return _("The match has not started yet.")
+
+
+def hint_on_your_turn() -> str:
+    return _("A hint is for your own turn.")
+
+
+# ---------------------------------------------------------------------- the lobby screen and the title
+
+
+def ask_code() -> str:
+    return _("Type the code of the table a friend opened: five letters and digits.")
+
+
+def join_with_command(command: str) -> str:
+    """What the opener gives their friends: the exact command, as the host knows its address and port."""
+    return _("Friends type this, each with their own key:\n{command}").format(command=command)
+
+
+def join_with_code() -> str:
+    return _("Friends join with this code: Join a table, on the title screen of this server.")
+
+
+def opener_named(name: str) -> str:
+    return _("{name} (opened the table)").format(name=name)
+
+
+def seated(people: list[str], seats: int) -> str:
+    """Who sits at the table, in the order they sat down, of how many seats."""
+    return ngettext(
+        "At the table ({count} of {seats} seat): {names}",
+        "At the table ({count} of {seats} seats): {names}",
+        seats,
+    ).format(count=len(people), seats=seats, names=", ".join(people))
+
+
+def bots_in_free_seats(bots: tuple[str, ...]) -> str:
+    if not bots:
+        return _("No bot plays: every seat is a person's.")
+    return ngettext(
+        "{count} bot plays the free seat: {bots}",
+        "Bots play the {count} free seats: {bots}",
+        len(bots),
+    ).format(count=len(bots), bots=", ".join(bots))
+
+
+def watchers(names: tuple[str, ...]) -> str:
+    return _("Watching: {names}").format(names=", ".join(names))
+
+
+def settings_line(target: int, preset: str, seats: int, seconds: float) -> str:
+    """The table's settings in one line, for those who do not set them."""
+    return ngettext(
+        "Target {target}, house rules {preset}, {seats} seat, {seconds} seconds a turn.",
+        "Target {target}, house rules {preset}, {seats} seats, {seconds} seconds a turn.",
+        seats,
+    ).format(target=target, preset=preset, seats=seats, seconds=f"{seconds:g}")
+
+
+def usual_line_up() -> str:
+    return _("the usual line-up")
+
+
+def ready_to_start() -> str:
+    return _("Everyone here? ctrl+s starts the match.")
+
+
+def waiting_for(opener: str) -> str:
+    return _("Waiting for {name} to start the match.").format(name=opener)
+
+
+def watching_lobby(opener: str) -> str:
+    return _("Every seat is taken: you will watch the match when {name} starts it.").format(name=opener)
+
+
+def match_started() -> str:
+    return _("The match has started.")
+
+
 # ---------------------------------------------------------------------- a seat of a shared table, in the game
 # (friends/remote.py: the game process's table for one person's seat)
 
@@ -132,43 +221,52 @@ def leave_seat() -> str:
     return _("The table plays on without you: the autopilot takes your seat until you come back with the same key.")
 
 
-def unreadable() -> str:
+def host_unreadable() -> str:
+    """The host sent this game something it cannot read (``friends.remote``)."""
     return _("The table sent something this game cannot read: it is left out.")
-
-
-def line_closed(reason: str | None) -> str:
-    if reason is None:
-        return _("The table has closed the line: the match goes on without you, saved on the host.")
-    return _("The line to the table broke ({reason}): the match goes on without you, saved on the host.").format(
-        reason=reason
-    )
 
 
 __all__ = [
     "already_started",
+    "ask_code",
     "away",
     "back",
+    "bots_in_free_seats",
     "drew",
     "earlier_moment",
     "fewer_seats_than_people",
     "hint_asked",
+    "hint_on_your_turn",
+    "host_unreadable",
     "is_watching",
+    "join_with_code",
+    "join_with_command",
     "leave_seat",
-    "line_closed",
+    "match_started",
     "needs_people",
     "no_autopilot",
     "no_jump_in",
     "no_undo",
+    "not_at_table",
+    "not_started",
     "not_yours",
+    "opener_named",
     "opener_settles",
     "opener_starts",
     "pace_is_shared",
+    "ready_to_start",
     "seat_away",
+    "seated",
     "seats_range",
+    "settings_line",
     "table_closed",
     "time_up",
     "turn_clock",
     "turn_range",
     "unreadable",
+    "usual_line_up",
+    "waiting_for",
+    "watchers",
     "watching",
+    "watching_lobby",
 ]

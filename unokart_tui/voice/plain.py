@@ -123,15 +123,16 @@ def top_line(card: Card, colour: Color | None, played_by: str) -> str:
 
 
 def seat_line(name: str, cards: int, score: int, last: str, *, you: bool, to_act: bool, exposed: bool) -> str:
+    # Two counts, each with its own plural: "1 card, 1 point", "7 cards, 120 points".
+    held = ngettext("{count} card", "{count} cards", cards).format(count=cards)
+    points = ngettext("{count} point", "{count} points", score).format(count=score)
     if you:
-        line = ngettext("You: {count} card, {score} points.", "You: {count} cards, {score} points.", cards).format(
-            count=cards, score=score
-        )
+        line = _("You: {cards}, {points}.").format(cards=held, points=points)
     else:
-        line = ngettext(
-            "{name}: {count} card, {score} points.", "{name}: {count} cards, {score} points.", cards
-        ).format(name=name, count=cards, score=score)
-    if last:
+        line = _("{name}: {cards}, {points}.").format(name=name, cards=held, points=points)
+    if last.endswith(("!", "?", ".")):  # "UNO!" ends its own sentence: no second stop after it
+        line += " " + _("Last move: {last}").format(last=last)
+    elif last:
         line += " " + _("Last move: {last}.").format(last=last)
     if exposed:
         line += " " + _("One card and no UNO.")
@@ -150,9 +151,11 @@ def pile_line(draw_pile: int, after_you: str) -> str:
 
 
 def rules_line(rules: str, round_number: int, target: int) -> str:
-    return _("Round {number}, first to {target} points; house rules: {rules}.").format(
-        number=round_number, target=target, rules=rules
-    )
+    return ngettext(
+        "Round {number}, first to {target} point; house rules: {rules}.",
+        "Round {number}, first to {target} points; house rules: {rules}.",
+        target,
+    ).format(number=round_number, target=target, rules=rules)
 
 
 def uno_ahead(*, armed: bool) -> str:

@@ -1,4 +1,5 @@
-"""Settings: bot speed, theme, symbols, language, motion, the UNO helper, the first-game guide, confirm before quitting.
+"""Settings: bot speed, theme, symbols, language, motion, the UNO helper, the first-game guide, confirm before
+quitting, undo, and line mode (the next start as lines of text, docs/line-mode.md).
 
 Every change is saved at once and posted to the app (``Changed``), which passes it on
 to a match being played: a new bot speed holds from the next move.
@@ -35,6 +36,7 @@ SWITCHES = (
     ("guide", N_("First-game guide when a match starts")),
     ("confirm_quit", N_("Ask before leaving a match")),
     ("undo", N_("Undo against bots (z takes back your last move)")),
+    ("line_mode", N_("Line mode: start as lines of text, for screen readers")),
 )
 
 

@@ -1,4 +1,5 @@
-"""The title screen: continue, new game, load, statistics, rules, settings, quit."""
+"""The title screen: continue, new game, (under ``unokart serve``) a table for friends, load, statistics, rules,
+settings, quit."""
 
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
         Binding("n", "app.new_game", N_("New game")),
+        # Under `unokart serve` only (issue 31): the host holds the tables friends share.
+        Binding("f", "play_with_friends", N_("Friends")),
+        Binding("j", "join_table", N_("Join")),
         Binding("l", "app.load_game", N_("Load")),
         Binding("t", "app.statistics", N_("Stats")),
         Binding("r", "app.rules", N_("Rules")),
@@ -45,8 +49,10 @@ class TitleScreen(Screen[None]):
         Binding("q", "app.quit", N_("Quit")),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, friends: bool = False) -> None:
+        """``friends``: the game runs under ``unokart serve``, whose tables friends can share."""
         super().__init__()
+        self.friends = friends
         self._told: str | None = None  # what is wrong with the saves folder, once said
         self.can_continue = False
 
@@ -80,9 +86,13 @@ class TitleScreen(Screen[None]):
         self.refresh_bindings()
         if latest is not None:
             menu.add_option(Option(_("Continue   {match}").format(match=describe(latest)), id="continue_latest"))
+        menu.add_option(Option(_("New game"), id="new_game"))
+        if self.friends:
+            menu.add_options(
+                [Option(_("Play with friends"), id="play_with_friends"), Option(_("Join a table"), id="join_table")]
+            )
         menu.add_options(
             [
-                Option(_("New game"), id="new_game"),
                 Option(_("Load game"), id="load_game"),
                 Option(_("Statistics"), id="statistics"),
                 Option(_("Rules"), id="rules"),
@@ -94,10 +104,20 @@ class TitleScreen(Screen[None]):
         menu.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.can_continue if action == "continue_latest" else True
+        if action == "continue_latest":
+            return self.can_continue
+        if action in ("play_with_friends", "join_table"):
+            return self.friends
+        return True
 
     async def action_continue_latest(self) -> None:
         await self.app.run_action("app.continue_latest")
+
+    async def action_play_with_friends(self) -> None:
+        await self.app.run_action("app.play_with_friends")
+
+    async def action_join_table(self) -> None:
+        await self.app.run_action("app.join_table")
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         await self.app.run_action(f"app.{event.option.id}")

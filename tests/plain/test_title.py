@@ -1,0 +1,234 @@
+"""The title in line mode (issue 33): a numbered menu in sentences, whole paths through it, and its way out."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import io
+
+import pytest
+
+from saves import list_saves
+from unokart_tui.plain.lines import Lines
+from unokart_tui.plain.title import Title
+from unokart_tui.table.session import Session
+
+from .driving import NEW_GAME_DEFAULTS, after, lines_for, title
+
+TITLE_QUESTION = "What now? Type a number or a word."
+
+
+def test_new_game_with_defaults_then_quit_load_and_continue_the_same_match():
+    answers = ["new", *NEW_GAME_DEFAULTS[:-1], "7", "hand", "draw", "quit"]  # a seed: the same deal every run
+    answers += ["load", "1", "table", "quit", "continue", "score", "quit", "quit", "never read"]
+    status, said = title(answers)
+
+    assert status == 0
+    assert said[0].startswith("UNO Mario Kart in lines of text.")
+    assert (
+        "Starting: You against greedy, challenger, item-hoarder, to 500 points, seed 7. Official rules: no house rules."
+        in said
+    )
+    assert any(line.startswith("Your hand: ") for line in said)
+    assert any(line.startswith("· You draw") for line in said)
+    left = [
+        number
+        for number, line in enumerate(said)
+        if line == "The match is saved: Continue on the title goes on with it."
+    ]
+    assert len(left) == 3  # after the new game, after loading it, after continuing it
+    (entry,) = list_saves()
+    assert said[left[0] + 1] == f"1. Continue the last match, {entry.name}: round 1, You 0, Mario 0, Luigi 0, Peach 0."
+    loaded = after(said, "Which save?")
+    assert "Welcome back: round 1 goes on." in loaded
+    assert any(line.startswith("On the pile:") for line in loaded)  # `table` was read at the loaded match
+    continued = after(said[left[1] :], "1. Continue the last match")
+    assert any(line.startswith("Scores: You 0") for line in continued)
+    assert said[-1] == TITLE_QUESTION  # quit at the title: nothing more is said, nor read
+    match = Session.load(entry.name)
+    assert any("draw" in str(action).lower() for action in match.match.history[-1])
+    match.close()
+
+
+def test_the_end_of_the_input_in_a_match_saves_it_and_leaves_with_status_0():
+    status, said = title(["new", *NEW_GAME_DEFAULTS, "draw"])
+    assert status == 0
+    (entry,) = list_saves()
+    assert said[-1] == f"The match is saved. To go on with it: unokart load '{entry.name}' --plain"
+    assert entry.round_number == 1 and not entry.finished
+
+
+def test_the_end_of_the_input_at_the_title_leaves_quietly():
+    status, said = title([])
+    assert status == 0
+    assert said[-1] == TITLE_QUESTION
+    assert list_saves() == []
+
+
+class Terminal:
+    """A terminal's input: Ctrl+D ends one read, and the next read waits for more (here: gets a line)."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __iter__(self) -> Terminal:
+        return self
+
+    def __next__(self) -> str:
+        self.reads += 1
+        if self.reads == 1:
+            raise StopIteration  # Ctrl+D
+        return "new\n"
+
+
+def test_the_end_of_the_input_is_read_once_and_never_waited_for_again():
+    terminal = Terminal()
+    lines = Lines(terminal, io.StringIO())  # type: ignore[arg-type]
+    assert Title(lines).run() == 0
+    assert lines.ended
+    assert lines.ask("Again?") is None
+    assert terminal.reads == 1
+
+
+def test_the_menu_names_every_page_and_continue_only_with_a_match_to_continue():
+    _status, said = title(["quit"])
+    assert said[1:9] == [
+        "1. New game.",
+        "2. Load a saved match.",
+        "3. Settings.",
+        "4. Rules.",
+        "5. Statistics.",
+        "6. Replay a match.",
+        "7. Quit.",
+        TITLE_QUESTION,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("dance", "There is no dance here: type a number from 1 to 7, or help."),
+        ("9", "There is no 9 here: type a number from 1 to 7, or help."),
+        ("s", "s could be Settings or Statistics: type more of it, or its number."),
+        ("back", "There is no back here: type a number from 1 to 7, or help."),
+    ],
+)
+def test_a_wrong_choice_says_why_in_one_line_and_the_question_comes_again(typed, said):
+    _status, lines = title([typed, "quit"])
+    wrong = after(lines, TITLE_QUESTION)
+    assert wrong[0] == said
+    assert wrong[1] == TITLE_QUESTION
+
+
+@pytest.mark.parametrize("typed", ["SETT", "3", "settings", "Options", "sE"])
+def test_a_choice_is_taken_by_its_number_or_a_forgiving_word(typed):
+    _status, said = title([typed, "back", "quit"])
+    assert after(said, TITLE_QUESTION)[0].startswith("Settings: type set")
+
+
+def test_help_and_enter_at_the_title():
+    _status, said = title(["help", "", "quit"])
+    helped = after(said, TITLE_QUESTION)
+    assert helped[0].startswith("Type the number of a choice")
+    assert helped[3] == TITLE_QUESTION
+    assert helped[4:6] == ["1. New game.", "2. Load a saved match."]  # Enter: the choices again
+
+
+def test_back_in_new_game_returns_to_the_title_with_nothing_started():
+    status, said = title(["new", "Ann", "back", "quit"])
+    assert status == 0
+    assert said.count("1. New game.") == 2
+    assert list_saves() == []
+
+
+def test_quit_in_new_game_returns_to_the_title_too():
+    _status, said = title(["new", "quit", "quit"])
+    assert said.count("1. New game.") == 2
+
+
+@pytest.mark.parametrize(
+    ("typed", "module", "function"),
+    [("rules", "rules", "read_rules"), ("statistics", "stats", "read_stats"), ("replay", "replay", "read_replay")],
+)
+def test_rules_statistics_and_replay_open_their_pages_on_the_same_lines(monkeypatch, typed, module, function):
+    if importlib.util.find_spec(f"unokart_tui.plain.{module}") is None:
+        pytest.skip(f"plain/{module}.py comes with the rules, statistics and replay pages")
+    page = importlib.import_module(f"unokart_tui.plain.{module}")
+    read: list[object] = []
+    monkeypatch.setattr(page, function, lambda lines, *rest: read.append(lines))
+    lines, _out = lines_for([typed, "quit"])
+    assert Title(lines).run() == 0
+    assert read == [lines]
+
+
+def test_a_broken_settings_file_is_said_in_one_line_and_the_title_goes_on(tmp_path):
+    from unokart_tui.settings import settings_path
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("uno_helper = 'yes'\n")
+    status, said = title(["quit"])
+    assert status == 0
+    assert str(path) in said[1] and said[2] == "1. New game."
+
+
+def test_a_match_interrupted_by_ctrl_c_ends_the_title_with_its_status(monkeypatch):
+    from unokart_tui.plain import table
+
+    def interrupted(self, line):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(table.LineTable, "handle", interrupted)
+    status, said = title(["new", *NEW_GAME_DEFAULTS, "draw", "quit"])
+    assert status == 130
+    assert said[-1].startswith("The match is saved. To go on with it: unokart load")
+
+
+def test_a_saves_folder_that_cannot_be_listed_is_said_once_and_the_title_goes_on():
+    from saves import save_dir
+
+    folder = save_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("a file where the folder should be\n")
+    status, said = title(["", "load", "quit"])
+    assert status == 0
+    problems = [line for line in said if str(folder) in line]
+    assert len(problems) == 2  # once on the title, read twice; once by Load
+    assert said.count("1. New game.") == 3
+
+
+def test_a_reader_that_goes_away_from_the_title_ends_it_quietly():
+    import subprocess
+
+    from .test_line_mode import unokart
+
+    process = unokart("--plain", stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stdin is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()  # as `unokart --plain | head -1` does
+    try:
+        process.stdin.write(b"help\n" * 200)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass  # the game may have gone already
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""
+
+
+SAVED = ["new", *NEW_GAME_DEFAULTS[:-1], "5", "draw", "quit"]  # a save, for the replay page to list
+
+
+@pytest.mark.parametrize("page", ["rules", "statistics", "replay"])
+def test_each_page_read_from_the_title_comes_back_to_it(page):
+    status, said = title([*SAVED, page, "back", "quit"])
+    assert status == 0
+    opened = after(said[said.index("The match is saved: Continue on the title goes on with it.") :], "What now?")
+    assert not opened[0].startswith("1. ")  # the page's own lines first
+    assert said.count("2. New game.") == 2  # then the title again, Continue first
+
+
+@pytest.mark.parametrize("page", ["rules", "statistics", "replay"])
+def test_the_end_of_the_input_in_a_page_ends_the_title_too(page):
+    status, said = title([*SAVED, page])
+    assert status == 0
+    assert said.count("2. New game.") == 1  # after the match; not again after the page

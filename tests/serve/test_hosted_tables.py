@@ -1,0 +1,148 @@
+"""The host's real tables (friends/hosting.py) over SSH: stand-in games open, join, start, leave; the save stays.
+
+Each game is a small Python program that speaks the channel as the real game does (through
+``friends.wire``) and prints the type of every message its table sends it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import sys
+
+import pytest
+
+import saves
+from unokart_tui.friends.codes import CodeGuard
+from unokart_tui.friends.hosting import HostedTable, hosted_tables, save_path
+from unokart_tui.serve import session as session_module
+from unokart_tui.serve.config import Limits, ServeConfig
+from unokart_tui.serve.host import table_codes
+from unokart_tui.serve.players import PLAYERS, Player
+from unokart_tui.serve.tables import TableCodes
+
+from .harness import connect, new_key, sees, serving, session, until
+
+GAME = """
+import sys, threading
+from unokart_tui.friends import wire
+from unokart_tui.friends.channel import TableChannel
+from unokart_tui.friends.messages import LobbySettle, LobbyStart, TableSettings
+OPENER = {opener}
+AGAIN = {again}  # the opener leaves their first table and opens another
+done = threading.Event()
+asked = []
+def got(message):
+    kind = message.get("type")
+    print("got", kind, message.get("code", ""), flush=True)
+    if AGAIN and kind == "LobbyShown" and not asked:
+        asked.append(True)
+        line.send({{"type": "leave-table"}})
+        line.send({{"type": "open-table"}})
+    if OPENER and kind == "LobbyShown" and len(message["people"]) == 2 and not asked:
+        asked.append(True)
+        line.send(wire.as_json(LobbySettle(TableSettings(seats=2, turn_seconds=30.0))))
+        line.send(wire.as_json(LobbyStart()))
+line = TableChannel.from_environment(got, lambda reason: done.set())
+line.start()
+if OPENER:
+    line.send({{"type": "open-table"}})
+done.wait(30)
+"""
+
+
+def game(monkeypatch, *, opener: bool, again: bool = False) -> None:
+    code = GAME.format(opener=opener, again=again)
+    monkeypatch.setattr(session_module, "game_command", lambda: [sys.executable, "-c", code])
+
+
+async def sit_down(served, name: str, username: str):
+    key = new_key()
+    conn = await connect(served, key, username=username)
+    chan, screen = await session(conn)
+    await sees(screen, "Your name:")
+    chan.write(f"{name}\r".encode())
+    return key, conn, chan, screen
+
+
+def fingerprint_of(key) -> str:
+    digest = hashlib.sha256(key.public_data).digest()
+    return "SHA256:" + base64.b64encode(digest).decode().rstrip("=")
+
+
+def test_a_fingerprint_names_the_same_player_as_the_key(tmp_path):
+    key = new_key()
+    assert Player.of_fingerprint(tmp_path, fingerprint_of(key)) == Player.of_key(tmp_path, key.public_data)
+    for wrong in ("SHA256:../../etc", "MD5:aa", "SHA256:" + "A" * 10, "SHA256:" + "A" * 43 + "/../x"):
+        with pytest.raises(ValueError, match="not a key's fingerprint"):
+            Player.of_fingerprint(tmp_path, wrong)
+
+
+async def test_friends_open_a_table_start_it_leave_and_the_match_stays_in_the_openers_saves(tmp_path, monkeypatch):
+    data_dir = tmp_path / "host"
+    loop = asyncio.get_running_loop()
+    tables = TableCodes(
+        CodeGuard(loop.time), hosted_tables(loop, lambda key: Player.of_fingerprint(data_dir, key).data_dir)
+    )
+    async with serving(tmp_path, tables=tables) as served:
+        game(monkeypatch, opener=True)
+        ann_key, ann_conn, ann_chan, ann_screen = await sit_down(served, "Ann", "player")
+        await sees(ann_screen, "got table-opened")
+        [code] = list(tables._tables)
+        await sees(ann_screen, "got LobbyShown")
+        game(monkeypatch, opener=False)
+        bob_key, bob_conn, bob_chan, bob_screen = await sit_down(served, "Bob", code.lower())
+        await sees(bob_screen, f"got table-joined {code}")
+        await sees(bob_screen, "got TableSeen")  # Ann's game started the match once Bob sat down
+        await sees(ann_screen, "got TableSeen")
+        table = tables.get(code)
+        assert table is not None
+        bob_chan.close()
+        bob_conn.close()
+        await until(lambda: tables.awaiting(fingerprint_of(bob_key)) == code, what="Bob's seat kept for him")
+        # Bob comes back with his key, whatever the user name: straight to his seat.
+        bob_conn = await connect(served, bob_key, username="player")
+        bob_chan, bob_screen = await session(bob_conn)
+        await sees(bob_screen, f"got table-joined {code}")
+        await sees(bob_screen, "got TableSeen")
+        assert tables.awaiting(fingerprint_of(bob_key)) is None
+        assert f"table-back {code}" in served.log()
+        bob_chan.close()
+        bob_conn.close()
+        await until(lambda: tables.awaiting(fingerprint_of(bob_key)) == code, what="Bob's seat kept again")
+        ann_chan.close()
+        ann_conn.close()
+        await until(lambda: len(tables) == 0, what="the table's code released once everyone went")
+        assert table.closed
+        saved = save_path(Player.of_key(data_dir, ann_key.public_data).data_dir, code)
+        match = saves.loads(saved.read_text())
+        assert match.names == ("Ann", "Bob")
+        log = served.log()
+        assert f"table-open {code}" in log and f"table-join {code}" in log and f"table-leave {code}" in log
+        assert (data_dir / PLAYERS).is_dir()
+
+
+async def test_the_host_opens_real_tables_kept_in_the_openers_saves(tmp_path):
+    tables = table_codes(ServeConfig(data_dir=tmp_path, limits=Limits(max_tables_per_key=1)))
+    key = new_key()
+    opened = tables.open(fingerprint_of(key))
+    assert opened is not None and tables.open(fingerprint_of(key)) is None
+    code, table = opened
+    assert isinstance(table, HostedTable)
+    assert table.code == code and not table.closed
+
+
+async def test_leaving_a_table_from_the_game_frees_the_person_to_open_another(tmp_path, monkeypatch):
+    loop = asyncio.get_running_loop()
+    tables = TableCodes(CodeGuard(loop.time), hosted_tables(loop, lambda key: tmp_path))
+    async with serving(tmp_path, tables=tables) as served:
+        game(monkeypatch, opener=True, again=True)
+        _key, conn, chan, screen = await sit_down(served, "Ann", "player")
+        await until(lambda: screen.output.count(b"got table-opened") == 2, what="a second table opened")
+        await until(lambda: len(tables) == 1, what="the first table's code released")
+        assert b"got refused" not in screen.output
+        log = served.log()
+        assert log.count("table-open ") == 2 and log.count("table-leave ") == 1
+        chan.close()
+        conn.close()

@@ -1,0 +1,254 @@
+"""A friends' table as the host holds it: the lobby, then the match, behind the host's ``SharedTable`` Protocol.
+
+``unokart serve`` knows a table by four calls (``serve/tables.py``): someone ``arrive``\\ s, a message
+from their game process is ``receive``\\ d, they ``leave``, and the table says when it is ``closed``.
+``HostedTable`` answers them with a ``Lobby`` until the opener starts the match, then with the
+``SharedTable`` the lobby started. Everything it tells a person goes through their seat's ``send``
+as a JSON object (``wire.as_json``); what their game process sends is read with
+``wire.decode_request``, and a message it may not send is refused in one sentence, to that person only.
+
+Time is the host's event loop's (``LoopClock``): the turn clock and the bots' pace run on it. The
+match is saved after every action into the opener's saves on the host (``saves_for`` says where a
+key's saves are), as ``friends CODE.toml``, written whole or not at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Protocol
+
+from saves import SaveError
+
+from ..engine import RulesError
+from ..files import write_atomic
+from ..table.pacing import Clock, Pace, Stoppable
+from ..voice import friends as words
+from ..voice import speaking
+from . import wire
+from .channel import REFUSED
+from .lobby import Lobby, LobbyRefused
+from .messages import Acted, AskHint, Hinted, LobbyClosed, LobbySettle, LobbyStart, Message, Sender
+from .people import Person, person
+from .shared import SharedTable
+
+SAVE_PREFIX = "friends "  # the opener's save of the table CODE is "friends CODE.toml"
+SAVE_SUFFIX = ".toml"
+
+
+class Seat(Protocol):
+    """One person's line, as the host gives it (``serve.tables.Seat``): who they are, and a way to tell them."""
+
+    @property
+    def fingerprint(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def language(self) -> str: ...
+
+    def send(self, message: Mapping[str, object]) -> bool: ...
+
+
+class _Timer:
+    def __init__(self, handle: asyncio.TimerHandle) -> None:
+        self._handle = handle
+
+    def stop(self) -> None:
+        self._handle.cancel()
+
+
+class LoopClock:
+    """The table's ``Clock`` on an asyncio event loop: its time, and its ``call_later`` for the wake-ups."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+
+    def now(self) -> float:
+        return self._loop.time()
+
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> Stoppable:
+        return _Timer(self._loop.call_later(max(delay, 0.0), callback))
+
+    def at(self, stamp: float) -> float:
+        """No key reaches the host stamped: a stamp is already this clock's time (the loop's monotonic one)."""
+        return stamp
+
+
+def save_path(folder: Path, code: str) -> Path:
+    """Where the opener's saves keep the match of the table ``code``."""
+    return folder / f"{SAVE_PREFIX}{code}{SAVE_SUFFIX}"
+
+
+class HostedTable:
+    """One table friends share on the host, by its ``code``: its lobby, then its match; the first to arrive opened it.
+
+    ``saves_for``: a key's saves folder on the host. ``seed``, ``pace`` and ``wall`` are the match's, for tests.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        *,
+        clock: Clock,
+        saves_for: Callable[[str], Path],
+        pace: Pace | None = None,
+        seed: int | None = None,
+        wall: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.code = code
+        self.clock = clock
+        self.pace = pace
+        self.seed = seed
+        self.wall = wall
+        self._saves_for = saves_for
+        self.lobby: Lobby | None = None
+        self.save_file: Path | None = None  # once the opener arrived
+        self._people: dict[str, Person] = {}  # by key: everyone who arrived, as the table knows them
+
+    # ------------------------------------------------------------------ the host's four calls
+
+    @property
+    def table(self) -> SharedTable | None:
+        """The match, once the opener started it."""
+        return None if self.lobby is None else self.lobby.table
+
+    @property
+    def closed(self) -> bool:
+        """The lobby closed (its opener left before the start), or every person has gone from the match.
+
+        The match then stays as last saved, in the opener's saves.
+        """
+        if self.lobby is None:
+            return False
+        table = self.lobby.table
+        if table is None:
+            return self.lobby.closed
+        return table.everyone_gone
+
+    def arrive(self, seat: Seat) -> None:
+        """``seat`` came with the code (the first one opened the table): they sit, watch, or take their seat back."""
+        someone = person(seat.fingerprint, seat.name, seat.language)
+        self._people[someone.key] = someone
+        send = _sender(seat)
+        if self.lobby is None:
+            self.save_file = save_path(self._saves_for(someone.key), self.code)
+            self.lobby = Lobby(self.code, someone, send)
+            return
+        try:
+            self.lobby.join(someone, send)
+        except LobbyRefused as refusal:
+            send(LobbyClosed(str(refusal)))
+
+    def receive(self, seat: Seat, message: Mapping[str, object]) -> None:
+        """A request from ``seat``'s game process: the lobby's settings or start, an action, a hint."""
+        key = seat.fingerprint
+        try:
+            request = wire.decode_request(message)
+        except wire.WireError:
+            with speaking(seat.language):
+                _refuse(seat, words.unreadable())
+            return
+        lobby = self.lobby
+        if lobby is None or key not in self._people:
+            with speaking(seat.language):
+                _refuse(seat, words.not_at_table())
+            return
+        try:
+            if isinstance(request, LobbySettle):
+                lobby.settle(key, request.settings)
+            elif isinstance(request, LobbyStart):
+                lobby.start(key, clock=self.clock, save=self._save, seed=self.seed, pace=self.pace, wall=self.wall)
+            elif isinstance(request, AskHint):
+                self._hint(seat)
+            else:
+                self._act(seat, request)
+        except LobbyRefused as refusal:
+            _refuse(seat, str(refusal))
+        except ValueError:  # settings no New game form offers (a bot no one knows): the game's own mistake
+            with speaking(seat.language):
+                _refuse(seat, words.unreadable())
+
+    def leave(self, seat: Seat) -> None:
+        """``seat``'s game process has ended: they leave the lobby, or their seat at the match is away.
+
+        When every person has gone from the match, the table stops: it stays as last saved.
+        """
+        if self.lobby is None:
+            return
+        self.lobby.leave(seat.fingerprint)
+        table = self.lobby.table
+        if table is not None and table.everyone_gone:
+            table.close()
+
+    def holds_seat_for(self, fingerprint: str) -> bool:
+        """A person of this key sits at the match and is away: they come straight back to it."""
+        table = self.table
+        if table is None or self.closed:
+            return False
+        seat = table.seat_of(fingerprint)
+        return seat is not None and seat in table.away
+
+    # ------------------------------------------------------------------ at the match
+
+    def _act(self, seat: Seat, acted: Acted) -> None:
+        table = self.table
+        if table is None:
+            with speaking(seat.language):
+                _refuse(seat, words.not_started())
+            return
+        try:
+            table.act(seat.fingerprint, acted.action, acted.moment)
+        except RulesError:
+            return  # the table has sent them its Notice, in their language
+
+    def _hint(self, seat: Seat) -> None:
+        table = self.table
+        with speaking(seat.language):
+            if table is None:
+                _refuse(seat, words.not_started())
+                return
+            try:
+                hint = table.hint(seat.fingerprint)
+            except RulesError:
+                _refuse(seat, words.hint_on_your_turn())
+                return
+        seat.send(wire.as_json(Hinted(hint.action, hint.text)))
+
+    def _save(self, text: str) -> None:
+        """The match, whole or not at all, into the opener's saves; ``SaveError`` names the file (play goes on)."""
+        assert self.save_file is not None
+        try:
+            write_atomic(self.save_file, text, mode=0o600)
+        except OSError as error:
+            raise SaveError(self.save_file, error.strerror or str(error)) from None
+
+
+def _sender(seat: Seat) -> Sender:
+    def send(message: Message) -> None:
+        # A line already gone (False) is the host's to notice: it calls ``leave`` when the game ends.
+        seat.send(wire.as_json(message))
+
+    return send
+
+
+def _refuse(seat: Seat, sentence: str) -> None:
+    seat.send({"type": REFUSED, "words": sentence})
+
+
+def hosted_tables(
+    loop: asyncio.AbstractEventLoop, saves_for: Callable[[str], Path], *, pace: Pace | None = None
+) -> Callable[[str], HostedTable]:
+    """The host's ``TableFactory``: a ``HostedTable`` for each new code, on ``loop``'s time."""
+    clock = LoopClock(loop)
+
+    def new_table(code: str) -> HostedTable:
+        return HostedTable(code, clock=clock, saves_for=saves_for, pace=pace)
+
+    return new_table
+
+
+__all__ = ["SAVE_PREFIX", "HostedTable", "LoopClock", "hosted_tables", "save_path"]

@@ -1,0 +1,166 @@
+"""The title in line mode (``unokart --plain``): a numbered menu in sentences, chosen by number or by a word.
+
+Continue (naming the match), New game, Load, Settings, Rules, Statistics, Replay and Quit. A match
+opened here is played at the line table (``runner.play_lines``); leaving it comes back here. The
+rules, statistics and replays are pages of their own (``rules``, ``stats``, ``replay``), loaded
+when chosen. The end of the input leaves unokart at once, with the match saved: status 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from saves import SaveEntry, SaveError
+
+from ..defaults import PLAYER_NAME
+from ..history.saved import latest_unfinished, scores_line
+from ..printable import printable
+from ..settings import Settings, load_settings
+from ..table import opening
+from ..voice import plain_menus as words
+from .asking import Choice, InputEnded, Leave, Wrong, ask, folded, one_line, pick
+from .lines import Lines
+from .load import choose_save, settle
+from .new_game import NewGame, ask_new_game
+from .runner import play_lines, silence
+from .settings_menu import change_settings
+
+if TYPE_CHECKING:
+    from ..table.session import Session
+
+MENU = "menu"  # Enter at the title: the choices read again
+
+
+def describe(entry: SaveEntry) -> str:
+    """The match to continue: its name, its round and the scores, the leader first."""
+    ranked = sorted(zip(entry.players, entry.scores, strict=True), key=lambda pair: -pair[1])
+    scores = scores_line([name for name, _score in ranked], [score for _name, score in ranked])
+    return words.continue_choice(entry.name, entry.round_number, scores)
+
+
+class Title:
+    """The title as lines, for one person's ``Lines``, until they quit or their input ends."""
+
+    def __init__(self, lines: Lines, settings: Settings | None = None) -> None:
+        self.lines = lines
+        self.problem: str | None = None  # what was wrong with the settings file, said once
+        if settings is None:
+            settings, self.problem = load_settings()
+        self.settings = settings
+        self.last: NewGame | None = None  # New game offers its answers again
+        self._told: str | None = None  # what is wrong with the saves folder, once said
+
+    def run(self) -> int:
+        """The exit status: 0 when the person quits or their input ends, 130 after Ctrl+C in a match."""
+        try:
+            return self.loop()
+        except BrokenPipeError:  # whoever read the lines has gone (``| head``): every match is saved
+            silence(self.lines)
+            return 0
+
+    def loop(self) -> int:
+        self.lines.say(words.title_intro())
+        if self.problem is not None:
+            self.lines.say(one_line(self.problem))
+        while True:
+            choices = self.menu()
+            try:
+                action = ask(
+                    self.lines,
+                    words.title_question(),
+                    self.chooser(choices),
+                    helping=words.title_help(),
+                    leave=frozenset(),
+                )
+                if action == "quit":
+                    return 0
+                if action == MENU:
+                    continue
+                status = self.do(action)
+            except Leave:
+                continue
+            except InputEnded:
+                return 0
+            if status or self.lines.ended:
+                return status
+
+    @staticmethod
+    def chooser(choices: list[Choice[str]]) -> Callable[[str], str | Wrong]:
+        """The title's answer: Enter reads the choices again; else a choice by its number or a word."""
+
+        def read(answer: str) -> str | Wrong:
+            if not answer:
+                return MENU
+            return pick(answer, choices)
+
+        return read
+
+    def menu(self) -> list[Choice[str]]:
+        """Say the title's choices, numbered; the choices."""
+        try:
+            latest = latest_unfinished()
+        except SaveError as error:  # the saves folder itself is unusable: said once, and the rest still works
+            latest = None
+            if str(error) != self._told:
+                self.lines.say(one_line(error))
+            self._told = str(error)
+        entries = [
+            ("new", words.new_game_choice(), ("new",)),
+            ("load", words.load_choice(), ("load", "open")),
+            ("settings", words.settings_choice(), ("settings", "options")),
+            ("rules", words.rules_choice(), ("rules",)),
+            ("statistics", words.statistics_choice(), ("statistics", "stats")),
+            ("replay", words.replay_choice(), ("replay",)),
+            ("quit", words.quit_choice(), ("quit", "exit")),
+        ]
+        if latest is not None:
+            entries.insert(0, ("continue", describe(latest), ("continue", "resume")))
+        choices = []
+        for number, (action, sentence, english) in enumerate(entries, start=1):
+            self.lines.say(printable(words.numbered(number, sentence)))
+            first_word = sentence.split()[0].strip(".,:")
+            choices.append(Choice(action, first_word, folded(*english, first_word)))
+        return choices
+
+    def do(self, action: str) -> int:
+        """Do what the title's ``action`` asks; the exit status of a match played (0 unless it was interrupted)."""
+        if action == "continue":
+            return self.play(settle(self.lines, opening.latest()))
+        if action == "new":
+            return self.new_game()
+        if action == "load":
+            return self.play(choose_save(self.lines))
+        if action == "settings":
+            self.settings = change_settings(self.lines, self.settings)
+        elif action == "rules":
+            from .rules import read_rules  # noqa: PLC0415 - a page of its own, loaded when read
+
+            read_rules(self.lines)
+        elif action == "statistics":
+            from .stats import read_stats  # noqa: PLC0415 - SQLite, loaded when read
+
+            read_stats(self.lines)
+        elif action == "replay":
+            from .replay import read_replay  # noqa: PLC0415 - the history, loaded when watched
+
+            read_replay(self.lines)
+        return 0
+
+    def new_game(self) -> int:
+        game = ask_new_game(self.lines, self.settings.player_name or PLAYER_NAME, self.last)
+        self.last = game
+        opened = opening.new(
+            game.name, game.bots, seed=game.seed, target=game.target, profiles=game.profiles, rules=game.rules
+        )
+        return self.play(settle(self.lines, opened))
+
+    def play(self, session: Session | None) -> int:
+        if session is None:
+            return 0
+        return play_lines(session, lines=self.lines, settings=self.settings, from_title=True)
+
+
+def run_title(lines: Lines | None = None, settings: Settings | None = None) -> int:
+    """``unokart --plain``: the title in line mode on ``lines`` (stdin and stdout by default); the exit status."""
+    return Title(lines or Lines(), settings).run()
