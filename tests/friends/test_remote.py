@@ -94,11 +94,15 @@ def test_a_refusal_changes_nothing():
     history = [list(actions) for actions in table.match.history]
     sent = len(waiting.sent)
     waiting.remote.intend("draw")  # not their turn: refused here, nothing goes to the host
-    waiting.remote.intend("undo_refused")
+    for intent in ("undo_refused", "autopilot", "fast"):
+        assert waiting.remote.may(intent) == (intent == "undo_refused")  # z says why; the others are not offered
+        waiting.remote.intend(intent)
     assert len(waiting.sent) == sent
-    assert waiting.front.notices()[-2:] == [
+    assert waiting.front.notices()[-4:] == [
         "Wait for your turn.",
         "There is no undo at a table shared with friends: every move counts for everyone.",
+        "At a shared table the autopilot plays only for someone away or out of time.",
+        "The table plays at one pace for everyone: nobody can speed it up.",
     ]
     # A card the rules do not allow, sent anyway: the host refuses it and nothing changes.
     state = deciding.front.state
