@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Action, ChallengeResolved, ChooseColor, Event, Phase, Play
+from ..engine import Action, ChallengeResolved, ChooseColor, Event, Phase, Play, PlayerView
 from ..glyphs import Glyphs
 from ..voice import _
 from .messages import AskChallenge, AskColour, AskTarget, HandRevealed, MatchOver, Message, Notice, RoundOver
@@ -18,7 +18,15 @@ from .tableview import round_summary, sorted_hand
 
 def question(session: Session, you: int, hinted: Action | None) -> Message | None:
     """The question the seat's decision needs now (a colour, a target, a challenge), or None: its keys decide."""
-    view = session.match.view(you)
+    return question_of(session.match.view(you), session.names, session.match.legal_actions(), hinted)
+
+
+def question_of(
+    view: PlayerView, names: Sequence[str], legal: Sequence[Action], hinted: Action | None
+) -> Message | None:
+    """``question`` from what the seat is shown: its ``view``, the table's names, the decider's ``legal`` actions
+    (a seat of a table shared with friends has no session: ``friends.remote``)."""
+    you = view.seat
     if view.phase is Phase.CHOOSE_COLOR:
         if view.decider != view.current:  # D5: the dealer chooses for the first player
             reason = _("you deal, and the first card is a Wild Item Box")
@@ -26,13 +34,13 @@ def question(session: Session, you: int, hinted: Action | None) -> Message | Non
             reason = _("your Item Box set off a Bob-omb")
         return AskColour(reason, hinted.color if isinstance(hinted, ChooseColor) else None)
     if view.phase is Phase.CHOOSE_TARGET:
-        targets = tuple((s, session.names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != you)
+        targets = tuple((s, names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != you)
         return AskTarget(targets, seven=view.choice_for == "seven")  # H4: a 7's swap
     if view.phase is Phase.CHALLENGE:
         assert view.wild_draw_four is not None
         player, color = view.wild_draw_four
-        stack = any(isinstance(a, Play) for a in session.match.legal_actions())  # H2
-        return AskChallenge(session.names[player], color, view.hand_sizes[player], can_stack=stack)
+        stack = any(isinstance(a, Play) for a in legal)  # H2
+        return AskChallenge(names[player], color, view.hand_sizes[player], can_stack=stack)
     return None
 
 

@@ -19,7 +19,6 @@ from ..engine import (
     HouseRules,
     Item,
     JumpIn,
-    Match,
     Pass,
     Phase,
     Play,
@@ -48,6 +47,13 @@ class MatchState(Protocol):
     def rules(self) -> HouseRules: ...
     @property
     def target(self) -> int: ...
+
+
+class LiveMatch(MatchState, Protocol):
+    """A match being played: a ``Match``, or the table a seat of a shared one is shown (``friends.remote``)."""
+
+    @property
+    def is_over(self) -> bool: ...
 
 
 class SeatLine(NamedTuple):
@@ -184,7 +190,7 @@ def can_stack(round_: Round, you: int) -> bool:
     return any(isinstance(action, Play) for action in round_.legal_actions())
 
 
-def jump_in(match: Match, you: int) -> JumpIn | None:
+def jump_in(match: MatchState, you: int) -> JumpIn | None:
     """The jump-in ``you`` may make now (H5), without UNO; None if there is none."""
     round_ = match.round
     return next((a for a in round_.reactions(you) if isinstance(a, JumpIn) and not a.uno), None)
@@ -264,7 +270,7 @@ def line_up(names: Sequence[str], kinds: Sequence[str], you: int) -> str:
     return _("At the table: {seats} and you.").format(seats=", ".join(seats))
 
 
-def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequence[str] = ()) -> str:
+def status(match: LiveMatch, you: int, *, thinking: bool, held: bool, kinds: Sequence[str] = ()) -> str:
     """The hand's title after "Your hand (n) —": what the game waits for.
 
     ``thinking``: a bot's move is on its way; ``held``: a dialog or another screen is over the table;
@@ -305,7 +311,7 @@ def status(match: Match, you: int, *, thinking: bool, held: bool, kinds: Sequenc
 TABLE_KEYS = frozenset({"move", "play", "draw", "take", "keep", "jump", "catch", "uno", "fast"})
 
 
-def applies(action: str, match: Match, you: int, *, fast: bool = False) -> bool:
+def applies(action: str, match: MatchState, you: int, *, fast: bool = False) -> bool:
     """Whether the table's key for ``action`` does something now (the key bar shows only those).
 
     A ``ValueError`` for a name not in ``TABLE_KEYS``: a key added to the table must say when it applies.

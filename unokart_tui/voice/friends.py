@@ -174,32 +174,94 @@ def match_started() -> str:
     return _("The match has started.")
 
 
+# ---------------------------------------------------------------------- a seat of a shared table, in the game
+# (friends/remote.py: the game process's table for one person's seat)
+
+
+def seat_away(last: str) -> str:
+    """A seat's line while its person is away: the mark, and their last move if they made one."""
+    if not last:
+        return _("away: the autopilot plays")
+    return _("away · {last}").format(last=last)
+
+
+def turn_clock(status: str, seconds: int) -> str:
+    """The hand's title with the turn clock: what the table waits for, and the seconds left to decide."""
+    return ngettext("{status} · {seconds} second left", "{status} · {seconds} seconds left", seconds).format(
+        status=status, seconds=seconds
+    )
+
+
+def drew(count: int) -> str:
+    """A seat's last move when it drew ``count`` cards (a seat's line: the reason is in the log)."""
+    return ngettext("drew {count} card", "drew {count} cards", count).format(count=count)
+
+
+def no_undo() -> str:
+    return _("There is no undo at a table shared with friends: every move counts for everyone.")
+
+
+def no_autopilot() -> str:
+    return _("At a shared table the autopilot plays only for someone away or out of time.")
+
+
+def pace_is_shared() -> str:
+    return _("The table plays at one pace for everyone: nobody can speed it up.")
+
+
+def no_jump_in() -> str:
+    return _("You hold no twin of the top card to jump in with now.")
+
+
+def hint_asked() -> str:
+    return _("The table is working out your hint: it shows in a moment.")
+
+
+def leave_seat() -> str:
+    return _("The table plays on without you: the autopilot takes your seat until you come back with the same key.")
+
+
+def host_unreadable() -> str:
+    """The host sent this game something it cannot read (``friends.remote``)."""
+    return _("The table sent something this game cannot read: it is left out.")
+
+
 __all__ = [
     "already_started",
     "ask_code",
     "away",
     "back",
     "bots_in_free_seats",
+    "drew",
     "earlier_moment",
     "fewer_seats_than_people",
+    "hint_asked",
     "hint_on_your_turn",
+    "host_unreadable",
     "is_watching",
     "join_with_code",
     "join_with_command",
+    "leave_seat",
     "match_started",
     "needs_people",
+    "no_autopilot",
+    "no_jump_in",
+    "no_undo",
     "not_at_table",
     "not_started",
     "not_yours",
     "opener_named",
     "opener_settles",
     "opener_starts",
+    "pace_is_shared",
     "ready_to_start",
+    "seat_away",
     "seated",
     "seats_range",
     "settings_line",
     "table_closed",
     "time_up",
+    "turn_clock",
     "turn_range",
     "unreadable",
     "usual_line_up",

@@ -22,7 +22,7 @@ class Flights:
 
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
-        self.cards = [FlyingCard() for _ in range(len(screen.session.names) + 1)]
+        self.cards = [FlyingCard() for _ in range(len(screen.names) + 1)]
         # Hidden until a card moves: they join the screen after its first frame, which they would only delay.
         screen.call_after_refresh(screen.mount_all, self.cards)
 
@@ -52,7 +52,7 @@ class Flights:
         seats = screen.places if screen.has_class("-roomy") else screen.rows
         regions = [
             screen.hand.card_region(screen.controller.cursor) if seat == HUMAN else seats[seat].region
-            for seat in range(len(screen.session.names))
+            for seat in range(len(screen.names))
         ]
         size = screen.hand.card_size  # a moving card has the hand's: 6x3, 9x6, or 11x8 on the grand table
         table = screen.table

@@ -9,7 +9,7 @@ The dialogs are imported where they open: defining their classes takes 3 ms; the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from rich.text import Text
@@ -21,11 +21,13 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ...engine import HouseRules
 from ...glyphs import UNICODE, Glyphs
 from ...settings import Settings
 from ...table import messages as told
 from ...table.clock import RealTime
 from ...table.controller import TableController
+from ...table.front import SeatTable
 from ...table.pacing import Clock, Pace
 from ...table.session import HUMAN, Session
 from ...table.tableview import seating
@@ -42,6 +44,7 @@ from ..widgets.titles import set_border_subtitle, set_border_title
 from .flights import Flights
 
 T = TypeVar("T")
+SeatFactory = Callable[["GameScreen", Clock], SeatTable]  # the table of a seat, for its screen and on its clock
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 _WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
@@ -100,7 +103,7 @@ class GameScreen(Screen[None]):
 
     def __init__(
         self,
-        session: Session,
+        session: Session | None,
         *,
         pace: Pace | None = None,
         deal_again: str = "",
@@ -111,15 +114,30 @@ class GameScreen(Screen[None]):
         glyphs: Glyphs = UNICODE,
         motion: bool = True,
         clock: Clock | None = None,
+        seat: SeatFactory | None = None,
+        names: Sequence[str] = (),
+        rules: HouseRules | None = None,
     ) -> None:
-        """``clock``: when things happen at the table (bots' moves, banners, saving again); real time if None."""
+        """``clock``: when things happen at the table (bots' moves, banners, saving again); real time if None.
+
+        ``seat``: the table of the seat, made for this screen on its clock, when it is not the ``session``'s
+        (``friends.remote``: a seat of a table shared with friends); ``names`` and ``rules`` are then that table's.
+        """
         super().__init__()
         self.session = session
         self.clock = clock or RealTime(self.set_timer)
-        self.controller = TableController(
-            session, self, clock=self.clock, pace=pace, deal_again=deal_again, uno_helper=uno_helper, undo=undo,
-            glyphs=glyphs,
-        )  # fmt: skip
+        self.controller: SeatTable
+        if seat is None:
+            assert session is not None, "a game screen plays a session, or the seat it is given"
+            self.controller = TableController(
+                session, self, clock=self.clock, pace=pace, deal_again=deal_again, uno_helper=uno_helper, undo=undo,
+                glyphs=glyphs,
+            )  # fmt: skip
+            names, rules = session.names, session.match.rules
+        else:
+            self.controller = seat(self, self.clock)
+        self.names = tuple(names)  # every seat's, the player's first
+        self.rules = rules or HouseRules()
         self.glyphs = glyphs
         self.motion = motion  # cards move across the table (off: the "reduce motion" setting)
         self.confirm_quit = confirm_quit
@@ -133,11 +151,11 @@ class GameScreen(Screen[None]):
         # One set of widgets for both layouts: a resize changes classes, never the widgets, so the
         # cursor, a dialog and the log stay as they are. The compact table lists the players and
         # has the log under it; the roomy one seats them around the cards, the log beside it.
-        places = seating(len(self.session.names) - 1)
+        places = seating(len(self.names) - 1)
         with Container(id="board"):
             with Horizontal(id="top"):
                 with Vertical(id="opponents"):
-                    for seat in range(1, len(self.session.names)):
+                    for seat in range(1, len(self.names)):
                         yield PlayerRow(id=f"seat-{seat}", classes="opponent")
                     yield PlayerRow(id=f"seat-{HUMAN}", classes="opponent you")
                 with Vertical(id="felt"):
@@ -166,9 +184,9 @@ class GameScreen(Screen[None]):
         yield Static(id="too-small")
 
     def on_mount(self) -> None:
-        seats = range(len(self.session.names))
+        seats = range(len(self.names))
         self.rows = [self.query_one(f"#seat-{seat}", PlayerRow) for seat in seats]
-        longest = max(len(name) for name in self.session.names)
+        longest = max(len(name) for name in self.names)
         for row in self.rows:
             row.name_width = longest
         self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
@@ -315,7 +333,7 @@ class GameScreen(Screen[None]):
         self.open_dialog(*guide(self, first_game=False))
 
     def action_leave(self) -> None:
-        if self.session.save_error is None and not self.confirm_quit:
+        if not self.confirm_quit and (self.session is None or self.session.save_error is None):
             self.leave()
             return
         from .table_dialogs import leave_question  # noqa: PLC0415

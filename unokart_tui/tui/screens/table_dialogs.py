@@ -66,9 +66,9 @@ def guide(screen: GameScreen, *, first_game: bool) -> tuple[ModalScreen[str], Ca
         if answer == "rules":
             from .rules import RulesScreen  # noqa: PLC0415 - Markdown loads when first read, not at start
 
-            screen.app.push_screen(RulesScreen(screen.session.match.rules, screen.glyphs))
+            screen.app.push_screen(RulesScreen(screen.rules, screen.glyphs))
 
-    return GuideDialog(first_game=first_game, rules=screen.session.match.rules, glyphs=screen.glyphs), answered
+    return GuideDialog(first_game=first_game, rules=screen.rules, glyphs=screen.glyphs), answered
 
 
 def leave_question(screen: GameScreen) -> tuple[ModalScreen[bool], Callable[[bool], None]]:

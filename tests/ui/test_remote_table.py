@@ -1,0 +1,187 @@
+"""The game screen over a seat of a shared table (``RemoteTableScreen``): a real ``SharedTable`` on a fake
+clock, a line in memory that hands the host's messages over from another thread, as a channel's reader does."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections import deque
+from collections.abc import Mapping
+
+from unokart_tui.engine import Play, RulesError
+from unokart_tui.friends import wire
+from unokart_tui.friends.messages import Acted, AskHint, Hinted, Message, TableSeen
+from unokart_tui.friends.people import Person, person
+from unokart_tui.friends.shared import SharedTable
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.hostline import FromHost
+from unokart_tui.tui.screens.remote_table import RemoteTableScreen
+from unokart_tui.tui.widgets.hand import HandView
+from unokart_tui.tui.widgets.hint import HintView
+from unokart_tui.tui.widgets.players import PlayerRow
+
+from ..fakeclock import FakeClock
+from .helpers import QUICK, SETTINGS, until
+
+
+class MemoryLine:
+    """A person's line to the host in memory (``hostline.Line``), the host's side beside it."""
+
+    def __init__(self, table: SharedTable, who: Person) -> None:
+        self.table, self.person = table, who
+        self.waiting: deque[dict[str, object]] = deque()
+        self.screen: RemoteTableScreen | None = None  # where the app hands the match's messages
+        self.sent: list[Mapping[str, object]] = []
+        self.hints: list[str] = []  # the host's words for each hint asked
+
+    def to_person(self, message: Message) -> None:
+        self.waiting.append(json.loads(wire.encode(message)))
+
+    def first_table(self) -> TableSeen:
+        """What the lobby reads before the table's screen: the lines up to the first ``TableSeen``, which it gives."""
+        while self.waiting:
+            message = wire.from_json(self.waiting.popleft())
+            if isinstance(message, TableSeen):
+                return message
+        raise AssertionError("no table was sent")
+
+    def start(self) -> None:
+        pass
+
+    def send(self, data: Mapping[str, object]) -> bool:
+        self.sent.append(data)
+        request = wire.decode_request(data)
+        if isinstance(request, AskHint):
+            hint = self.table.hint(self.person.key)
+            self.hints.append(hint.text)
+            self.waiting.append(wire.as_json(Hinted(hint.action, hint.text)))
+            return True
+        assert isinstance(request, Acted)
+        with contextlib.suppress(RulesError):  # refused: the table told the person why
+            self.table.act(self.person.key, request.action, request.moment)
+        return True
+
+    def deliver(self) -> None:
+        """The app hands what waits to the table's screen, as it hands it every message from the host."""
+        assert self.screen is not None
+        while self.waiting:
+            self.screen.post_message(FromHost(self.waiting.popleft()))
+
+
+async def deliver(pilot, line: MemoryLine) -> None:
+    await pilot.pause()
+    line.deliver()
+    await pilot.pause()
+
+
+async def on_the_table(pilot, clock: FakeClock, line: MemoryLine, condition) -> None:
+    """The table's clock runs, and its messages reach the screen, until ``condition()`` holds."""
+    for _ in range(300):
+        await deliver(pilot, line)
+        if condition():
+            return
+        assert clock.run_next(), "the table waits for nothing"
+    raise AssertionError("the wanted moment never came")
+
+
+def shared(seed: int = 4):
+    clock = FakeClock()
+    ann, bob = person("key-a", "Ann"), person("key-b", "Bob")
+    table = SharedTable.new([ann, bob], ["greedy"], seed=seed, target=150, clock=clock, turn_seconds=45)
+    lines = [MemoryLine(table, ann), MemoryLine(table, bob)]
+    table.connect(ann, lines[0].to_person)
+    table.connect(bob, lines[1].to_person)
+    table.begin()
+    return table, clock, lines
+
+
+async def seated(pilot, clock: FakeClock, line: MemoryLine) -> RemoteTableScreen:
+    await until(pilot, lambda: len(pilot.app.screen_stack) > 1)  # the title is up: the lobby would be over it
+    screen = line.screen = RemoteTableScreen(line, line.first_table(), clock=clock)
+    await pilot.app.push_screen(screen)
+    await until(pilot, lambda: pilot.app.screen is screen)
+    return screen
+
+
+async def test_a_seat_plays_its_turns_with_the_tables_keys():
+    table, clock, (ann, bob) = shared()
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, clock, ann)
+        table.drop(bob.person.key)  # Bob is away: the autopilot plays him, and Ann's table says so
+        await on_the_table(pilot, clock, ann, lambda: bool(screen.remote.legal))
+        rows = screen.query(PlayerRow)
+        bob_row = next(row for row in rows if row.info is not None and row.info.name == "Bob")
+        assert bob_row.info is not None and bob_row.info.last.startswith("away")
+        hand = screen.query_one(HandView)
+        assert hand.state.title.endswith("45 seconds left")
+        clock.pass_time(3)  # the clock counts down on Ann's screen
+        await pilot.pause()
+        assert hand.state.title.endswith("42 seconds left")
+        # Her turn through the screen's keys: a card she may play, or a draw; the host takes it.
+        moment = table.moment
+        plays = sorted(hand.state.playable)
+        if plays:
+            screen.remote.cursor = plays[0]
+            card = hand.state.cards[plays[0]]
+            await pilot.press("enter")
+            if card.rank.name == "WILD_DRAW_FOUR":
+                await pilot.press("r")
+        else:
+            await pilot.press("d")
+        await pilot.pause()
+        assert table.moment != moment  # the host took Ann's move
+        taken = table.match.history[-1][moment[1]]
+        assert (isinstance(taken, Play) and taken.card == card) if plays else True
+        assert ann.sent and all(data["type"] == "Acted" for data in ann.sent)
+        # z, at a shared table: refused in words, and nothing goes to the host.
+        sent = len(ann.sent)
+        await pilot.press("z")
+        await pilot.pause()
+        assert len(ann.sent) == sent
+        assert any("no undo" in n.message for n in app._notifications)
+        await on_the_table(pilot, clock, ann, lambda: bool(screen.remote.legal))
+        await pilot.press("t")  # a hint, asked of the host, shown when it comes
+        await deliver(pilot, ann)
+        assert ann.sent[-1] == {"type": "ask-hint"}
+        assert screen.query_one(HintView).text == ann.hints[-1]  # the host's words, shown as they came
+
+
+async def test_leaving_closes_the_line_and_goes_back_to_the_title():
+    _table, clock, (ann, _bob) = shared()
+    app = UnoKartApp(None, settings=SETTINGS._replace(confirm_quit=False), pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, clock, ann)
+        await deliver(pilot, ann)
+        screen.leave()
+        await until(pilot, lambda: not isinstance(app.screen, RemoteTableScreen))
+
+
+def test_an_away_seat_and_the_turn_clock_at_80x24(snap_compare):
+    table, clock, (ann, bob) = shared()
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+
+    async def run_before(pilot) -> None:
+        screen = await seated(pilot, clock, ann)
+        table.drop(bob.person.key)
+        await on_the_table(pilot, clock, ann, lambda: bool(screen.remote.legal))
+        clock.pass_time(7)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+async def test_a_watcher_gets_the_table_without_a_hand():
+    table, clock, _lines = shared()
+    wes = MemoryLine(table, person("key-w", "Wes"))
+    assert table.connect(wes.person, wes.to_person) is None
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, clock, wes)
+        await on_the_table(pilot, clock, wes, lambda: table.match.round.decider == 1)
+        hand = screen.query_one(HandView)
+        assert hand.state.cards == ()
+        assert hand.state.title.startswith("Bob to play")
+        await pilot.press("d")
+        await pilot.pause()
+        assert wes.sent == []
