@@ -86,14 +86,20 @@ def _pretend_to_sync(fd: int) -> None:
 async def pilot(request):
     """A new match's table, running for the whole test, on a clock the test moves (``tests/fakeclock.py``).
 
-    ``@pytest.mark.table(...)`` gives ``make_app``'s options, and ``size`` (80×24 unless given).
+    ``@pytest.mark.table(...)`` gives ``make_app``'s options, ``size`` (80×24 unless given), and ``position``:
+    a test of the match that holds at the moment the test is about, played to at engine speed before the table
+    starts (the player's moves as the keys would make them), where playing there through the table would take
+    a hundred frames.
     """
-    from .ui.helpers import make_app
+    from .ui.helpers import first_playable_card, make_app, play_at_engine_speed
 
     marker = request.node.get_closest_marker("table")
     options = dict(marker.kwargs) if marker else {}
     size = options.pop("size", (80, 24))
+    position = options.pop("position", None)
     app = make_app(**options)
+    if position is not None:
+        play_at_engine_speed(app.session, position, player=first_playable_card)
     async with app.run_test(size=size) as running:
         yield running
 
