@@ -35,6 +35,7 @@ from .helpers import (
     forgetful_bots,
     let_time_pass,
     make_app,
+    one_card_from_the_end,
     play_until,
     run_clock_until,
     settle,
@@ -71,8 +72,7 @@ def key_bar_text(app: App[None]) -> str:
 # ---------------------------------------------------------------------- keys act where they were pressed
 
 
-@pytest.mark.slow
-@pytest.mark.table(seed=11)
+@pytest.mark.table(seed=11, position=one_card_from_the_end)
 async def test_the_enter_that_closes_the_round_dialog_plays_no_card(pilot):
     # Issue 13, bug 1: at instant speed one Enter on "next round" also played the player's card.
     app = pilot.app
@@ -189,8 +189,7 @@ async def test_the_log_scrolls_back_with_page_up_and_stays_there_while_play_goes
     assert log.following
 
 
-@pytest.mark.slow
-@pytest.mark.table(seed=7)
+@pytest.mark.table(seed=7, position=one_card_from_the_end)
 async def test_a_new_round_brings_a_scrolled_back_log_to_its_end(pilot):
     # Found in play: after one PgUp in round 1, round 2 went on out of sight.
     app = pilot.app
