@@ -86,10 +86,10 @@ def test_a_wide_character_cut_in_two_is_not_taken_for_shown_any_more():
     terminals = Terminals()
     terminals.write(f"{cup(4, 0)}界{cup(0, 0)}")
     terminals.write(f"{cup(5, 0)}a{cup(0, 0)}")  # over its right half
-    assert 4 not in terminals.wire.screen[0] and terminals.wire.screen[0][5].text == "a"
+    assert terminals.wire.shown(4, 0) is None and terminals.wire.shown(5, 0) == "a"
     terminals.write(f"{cup(4, 1)}界{cup(0, 0)}")
     terminals.write(f"{cup(4, 1)}b{cup(0, 0)}")  # over its left half
-    assert 5 not in terminals.wire.screen[1] and terminals.wire.screen[1][4].text == "b"
+    assert terminals.wire.shown(5, 1) is None and terminals.wire.shown(4, 1) == "b"
 
 
 def test_anything_else_goes_out_as_it_came_and_the_next_frame_goes_out_whole():

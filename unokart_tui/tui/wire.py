@@ -16,8 +16,8 @@ frame goes out whole; a resize forgets it too (``forget``), as the terminal may 
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import cache
+from itertools import pairwise
 from typing import Any, NamedTuple
 
 from rich.cells import cell_len
@@ -112,60 +112,67 @@ def pen_after(pen: Pen, parameters: str) -> Pen:
     return after
 
 
-class Cell(NamedTuple):
-    text: str  # "" for the right half of a wide character
-    width: int  # 0 for the right half of a wide character
+RIGHT_HALF = ""  # the cell a wide character's right half takes: it changes with its left half
+_widths: dict[str, int] = {}
+
+
+def _width(char: str) -> int:
+    if (width := _widths.get(char)) is None:
+        width = _widths[char] = cell_len(char)
+    return width
+
+
+def _steady(char: str) -> bool:
+    """Whether terminals agree on where the cursor is after ``char``: not after a wide or combined character."""
+    return len(char) == 1 and (char < "\x80" or _width(char) == 1)
+
+
+def cells(text: str) -> list[str] | None:
+    """What each cell ``text`` fills shows (a character and any it combines with, or a right half).
+
+    None if it starts with a character of no width: nothing to join it to.
+    """
+    if text.isascii():
+        return list(text)
+    shown: list[str] = []
+    for char in text:
+        width = _width(char)
+        if width == 0:
+            if not shown or shown[-1] == RIGHT_HALF:
+                return None
+            shown[-1] += char
+        else:
+            shown.append(char)
+            if width == 2:
+                shown.append(RIGHT_HALF)
+    return shown
+
+
+class Run(NamedTuple):
+    x: int
+    cells: list[str]
     pen: Pen
 
 
-RIGHT_HALF = Cell("", 0, PLAIN)  # compared as one: a wide character's change is its left half's
-
-
-def _steady(text: str, width: int) -> bool:
-    """Whether terminals agree on where the cursor is after ``text``: not after a wide or combined character."""
-    return width == 1 and (len(text) == 1 or not any(unicodedata.combining(char) for char in text[1:]))
-
-
-def _cells(text: str, pen: Pen) -> list[Cell] | None:
-    """The cells ``text`` fills; None if it starts with a character of no width (nothing to join it to)."""
-    cells: list[Cell] = []
-    for char in text:
-        width = cell_len(char)
-        if width == 0:
-            if not cells:
-                return None
-            last = cells.pop()
-            cells.append(last._replace(text=last.text + char))
-        else:
-            cells.append(Cell(char, width, pen))
-            if width == 2:
-                cells.append(RIGHT_HALF)
-    return cells
-
-
 class Frame(NamedTuple):
-    rows: dict[int, dict[int, Cell]]  # the cells written, by row and column
+    rows: dict[int, list[Run]]  # the runs written, by row, from left to right
     cursor: tuple[int, int]  # where the cursor is left
 
 
 def parse(data: str) -> Frame | None:
     """The cells a write sets and where it leaves the cursor; None if it holds anything else."""
-    rows: dict[int, dict[int, Cell]] = {}
+    rows: dict[int, list[Run]] = {}
     pen = PLAIN
     x: int | None = None
     y = 0
     for match in _TOKEN.finditer(data):
         row, column, sgr, newline, text, other = match.groups()
         if text is not None:
-            cells = _cells(text, pen) if x is not None else None
-            if x is None or cells is None:
+            shown = cells(text) if x is not None else None
+            if x is None or shown is None:
                 return None
-            line = rows.setdefault(y, {})
-            for cell in cells:
-                if x in line:  # written twice in one frame: Textual does not, so this is not understood
-                    return None
-                line[x] = cell
-                x += 1
+            rows.setdefault(y, []).append(Run(x, shown, pen))
+            x += len(shown)
         elif sgr is not None:
             pen = pen_after(pen, sgr)
         elif newline is not None:
@@ -176,6 +183,10 @@ def parse(data: str) -> Frame | None:
             x, y = int(column or 1) - 1, int(row or 1) - 1
     if x is None or pen != PLAIN:  # Textual ends a frame on the cursor's place, in the plain pen
         return None
+    for runs in rows.values():
+        runs.sort(key=lambda run: run.x)
+        if any(after.x < before.x + len(before.cells) for before, after in pairwise(runs)):
+            return None  # a cell written twice in one frame: Textual does not, so this is not understood
     return Frame(rows, (x, y))
 
 
@@ -187,8 +198,15 @@ class Wire:
     """A copy of what the terminal shows, and the shortest writes that bring it to each new frame."""
 
     def __init__(self) -> None:
-        self.screen: dict[int, dict[int, Cell]] = {}
+        # By row: what each cell shows and in which pen (None: not known).
+        self.screen: dict[int, tuple[list[str | None], list[Pen | None]]] = {}
         self.cursor: tuple[int, int] | None = None
+        self._pen = PLAIN  # the pen of the write being made
+
+    def shown(self, x: int, y: int) -> str | None:
+        """What the terminal shows at ``x``, ``y`` as far as this copy knows (None: not known)."""
+        shown, _pens = self.screen.get(y, ((), ()))
+        return shown[x] if x < len(shown) else None
 
     def forget(self) -> None:
         """The terminal may show anything now (resized, written to by someone else): send the next frame whole."""
@@ -204,70 +222,73 @@ class Wire:
             self.forget()
             return data
         out: list[str] = []
-        pen = PLAIN
-        cursor = self.cursor
+        self._pen = PLAIN
         for y in sorted(frame.rows):
-            new = frame.rows[y]
-            old = self.screen.setdefault(y, {})
-            changed = {x for x, cell in new.items() if old.get(x) != cell}
-            changed.update([x - 1 for x in changed if new[x].width == 0])  # a wide character goes out whole
-            for x in sorted(changed):
-                cell = new[x]
-                if cell.width == 0:
-                    continue
-                if cursor != (x, y):
-                    cursor, pen = self._reach(out, cursor, pen, (x, y), old=old, new=new)
-                out.append(pen.changed_to(cell.pen))
-                out.append(cell.text)
-                pen = cell.pen
-                cursor = (x + cell.width, y) if _steady(cell.text, cell.width) else None
-            self._keep(old, new)
-        if pen != PLAIN:
+            runs = frame.rows[y]
+            shown, pens = self.screen.setdefault(y, ([], []))
+            if len(shown) <= (end := runs[-1].x + len(runs[-1].cells)):
+                shown.extend([None] * (end + 1 - len(shown)))
+                pens.extend([None] * (end + 1 - len(pens)))
+            for run in runs:
+                self._send(out, y, run, shown, pens)
+        if self._pen != PLAIN:
             out.append("\x1b[0m")
-        if cursor != frame.cursor:
+        if self.cursor != frame.cursor:
             out.append(_move(*frame.cursor))
         self.cursor = frame.cursor
         return "".join(out)
 
-    @staticmethod
+    def _send(self, out: list[str], y: int, run: Run, shown: list[str | None], pens: list[Pen | None]) -> None:
+        """Write what differs of ``run`` from what the row shows, and keep the row as the terminal now shows it."""
+        x0, new, pen = run
+        end = x0 + len(new)
+        if shown[x0:end] == new and pens[x0:end].count(pen) == len(new):
+            return  # the commonest case: nothing in it changed
+        changed = [i for i, cell in enumerate(new) if shown[x0 + i] != cell or pens[x0 + i] != pen]
+        wide = {i - 1 for i in changed if new[i] == RIGHT_HALF}  # a wide character goes out whole
+        for i in sorted(wide.union(changed)):
+            cell = new[i]
+            if cell == RIGHT_HALF:
+                continue
+            x = x0 + i
+            if self.cursor != (x, y):
+                self._reach(out, (x, y), pen, shown, pens)
+            if self._pen != pen:
+                out.append(self._pen.changed_to(pen))
+                self._pen = pen
+            out.append(cell)
+            self.cursor = (x + 1, y) if _steady(cell) else None
+        # Where a wide character was cut in two, a terminal blanks its other half: not known any more.
+        if shown[x0] == RIGHT_HALF and x0 > 0:
+            shown[x0 - 1] = None
+        if shown[end] == RIGHT_HALF:
+            shown[end] = None
+        shown[x0:end] = new
+        pens[x0:end] = [pen] * len(new)
+
     def _reach(
-        out: list[str],
-        cursor: tuple[int, int] | None,
-        pen: Pen,
-        to: tuple[int, int],
-        *,
-        old: dict[int, Cell],
-        new: dict[int, Cell],
-    ) -> tuple[tuple[int, int], Pen]:
+        self, out: list[str], to: tuple[int, int], pen: Pen, shown: list[str | None], pens: list[Pen | None]
+    ) -> None:
         """Get the cursor to ``to``: over a few unchanged cells by writing them again, if that is shorter."""
         jump = _move(*to)
         x, y = to
+        cursor = self.cursor
         if cursor is not None and cursor[1] == y and 0 < x - cursor[0] <= len(jump):
-            written, through = [], pen
+            written, through = [], self._pen
             for column in range(cursor[0], x):
-                cell = new.get(column) or old.get(column)
-                if cell is None or not _steady(cell.text, cell.width):
+                cell, cell_pen = shown[column], pens[column]
+                if cell is None or cell_pen is None or not _steady(cell):
                     break
-                written.append(through.changed_to(cell.pen) + cell.text)
-                through = cell.pen
+                written.append(through.changed_to(cell_pen) + cell)
+                through = cell_pen
             else:
-                target = new[x].pen
-                if len("".join(written)) + len(through.changed_to(target)) < len(jump) + len(pen.changed_to(target)):
+                filling = len("".join(written)) + len(through.changed_to(pen))
+                if filling < len(jump) + len(self._pen.changed_to(pen)):
                     out.extend(written)
-                    return to, through
+                    self.cursor, self._pen = to, through
+                    return
         out.append(jump)
-        return to, pen
-
-    @staticmethod
-    def _keep(old: dict[int, Cell], new: dict[int, Cell]) -> None:
-        """The row as the terminal now shows it: where a wide character was cut in two, its other half is unknown."""
-        old.update(new)
-        for x, cell in new.items():
-            if x - 1 not in new and old.get(x - 1, RIGHT_HALF).width == 2 and cell.width != 0:
-                del old[x - 1]
-            end = x + max(cell.width, 1)
-            if end not in new and old.get(end) == RIGHT_HALF:
-                del old[end]
+        self.cursor = to
 
 
 class _Wired(Driver):
