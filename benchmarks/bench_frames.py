@@ -32,6 +32,7 @@ from bench_terminal_cost import READY, ROOT, SEED, WARM_UP, read_for, saved_move
 
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 MOVE = re.compile(r"\x1b\[[0-9;]*[HABCDGf]|\n")
+CURSOR_MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
 
 
 def widget_label(widget: Any) -> str:
@@ -57,6 +58,13 @@ def record(log_path: str) -> None:
 
     log = open(log_path, "w", buffering=1)  # noqa: SIM115 - open for the whole run
     screen_cells: dict[tuple[int, int], tuple[str, object]] = {}
+
+    def owner(x: int, y: int) -> str:
+        try:
+            widget, _region = active_app.get().screen._compositor.get_widget_at(x, y)
+        except Exception:  # noqa: BLE001 - the cursor's last place, a cell nobody owns, no screen yet
+            return "(screen)"
+        return widget_label(widget)
 
     def account(pieces: list[tuple[int, int, Strip]], output: str, kind: str) -> None:
         app = active_app.get()
@@ -137,7 +145,13 @@ def record(log_path: str) -> None:
     def rewritten(self: Wire, data: str) -> str:
         """What the game sends: Textual's writes as the wire rewrites them."""
         sent = rewrite(self, data)
-        log.write(json.dumps({"t": time.monotonic(), "sent": len(sent.encode()), "given": len(data.encode())}) + "\n")
+        by_widget: Counter[str] = Counter()
+        moves = list(CURSOR_MOVE.finditer(sent))
+        for move, after in zip(moves, [*moves[1:], None], strict=False):  # each piece, from its cursor move on
+            end = len(sent) if after is None else after.start()
+            by_widget[owner(int(move[2]) - 1, int(move[1]) - 1)] += len(sent[move.start() : end].encode())
+        record = {"t": time.monotonic(), "sent": len(sent.encode()), "given": len(data.encode()), "widgets": by_widget}
+        log.write(json.dumps(record) + "\n")
         if raw is not None:  # both, for a closer look (--raw)
             raw.write(json.dumps([time.monotonic(), data, sent]) + "\n")
         return sent
@@ -145,6 +159,13 @@ def record(log_path: str) -> None:
     Wire.rewrite = rewritten  # type: ignore[method-assign]
     _compositor.ChopsUpdate.render_segments = chops  # type: ignore[method-assign]
     _compositor.LayoutUpdate.render_segments = layout  # type: ignore[method-assign]
+    profile_path = os.environ.get("BENCH_FRAMES_PROFILE")
+    if profile_path:  # the measured window profiled: SIGUSR1 starts it, SIGUSR2 writes it out (--profile)
+        import cProfile
+
+        profiler = cProfile.Profile()
+        signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+        signal.signal(signal.SIGUSR2, lambda *_: (profiler.disable(), profiler.dump_stats(profile_path)))
     from unokart_tui.__main__ import run
 
     sys.argv = ["unokart", "new", "--seed", str(SEED)]
@@ -152,7 +173,13 @@ def record(log_path: str) -> None:
 
 
 def play(
-    size: tuple[int, int], seconds: float, speed: str, motion: bool, raw: str | None = None
+    size: tuple[int, int],
+    seconds: float,
+    speed: str,
+    motion: bool,
+    *,
+    raw: str | None = None,
+    profile: str | None = None,
 ) -> tuple[list[dict[str, Any]], int]:
     """The frames of the measured window, and the moves made in it."""
     columns, lines = size
@@ -166,6 +193,8 @@ def play(
         env["UNOKART_CONFIG_DIR"] = str(config)
         if raw:
             env["BENCH_FRAMES_RAW"] = raw
+        if profile:
+            env["BENCH_FRAMES_PROFILE"] = profile
         pid, fd = pty.fork()
         if pid == 0:
             for key in ("COLUMNS", "LINES", "TEXTUAL_ANIMATIONS"):
@@ -183,8 +212,13 @@ def play(
             read_for(fd, WARM_UP, answer_round_over=True)
             moves = saved_moves(data) or 0
             start = time.monotonic()
+            if profile:
+                os.kill(pid, signal.SIGUSR1)
             read_for(fd, seconds, answer_round_over=True)
             end = time.monotonic()
+            if profile:
+                os.kill(pid, signal.SIGUSR2)
+                read_for(fd, 2.0, answer_round_over=True)  # while it writes the profile out
             moves = (saved_moves(data) or 0) - moves
         finally:
             os.kill(pid, signal.SIGKILL)
@@ -222,9 +256,15 @@ def report(records: list[dict[str, Any]], moves: int) -> str:
         for label, count in frame["widgets"].items():
             widgets[label] += count
             touched[label] += 1
-    out.append(f"{'widget':<34} {'B a move':>9} {'frames':>7}")
+    wired: defaultdict[str, int] = defaultdict(int)
+    for write in writes:
+        for label, count in write.get("widgets", {}).items():
+            wired[label] += count
+    out.append(f"{'widget':<34} {'B a move':>9} {'frames':>7} {'sent B a move':>14}")
     for label, count in sorted(widgets.items(), key=lambda item: -item[1]):
-        out.append(f"{label:<34} {count / per:>9,.0f} {touched[label]:>7}")
+        out.append(f"{label:<34} {count / per:>9,.0f} {touched[label]:>7} {wired.pop(label, 0) / per:>14,.0f}")
+    for label, count in sorted(wired.items(), key=lambda item: -item[1]):
+        out.append(f"{label:<34} {'-':>9} {'-':>7} {count / per:>14,.0f}")
     sizes = sorted(frame["bytes"] for frame in frames)
     if sizes:
         out.append(f"bytes a frame: median {sizes[len(sizes) // 2]:,}, largest {sizes[-1]:,}")
@@ -241,9 +281,10 @@ def main() -> None:
     parser.add_argument("--speed", default="normal", choices=("slow", "normal", "fast"))
     parser.add_argument("--still", action="store_true", help="the cards' motion off (reduce motion)")
     parser.add_argument("--raw", help="also write every write to the terminal to this file (JSON lines)")
+    parser.add_argument("--profile", help="cProfile the measured window into this file (pstats)")
     args = parser.parse_args()
     columns, lines = (int(n) for n in args.size.split("x"))
-    frames, moves = play((columns, lines), args.seconds, args.speed, not args.still, args.raw)
+    frames, moves = play((columns, lines), args.seconds, args.speed, not args.still, raw=args.raw, profile=args.profile)
     print(report(frames, moves))
     loads = " ".join(f"{figure:.1f}" for figure in os.getloadavg())
     print(f"{args.size}, {args.speed}, motion {'off' if args.still else 'on'}, {args.seconds:.0f} s; load {loads}")
