@@ -124,7 +124,7 @@ def _width(char: str) -> int:
 
 def _steady(char: str) -> bool:
     """Whether terminals agree on where the cursor is after ``char``: not after a wide or combined character."""
-    return len(char) == 1 and (char < "\x80" or _width(char) == 1)
+    return len(char) == 1 and (char.isascii() or _width(char) == 1)
 
 
 def cells(text: str) -> list[str] | None:
