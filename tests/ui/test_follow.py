@@ -256,7 +256,8 @@ async def test_a_resumed_match_shows_the_moves_before_it_was_left():
         after = [entry.plain for entry in log.entries]
         assert after[-1].startswith("Welcome back") and after[-2].startswith("At the table: Mario (greedy)")
         assert after[-2 - 8 : -2] == before[-8:]  # the same last moves, word for word
-        rows = [row.info.last for row in again.screen.query(PlayerRow)]
+        # At 120x40 the seats around the table show it (the compact table's rows are hidden, left alone).
+        rows = [seat.info.last for seat in again.screen.places]
         assert all(rows[1:])  # every bot's last move is on the table again
     again.session.close()
 
