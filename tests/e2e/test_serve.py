@@ -245,6 +245,7 @@ def test_the_game_gets_the_terminal_and_nothing_else_from_the_client(serve, keys
         assert set(env) == {"PATH", "HOME", "LANG", "TERM", "UNOKART_DATA_DIR", "UNOKART_CONFIG_DIR", "TZ"} | {
             "TEXTUAL_DRIVER",  # the driver that caps the game's input (issue 35)
             "UNOKART_SAVE_REPORT_FD",  # the pipe on which the game tells the host what it saved
+            "UNOKART_TABLE_FD",  # the line to the host's tables for friends (issue 31)
         }
         assert env["UNOKART_DATA_DIR"] == str(host.home(keys.bob) / "data")
         assert env["HOME"] == str(host.home(keys.bob))

@@ -364,13 +364,15 @@ def test_a_target_the_expert_chooses_is_called_the_fewest_only_when_no_opponent_
     round_ = Round.deal(3, dealer=1, seed=1)
     seven = round_.view(HUMAN)._replace(top_card=Card.parse("R7"), hand_sizes=(5, 4, 3))
     names = ["Ann", "Luigi", "Mario"]
-    assert explain(advisor(1), seven, ChooseTarget(1), names) == "Swap hands with Luigi: 4 cards, the expert's choice"
+    assert explain(advisor(1), seven, ChooseTarget(1), names) == (
+        "Swap hands with Luigi: 4 cards, the best swap by the expert's reckoning"
+    )
     assert explain(advisor(1), seven, ChooseTarget(2), names) == (
         "Swap hands with Mario: 3 cards, the fewest of your opponents"
     )
     shell = seven._replace(top_card=Card.parse("R3"))
     assert explain(advisor(1), shell, ChooseTarget(1), names) == (
-        "Aim the Green Shell at Luigi: 4 cards, the expert's choice"
+        "Aim the Green Shell at Luigi: 4 cards, the best target by the expert's reckoning"
     )
 
 

@@ -103,14 +103,14 @@ def target(name: str, cards: int, *, swap: bool, fewest: bool = True) -> str:
     if not fewest:  # the expert aims elsewhere (its search saw more): no superlative that the table contradicts
         if swap:
             text = ngettext(
-                "Swap hands with {name}: {count} card, the expert's choice",
-                "Swap hands with {name}: {count} cards, the expert's choice",
+                "Swap hands with {name}: {count} card, the best swap by the expert's reckoning",
+                "Swap hands with {name}: {count} cards, the best swap by the expert's reckoning",
                 cards,
             )
         else:
             text = ngettext(
-                "Aim the Green Shell at {name}: {count} card, the expert's choice",
-                "Aim the Green Shell at {name}: {count} cards, the expert's choice",
+                "Aim the Green Shell at {name}: {count} card, the best target by the expert's reckoning",
+                "Aim the Green Shell at {name}: {count} cards, the best target by the expert's reckoning",
                 cards,
             )
         return text.format(name=name, count=cards)
