@@ -192,7 +192,8 @@ class LineTable:
             targets = [(name, cards) for _seat, name, cards in asked.targets]
             return words.target_question(targets, seven=asked.seven)
         if phase is Phase.CHALLENGE and isinstance(asked, told.AskChallenge):
-            return words.challenge_question(asked.name, asked.color, asked.cards, can_stack=asked.can_stack)
+            called = asked.called or asked.color
+            return words.challenge_question(asked.name, asked.color, called, can_stack=asked.can_stack)
         return ""
 
     # ------------------------------------------------------------------ the seat's commands

@@ -75,12 +75,19 @@ def target_question(targets: Sequence[tuple[str, int]], *, seven: bool) -> str:
     return _("Choose whom your Green Shell hits: target and a name, {names}.").format(names=who)
 
 
-def challenge_question(name: str, colour: Color, cards: int, *, can_stack: bool) -> str:
-    values = {"name": name, "colour": color_word(colour), "count": cards}
+def challenge_question(name: str, played_on: Color, called: Color, *, can_stack: bool) -> str:
+    """The colour it calls, and the colour it was played on: a challenge asks whether they held that one (C1)."""
+    values = {"name": name, "called": color_word(called), "played_on": color_word(played_on)}
     if can_stack:
-        line = _("{name} played a Wild Draw Four on you and calls {colour}: challenge, accept, or stack your own.")
+        line = _(
+            "{name} played a Wild Draw Four on you and calls {called}; it was played on {played_on}: "
+            "challenge, accept, or stack your own."
+        )
     else:
-        line = _("{name} played a Wild Draw Four on you and calls {colour}: challenge or accept.")
+        line = _(
+            "{name} played a Wild Draw Four on you and calls {called}; it was played on {played_on}: "
+            "challenge or accept."
+        )
     return line.format(**values)
 
 
