@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from unokart_tui.engine import HouseRules, Phase
+from unokart_tui.engine import HouseRules, JumpIn, Phase, Play
 from unokart_tui.plain.table import LineTable
 from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.voice.cards import color_word
@@ -60,3 +60,78 @@ def test_the_challenge_question_names_the_colour_called_and_the_colour_played_on
     assert f"calls {color_word(called)}" in said
     assert f"calls {color_word(called)}" in question
     assert f"played on {color_word(played_on)}" in question
+
+
+def jump_chance(table: LineTable) -> bool:
+    chance = table.chance()
+    return chance is not None and chance[0] == "jump"
+
+
+def test_saying_uno_ahead_keeps_a_jump_in_chance_open_h5():
+    table, lines = play_until(jump_chance, rules=HouseRules.preset("party"), avoid=frozenset({"jump"}))
+    chance = table.chance()
+    history = len(table.session.match.history[-1])
+    table.handle("uno")
+    assert table.chance() == chance
+    assert len(table.session.match.history[-1]) == history
+    assert "jump" in table.moves()
+    table.handle("jump")
+    jumped = table.session.match.history[-1][history]
+    assert isinstance(jumped, JumpIn) and jumped.seat == HUMAN
+    assert jumped.uno is True  # said ahead, with the jump (H5b)
+
+
+def colour_asked(table: LineTable) -> bool:
+    return table.session.is_human_turn() and table.session.view().phase is Phase.CHOOSE_COLOR
+
+
+def target_asked(table: LineTable) -> bool:
+    return table.session.is_human_turn() and table.session.view().phase is Phase.CHOOSE_TARGET
+
+
+def test_a_bare_player_name_answers_the_green_shells_question_i3():
+    table, lines = play_until(target_asked, bots=["greedy", "greedy", "greedy"])
+    names = table.session.names
+    lines.clear()
+    table.handle("dance")  # no command, and no player: the question comes again
+    assert "There is no command" in lines[0] or "Say whom" in lines[0]
+    assert "Green Shell" in lines[-1] or "swap" in lines[-1]
+    table.handle(names[2].casefold())
+    assert not (table.session.is_human_turn() and table.session.view().phase is Phase.CHOOSE_TARGET)
+
+
+def test_a_bare_colour_answers_the_wild_draw_fours_question_a4():
+    def wild_four(table: LineTable) -> bool:
+        return "play W+4" in table.moves() and table.session.view().phase is Phase.PLAY
+
+    table, lines = play_until(wild_four, avoid=frozenset({"play"}))
+    table.handle("play W+4")
+    lines.clear()
+    table.handle("purple")
+    assert lines[-1].startswith("Choose a colour"), lines
+    table.handle("red")
+    played = [action for seat, action in table.session.match.round.view(HUMAN).public_history if seat == HUMAN]
+    assert str(played[-1].card) == "W+4" and played[-1].color.value == "red"
+
+
+def test_enter_alone_says_the_turn_again_and_a_bare_card_code_plays_it():
+    table, lines = line_table(5)
+    assert table.session.is_human_turn()
+    lines.clear()
+    table.handle("")
+    assert len(lines) == 1 and lines[0].startswith("Your turn")
+    card = table.playable()[0]
+    from unokart_tui.voice.plain import code
+
+    history = len(table.session.match.history[-1])
+    table.handle(code(card))
+    first = table.session.match.history[-1][history]
+    assert isinstance(first, Play) and first.card == card
+
+
+def test_reading_the_table_during_a_chance_ends_with_the_chance_again():
+    table, lines = play_until(jump_chance, rules=HouseRules.preset("party"), avoid=frozenset({"jump"}))
+    for reader in ("table", "hand"):
+        lines.clear()
+        table.handle(reader)
+        assert "jump" in lines[-1], lines[-1]

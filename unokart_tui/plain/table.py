@@ -31,6 +31,10 @@ LOG_AGAIN = 12  # the lines ``log`` reads again
 # The commands after which a Wild Draw Four's colour is no longer asked: the seat chose to do something else.
 LEAVE_THE_COLOUR = frozenset({"play", "draw", "keep", "accept", "challenge", "undo", "next"})
 
+# The readers after which the chance open is said again: its line has scrolled out of sight.
+WAITING_READERS = frozenset({"hand", "table", "score", "log"})
+QUESTIONS = frozenset({Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET, Phase.CHALLENGE})
+
 Chance = tuple[object, ...]
 
 
@@ -57,6 +61,7 @@ class LineTable:
         self.log_lines: deque[str] = deque(maxlen=LOG_AGAIN)
         self.asked: told.Message | None = None  # the last question put to the seat
         self.wild_four: Card | None = None  # the Wild Draw Four whose colour is being asked
+        self.colour_asked = ""  # its question, said again after a line that does not answer it
         self.round_over: told.RoundOver | None = None
         self.over = False  # the match has ended
         self._announced: tuple[object, ...] | None = None  # the decision last announced
@@ -79,7 +84,8 @@ class LineTable:
                 self.say(f"{summary} {problem}".strip())
             case told.AskColour(reason, _advised, card) if card is not None:
                 self.wild_four = card
-                self.say(words.colour_question(reason))
+                self.colour_asked = words.colour_question(reason)
+                self.say(self.colour_asked)
             case told.AskColour() | told.AskTarget() | told.AskChallenge():
                 self.asked = message
             case told.HandRevealed(name, cards, guilty):
@@ -203,7 +209,10 @@ class LineTable:
         self.clock.tick(COMMAND_SECONDS)
         parsed = parse(line)
         if isinstance(parsed, str):
+            parsed = self.bare_answer(line, parsed)
+        if isinstance(parsed, str):
             self.say(parsed)
+            self.ask_again()
             return True
         verb = parsed.verb
         if verb == "quit":
@@ -211,9 +220,13 @@ class LineTable:
         reader = getattr(self, f"read_{verb}", None)
         if reader is not None:
             reader()
+            chance = self.chance()
+            if chance is not None and verb in WAITING_READERS:  # nothing else says the table waits
+                self.say(self.chance_line(chance))
             return True
         before_chance = self.chance()
         before = self._position()
+        asked_before = self.question_open()
         if verb in LEAVE_THE_COLOUR:
             self.wild_four = None
         if verb == "wait":
@@ -224,11 +237,55 @@ class LineTable:
             else:
                 self.settle(before_chance)
         else:
+            history = len(self.session.match.history[-1])
             self.do(parsed)
-            if self._position() != before:
+            said_ahead = verb == "uno" and len(self.session.match.history[-1]) == history
+            if self._position() != before and not said_ahead:  # UNO said ahead lets no chance pass
                 self.settle(before_chance)
+        if asked_before and self._position() == before and self.question_open():
+            self.ask_again()
         self.announce()
         return not self.over
+
+    def bare_answer(self, line: str, unknown: str) -> Command | str:
+        """A line that is no command: the answer to the question open (a colour, a player), a card
+        of the hand at the seat's turn, or Enter; else ``unknown``, the reason it is none."""
+        text = line.strip()
+        decides = self.session.is_human_turn()
+        phase = self.session.view().phase if decides else None
+        if not text:
+            if decides or self.chance() is not None:
+                return Command("again")
+            return unknown
+        if self.wild_four is not None or phase is Phase.CHOOSE_COLOR:
+            return Command("colour", text) if find_colour(text) is not None else unknown
+        if phase is Phase.CHOOSE_TARGET:
+            return Command("target", text)  # a name not found is answered with the names
+        if phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE):
+            if find_card(text, hand_cards(self.session.match, HUMAN)[0]) is not None:
+                return Command("play", text)
+        return unknown
+
+    def question_open(self) -> bool:
+        """Whether a colour, a player or an answer to a Wild Draw Four is asked of the seat."""
+        if self.wild_four is not None:
+            return True
+        return self.session.is_human_turn() and self.session.view().phase in QUESTIONS
+
+    def ask_again(self) -> None:
+        """After a line that did nothing, the question open (or the chance) is said again."""
+        if self.question_open():
+            line = self.turn_line() or self.colour_asked
+            self.say(line)
+
+    def read_again(self) -> None:
+        """Enter alone: the seat's decision, or the chance open, said again."""
+        chance = self.chance()
+        if chance is not None:
+            self.say(self.chance_line(chance))
+        if self.session.is_human_turn():
+            line = self.turn_line() or self.colour_asked
+            self.say(line)
 
     def _position(self) -> tuple[object, ...]:
         match = self.session.match
