@@ -68,7 +68,7 @@ def jump_chance(table: LineTable) -> bool:
 
 
 def test_saying_uno_ahead_keeps_a_jump_in_chance_open_h5():
-    table, lines = play_until(jump_chance, rules=HouseRules.preset("party"), avoid=frozenset({"jump"}))
+    table, _lines = play_until(jump_chance, rules=HouseRules.preset("party"), avoid=frozenset({"jump"}))
     chance = table.chance()
     history = len(table.session.match.history[-1])
     table.handle("uno")

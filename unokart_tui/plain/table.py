@@ -261,9 +261,9 @@ class LineTable:
             return Command("colour", text) if find_colour(text) is not None else unknown
         if phase is Phase.CHOOSE_TARGET:
             return Command("target", text)  # a name not found is answered with the names
-        if phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE):
-            if find_card(text, hand_cards(self.session.match, HUMAN)[0]) is not None:
-                return Command("play", text)
+        playing = phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE)
+        if playing and find_card(text, hand_cards(self.session.match, HUMAN)[0]) is not None:
+            return Command("play", text)
         return unknown
 
     def question_open(self) -> bool:
