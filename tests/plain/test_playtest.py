@@ -135,3 +135,40 @@ def test_reading_the_table_during_a_chance_ends_with_the_chance_again():
         lines.clear()
         table.handle(reader)
         assert "jump" in lines[-1], lines[-1]
+
+
+def saved_and_resumed(name: str, moves: int, target: int = 500) -> tuple[LineTable, list[str]]:
+    session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=7, target=target, name=name)
+    table = LineTable(session, lambda line: None)
+    table.start()
+    for _ in range(moves):
+        if table.over:
+            break
+        table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"undo"}))
+    table.close()
+    lines: list[str] = []
+    resumed = LineTable(Session.load(name), lines.append)
+    resumed.start()
+    return resumed, lines
+
+
+def test_a_resumed_match_is_summed_up_in_a_few_lines_and_log_has_the_rest():
+    table, lines = saved_and_resumed("summed up", 20)
+    assert len(lines) <= 7, lines
+    assert lines[1].startswith("Welcome back: round ") and lines[1].endswith(" goes on.")
+    assert any(line.startswith("Scores: Ann ") for line in lines)
+    assert any(line.startswith("On the pile: ") for line in lines)
+    assert lines[-2] == "Type log for the last moves."
+    assert lines[-1].startswith("Your turn, ")  # with the hand's size
+    lines.clear()
+    table.handle("log")
+    assert len(lines) >= 10  # the last moves, read when asked
+    table.close()
+
+
+def test_a_finished_match_resumed_does_not_say_it_goes_on():
+    table, lines = saved_and_resumed("finished", 3000, target=30)
+    assert table.session.match.is_over
+    assert not any("goes on" in line for line in lines), lines
+    assert "Welcome back: this match is over." in lines
+    table.close()

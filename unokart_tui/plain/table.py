@@ -66,6 +66,7 @@ class LineTable:
         self.over = False  # the match has ended
         self._announced: tuple[object, ...] | None = None  # the decision last announced
         self._chance_told: Chance | None = None
+        self._recalled: list[str] | None = None  # a resumed match's last moves, kept for ``log``, not read out
 
     # ------------------------------------------------------------------ the controller's front end
 
@@ -77,7 +78,10 @@ class LineTable:
         match message:
             case told.Logged(logged):
                 self.log_lines.append(logged.text)
-                self.say(logged.text)
+                if self._recalled is None:
+                    self.say(logged.text)
+                else:
+                    self._recalled.append(logged.text)
             case told.Notice(text):
                 self.say(text)
             case told.SaveProblem(summary, problem) if summary is not None:
@@ -108,7 +112,16 @@ class LineTable:
     # ------------------------------------------------------------------ time in commands
 
     def start(self) -> None:
-        self.controller.open()
+        self._recalled = []
+        try:
+            fresh = self.controller.open()
+        finally:
+            recalled, self._recalled = self._recalled, None
+        if not fresh:  # found in play: a round of history (60 lines) read out before the prompt
+            for line in recalled[-2:]:  # who plays, and the welcome back
+                self.say(line)
+            if not self.session.match.is_over:
+                self.read_summary()
         self.controller.go()
         self.settle(None)
         self.announce()
@@ -486,6 +499,15 @@ class LineTable:
             self.say(line)
         self.say(words.pile_line(info.draw_pile, info.after_you))
         self.say(words.rules_line(info.rules, match.round_number, match.target))
+
+    def read_summary(self) -> None:
+        """A resumed match in a few lines: the scores, the top card, the hand, whose turn; ``log`` for the rest."""
+        info = self.controller.state().table
+        self.read_score()
+        self.say(words.top_line(info.top, info.color, info.played_by))
+        view = self.session.view()
+        to_play = None if self.session.is_human_turn() else self.session.names[view.decider]
+        self.say(words.resumed_line(len(view.hand), to_play))
 
     def read_score(self) -> None:
         match = self.session.match

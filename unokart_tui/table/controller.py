@@ -178,7 +178,10 @@ class TableController:
                     self.write_log(batch, live=batch is rounds[-1][-1])
             self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
         self.log(line_up(match.names, self.kinds, HUMAN))
-        self.log(_("Welcome back: round {number} goes on.").format(number=match.round_number), "bold")
+        if match.is_over:  # found in line mode's playtest: "round 2 goes on", then "The match is over."
+            self.log(_("Welcome back: this match is over."), "bold")
+        else:
+            self.log(_("Welcome back: round {number} goes on.").format(number=match.round_number), "bold")
 
     def hold(self) -> None:
         """Something is over the table (a dialog, another screen, a terminal too small): nothing happens."""

@@ -166,6 +166,18 @@ def rules_line(rules: str, round_number: int, target: int) -> str:
     ).format(number=round_number, target=target, rules=rules)
 
 
+def resumed_line(hand: int, to_play: str | None) -> str:
+    """A resumed match's last line before play goes on (``to_play``: who decides; None for the seat,
+    whose turn line, with its hand, comes next)."""
+    if to_play is None:
+        return _("Type log for the last moves.")
+    return ngettext(
+        "You hold {count} card; {name} plays now. Type log for the last moves.",
+        "You hold {count} cards; {name} plays now. Type log for the last moves.",
+        hand,
+    ).format(count=hand, name=to_play)
+
+
 def uno_ahead(*, armed: bool) -> str:
     if armed:
         return _("UNO will be said with your next play.")
