@@ -172,3 +172,38 @@ def test_a_finished_match_resumed_does_not_say_it_goes_on():
     assert not any("goes on" in line for line in lines), lines
     assert "Welcome back: this match is over." in lines
     table.close()
+
+
+ITEM_SYMBOLS = (" ! ", " ) ", " @ ", " ^ ", " * ", ": !", ": )", ": @", ": ^", ": *")
+
+
+def test_line_mode_writes_words_only_no_marks_no_item_symbols_and_hints_in_the_hands_codes():
+    said: list[str] = []
+    for seed in (1,):
+        table, lines = line_table(seed, ["item-hoarder", "item-hoarder", "greedy"], HouseRules.preset("party"))
+        for _ in range(100):
+            if table.over:
+                break
+            if table.session.is_human_turn():
+                table.handle("hint")
+            table.handle("table")
+            table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"undo"}))
+        said += lines
+        table.close()
+    assert any("Item Box turns" in line for line in said)
+    assert any(line.startswith("Hint: ") for line in said)
+    for line in said:
+        assert not MARKS & set(line), line
+        assert not any(symbol in line for symbol in ITEM_SYMBOLS), line
+        assert "  " not in line, line
+
+
+def test_a_hint_writes_a_card_as_the_hand_does():
+    from unokart_tui.engine import Card, Color, Rank
+    from unokart_tui.voice import hints
+    from unokart_tui.voice.plain import code
+
+    table, _lines = line_table(5)
+    reverse = Card(Color.GREEN, Rank.REVERSE)
+    assert hints.play(reverse, glyphs=table.controller.advisor.glyphs) == f"Play {code(reverse)}" == "Play G<>"
+    table.close()

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable
 
 from ..engine import Card, Pass, Phase, Rank
-from ..glyphs import ASCII
+from ..glyphs import WORDS
 from ..printable import printable
 from ..table import messages as told
 from ..table.controller import TableController
@@ -55,7 +55,7 @@ class LineTable:
         self._write = write
         self.clock = CommandClock()
         self.controller = TableController(
-            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=ASCII,
+            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=WORDS,
             uno_helper=uno_helper, undo=undo,
         )  # fmt: skip
         self.log_lines: deque[str] = deque(maxlen=LOG_AGAIN)
@@ -72,7 +72,7 @@ class LineTable:
 
     def say(self, text: str) -> None:
         for line in text.splitlines() or [""]:
-            self._write(printable(line))
+            self._write(printable(words.words_only(line)))
 
     def receive(self, message: told.Message) -> None:
         match message:

@@ -100,7 +100,7 @@ class TableController:
         self.front = front
         self.clock = clock
         self.you = HUMAN  # the session's own seat: the seat this table is for
-        self.advisor = Advisor(session)  # hints (t) and the autopilot (a)
+        self.advisor = Advisor(session, glyphs)  # hints (t) and the autopilot (a)
         self.pacer = Pacer(session, pace or Pace(), self, clock=clock, advisor=self.advisor)
         self.glyphs = glyphs
         self.notes = TableNotes(len(session.names), glyphs)
@@ -197,7 +197,9 @@ class TableController:
     def use_settings(self, *, uno_helper: bool, undo: bool, glyphs: Glyphs, pace: Pace) -> None:
         """The player changed the settings during the match: they hold from now on."""
         self.uno_helper, self.undo_on = uno_helper, undo
-        self.glyphs = self.notes.glyphs = self.voice.glyphs = glyphs  # the log keeps what it wrote
+        self.glyphs = self.notes.glyphs = self.voice.glyphs = self.advisor.glyphs = (
+            glyphs  # the log keeps what it wrote
+        )
         self.pacer.set_pace(pace)
         self.show_table()
 

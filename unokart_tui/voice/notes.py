@@ -56,8 +56,10 @@ ITEM_DRAWS = {
 
 def draw_why(reason: DrawReason, glyphs: Glyphs) -> str:
     item = ITEM_DRAWS.get(reason)
-    if item is not None:
+    if item is not None and glyphs.items[item]:
         return glyphs.items[item]
+    if item is not None:  # a set without symbols (line mode's): the item in words
+        return _("({reason})").format(reason=draw_reason(reason))
     why = DRAW_WHY.get(reason)
     if why is None:
         return _("({reason})").format(reason=draw_reason(reason))
@@ -108,7 +110,10 @@ class TableNotes:
             elif isinstance(event, CardTurned):
                 item = event.card.item
                 box = color_letter(None) + self.glyphs.ranks[Rank.WILD_ITEM_BOX]
-                note(event.seat, f"{box} {self.glyphs.items[item]} {item_label(item)}")
+                if self.glyphs.items[item]:
+                    note(event.seat, f"{box} {self.glyphs.items[item]} {item_label(item)}")
+                else:  # line mode: no code out of brackets, no symbol read out as punctuation
+                    note(event.seat, _("Item Box, {item}").format(item=item_label(item)))
                 self.top_by, self.top_turned = event.seat, True
             elif isinstance(event, CardsDrawn):
                 if event.cards:
@@ -131,7 +136,7 @@ class TableNotes:
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 note(event.seat, _("chose {colour}").format(colour=color_word(event.color)))
             elif isinstance(event, TargetChosen):
-                icon = self.glyphs.items[Item.GREEN_SHELL]
+                icon = self.glyphs.items[Item.GREEN_SHELL] or item_label(Item.GREEN_SHELL)
                 if voice.is_you(event.target):
                     note(event.seat, _("{icon} hit you").format(icon=icon))
                 else:

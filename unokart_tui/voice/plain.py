@@ -26,6 +26,17 @@ def card_words(card: Card) -> str:
     return _("{name} [{code}]").format(name=long(card), code=code(card))
 
 
+# The marks the game log sets before its lines ("· ", "★ ", "↶ ", "— Round 2 —"): a screen reader
+# reads each aloud ("middle dot"), and they say nothing that the words do not.
+LOG_MARKS = "·★↶—"
+
+
+def words_only(line: str) -> str:
+    """``line`` as line mode writes it: without the log's marks around it, one space between words, and
+    a dash between two thoughts (a hint's caution: "Play R1 — keep the Wild Draw Four") a semicolon."""
+    return " ".join(line.split()).strip(LOG_MARKS + " ").replace(" — ", "; ")
+
+
 def listed(words: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
     if len(words) <= 1:
