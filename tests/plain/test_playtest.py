@@ -207,3 +207,16 @@ def test_a_hint_writes_a_card_as_the_hand_does():
     reverse = Card(Color.GREEN, Rank.REVERSE)
     assert hints.play(reverse, glyphs=table.controller.advisor.glyphs) == f"Play {code(reverse)}" == "Play G<>"
     table.close()
+
+
+def test_a_reverse_and_passed_hands_say_who_plays_after_you_and_whose_hand_you_hold_h4():
+    from unokart_tui.engine import DirectionChanged, HandsPassed
+    from unokart_tui.glyphs import WORDS
+    from unokart_tui.voice.lines import sentence
+    from unokart_tui.voice.speaker import Voice
+
+    voice = Voice(["Ann", "Mario", "Luigi", "Peach"], 0, WORDS)
+    assert sentence(DirectionChanged(-1), voice) == "Play now goes the other way: Peach plays after you."
+    assert sentence(DirectionChanged(1), voice) == "Play now goes the other way: Mario plays after you."
+    assert sentence(HandsPassed(2, 1), voice) == "Everyone passes their hand on: you now hold Peach's."
+    assert sentence(HandsPassed(2, -1), voice) == "Everyone passes their hand on: you now hold Mario's."

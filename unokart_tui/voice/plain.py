@@ -165,7 +165,7 @@ def pile_line(draw_pile: int, after_you: str) -> str:
         count=draw_pile
     )
     if after_you:
-        line += " " + _("After you plays {name}.").format(name=after_you)
+        line += " " + _("{name} plays after you.").format(name=after_you)
     return line
 
 
