@@ -220,3 +220,18 @@ def test_a_reverse_and_passed_hands_say_who_plays_after_you_and_whose_hand_you_h
     assert sentence(DirectionChanged(1), voice) == "Play now goes the other way: Mario plays after you."
     assert sentence(HandsPassed(2, 1), voice) == "Everyone passes their hand on: you now hold Peach's."
     assert sentence(HandsPassed(2, -1), voice) == "Everyone passes their hand on: you now hold Mario's."
+
+
+def test_a_lightning_is_one_line_for_everyone_it_strikes_i4():
+    from unokart_tui.engine import Card, CardsDrawn, DrawReason
+    from unokart_tui.glyphs import WORDS
+    from unokart_tui.voice.narration import log_lines
+    from unokart_tui.voice.speaker import Voice
+
+    voice = Voice(["Ann", "Mario", "Luigi", "Peach", "Yoshi"], 0, WORDS)
+    red = Card.parse("R3")
+    drawn = [CardsDrawn(seat, (red,), DrawReason.LIGHTNING, 1) for seat in (2, 3, 4)]
+    assert [line.text for line in log_lines(drawn, voice)] == ["· Lightning: Luigi, Peach and Yoshi each draw a card."]
+    mine = [CardsDrawn(seat, (red,), DrawReason.LIGHTNING, 1) for seat in (3, 4, 0, 1)]
+    said = [line.text for line in log_lines(mine, voice)]
+    assert said == ["· Lightning: Peach, Yoshi and Mario each draw a card.", "· You draw R3 (Lightning)."]

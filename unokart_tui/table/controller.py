@@ -39,7 +39,7 @@ from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.cards import color_label
-from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line
+from ..voice.narration import LogLine, Voice, how_it_ended, log_lines, must_play_line
 from ..voice.notes import TableNotes
 from ..voice.refusals import refusal
 from . import keys, questions
@@ -267,8 +267,8 @@ class TableController:
     def write_log(self, events: list[Event], *, live: bool = True) -> None:
         """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
         stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
-        for event in events:
-            self.send(Logged(log_line(event, self.voice, can_stack=stack)))
+        for line in log_lines(events, self.voice, can_stack=stack):
+            self.send(Logged(line))
 
     def note_exposure_over(self, exposed: int | None, events: list[Event]) -> None:
         """U2: the chance to catch ``exposed`` passed with this action; the log says so.

@@ -33,7 +33,7 @@ from unokart_tui.engine import (
     UnoSaid,
 )
 
-from . import _
+from . import _, ngettext
 from .cards import COLOR_CLASS, color_class, color_word, long
 from .lines import sentence
 from .speaker import Voice
@@ -63,6 +63,39 @@ def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
         # Found in play: "+8 to you: stack or take it" with nothing in the hand to stack.
         return LogLine("· " + _("+{total} to you and nothing to stack: take them.").format(total=event.total), style)
     return LogLine("· " + sentence(event, voice), style, _faces(event))
+
+
+def log_lines(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> list[LogLine]:
+    """The log's lines for one action's ``events``: a line each, but one line for the others' draws of
+    a Lightning (I4). Found in line mode's playtest: with nine opponents, a Lightning was eight lines."""
+    lines: list[LogLine] = []
+    struck: list[int] = []  # the seats other than the reader's that each drew their card of this Lightning
+    at = 0  # where their line is
+    for event in events:
+        lightning = isinstance(event, CardsDrawn) and event.reason is DrawReason.LIGHTNING
+        if lightning and len(event.cards) == 1 and not voice.is_you(event.seat):
+            if not struck:
+                lines.append(LogLine(""))  # the place of the line that names them all
+                at = len(lines) - 1
+            struck.append(event.seat)
+            lines[at] = lightning_line(struck, voice)
+            continue
+        if not lightning:
+            struck = []
+        lines.append(log_line(event, voice, can_stack=can_stack))
+    return lines
+
+
+def lightning_line(seats: Sequence[int], voice: Voice) -> LogLine:
+    """I4: "Lightning: Mario, Luigi and Peach each draw a card."."""
+    names = [voice.name(seat) for seat in seats]
+    listed = (
+        names[0] if len(names) == 1 else _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    )
+    text = ngettext("Lightning: {names} draws a card.", "Lightning: {names} each draw a card.", len(names)).format(
+        names=listed
+    )
+    return LogLine("· " + text)
 
 
 def _faces(event: Event) -> tuple[tuple[str, str], ...]:
@@ -161,4 +194,13 @@ def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
     return _("play has gone on since")
 
 
-__all__ = ["LogLine", "Voice", "how_it_ended", "how_it_went_out", "log_line", "must_play_line"]
+__all__ = [
+    "LogLine",
+    "Voice",
+    "how_it_ended",
+    "how_it_went_out",
+    "lightning_line",
+    "log_line",
+    "log_lines",
+    "must_play_line",
+]
