@@ -235,3 +235,17 @@ def test_a_lightning_is_one_line_for_everyone_it_strikes_i4():
     mine = [CardsDrawn(seat, (red,), DrawReason.LIGHTNING, 1) for seat in (3, 4, 0, 1)]
     said = [line.text for line in log_lines(mine, voice)]
     assert said == ["· Lightning: Peach, Yoshi and Mario each draw a card.", "· You draw R3 (Lightning)."]
+
+
+def test_a_draw_two_and_the_lost_turn_are_one_line():
+    from unokart_tui.engine import Card, CardsDrawn, DrawReason, TurnSkipped
+    from unokart_tui.glyphs import WORDS
+    from unokart_tui.voice.narration import log_lines
+    from unokart_tui.voice.speaker import Voice
+
+    voice = Voice(["Ann", "Mario"], 0, WORDS)
+    two = (Card.parse("R3"), Card.parse("B5"))
+    said = [line.text for line in log_lines([CardsDrawn(1, two, DrawReason.DRAW_TWO, 2), TurnSkipped(1)], voice)]
+    assert said == ["· Mario draws 2 cards (Draw Two) and loses the turn."]
+    said = [line.text for line in log_lines([CardsDrawn(0, two, DrawReason.DRAW_TWO, 2), TurnSkipped(0)], voice)]
+    assert said == ["· You draw R3, B5 (Draw Two) and lose the turn."]

@@ -29,12 +29,13 @@ from unokart_tui.engine import (
     Round,
     RoundWon,
     StartCardTurned,
+    TurnSkipped,
     UnoCaught,
     UnoSaid,
 )
 
 from . import _, ngettext
-from .cards import COLOR_CLASS, color_class, color_word, long
+from .cards import COLOR_CLASS, color_class, color_word, draw_reason, long
 from .lines import sentence
 from .speaker import Voice
 
@@ -71,7 +72,9 @@ def log_lines(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) 
     lines: list[LogLine] = []
     struck: list[int] = []  # the seats other than the reader's that each drew their card of this Lightning
     at = 0  # where their line is
-    for event in events:
+    for number, event in enumerate(events):
+        if number and _drew_and_lost(events[number - 1], event):
+            continue  # said with the draw
         lightning = isinstance(event, CardsDrawn) and event.reason is DrawReason.LIGHTNING
         if lightning and len(event.cards) == 1 and not voice.is_you(event.seat):
             if not struck:
@@ -82,8 +85,37 @@ def log_lines(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) 
             continue
         if not lightning:
             struck = []
+        after = events[number + 1] if number + 1 < len(events) else None
+        if isinstance(event, CardsDrawn) and after is not None and _drew_and_lost(event, after):
+            lines.append(LogLine("· " + _drew_and_lost_line(event, voice)))
+            continue
         lines.append(log_line(event, voice, can_stack=can_stack))
     return lines
+
+
+def _drew_and_lost(event: Event, after: Event) -> bool:
+    """A Draw Two's (or a Wild Draw Four's, a lost challenge's) draw, then the same seat's lost turn."""
+    return (
+        isinstance(event, CardsDrawn)
+        and isinstance(after, TurnSkipped)
+        and after.seat == event.seat
+        and event.reason is not DrawReason.CHOICE
+        and 0 < len(event.cards) == event.wanted
+    )
+
+
+def _drew_and_lost_line(event: CardsDrawn, voice: Voice) -> str:
+    """Two lines in one: found in line mode's playtest, each Draw Two cost two lines."""
+    reason = draw_reason(event.reason)
+    if voice.is_you(event.seat):
+        cards = ", ".join(voice.card(card) for card in event.cards)
+        return _("You draw {cards} ({reason}) and lose the turn.").format(cards=cards, reason=reason)
+    count = len(event.cards)
+    return ngettext(
+        "{name} draws {count} card ({reason}) and loses the turn.",
+        "{name} draws {count} cards ({reason}) and loses the turn.",
+        count,
+    ).format(name=voice.name(event.seat), count=count, reason=reason)
 
 
 def lightning_line(seats: Sequence[int], voice: Voice) -> LogLine:
