@@ -249,3 +249,29 @@ def test_a_draw_two_and_the_lost_turn_are_one_line():
     assert said == ["· Mario draws 2 cards (Draw Two) and loses the turn."]
     said = [line.text for line in log_lines([CardsDrawn(0, two, DrawReason.DRAW_TWO, 2), TurnSkipped(0)], voice)]
     assert said == ["· You draw R3, B5 (Draw Two) and lose the turn."]
+
+
+def test_a_card_is_found_by_its_number_said_as_a_word_or_its_code_with_a_space():
+    from unokart_tui.engine import Card
+    from unokart_tui.plain.commands import find_card
+
+    hand = [Card.parse(text) for text in ("R1", "Y9", "Y+2")]
+    assert find_card("yellow nine", hand) == find_card("Y 9", hand) == Card.parse("Y9")
+    assert find_card("yellow draw two", hand) == Card.parse("Y+2")
+
+
+def test_a_stack_is_taken_with_one_verb_h1():
+    from unokart_tui.engine import Card
+    from unokart_tui.voice import plain
+
+    assert plain.stack_turn(2, []) == "+2 to you and nothing to stack: take them."
+    assert plain.stack_turn(4, [Card.parse("G+2")]).endswith("or take them.")
+
+
+def test_the_titles_help_names_every_choice():
+    from .driving import title
+
+    _status, said = title(["help", "quit"])
+    helped = next(line for line in said if line.startswith("Type the number of a choice"))
+    for word in ("new", "load", "settings", "rules", "stats", "replay", "quit"):
+        assert word in helped

@@ -171,7 +171,8 @@ class LineTable:
         if decision != self._announced:
             self._announced = decision
             line = self.turn_line()
-            if line:
+            last = words.words_only(self.log_lines[-1]) if self.log_lines else ""
+            if line and line != last:  # "+2 to you and nothing to stack: take them." said once
                 self.say(line)
 
     def chance_line(self, chance: Chance) -> str:
@@ -462,7 +463,7 @@ class LineTable:
         if phase is Phase.DRAWN:
             return plays + (["keep"] if Pass() in legal else [])
         if phase is Phase.STACK:
-            return [*plays, "accept"]
+            return [*plays, "take"]
         if phase is Phase.CHALLENGE:
             return ["challenge", "accept", *plays]
         if phase is Phase.CHOOSE_COLOR:

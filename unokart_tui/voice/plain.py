@@ -65,9 +65,10 @@ def drawn_turn(card: Card, *, may_keep: bool) -> str:
 
 def stack_turn(total: int, stackable: Sequence[Card]) -> str:
     if not stackable:
-        return _("+{total} to you and nothing to stack: accept them.").format(total=total)
+        # The log's own words (narration): one verb for one command, "take" (``accept`` works too).
+        return _("+{total} to you and nothing to stack: take them.").format(total=total)
     cards = listed([card_words(card) for card in stackable])
-    return _("+{total} to you: stack {cards}; or accept them.").format(total=total, cards=cards)
+    return _("+{total} to you: stack {cards}; or take them.").format(total=total, cards=cards)
 
 
 def colour_question(reason: str) -> str:
