@@ -76,7 +76,7 @@ def log_lines(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) 
         if number and _drew_and_lost(events[number - 1], event):
             continue  # said with the draw
         lightning = isinstance(event, CardsDrawn) and event.reason is DrawReason.LIGHTNING
-        if lightning and len(event.cards) == 1 and not voice.is_you(event.seat):
+        if isinstance(event, CardsDrawn) and lightning and len(event.cards) == 1 and not voice.is_you(event.seat):
             if not struck:
                 lines.append(LogLine(""))  # the place of the line that names them all
                 at = len(lines) - 1
