@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 
 from unokart_tui.engine import HouseRules, JumpIn, Phase, Play
@@ -275,3 +276,21 @@ def test_the_titles_help_names_every_choice():
     helped = next(line for line in said if line.startswith("Type the number of a choice"))
     for word in ("new", "load", "settings", "rules", "stats", "replay", "quit"):
         assert word in helped
+
+
+class TerminalInput(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_line_ended_by_ctrl_d_at_a_terminal_is_followed_by_a_new_line():
+    from unokart_tui.plain.lines import Lines
+
+    out = io.StringIO()
+    lines = Lines(TerminalInput("draw"), out)
+    assert lines.ask() == "draw"
+    lines.say("The match is saved.")
+    assert out.getvalue() == "\nThe match is saved.\n"
+    ended = io.StringIO()
+    assert Lines(TerminalInput("draw\n"), ended).ask() == "draw"
+    assert ended.getvalue() == ""
