@@ -294,3 +294,14 @@ def test_a_line_ended_by_ctrl_d_at_a_terminal_is_followed_by_a_new_line():
     ended = io.StringIO()
     assert Lines(TerminalInput("draw\n"), ended).ask() == "draw"
     assert ended.getvalue() == ""
+
+
+def test_passed_hands_say_how_many_cards_you_now_hold_h4():
+    from unokart_tui.engine import HandsPassed
+    from unokart_tui.glyphs import WORDS
+    from unokart_tui.voice.narration import log_lines
+    from unokart_tui.voice.speaker import Voice
+
+    voice = Voice(["Ann", "Mario", "Luigi"], 0, WORDS)
+    said = [line.text for line in log_lines([HandsPassed(1, 1)], voice, hand=5)]
+    assert said == ["· Everyone passes their hand on: you now hold Luigi's, 5 cards."]

@@ -267,7 +267,8 @@ class TableController:
     def write_log(self, events: list[Event], *, live: bool = True) -> None:
         """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
         stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
-        for line in log_lines(events, self.voice, can_stack=stack):
+        hand = len(self.session.match.round.hands[HUMAN]) if live else None
+        for line in log_lines(events, self.voice, can_stack=stack, hand=hand):
             self.send(Logged(line))
 
     def note_exposure_over(self, exposed: int | None, events: list[Event]) -> None:

@@ -19,6 +19,7 @@ from unokart_tui.engine import (
     DrawPending,
     DrawReason,
     Event,
+    HandsPassed,
     JumpedIn,
     JumpIn,
     MatchWon,
@@ -66,9 +67,14 @@ def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
     return LogLine("· " + sentence(event, voice), style, _faces(event))
 
 
-def log_lines(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> list[LogLine]:
+def log_lines(
+    events: Sequence[Event], voice: Voice, *, can_stack: bool = True, hand: int | None = None
+) -> list[LogLine]:
     """The log's lines for one action's ``events``: a line each, but one line for the others' draws of
-    a Lightning (I4). Found in line mode's playtest: with nine opponents, a Lightning was eight lines."""
+    a Lightning (I4). Found in line mode's playtest: with nine opponents, a Lightning was eight lines.
+
+    ``hand``: the reader's cards once the action is done (None for an action of the past), said when
+    hands are passed on (H4)."""
     lines: list[LogLine] = []
     struck: list[int] = []  # the seats other than the reader's that each drew their card of this Lightning
     at = 0  # where their line is
@@ -86,6 +92,15 @@ def log_lines(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) 
         if not lightning:
             struck = []
         after = events[number + 1] if number + 1 < len(events) else None
+        if isinstance(event, HandsPassed) and hand is not None and voice.you is not None:
+            giver = voice.name((voice.you - event.direction) % len(voice.names))
+            text = ngettext(
+                "Everyone passes their hand on: you now hold {name}'s, {count} card.",
+                "Everyone passes their hand on: you now hold {name}'s, {count} cards.",
+                hand,
+            ).format(name=giver, count=hand)
+            lines.append(LogLine("· " + text))
+            continue
         if isinstance(event, CardsDrawn) and after is not None and _drew_and_lost(event, after):
             lines.append(LogLine("· " + _drew_and_lost_line(event, voice)))
             continue
