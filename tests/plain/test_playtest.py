@@ -192,6 +192,8 @@ def test_line_mode_writes_words_only_no_marks_no_item_symbols_and_hints_in_the_h
         said += lines
         table.close()
     assert any("Item Box turns" in line for line in said)
+    played = [line.split("Last move: played ")[1] for line in said if "Last move: played " in line]
+    assert played and all(move.startswith(("Red", "Yellow", "Green", "Blue", "Wild")) for move in played), played
     assert any(line.startswith("Hint: ") for line in said)
     for line in said:
         assert not MARKS & set(line), line

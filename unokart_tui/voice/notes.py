@@ -31,10 +31,10 @@ from unokart_tui.engine import (
     UnoSaid,
 )
 
-from ..glyphs import UNICODE, Glyphs
+from ..glyphs import UNICODE, WORDS, Glyphs
 from . import NC_, _, ngettext
 from . import pgettext as looked_up  # a marked message looked up later (see cards.py)
-from .cards import color_letter, color_word, draw_reason, item_label, short
+from .cards import color_letter, color_word, draw_reason, item_label, long, short
 from .speaker import Voice
 
 # A forced draw on a seat's line, in a few letters ("drew 2 (+2)"); the items' draws show the item's symbol.
@@ -101,7 +101,8 @@ class TableNotes:
             elif isinstance(event, StartCardTurned):
                 self.top_by, self.top_turned = None, False
             elif isinstance(event, CardPlayed):
-                card = short(event.card, self.glyphs)
+                # Line mode's words name a card in words: a code is typed, and only said in brackets.
+                card = long(event.card) if self.glyphs is WORDS else short(event.card, self.glyphs)
                 if event.color is None:
                     note(event.seat, _("played {card}").format(card=card))
                 else:
