@@ -73,9 +73,17 @@ def _folded(text: str) -> str:
 
 # A card's number typed as a word ("play yellow nine"): found in the playtest, a screen reader's user
 # types what they hear. English always, and the player's language.
-DIGITS = tuple(
-    NC_("a card's number typed as a word", word)
-    for word in ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+DIGITS = (
+    NC_("a card's number typed as a word", "zero"),
+    NC_("a card's number typed as a word", "one"),
+    NC_("a card's number typed as a word", "two"),
+    NC_("a card's number typed as a word", "three"),
+    NC_("a card's number typed as a word", "four"),
+    NC_("a card's number typed as a word", "five"),
+    NC_("a card's number typed as a word", "six"),
+    NC_("a card's number typed as a word", "seven"),
+    NC_("a card's number typed as a word", "eight"),
+    NC_("a card's number typed as a word", "nine"),
 )
 
 
