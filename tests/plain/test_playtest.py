@@ -215,8 +215,12 @@ def test_a_hint_writes_a_card_as_the_hand_does():
 def test_a_reverse_and_passed_hands_say_who_plays_after_you_and_whose_hand_you_hold_h4():
     from unokart_tui.engine import DirectionChanged, HandsPassed
     from unokart_tui.glyphs import WORDS
-    from unokart_tui.voice.lines import sentence
+    from unokart_tui.voice.narration import log_lines
     from unokart_tui.voice.speaker import Voice
+
+    def sentence(event: object, voice: Voice) -> str:
+        (line,) = log_lines([event], voice)  # type: ignore[list-item]
+        return line.text.removeprefix("· ")
 
     voice = Voice(["Ann", "Mario", "Luigi", "Peach"], 0, WORDS)
     assert sentence(DirectionChanged(-1), voice) == "Play now goes the other way: Peach plays after you."

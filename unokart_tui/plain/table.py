@@ -55,7 +55,7 @@ class LineTable:
         self._write = write
         self.clock = CommandClock()
         self.controller = TableController(
-            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=WORDS,
+            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=WORDS, short_log=True,
             uno_helper=uno_helper, undo=undo,
         )  # fmt: skip
         self.log_lines: deque[str] = deque(maxlen=LOG_AGAIN)

@@ -39,7 +39,7 @@ from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.cards import color_label
-from ..voice.narration import LogLine, Voice, how_it_ended, log_lines, must_play_line
+from ..voice.narration import LogLine, Voice, how_it_ended, log_line, log_lines, must_play_line
 from ..voice.notes import TableNotes
 from ..voice.refusals import refusal
 from . import keys, questions
@@ -95,9 +95,11 @@ class TableController:
         uno_helper: bool = False,
         undo: bool = True,
         glyphs: Glyphs = UNICODE,
+        short_log: bool = False,
     ) -> None:
         self.session = session
         self.front = front
+        self.short_log = short_log  # line mode's: a Lightning's draws, a draw and its lost turn, one line each
         self.clock = clock
         self.you = HUMAN  # the session's own seat: the seat this table is for
         self.advisor = Advisor(session, glyphs)  # hints (t) and the autopilot (a)
@@ -267,6 +269,10 @@ class TableController:
     def write_log(self, events: list[Event], *, live: bool = True) -> None:
         """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
         stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
+        if not self.short_log:
+            for event in events:
+                self.send(Logged(log_line(event, self.voice, can_stack=stack)))
+            return
         hand = len(self.session.match.round.hands[HUMAN]) if live else None
         for line in log_lines(events, self.voice, can_stack=stack, hand=hand):
             self.send(Logged(line))

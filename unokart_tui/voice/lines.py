@@ -180,11 +180,6 @@ def _turn_skipped(event: TurnSkipped, voice: Voice) -> str:
 
 
 def _direction_changed(event: DirectionChanged, voice: Voice) -> str:
-    # Found in line mode's playtest: "goes right (counter-clockwise)" says nothing to whom cannot
-    # see the table; who plays after the reader does.
-    if voice.you is not None:
-        after = voice.name((voice.you + event.direction) % len(voice.names))
-        return _("Play now goes the other way: {name} plays after you.").format(name=after)
     if event.direction == 1:
         return _("Play now goes left (clockwise).")
     return _("Play now goes right (counter-clockwise).")
@@ -253,9 +248,6 @@ def _hands_swapped(event: HandsSwapped, voice: Voice) -> str:
 
 
 def _hands_passed(event: HandsPassed, voice: Voice) -> str:
-    if voice.you is not None:  # whose hand the reader now holds: what "to the left" left unsaid
-        giver = voice.name((voice.you - event.direction) % len(voice.names))
-        return _("Everyone passes their hand on: you now hold {name}'s.").format(name=giver)
     if event.direction == 1:
         return _("Everyone passes their hand to the left.")
     return _("Everyone passes their hand to the right.")

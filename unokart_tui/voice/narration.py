@@ -15,6 +15,7 @@ from unokart_tui.engine import (
     CardsDrawn,
     CardTurned,
     ColorChosen,
+    DirectionChanged,
     Draw,
     DrawPending,
     DrawReason,
@@ -70,8 +71,9 @@ def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
 def log_lines(
     events: Sequence[Event], voice: Voice, *, can_stack: bool = True, hand: int | None = None
 ) -> list[LogLine]:
-    """The log's lines for one action's ``events``: a line each, but one line for the others' draws of
-    a Lightning (I4). Found in line mode's playtest: with nine opponents, a Lightning was eight lines.
+    """Line mode's log lines for one action's ``events``: a line each, but one line for the others' draws
+    of a Lightning (I4), and for a draw and the turn it costs; a Reverse and passed hands told from the
+    reader's seat. Found in line mode's playtest: with nine opponents, a Lightning was eight lines.
 
     ``hand``: the reader's cards once the action is done (None for an action of the past), said when
     hands are passed on (H4)."""
@@ -92,20 +94,38 @@ def log_lines(
         if not lightning:
             struck = []
         after = events[number + 1] if number + 1 < len(events) else None
-        if isinstance(event, HandsPassed) and hand is not None and voice.you is not None:
-            giver = voice.name((voice.you - event.direction) % len(voice.names))
-            text = ngettext(
-                "Everyone passes their hand on: you now hold {name}'s, {count} card.",
-                "Everyone passes their hand on: you now hold {name}'s, {count} cards.",
-                hand,
-            ).format(name=giver, count=hand)
-            lines.append(LogLine("· " + text))
+        told = _told_around(event, voice, hand)
+        if told:
+            lines.append(LogLine("· " + told))
             continue
         if isinstance(event, CardsDrawn) and after is not None and _drew_and_lost(event, after):
             lines.append(LogLine("· " + _drew_and_lost_line(event, voice)))
             continue
         lines.append(log_line(event, voice, can_stack=can_stack))
     return lines
+
+
+def _told_around(event: Event, voice: Voice, hand: int | None) -> str:
+    """A Reverse, or hands passed on, told from the reader's seat (H4); else "".
+
+    Found in line mode's playtest: "Play now goes right (counter-clockwise)" and "Everyone passes
+    their hand to the left" say nothing to a player who cannot see the table.
+    """
+    if voice.you is None:
+        return ""
+    if isinstance(event, DirectionChanged):
+        after = voice.name((voice.you + event.direction) % len(voice.names))
+        return _("Play now goes the other way: {name} plays after you.").format(name=after)
+    if not isinstance(event, HandsPassed):
+        return ""
+    giver = voice.name((voice.you - event.direction) % len(voice.names))
+    if hand is None:
+        return _("Everyone passes their hand on: you now hold {name}'s.").format(name=giver)
+    return ngettext(
+        "Everyone passes their hand on: you now hold {name}'s, {count} card.",
+        "Everyone passes their hand on: you now hold {name}'s, {count} cards.",
+        hand,
+    ).format(name=giver, count=hand)
 
 
 def _drew_and_lost(event: Event, after: Event) -> bool:
