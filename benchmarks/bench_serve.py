@@ -13,7 +13,7 @@ every dialog, reads the table for a second or so between keys.
 Every couple of seconds, on its turn, each client times key presses from the moment the
 key is sent to the moment the terminal has received the screen that answers it: a move of
 the hand's cursor ("h" or "l") until the chosen card's frame has moved, "?" until the
-rules are on its screen, "?" again until they are gone. The other sessions' games keep
+guide is on its screen, "?" again until it is gone. The other sessions' games keep
 playing meanwhile. A press whose answer a dialog overtook is not counted; one whose answer
 has not shown within 15 s is counted as "unseen". This script talks to tmux in control mode: keys go in as commands, and
 tmux says which window received output and when, so nothing is polled.
@@ -46,7 +46,7 @@ import asyncssh
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (80, 24)
-RULES = "Everyone starts with 7 cards"  # the top of the rules page
+RULES = "The Item Box, and the keys"  # the title of the guide "?" opens at the table (and closes)
 TABLE = "Game log"
 SETTINGS = 'bot_speed = "{speed}"\nconfirm_quit = false\nplayer_name = "Bench"\nguide = false\n'
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -331,7 +331,7 @@ async def main() -> None:
     pss = statistics.mean(middle[pid][2] for pid in games) / 1024
     server_rss, server_pss = middle[server.pid][1] / 1024, middle[server.pid][2] / 1024
     rows = [("sessions playing at once", f"{len(games)}")]
-    for kind, what in (("cursor", "a card chosen in the hand"), ("rules", "the rules opened or closed")):
+    for kind, what in (("cursor", "a card chosen in the hand"), ("rules", "the guide (?) opened or closed")):
         times = sorted(latencies[kind][before[kind] :])
         unseen = len(latencies[f"{kind} unseen"]) - before[f"{kind} unseen"]
         if times:

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from .lanes import runs_a_program
+
 # Every Hypothesis test is derandomized: the same examples on every run and every machine, and no
 # example database to carry one run's finds into the next. A test's own @settings keep these
 # unless they say otherwise.
@@ -13,6 +15,9 @@ settings.register_profile("unokart", derandomize=True, database=None, deadline=N
 settings.load_profile("unokart")
 
 END_TO_END = Path(__file__).parent / "e2e"
+# What the fast lane keeps, for the check that it touches every module (tests/test_suite.py).
+FAST_TEST_FILES = pytest.StashKey[set[Path]]()
+WHOLE_SUITE = pytest.StashKey[bool]()
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -25,16 +30,31 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return 2 * cores
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The end-to-end tests (real terminals, servers and processes) and the snapshots are in the slow lane.
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The fast lane's rule (``tests/lanes.py``): what runs a whole program is slow, but for one test a file.
 
-    A snapshot compares a whole screen's picture with the stored one: it is the full run's check that
-    nothing a player sees moved. The fast lane keeps the pilot tests of what the same screens do, so every
-    module is still touched; the snapshots were about a third of its time.
+    Slow whole: the end-to-end tests (real terminals, servers and processes) and the snapshots (a whole
+    screen's picture against the stored one: the full run's check that nothing a player sees moved). Slow but
+    for the first of each test file: a test that drives the Textual App or starts a process. The test files
+    with a fast test are kept for ``tests/test_suite.py``, which checks from their imports that the fast lane
+    still touches every module.
     """
+    representative: set[Path] = set()
     for item in items:
         if item.path.is_relative_to(END_TO_END) or "snap_compare" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+        elif isinstance(item, pytest.Function) and runs_a_program(item.function, _fixture_functions(item)):
+            if item.path in representative or item.get_closest_marker("slow"):
+                item.add_marker(pytest.mark.slow)
+            else:
+                representative.add(item.path)
+    config.stash[FAST_TEST_FILES] = {item.path for item in items if not item.get_closest_marker("slow")}
+    config.stash[WHOLE_SUITE] = {Path(arg).resolve() for arg in config.args} == {Path(__file__).parent}
+
+
+def _fixture_functions(item: pytest.Function) -> list[object]:
+    definitions = item._fixtureinfo.name2fixturedefs
+    return [definition.func for name in item.fixturenames for definition in definitions.get(name, ())]
 
 
 @pytest.fixture(autouse=True)
@@ -66,14 +86,20 @@ def _pretend_to_sync(fd: int) -> None:
 async def pilot(request):
     """A new match's table, running for the whole test, on a clock the test moves (``tests/fakeclock.py``).
 
-    ``@pytest.mark.table(...)`` gives ``make_app``'s options, and ``size`` (80×24 unless given).
+    ``@pytest.mark.table(...)`` gives ``make_app``'s options, ``size`` (80×24 unless given), and ``position``:
+    a test of the match that holds at the moment the test is about, played to at engine speed before the table
+    starts (the player's moves as the keys would make them), where playing there through the table would take
+    a hundred frames.
     """
-    from .ui.helpers import make_app
+    from .ui.helpers import first_playable_card, make_app, play_at_engine_speed
 
     marker = request.node.get_closest_marker("table")
     options = dict(marker.kwargs) if marker else {}
     size = options.pop("size", (80, 24))
+    position = options.pop("position", None)
     app = make_app(**options)
+    if position is not None:
+        play_at_engine_speed(app.session, position, player=first_playable_card)
     async with app.run_test(size=size) as running:
         yield running
 

@@ -26,10 +26,10 @@ from unokart_tui.engine import (
     Phase,
     Play,
     Round,
-    RulesError,
 )
 
 from ..strategies import house_rules
+from .helpers import refuse_all_without_change
 from .test_properties import card_count, every_conceivable_action
 
 DISTINCT_CARDS = sorted(DECK_COUNTS, key=str)
@@ -109,11 +109,8 @@ def play_and_check(match: Match, rng: random.Random, steps: int) -> None:
         check_invariants(round_)
         if not round_.is_over:
             accepted = accepted_now(round_)
-            before = pickle.dumps(round_)  # every field, the random state and the history
-            for action in [a for a in conceivable(round_, rng, base) if a not in accepted][:4]:
-                with pytest.raises(RulesError):
-                    round_.apply(action)
-                assert pickle.dumps(round_) == before, f"{action} changed the round"
+            illegal = [a for a in conceivable(round_, rng, base) if a not in accepted][:4]
+            before = refuse_all_without_change(round_, illegal)
             reactions = all_reactions(round_)
             if reactions:  # every listed reaction is accepted (by a copy: the round plays on as it was)
                 pickle.loads(before).apply(rng.choice(reactions))

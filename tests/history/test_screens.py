@@ -26,7 +26,17 @@ from unokart_tui.tui.widgets.recentlog import RecentLog, fitting
 from unokart_tui.tui.widgets.scrubber import Scrubber
 from unokart_tui.tui.widgets.table import TablePanel
 
-from ..ui.helpers import QUICK, SETTINGS, make_app, play_until, settle, until
+from ..ui.helpers import (
+    QUICK,
+    SETTINGS,
+    first_playable_card,
+    make_app,
+    one_card_from_the_end,
+    play_at_engine_speed,
+    play_until,
+    settle,
+    until,
+)
 from .play import bot_match, fixed_saves
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -159,9 +169,9 @@ async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why
         assert "Undo" in text and "Autopilot" in text and len(text) <= 80
 
 
-@pytest.mark.slow
 async def test_z_in_the_round_over_dialog_says_why_there_is_no_undo():
     app = make_app(seed=11)
+    play_at_engine_speed(app.session, one_card_from_the_end, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog) and "won the round" in a.screen.title_text)
         history = copy.deepcopy(app.session.match.history)
@@ -260,9 +270,18 @@ async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_scree
         check_screen_shows(screen)
 
 
-@pytest.mark.slow
+def the_last_card_of_the_match(match) -> bool:
+    """One card from the end of a round that the seat playing it wins with the match (its points reach the target)."""
+    if not one_card_from_the_end(match):
+        return False
+    round_ = match.round
+    won = sum(card.points for seat, hand in enumerate(round_.hands) if seat != round_.decider for card in hand)
+    return match.scores[round_.decider] + won >= match.target
+
+
 async def test_the_match_over_dialog_leads_to_the_replay():
     app = make_app(seed=11, target=50)
+    play_at_engine_speed(app.session, the_last_card_of_the_match, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, lambda app: app.session.match.is_over)
         await until(pilot, lambda: "and the match" in getattr(app.screen, "title_text", ""))

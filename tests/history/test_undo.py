@@ -139,7 +139,7 @@ def test_undo_is_refused_exactly_where_it_cannot_be_honest_and_hides_what_was_se
             if step.seat == HUMAN and not step.reaction:
                 events, actors, decided = [], [], True
                 before, pool = seen(session.match), unseen(session.match)
-            events += session.apply(step.action)
+            events += session.match.apply(step.action)  # what undo reads is the match: no save at every move
             actors.append(step.seat)
             if not decided or session.match.round.decider != HUMAN or session.match.round.is_over:
                 continue

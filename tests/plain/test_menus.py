@@ -245,7 +245,7 @@ def test_settings_round_trip():
         "Your name at the table (player_name) is not set (New game offers You). Type a new one; Enter keeps it.",
         "Bot speed at the full-screen table (bot_speed) is now fast.",
         "Card symbols at the full-screen table (glyphs) is now plain ASCII.",
-        "Language (language) is now Nederlands.",
+        "Taal (language) is nu Nederlands.",  # said in the language just chosen
         "maybe is not a choice for undo: type on or off.",
         "The theme is chosen in the full-screen game's settings: line mode has no colours.",
         "There is no setting colour: type a number from 1 to 11, or a name from the list.",

@@ -74,13 +74,16 @@ def test_every_house_rule_is_read_with_its_id():
         assert any(line.startswith(f"H{number}, ") for line in lines)
 
 
-@pytest.mark.parametrize("language", ["sk", "nl"])
-def test_a_translation_is_cut_into_the_same_sections_with_their_ids(language):
+@pytest.mark.parametrize(
+    ("language", "ids_line"),
+    [("sk", "V úplných pravidlách: D3, T1, T2, T3, T4."), ("nl", "In de volledige regels: D3, T1, T2, T3, T4.")],
+)
+def test_a_translation_is_cut_into_the_same_sections_with_their_ids(language, ids_line):
     with speaking(language):
         sections = rule_sections()
     assert len(sections) == len(SUMMED_UP) + 1
     assert sections[1].title != "Playing"  # read in the player's language
-    assert sections[1].lines[-1] == "In the full rules: D3, T1, T2, T3, T4."
+    assert sections[1].lines[-1] == ids_line
 
 
 def test_next_and_previous_go_section_by_section_and_say_where_they_stop():

@@ -35,6 +35,7 @@ from .helpers import (
     forgetful_bots,
     let_time_pass,
     make_app,
+    one_card_from_the_end,
     play_until,
     run_clock_until,
     settle,
@@ -71,8 +72,7 @@ def key_bar_text(app: App[None]) -> str:
 # ---------------------------------------------------------------------- keys act where they were pressed
 
 
-@pytest.mark.slow
-@pytest.mark.table(seed=11)
+@pytest.mark.table(seed=11, position=one_card_from_the_end)
 async def test_the_enter_that_closes_the_round_dialog_plays_no_card(pilot):
     # Issue 13, bug 1: at instant speed one Enter on "next round" also played the player's card.
     app = pilot.app
@@ -189,8 +189,7 @@ async def test_the_log_scrolls_back_with_page_up_and_stays_there_while_play_goes
     assert log.following
 
 
-@pytest.mark.slow
-@pytest.mark.table(seed=7)
+@pytest.mark.table(seed=7, position=one_card_from_the_end)
 async def test_a_new_round_brings_a_scrolled_back_log_to_its_end(pilot):
     # Found in play: after one PgUp in round 1, round 2 went on out of sight.
     app = pilot.app
@@ -257,7 +256,8 @@ async def test_a_resumed_match_shows_the_moves_before_it_was_left():
         after = [entry.plain for entry in log.entries]
         assert after[-1].startswith("Welcome back") and after[-2].startswith("At the table: Mario (greedy)")
         assert after[-2 - 8 : -2] == before[-8:]  # the same last moves, word for word
-        rows = [row.info.last for row in again.screen.query(PlayerRow)]
+        # At 120x40 the seats around the table show it (the compact table's rows are hidden, left alone).
+        rows = [seat.info.last for seat in again.screen.places]
         assert all(rows[1:])  # every bot's last move is on the table again
     again.session.close()
 

@@ -357,6 +357,23 @@ def test_the_only_card_that_goes_is_said_to_be_the_only_one():
     )
 
 
+def test_a_target_the_expert_chooses_is_called_the_fewest_only_when_no_opponent_holds_fewer_h4_i3():
+    """Found by the translators: "Luigi: 4 cards, the fewest of your opponents" while Mario held 3."""
+    from unokart_tui.engine import ChooseTarget
+
+    round_ = Round.deal(3, dealer=1, seed=1)
+    seven = round_.view(HUMAN)._replace(top_card=Card.parse("R7"), hand_sizes=(5, 4, 3))
+    names = ["Ann", "Luigi", "Mario"]
+    assert explain(advisor(1), seven, ChooseTarget(1), names) == "Swap hands with Luigi: 4 cards, the expert's choice"
+    assert explain(advisor(1), seven, ChooseTarget(2), names) == (
+        "Swap hands with Mario: 3 cards, the fewest of your opponents"
+    )
+    shell = seven._replace(top_card=Card.parse("R3"))
+    assert explain(advisor(1), shell, ChooseTarget(1), names) == (
+        "Aim the Green Shell at Luigi: 4 cards, the expert's choice"
+    )
+
+
 def test_a_draw_when_nothing_fits_says_so():
     round_ = Round.deal(2, dealer=1, seed=1)
     view = round_.view(HUMAN)._replace(

@@ -156,9 +156,14 @@ async def test_a_jump_in_a_moment_too_late_says_who_moved_first():
         assert f"Too late to jump in with your {short(twin.card)}: {who} played {card} first." in said
 
 
-@pytest.mark.slow
+def a_bot_may_jump_in(match) -> bool:
+    round_ = match.round
+    return any(isinstance(a, JumpIn) for seat in range(1, round_.num_players) for a in round_.reactions(seat))
+
+
 async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
     app = make_app(seed=2, rules=PARTY)
+    play_at_engine_speed(app.session, a_bot_may_jump_in, player=first_playable_card)  # the table lets it jump in
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen

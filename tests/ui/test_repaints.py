@@ -15,10 +15,11 @@ from rich.text import Text
 from textual.geometry import Offset
 from textual.pilot import Pilot
 
-from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.screens.game import ROOMY_HEIGHT, ROOMY_WIDTH, GameScreen
 from unokart_tui.tui.widgets.cardview import CardView
 from unokart_tui.tui.widgets.gamelog import GameLog
 from unokart_tui.tui.widgets.motion import FlyingCard
+from unokart_tui.tui.widgets.players import PlayerRow, SeatView
 
 from .helpers import make_app, settle
 from .test_tableview import C
@@ -155,4 +156,28 @@ async def test_the_pile_under_a_card_in_flight_is_not_repainted_until_it_lands()
             await pilot.pause()
         repainted = cells(frames)
         assert repainted and all(region.contains(x, y) for x, y in repainted)  # the card, now it has landed
+    app.session.close()
+
+
+async def test_the_hidden_layouts_seats_are_left_alone_and_shown_as_they_are_when_it_comes():
+    # The compact table hides the roomy one's seats, and the roomy table the compact one's rows: the seat to
+    # act's class toggled on them had Textual apply their styles again at every move (issue 36).
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        seats, rows = list(screen.query(SeatView)), list(screen.query(PlayerRow))
+        assert all(seat.info is None and not seat.has_class("to-act") for seat in seats)
+        assert all(row.info is not None for row in rows)
+        await pilot.resize_terminal(ROOMY_WIDTH, ROOMY_HEIGHT)
+        await pilot.pause()
+        assert [seat.info for seat in screen.places] == [row.info for row in screen.rows]  # as they are now
+        to_act = [seat for seat in screen.places if seat.info is not None and seat.info.to_act]
+        assert to_act and all(seat.has_class("to-act") for seat in to_act)
+        before = [row.info for row in screen.rows]
+        await pilot.press("d")  # the player draws: the seats change
+        await settle(pilot)
+        assert [row.info for row in screen.rows] == before  # hidden now: left as they were
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert [row.info for row in screen.rows] == [seat.info for seat in screen.places] != before
     app.session.close()

@@ -122,7 +122,9 @@ def explain(
         return _color(view, action.color, names)
     if isinstance(action, ChooseTarget):
         swap = view.top_card.rank is Rank.SEVEN  # H4: a 7 swaps hands; otherwise a Green Shell (I3)
-        return words.target(names[action.seat], view.hand_sizes[action.seat], swap=swap)
+        others = [seat for seat in range(view.num_players) if seat != view.seat]
+        fewest = view.hand_sizes[action.seat] == min(view.hand_sizes[seat] for seat in others)
+        return words.target(names[action.seat], view.hand_sizes[action.seat], swap=swap, fewest=fewest)
     if isinstance(action, Accept) and view.phase is Phase.STACK:  # H1-H3: taking a stack, not a Wild Draw Four
         return _take_stack(view, could_stack=any(isinstance(other, Play) for other in legal))
     if isinstance(action, (Challenge, Accept)):

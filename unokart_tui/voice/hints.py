@@ -101,8 +101,22 @@ def you_hold(count: int, colour: Color) -> str:
     )
 
 
-def target(name: str, cards: int, *, swap: bool) -> str:
-    """H4's 7 or I3's Green Shell aimed at the seat with the fewest cards."""
+def target(name: str, cards: int, *, swap: bool, fewest: bool = True) -> str:
+    """H4's 7 or I3's Green Shell aimed at ``name``; ``fewest``: no other opponent holds fewer cards."""
+    if not fewest:  # the expert aims elsewhere (its search saw more): no superlative that the table contradicts
+        if swap:
+            text = ngettext(
+                "Swap hands with {name}: {count} card, the expert's choice",
+                "Swap hands with {name}: {count} cards, the expert's choice",
+                cards,
+            )
+        else:
+            text = ngettext(
+                "Aim the Green Shell at {name}: {count} card, the expert's choice",
+                "Aim the Green Shell at {name}: {count} cards, the expert's choice",
+                cards,
+            )
+        return text.format(name=name, count=cards)
     if swap:
         text = ngettext(
             "Swap hands with {name}: {count} card, the fewest of your opponents",

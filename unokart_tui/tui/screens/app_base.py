@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -29,6 +30,7 @@ from ...voice import _, use_process_language
 from ...voice.language import choose_language
 from ..themes import ThemedApp
 from ..widgets.asciifilter import AsciiFilter
+from ..wire import forget_screen, wired
 
 if TYPE_CHECKING:
     from ...crash import CrashReport
@@ -47,6 +49,13 @@ class PlainTextApp(ThemedApp):
     def __init__(self) -> None:
         super().__init__()
         self.crash: CrashReport | None = None  # where the details of a crash were written
+
+    def get_driver_class(self) -> type[Driver]:
+        # Each frame goes out as the cells it changed, not every cell Textual repainted (issue 36).
+        return wired(super().get_driver_class())
+
+    def on_resize(self, event: events.Resize) -> None:
+        forget_screen(self._driver)  # the terminal may have redrawn: the next frame goes out whole
 
     def notify(
         self,

@@ -30,7 +30,7 @@ from ...table.controller import TableController
 from ...table.front import SeatTable
 from ...table.pacing import Clock, Pace
 from ...table.session import HUMAN, Session
-from ...table.tableview import seating
+from ...table.tableview import SeatLine, seating
 from ...voice import N_, _
 from ..widgets.banner import BannerView
 from ..widgets.cardview import DrawPile
@@ -144,6 +144,7 @@ class GameScreen(Screen[None]):
         self.guide = guide
         self._suspended = False
         self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
+        self.seat_lines: tuple[SeatLine, ...] = ()  # the seats as last shown
 
     # ------------------------------------------------------------------ layout
 
@@ -231,6 +232,7 @@ class GameScreen(Screen[None]):
         self.hand.big = roomy
         self.table.roomy = roomy
         self.flights.land()
+        self._show_seats()  # the seats of the layout now shown, as they are now
 
     def first_words(self) -> None:
         """After the first layout (the log wraps to the width it has, known only now): then play starts."""
@@ -280,9 +282,8 @@ class GameScreen(Screen[None]):
                 self.open_dialog(*dialog_for(message, self))
 
     def show_state(self, state: told.SeatState) -> None:
-        for line in state.seats:
-            self.rows[line.seat].info = line
-            self.places[line.seat].info = line
+        self.seat_lines = state.seats
+        self._show_seats()
         set_border_subtitle(self.players, state.where)  # set only when changed: each setting repaints the panel
         self.table.info = state.table
         # The roomy table shows no compact table panel: its felt names the house rules (found in play at 120x40).
@@ -290,6 +291,15 @@ class GameScreen(Screen[None]):
         set_border_title(self.felt, felt_title(state.where, rules))
         self.hand.state = state.hand
         self.refresh_bindings()
+
+    def _show_seats(self) -> None:
+        # Only the layout on screen: the other's widgets are hidden, and the seat to act's class toggled on
+        # them still had Textual apply their styles again, about a tenth of a bot's move's time (issue 36).
+        if not self.seat_lines:
+            return  # laid out before the first state (the widgets are found on mount)
+        seats = self.places if self.has_class("-roomy") else self.rows
+        for line in self.seat_lines:
+            seats[line.seat].info = line
 
     def render_table(self) -> None:
         self.controller.show_table()
