@@ -13,7 +13,7 @@ No Textual here: the log's words and the table's data are built with these.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .asciitext import ascii_shown
@@ -132,6 +132,11 @@ ASCII = Glyphs(
     anticlockwise="<-",
     marks="RYGB",
 )
+
+# Line mode's (issue 33): the ASCII codes a keyboard types, and no symbol for an item, which a screen
+# reader would read out as punctuation ("! Lightning"): the item is named in words instead. Not a
+# choice of the settings: a table drawn in boxes needs the symbols.
+WORDS = replace(ASCII, name="words", items=dict.fromkeys(Item, ""))
 
 GLYPH_SETS = {glyphs.name: glyphs for glyphs in (UNICODE, ASCII)}
 

@@ -77,7 +77,7 @@ def test_each_wrong_answer_says_why_in_one_line_and_the_question_comes_again():
     assert any(line.startswith("jump_in is true or false") for line in said)
     assert said[-1] == (
         "Starting: Ann against expert (easy), greedy (hard), to 200 points, seed -5. House rules: "
-        "+2 stacks, +4 stacks, +4 on +2, 7-0."
+        "stack_draw_two, stack_draw_four, stack_cross, seven_zero."
     )
 
 
@@ -106,7 +106,7 @@ def test_the_last_games_answers_are_offered_again():
     assert "How many opponents, from 1 to 9? Enter for 2." in said
     assert any(line.endswith("Enter for expert, random.") for line in said)
     assert "Difficulty of the opponents: easy, normal, hard or expert-quick? Enter for hard." in said
-    assert said[-1].endswith("House rules: the house preset (+2 stacks, +4 stacks, draw till).")
+    assert said[-1].endswith("House rules: the house preset (stack_draw_two, stack_draw_four, draw_until_playable).")
     assert "Target score: the first to reach it wins the match. Enter for 250." in said
     assert any(line.endswith("Enter for house.") for line in said)
 

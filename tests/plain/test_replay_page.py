@@ -99,7 +99,7 @@ def test_where_says_the_round_the_move_the_table_and_the_scores(unfinished):
     assert lines[1] == "On the pile: Green 4 [G4], by Luigi."
     assert lines[2] == "You: 6 cards, 202 points. Last move: played G<>. To play now."
     assert lines[3].startswith("Mario: 6 cards, 0 points.")
-    assert lines[5] == "69 cards in the draw pile. After you plays Mario."
+    assert lines[5] == "69 cards in the draw pile. Mario plays after you."
     assert lines[6] == "Scores: Ann 202, Mario 0, Luigi 0; first to 5000 wins."
 
 

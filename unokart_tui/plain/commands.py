@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from ..engine import Card, Color
 from ..glyphs import UNICODE
+from ..voice import NC_, pgettext
 from ..voice import plain as words
 from ..voice.cards import color_label, color_letter, color_word, long, short
 
@@ -70,14 +71,40 @@ def _folded(text: str) -> str:
     return "".join(part for part in parts if not unicodedata.combining(part))
 
 
+# A card's number typed as a word ("play yellow nine"): found in the playtest, a screen reader's user
+# types what they hear. English always, and the player's language.
+DIGITS = (
+    NC_("a card's number typed as a word", "zero"),
+    NC_("a card's number typed as a word", "one"),
+    NC_("a card's number typed as a word", "two"),
+    NC_("a card's number typed as a word", "three"),
+    NC_("a card's number typed as a word", "four"),
+    NC_("a card's number typed as a word", "five"),
+    NC_("a card's number typed as a word", "six"),
+    NC_("a card's number typed as a word", "seven"),
+    NC_("a card's number typed as a word", "eight"),
+    NC_("a card's number typed as a word", "nine"),
+)
+
+
+def digits_for_words(text: str) -> str:
+    """``text`` with each number word a digit: ``yellow nine`` is ``yellow 9``."""
+    known: dict[str, str] = {}
+    for digit, word in enumerate(DIGITS):
+        known[_folded(word)] = known[_folded(pgettext("a card's number typed as a word", word))] = str(digit)
+    return " ".join(known.get(_folded(word), word) for word in text.split())
+
+
 def find_card(text: str, cards: Sequence[Card]) -> Card | None:
     """The card of ``cards`` (the hand in the order shown) that ``text`` names, or None."""
     wanted = _folded(text)
     if wanted.isdigit():
         number = int(wanted)
         return cards[number - 1] if 1 <= number <= len(cards) else None
+    spelt = _folded(digits_for_words(text))  # "yellow nine"; "Yellow Draw Two" is a name as it is
     for card in cards:
-        if wanted in {_folded(name) for name in (words.code(card), short(card, UNICODE), str(card), long(card))}:
+        names = {_folded(name) for name in (words.code(card), short(card, UNICODE), str(card), long(card))}
+        if wanted in names or spelt in names:
             return card
     return None
 

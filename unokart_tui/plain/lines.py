@@ -41,4 +41,8 @@ class Lines:
         if line is None:
             self.ended = True
             return None
+        if not line.endswith("\n") and self.read.isatty():
+            # Ctrl+D after some text ends the line without a newline: found in the playtest, the next
+            # line was written on the same line as the text typed ("drThe match is saved...").
+            self.say()
         return line.strip()

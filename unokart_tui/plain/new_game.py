@@ -194,7 +194,8 @@ def ask_target(lines: Lines, players: int, default: int) -> int:
 
 
 def rules_tags(rules: HouseRules) -> str:
-    return ", ".join(house_rule_words(switch, value).tag for switch, value in rules.enabled().items())
+    """The switches that are on, as they are typed (found in the playtest: "draw till" for draw_until_playable)."""
+    return ", ".join(switch if value is True else f"{switch}={value}" for switch, value in rules.enabled().items())
 
 
 def ask_rules(lines: Lines, default: HouseRules) -> HouseRules:

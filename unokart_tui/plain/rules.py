@@ -11,12 +11,10 @@ names those only the full rules give, so ``find T3`` finds where rule T3 is told
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import NamedTuple
 
-from ..engine import Item
-from ..glyphs import ASCII
+from ..glyphs import WORDS
 from ..rules_text import every_house_rule
 from ..rules_text import rules as rules_markdown
 from ..voice import plain_pages as words
@@ -24,7 +22,7 @@ from .lines import Lines
 from .pages import HELP, say, typed
 
 # The items without their symbols (a picture read aloud is noise): the item's name is said beside it.
-NO_SYMBOLS = dataclasses.replace(ASCII, items=dict.fromkeys(Item, ""))
+NO_SYMBOLS = WORDS
 
 # The ids of docs/rules.md each section of the rules sums up, in the order of the sections: the
 # items, Playing, Action cards, The Item Box, Challenging, UNO, Winning, the Decisions, the house rules

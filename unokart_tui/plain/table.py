@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable
 
 from ..engine import Card, Pass, Phase, Rank
-from ..glyphs import ASCII
+from ..glyphs import WORDS
 from ..printable import printable
 from ..table import messages as told
 from ..table.controller import TableController
@@ -30,6 +30,10 @@ COMMAND_SECONDS = 10.0  # what a command "takes": more than the table's memory o
 LOG_AGAIN = 12  # the lines ``log`` reads again
 # The commands after which a Wild Draw Four's colour is no longer asked: the seat chose to do something else.
 LEAVE_THE_COLOUR = frozenset({"play", "draw", "keep", "accept", "challenge", "undo", "next"})
+
+# The readers after which the chance open is said again: its line has scrolled out of sight.
+WAITING_READERS = frozenset({"hand", "table", "score", "log"})
+QUESTIONS = frozenset({Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET, Phase.CHALLENGE})
 
 Chance = tuple[object, ...]
 
@@ -51,35 +55,41 @@ class LineTable:
         self._write = write
         self.clock = CommandClock()
         self.controller = TableController(
-            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=ASCII,
+            session, self, clock=self.clock, pace=LINE_PACE, deal_again=deal_again, glyphs=WORDS, short_log=True,
             uno_helper=uno_helper, undo=undo,
         )  # fmt: skip
         self.log_lines: deque[str] = deque(maxlen=LOG_AGAIN)
         self.asked: told.Message | None = None  # the last question put to the seat
         self.wild_four: Card | None = None  # the Wild Draw Four whose colour is being asked
+        self.colour_asked = ""  # its question, said again after a line that does not answer it
         self.round_over: told.RoundOver | None = None
         self.over = False  # the match has ended
         self._announced: tuple[object, ...] | None = None  # the decision last announced
         self._chance_told: Chance | None = None
+        self._recalled: list[str] | None = None  # a resumed match's last moves, kept for ``log``, not read out
 
     # ------------------------------------------------------------------ the controller's front end
 
     def say(self, text: str) -> None:
         for line in text.splitlines() or [""]:
-            self._write(printable(line))
+            self._write(printable(words.words_only(line)))
 
     def receive(self, message: told.Message) -> None:
         match message:
             case told.Logged(logged):
                 self.log_lines.append(logged.text)
-                self.say(logged.text)
+                if self._recalled is None:
+                    self.say(logged.text)
+                else:
+                    self._recalled.append(logged.text)
             case told.Notice(text):
                 self.say(text)
             case told.SaveProblem(summary, problem) if summary is not None:
                 self.say(f"{summary} {problem}".strip())
             case told.AskColour(reason, _advised, card) if card is not None:
                 self.wild_four = card
-                self.say(words.colour_question(reason))
+                self.colour_asked = words.colour_question(reason)
+                self.say(self.colour_asked)
             case told.AskColour() | told.AskTarget() | told.AskChallenge():
                 self.asked = message
             case told.HandRevealed(name, cards, guilty):
@@ -102,7 +112,16 @@ class LineTable:
     # ------------------------------------------------------------------ time in commands
 
     def start(self) -> None:
-        self.controller.open()
+        self._recalled = []
+        try:
+            fresh = self.controller.open()
+        finally:
+            recalled, self._recalled = self._recalled, None
+        if not fresh:  # found in play: a round of history (60 lines) read out before the prompt
+            for line in recalled[-2:]:  # who plays, and the welcome back
+                self.say(line)
+            if not self.session.match.is_over:
+                self.read_summary()
         self.controller.go()
         self.settle(None)
         self.announce()
@@ -152,7 +171,8 @@ class LineTable:
         if decision != self._announced:
             self._announced = decision
             line = self.turn_line()
-            if line:
+            last = words.words_only(self.log_lines[-1]) if self.log_lines else ""
+            if line and line != last:  # "+2 to you and nothing to stack: take them." said once
                 self.say(line)
 
     def chance_line(self, chance: Chance) -> str:
@@ -192,7 +212,8 @@ class LineTable:
             targets = [(name, cards) for _seat, name, cards in asked.targets]
             return words.target_question(targets, seven=asked.seven)
         if phase is Phase.CHALLENGE and isinstance(asked, told.AskChallenge):
-            return words.challenge_question(asked.name, asked.color, asked.cards, can_stack=asked.can_stack)
+            called = asked.called or asked.color
+            return words.challenge_question(asked.name, asked.color, called, can_stack=asked.can_stack)
         return ""
 
     # ------------------------------------------------------------------ the seat's commands
@@ -202,7 +223,10 @@ class LineTable:
         self.clock.tick(COMMAND_SECONDS)
         parsed = parse(line)
         if isinstance(parsed, str):
+            parsed = self.bare_answer(line, parsed)
+        if isinstance(parsed, str):
             self.say(parsed)
+            self.ask_again()
             return True
         verb = parsed.verb
         if verb == "quit":
@@ -210,9 +234,13 @@ class LineTable:
         reader = getattr(self, f"read_{verb}", None)
         if reader is not None:
             reader()
+            chance = self.chance()
+            if chance is not None and verb in WAITING_READERS:  # nothing else says the table waits
+                self.say(self.chance_line(chance))
             return True
         before_chance = self.chance()
         before = self._position()
+        asked_before = self.question_open()
         if verb in LEAVE_THE_COLOUR:
             self.wild_four = None
         if verb == "wait":
@@ -223,11 +251,55 @@ class LineTable:
             else:
                 self.settle(before_chance)
         else:
+            history = len(self.session.match.history[-1])
             self.do(parsed)
-            if self._position() != before:
+            said_ahead = verb == "uno" and len(self.session.match.history[-1]) == history
+            if self._position() != before and not said_ahead:  # UNO said ahead lets no chance pass
                 self.settle(before_chance)
+        if asked_before and self._position() == before and self.question_open():
+            self.ask_again()
         self.announce()
         return not self.over
+
+    def bare_answer(self, line: str, unknown: str) -> Command | str:
+        """A line that is no command: the answer to the question open (a colour, a player), a card
+        of the hand at the seat's turn, or Enter; else ``unknown``, the reason it is none."""
+        text = line.strip()
+        decides = self.session.is_human_turn()
+        phase = self.session.view().phase if decides else None
+        if not text:
+            if decides or self.chance() is not None:
+                return Command("again")
+            return unknown
+        if self.wild_four is not None or phase is Phase.CHOOSE_COLOR:
+            return Command("colour", text) if find_colour(text) is not None else unknown
+        if phase is Phase.CHOOSE_TARGET:
+            return Command("target", text)  # a name not found is answered with the names
+        playing = phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE)
+        if playing and find_card(text, hand_cards(self.session.match, HUMAN)[0]) is not None:
+            return Command("play", text)
+        return unknown
+
+    def question_open(self) -> bool:
+        """Whether a colour, a player or an answer to a Wild Draw Four is asked of the seat."""
+        if self.wild_four is not None:
+            return True
+        return self.session.is_human_turn() and self.session.view().phase in QUESTIONS
+
+    def ask_again(self) -> None:
+        """After a line that did nothing, the question open (or the chance) is said again."""
+        if self.question_open():
+            line = self.turn_line() or self.colour_asked
+            self.say(line)
+
+    def read_again(self) -> None:
+        """Enter alone: the seat's decision, or the chance open, said again."""
+        chance = self.chance()
+        if chance is not None:
+            self.say(self.chance_line(chance))
+        if self.session.is_human_turn():
+            line = self.turn_line() or self.colour_asked
+            self.say(line)
 
     def _position(self) -> tuple[object, ...]:
         match = self.session.match
@@ -391,7 +463,7 @@ class LineTable:
         if phase is Phase.DRAWN:
             return plays + (["keep"] if Pass() in legal else [])
         if phase is Phase.STACK:
-            return [*plays, "accept"]
+            return [*plays, "take"]
         if phase is Phase.CHALLENGE:
             return ["challenge", "accept", *plays]
         if phase is Phase.CHOOSE_COLOR:
@@ -428,6 +500,15 @@ class LineTable:
             self.say(line)
         self.say(words.pile_line(info.draw_pile, info.after_you))
         self.say(words.rules_line(info.rules, match.round_number, match.target))
+
+    def read_summary(self) -> None:
+        """A resumed match in a few lines: the scores, the top card, the hand, whose turn; ``log`` for the rest."""
+        info = self.controller.state().table
+        self.read_score()
+        self.say(words.top_line(info.top, info.color, info.played_by))
+        view = self.session.view()
+        to_play = None if self.session.is_human_turn() else self.session.names[view.decider]
+        self.say(words.resumed_line(len(view.hand), to_play))
 
     def read_score(self) -> None:
         match = self.session.match

@@ -73,7 +73,8 @@ class Title:
                     helping=words.title_help(),
                     leave=frozenset(),
                 )
-                if action == "quit":
+                if action == "quit":  # found in the playtest: quit left without a word
+                    self.lines.say(words.goodbye())
                     return 0
                 if action == MENU:
                     continue

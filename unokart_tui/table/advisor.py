@@ -35,6 +35,7 @@ from ..engine import (
     follows,
     known_cards,
 )
+from ..glyphs import UNICODE, Glyphs
 from ..voice import hints as words
 from ..voice.cards import color_word, short
 from ..voice.numbers import percent
@@ -64,10 +65,13 @@ def advisor(seed: int) -> ExpertBot:
     return ExpertBot(seed=seed)
 
 
-def advise(bot: ExpertBot, view: PlayerView, legal: Sequence[Action], names: Sequence[str]) -> Hint:
-    """What ``bot`` would do with the player's ``view`` and ``legal`` actions, and why."""
+def advise(
+    bot: ExpertBot, view: PlayerView, legal: Sequence[Action], names: Sequence[str], glyphs: Glyphs = UNICODE
+) -> Hint:
+    """What ``bot`` would do with the player's ``view`` and ``legal`` actions, and why (cards written in ``glyphs``,
+    as the hand writes them: found in line mode, "Play G⇄" for a hand that says G<>)."""
     action = _uno_as_it_matters(view, bot.choose(view, legal))
-    return Hint(action, explain(bot, view, action, names, legal))
+    return Hint(action, explain(bot, view, action, names, legal, glyphs=glyphs))
 
 
 def swap_leaves_one(view: PlayerView, card: Card) -> int | None:
@@ -98,16 +102,22 @@ def _uno_as_it_matters(view: PlayerView, action: Action) -> Action:
 
 
 def explain(
-    bot: ExpertBot, view: PlayerView, action: Action, names: Sequence[str], legal: Sequence[Action] = ()
+    bot: ExpertBot,
+    view: PlayerView,
+    action: Action,
+    names: Sequence[str],
+    legal: Sequence[Action] = (),
+    *,
+    glyphs: Glyphs = UNICODE,
 ) -> str:
     """``action`` and the reasons a good player would give for it, in one sentence (``legal``: the other choices)."""
     if isinstance(action, (Play, JumpIn)):
-        return _play(view, action, names, legal)
+        return _play(view, action, names, legal, glyphs)
     if isinstance(action, Draw):
-        return _draw(view)
+        return _draw(view, glyphs)
     if isinstance(action, Pass):
         assert view.drawn is not None
-        return words.advice(words.keep(view.drawn), _keep_reasons(view, view.drawn))
+        return words.advice(words.keep(view.drawn, glyphs), _keep_reasons(view, view.drawn, glyphs))
     if isinstance(action, ChooseColor):
         return _color(view, action.color, names)
     if isinstance(action, ChooseTarget):
@@ -122,13 +132,16 @@ def explain(
     return words.expert_choice(action)
 
 
-def _play(view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: Sequence[Action]) -> str:
+def _play(
+    view: PlayerView, action: Play | JumpIn, names: Sequence[str], legal: Sequence[Action], glyphs: Glyphs
+) -> str:
     card = action.card
     head = words.play(
         card,
         colour=action.color if isinstance(action, Play) else None,
         uno=action.uno,
         jump_in=isinstance(action, JumpIn),
+        glyphs=glyphs,
     )
     victim = view.next_seat()
     name = names[victim]
@@ -258,15 +271,15 @@ def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
     return words.reason("only of its colour", colour=color_word(card.color))
 
 
-def _draw(view: PlayerView) -> str:
+def _draw(view: PlayerView, glyphs: Glyphs) -> str:
     wilds = [card for card in view.hand if card.color is None]
     if wilds:
         return words.draw_keeping(wilds[0].rank)
     if not any(follows(card, view.active_color, view.top_card) for card in view.hand):  # T1
         if view.top_card.color is None and view.active_color is not None:
             # A wild on top asks for its chosen colour; its own face names none a player could match.
-            return words.draw_nothing_of(view.active_color, view.top_card)
-        return words.draw_nothing_on(view.top_card)
+            return words.draw_nothing_of(view.active_color, view.top_card, glyphs)
+        return words.draw_nothing_on(view.top_card, glyphs)
     return words.draw_for_later()
 
 
@@ -274,10 +287,10 @@ def _take_stack(view: PlayerView, *, could_stack: bool) -> str:
     return words.take_stack(view.pending_draw, could_stack=could_stack)
 
 
-def _keep_reasons(view: PlayerView, card: Card) -> list[str]:
+def _keep_reasons(view: PlayerView, card: Card, glyphs: Glyphs = UNICODE) -> list[str]:
     if card.color is None:
         return [words.reason("wild later")]
-    return [words.reason("search", card=short(card))]
+    return [words.reason("search", card=short(card, glyphs))]
 
 
 def _color(view: PlayerView, color: Color, names: Sequence[str]) -> str:
@@ -310,8 +323,9 @@ class Advisor:
     player began by hand: a card they drew, the colour of a wild they played.
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, glyphs: Glyphs = UNICODE) -> None:
         self.session = session
+        self.glyphs = glyphs  # the hand's: a hint names a card as the hand writes it
         self.autopilot = False
         self.last_by_pilot = False  # whether the last action applied was the autopilot's
         self._bot: ExpertBot | None = None
@@ -329,7 +343,7 @@ class Advisor:
         if self._bot is None:
             self._bot = advisor(self.session.match.seed)
         round_ = self.session.match.round
-        hint = advise(self._bot, self.session.view(), round_.legal_actions(), self.session.names)
+        hint = advise(self._bot, self.session.view(), round_.legal_actions(), self.session.names, self.glyphs)
         self._given = (decision, hint)
         return hint
 

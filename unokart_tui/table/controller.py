@@ -39,7 +39,7 @@ from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.cards import color_label
-from ..voice.narration import LogLine, Voice, how_it_ended, log_line, must_play_line
+from ..voice.narration import LogLine, Voice, how_it_ended, log_line, log_lines, must_play_line
 from ..voice.notes import TableNotes
 from ..voice.refusals import refusal
 from . import keys, questions
@@ -95,12 +95,14 @@ class TableController:
         uno_helper: bool = False,
         undo: bool = True,
         glyphs: Glyphs = UNICODE,
+        short_log: bool = False,
     ) -> None:
         self.session = session
         self.front = front
+        self.short_log = short_log  # line mode's: a Lightning's draws, a draw and its lost turn, one line each
         self.clock = clock
         self.you = HUMAN  # the session's own seat: the seat this table is for
-        self.advisor = Advisor(session)  # hints (t) and the autopilot (a)
+        self.advisor = Advisor(session, glyphs)  # hints (t) and the autopilot (a)
         self.pacer = Pacer(session, pace or Pace(), self, clock=clock, advisor=self.advisor)
         self.glyphs = glyphs
         self.notes = TableNotes(len(session.names), glyphs)
@@ -178,7 +180,10 @@ class TableController:
                     self.write_log(batch, live=batch is rounds[-1][-1])
             self.pacer.changed(rounds[-1][-1])  # a forgotten UNO is open to a catch again
         self.log(line_up(match.names, self.kinds, HUMAN))
-        self.log(_("Welcome back: round {number} goes on.").format(number=match.round_number), "bold")
+        if match.is_over:  # found in line mode's playtest: "round 2 goes on", then "The match is over."
+            self.log(_("Welcome back: this match is over."), "bold")
+        else:
+            self.log(_("Welcome back: round {number} goes on.").format(number=match.round_number), "bold")
 
     def hold(self) -> None:
         """Something is over the table (a dialog, another screen, a terminal too small): nothing happens."""
@@ -194,7 +199,9 @@ class TableController:
     def use_settings(self, *, uno_helper: bool, undo: bool, glyphs: Glyphs, pace: Pace) -> None:
         """The player changed the settings during the match: they hold from now on."""
         self.uno_helper, self.undo_on = uno_helper, undo
-        self.glyphs = self.notes.glyphs = self.voice.glyphs = glyphs  # the log keeps what it wrote
+        self.glyphs = self.notes.glyphs = self.voice.glyphs = self.advisor.glyphs = (
+            glyphs  # the log keeps what it wrote
+        )
         self.pacer.set_pace(pace)
         self.show_table()
 
@@ -262,8 +269,13 @@ class TableController:
     def write_log(self, events: list[Event], *, live: bool = True) -> None:
         """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
         stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
-        for event in events:
-            self.send(Logged(log_line(event, self.voice, can_stack=stack)))
+        if not self.short_log:
+            for event in events:
+                self.send(Logged(log_line(event, self.voice, can_stack=stack)))
+            return
+        hand = len(self.session.match.round.hands[HUMAN]) if live else None
+        for line in log_lines(events, self.voice, can_stack=stack, hand=hand):
+            self.send(Logged(line))
 
     def note_exposure_over(self, exposed: int | None, events: list[Event]) -> None:
         """U2: the chance to catch ``exposed`` passed with this action; the log says so.

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Color, Rank
 
+from ..glyphs import UNICODE, Glyphs
 from . import N_, _, ngettext
 from . import _ as looked_up  # a message marked with N_ below, looked up when the hint is written
 from .cards import color_word, short
@@ -72,9 +73,11 @@ def advice(move: str, reasons: Sequence[str], caution: str = "") -> str:
     return text
 
 
-def play(card: Card, *, colour: Color | None = None, uno: bool = False, jump_in: bool = False) -> str:
-    """``Play G7``, ``Play W+4 as blue and say UNO``, ``Jump in with R5``."""
-    values = {"card": short(card), "colour": color_word(colour) if colour is not None else ""}
+def play(
+    card: Card, *, colour: Color | None = None, uno: bool = False, jump_in: bool = False, glyphs: Glyphs = UNICODE
+) -> str:
+    """``Play G7``, ``Play W+4 as blue and say UNO``, ``Jump in with R5`` (cards written as the hand's ``glyphs``)."""
+    values = {"card": short(card, glyphs), "colour": color_word(colour) if colour is not None else ""}
     if jump_in:
         text = _("Jump in with {card} and say UNO") if uno else _("Jump in with {card}")
     elif colour is not None:
@@ -84,8 +87,8 @@ def play(card: Card, *, colour: Color | None = None, uno: bool = False, jump_in:
     return text.format(**values)
 
 
-def keep(card: Card) -> str:
-    return _("Keep the {card}").format(card=short(card))
+def keep(card: Card, glyphs: Glyphs = UNICODE) -> str:
+    return _("Keep the {card}").format(card=short(card, glyphs))
 
 
 def choose(colour: Color) -> str:
@@ -186,14 +189,14 @@ def draw_keeping(rank: Rank) -> str:
     return _("Draw: keep your Wild Item Box for when it matters")
 
 
-def draw_nothing_of(colour: Color, top: Card) -> str:
+def draw_nothing_of(colour: Color, top: Card, glyphs: Glyphs = UNICODE) -> str:
     return _("Draw: nothing in your hand is {colour}, the colour the {card} asks for").format(
-        colour=color_word(colour), card=short(top)
+        colour=color_word(colour), card=short(top, glyphs)
     )
 
 
-def draw_nothing_on(top: Card) -> str:
-    return _("Draw: nothing in your hand goes on the {card}").format(card=short(top))
+def draw_nothing_on(top: Card, glyphs: Glyphs = UNICODE) -> str:
+    return _("Draw: nothing in your hand goes on the {card}").format(card=short(top, glyphs))
 
 
 def draw_for_later() -> str:

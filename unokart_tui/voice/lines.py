@@ -193,7 +193,13 @@ def _extra_turn(event: ExtraTurn, voice: Voice) -> str:
 
 def _card_turned(event: CardTurned, voice: Voice) -> str:
     item = event.card.item
-    if voice.is_you(event.seat):
+    if not voice.icon(item):  # line mode: the item in words only
+        text = (
+            _("Your Item Box turns {card}: {item}!")
+            if voice.is_you(event.seat)
+            else _("{name}'s Item Box turns {card}: {item}!")
+        )
+    elif voice.is_you(event.seat):
         text = _("Your Item Box turns {card}: {icon} {item}!")
     else:
         text = _("{name}'s Item Box turns {card}: {icon} {item}!")

@@ -15,10 +15,12 @@ from unokart_tui.engine import (
     CardsDrawn,
     CardTurned,
     ColorChosen,
+    DirectionChanged,
     Draw,
     DrawPending,
     DrawReason,
     Event,
+    HandsPassed,
     JumpedIn,
     JumpIn,
     MatchWon,
@@ -29,12 +31,13 @@ from unokart_tui.engine import (
     Round,
     RoundWon,
     StartCardTurned,
+    TurnSkipped,
     UnoCaught,
     UnoSaid,
 )
 
-from . import _
-from .cards import COLOR_CLASS, color_class, color_word, long
+from . import _, ngettext
+from .cards import COLOR_CLASS, color_class, color_word, draw_reason, long
 from .lines import sentence
 from .speaker import Voice
 
@@ -63,6 +66,103 @@ def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
         # Found in play: "+8 to you: stack or take it" with nothing in the hand to stack.
         return LogLine("· " + _("+{total} to you and nothing to stack: take them.").format(total=event.total), style)
     return LogLine("· " + sentence(event, voice), style, _faces(event))
+
+
+def log_lines(
+    events: Sequence[Event], voice: Voice, *, can_stack: bool = True, hand: int | None = None
+) -> list[LogLine]:
+    """Line mode's log lines for one action's ``events``: a line each, but one line for the others' draws
+    of a Lightning (I4), and for a draw and the turn it costs; a Reverse and passed hands told from the
+    reader's seat. Found in line mode's playtest: with nine opponents, a Lightning was eight lines.
+
+    ``hand``: the reader's cards once the action is done (None for an action of the past), said when
+    hands are passed on (H4)."""
+    lines: list[LogLine] = []
+    struck: list[int] = []  # the seats other than the reader's that each drew their card of this Lightning
+    at = 0  # where their line is
+    for number, event in enumerate(events):
+        if number and _drew_and_lost(events[number - 1], event):
+            continue  # said with the draw
+        lightning = isinstance(event, CardsDrawn) and event.reason is DrawReason.LIGHTNING
+        if isinstance(event, CardsDrawn) and lightning and len(event.cards) == 1 and not voice.is_you(event.seat):
+            if not struck:
+                lines.append(LogLine(""))  # the place of the line that names them all
+                at = len(lines) - 1
+            struck.append(event.seat)
+            lines[at] = lightning_line(struck, voice)
+            continue
+        if not lightning:
+            struck = []
+        after = events[number + 1] if number + 1 < len(events) else None
+        told = _told_around(event, voice, hand)
+        if told:
+            lines.append(LogLine("· " + told))
+            continue
+        if isinstance(event, CardsDrawn) and after is not None and _drew_and_lost(event, after):
+            lines.append(LogLine("· " + _drew_and_lost_line(event, voice)))
+            continue
+        lines.append(log_line(event, voice, can_stack=can_stack))
+    return lines
+
+
+def _told_around(event: Event, voice: Voice, hand: int | None) -> str:
+    """A Reverse, or hands passed on, told from the reader's seat (H4); else "".
+
+    Found in line mode's playtest: "Play now goes right (counter-clockwise)" and "Everyone passes
+    their hand to the left" say nothing to a player who cannot see the table.
+    """
+    if voice.you is None:
+        return ""
+    if isinstance(event, DirectionChanged):
+        after = voice.name((voice.you + event.direction) % len(voice.names))
+        return _("Play now goes the other way: {name} plays after you.").format(name=after)
+    if not isinstance(event, HandsPassed):
+        return ""
+    giver = voice.name((voice.you - event.direction) % len(voice.names))
+    if hand is None:
+        return _("Everyone passes their hand on: you now hold {name}'s.").format(name=giver)
+    return ngettext(
+        "Everyone passes their hand on: you now hold {name}'s, {count} card.",
+        "Everyone passes their hand on: you now hold {name}'s, {count} cards.",
+        hand,
+    ).format(name=giver, count=hand)
+
+
+def _drew_and_lost(event: Event, after: Event) -> bool:
+    """A Draw Two's (or a Wild Draw Four's, a lost challenge's) draw, then the same seat's lost turn."""
+    return (
+        isinstance(event, CardsDrawn)
+        and isinstance(after, TurnSkipped)
+        and after.seat == event.seat
+        and event.reason is not DrawReason.CHOICE
+        and 0 < len(event.cards) == event.wanted
+    )
+
+
+def _drew_and_lost_line(event: CardsDrawn, voice: Voice) -> str:
+    """Two lines in one: found in line mode's playtest, each Draw Two cost two lines."""
+    reason = draw_reason(event.reason)
+    if voice.is_you(event.seat):
+        cards = ", ".join(voice.card(card) for card in event.cards)
+        return _("You draw {cards} ({reason}) and lose the turn.").format(cards=cards, reason=reason)
+    count = len(event.cards)
+    return ngettext(
+        "{name} draws {count} card ({reason}) and loses the turn.",
+        "{name} draws {count} cards ({reason}) and loses the turn.",
+        count,
+    ).format(name=voice.name(event.seat), count=count, reason=reason)
+
+
+def lightning_line(seats: Sequence[int], voice: Voice) -> LogLine:
+    """I4: "Lightning: Mario, Luigi and Peach each draw a card."."""
+    names = [voice.name(seat) for seat in seats]
+    listed = (
+        names[0] if len(names) == 1 else _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    )
+    text = ngettext("Lightning: {names} draws a card.", "Lightning: {names} each draw a card.", len(names)).format(
+        names=listed
+    )
+    return LogLine("· " + text)
 
 
 def _faces(event: Event) -> tuple[tuple[str, str], ...]:
@@ -161,4 +261,13 @@ def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
     return _("play has gone on since")
 
 
-__all__ = ["LogLine", "Voice", "how_it_ended", "how_it_went_out", "log_line", "must_play_line"]
+__all__ = [
+    "LogLine",
+    "Voice",
+    "how_it_ended",
+    "how_it_went_out",
+    "lightning_line",
+    "log_line",
+    "log_lines",
+    "must_play_line",
+]

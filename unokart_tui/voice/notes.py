@@ -31,10 +31,10 @@ from unokart_tui.engine import (
     UnoSaid,
 )
 
-from ..glyphs import UNICODE, Glyphs
+from ..glyphs import UNICODE, WORDS, Glyphs
 from . import NC_, _, ngettext
 from . import pgettext as looked_up  # a marked message looked up later (see cards.py)
-from .cards import color_letter, color_word, draw_reason, item_label, short
+from .cards import color_letter, color_word, draw_reason, item_label, long, short
 from .speaker import Voice
 
 # A forced draw on a seat's line, in a few letters ("drew 2 (+2)"); the items' draws show the item's symbol.
@@ -56,8 +56,10 @@ ITEM_DRAWS = {
 
 def draw_why(reason: DrawReason, glyphs: Glyphs) -> str:
     item = ITEM_DRAWS.get(reason)
-    if item is not None:
+    if item is not None and glyphs.items[item]:
         return glyphs.items[item]
+    if item is not None:  # a set without symbols (line mode's): the item in words
+        return _("({reason})").format(reason=draw_reason(reason))
     why = DRAW_WHY.get(reason)
     if why is None:
         return _("({reason})").format(reason=draw_reason(reason))
@@ -99,7 +101,8 @@ class TableNotes:
             elif isinstance(event, StartCardTurned):
                 self.top_by, self.top_turned = None, False
             elif isinstance(event, CardPlayed):
-                card = short(event.card, self.glyphs)
+                # Line mode's words name a card in words: a code is typed, and only said in brackets.
+                card = long(event.card) if self.glyphs is WORDS else short(event.card, self.glyphs)
                 if event.color is None:
                     note(event.seat, _("played {card}").format(card=card))
                 else:
@@ -108,7 +111,10 @@ class TableNotes:
             elif isinstance(event, CardTurned):
                 item = event.card.item
                 box = color_letter(None) + self.glyphs.ranks[Rank.WILD_ITEM_BOX]
-                note(event.seat, f"{box} {self.glyphs.items[item]} {item_label(item)}")
+                if self.glyphs.items[item]:
+                    note(event.seat, f"{box} {self.glyphs.items[item]} {item_label(item)}")
+                else:  # line mode: no code out of brackets, no symbol read out as punctuation
+                    note(event.seat, _("Item Box, {item}").format(item=item_label(item)))
                 self.top_by, self.top_turned = event.seat, True
             elif isinstance(event, CardsDrawn):
                 if event.cards:
@@ -131,7 +137,7 @@ class TableNotes:
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 note(event.seat, _("chose {colour}").format(colour=color_word(event.color)))
             elif isinstance(event, TargetChosen):
-                icon = self.glyphs.items[Item.GREEN_SHELL]
+                icon = self.glyphs.items[Item.GREEN_SHELL] or item_label(Item.GREEN_SHELL)
                 if voice.is_you(event.target):
                     note(event.seat, _("{icon} hit you").format(icon=icon))
                 else:

@@ -26,6 +26,17 @@ def card_words(card: Card) -> str:
     return _("{name} [{code}]").format(name=long(card), code=code(card))
 
 
+# The marks the game log sets before its lines ("· ", "★ ", "↶ ", "— Round 2 —"): a screen reader
+# reads each aloud ("middle dot"), and they say nothing that the words do not.
+LOG_MARKS = "·★↶—"
+
+
+def words_only(line: str) -> str:
+    """``line`` as line mode writes it: without the log's marks around it, one space between words, and
+    a dash between two thoughts (a hint's caution: "Play R1 — keep the Wild Draw Four") a semicolon."""
+    return " ".join(line.split()).strip(LOG_MARKS + " ").replace(" — ", "; ")
+
+
 def listed(words: Sequence[str]) -> str:
     """``a``, ``a or b``, ``a, b or c``."""
     if len(words) <= 1:
@@ -54,9 +65,10 @@ def drawn_turn(card: Card, *, may_keep: bool) -> str:
 
 def stack_turn(total: int, stackable: Sequence[Card]) -> str:
     if not stackable:
-        return _("+{total} to you and nothing to stack: accept them.").format(total=total)
+        # The log's own words (narration): one verb for one command, "take" (``accept`` works too).
+        return _("+{total} to you and nothing to stack: take them.").format(total=total)
     cards = listed([card_words(card) for card in stackable])
-    return _("+{total} to you: stack {cards}; or accept them.").format(total=total, cards=cards)
+    return _("+{total} to you: stack {cards}; or take them.").format(total=total, cards=cards)
 
 
 def colour_question(reason: str) -> str:
@@ -75,12 +87,19 @@ def target_question(targets: Sequence[tuple[str, int]], *, seven: bool) -> str:
     return _("Choose whom your Green Shell hits: target and a name, {names}.").format(names=who)
 
 
-def challenge_question(name: str, colour: Color, cards: int, *, can_stack: bool) -> str:
-    values = {"name": name, "colour": color_word(colour), "count": cards}
+def challenge_question(name: str, played_on: Color, called: Color, *, can_stack: bool) -> str:
+    """The colour it calls, and the colour it was played on: a challenge asks whether they held that one (C1)."""
+    values = {"name": name, "called": color_word(called), "played_on": color_word(played_on)}
     if can_stack:
-        line = _("{name} played a Wild Draw Four on you and calls {colour}: challenge, accept, or stack your own.")
+        line = _(
+            "{name} played a Wild Draw Four on you and calls {called}; it was played on {played_on}: "
+            "challenge, accept, or stack your own."
+        )
     else:
-        line = _("{name} played a Wild Draw Four on you and calls {colour}: challenge or accept.")
+        line = _(
+            "{name} played a Wild Draw Four on you and calls {called}; it was played on {played_on}: "
+            "challenge or accept."
+        )
     return line.format(**values)
 
 
@@ -147,7 +166,7 @@ def pile_line(draw_pile: int, after_you: str) -> str:
         count=draw_pile
     )
     if after_you:
-        line += " " + _("After you plays {name}.").format(name=after_you)
+        line += " " + _("{name} plays after you.").format(name=after_you)
     return line
 
 
@@ -157,6 +176,18 @@ def rules_line(rules: str, round_number: int, target: int) -> str:
         "Round {number}, first to {target} points; house rules: {rules}.",
         target,
     ).format(number=round_number, target=target, rules=rules)
+
+
+def resumed_line(hand: int, to_play: str | None) -> str:
+    """A resumed match's last line before play goes on (``to_play``: who decides; None for the seat,
+    whose turn line, with its hand, comes next)."""
+    if to_play is None:
+        return _("Type log for the last moves.")
+    return ngettext(
+        "You hold {count} card; {name} plays now. Type log for the last moves.",
+        "You hold {count} cards; {name} plays now. Type log for the last moves.",
+        hand,
+    ).format(count=hand, name=to_play)
 
 
 def uno_ahead(*, armed: bool) -> str:

@@ -86,13 +86,17 @@ def quit_choice() -> str:
     return _("Quit.")
 
 
+def goodbye() -> str:
+    return _("Goodbye: every match is saved.")
+
+
 def title_question() -> str:
     return _("What now? Type a number or a word.")
 
 
 def title_help() -> list[str]:
     return [
-        _("Type the number of a choice, or a word of it: new, load, settings, quit."),
+        _("Type the number of a choice, or a word of it: continue, new, load, settings, rules, stats, replay, quit."),
         _("Every question says what Enter takes. back returns to the title; help explains where you are."),
         _("In a match, quit saves it and returns here. The end of the input (Ctrl+D) saves and leaves."),
     ]

@@ -70,7 +70,10 @@ def full_rules_title() -> str:
 
 def full_rules_lines(only_there: Sequence[str]) -> list[str]:
     return [
-        _("The full rules give each rule of this game with an id, a letter and a number: docs/rules.md in its source."),
+        _(
+            "The full rules give each rule of this game with an id, a letter and a number; they come with the game's "
+            "source, as docs/rules.md. Type find and an id here (find T3) for the section that tells it in short."
+        ),
         _("Each section here ends with the ids of the rules it sums up."),
         _("Only the full rules say how many cards the deck holds, how many may play and what the first card does."),
         _("Those rules are {ids}.").format(ids=", ".join(only_there)),
