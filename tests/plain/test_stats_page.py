@@ -44,6 +44,13 @@ def test_an_empty_store_says_so_in_one_line():
     ]
 
 
+def test_enter_alone_says_what_may_be_typed_not_that_there_is_no_command():
+    """Found by the translators: Enter on the statistics page answered "There is no command  on this page"."""
+    lines = read(read_stats, [""])
+    assert lines[-1] == PROMPT and lines[-2] == PROMPT
+    assert not any("no command" in line for line in lines)
+
+
 def test_the_totals_come_first_as_sentences(two_won):
     lines = read(read_stats, [])
     assert lines[:3] == [

@@ -117,6 +117,8 @@ def read_stats(lines: Lines) -> None:
     for command in typed(lines):
         if command.word in HELP:
             say(lines, *words.stats_help())
+        elif not command.word:  # Enter alone: what may be typed here, not "no command ''"
+            say(lines, words.stats_prompt())
         elif summary is None:
             say(lines, *notes)  # what the screen says in place of every figure
         elif command.word in ("totals", "t"):
