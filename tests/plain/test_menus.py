@@ -275,3 +275,18 @@ def test_a_saved_setting_is_listed_as_it_was_saved():
     _status, said = title(["settings", "", "quit"])
     assert any(line.endswith("(undo): off.") for line in said)
     assert any(line.endswith("(language): Slovenčina.") for line in said)
+
+
+def test_the_default_name_is_offered_in_the_readers_language():
+    """Found by the translators: Slovak New game asked "Tvoje meno pri stole? Enter: You."."""
+    from unokart_tui.voice import use_process_language
+    from unokart_tui.voice.plain_menus import name_not_set, name_question, new_game_summary
+
+    use_process_language("sk")
+    try:
+        assert "You" not in name_question("You") and "Ty" in name_question("You")
+        assert "You" not in name_not_set("You")
+        assert "You" not in new_game_summary("You", "Mario", 500, None)
+        assert "Ann" in name_question("Ann")
+    finally:
+        use_process_language(None)

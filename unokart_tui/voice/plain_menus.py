@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import N_, _, ngettext
+from .names import shown_name
 from .plain import listed
 
 # ---------------------------------------------------------------------- what every page shares
@@ -114,7 +115,7 @@ def new_game_intro() -> str:
 
 
 def name_question(name: str) -> str:
-    return _("Your name at the table? Enter for {name}.").format(name=name)
+    return _("Your name at the table? Enter for {name}.").format(name=shown_name(name))
 
 
 def name_with_controls(characters: str) -> str:
@@ -219,7 +220,7 @@ def wrong_seed() -> str:
 
 def new_game_summary(name: str, opponents: str, target: int, seed: int | None) -> str:
     """What is about to start, in a line: who plays against whom, to what score, which deal."""
-    values = {"name": name, "opponents": opponents, "target": target, "seed": seed}
+    values = {"name": shown_name(name), "opponents": opponents, "target": target, "seed": seed}
     if seed is None:
         line = ngettext(
             "Starting: {name} against {opponents}, to {target} point, a random deal.",
@@ -402,4 +403,4 @@ def automatic() -> str:
 
 
 def name_not_set(name: str) -> str:
-    return _("not set (New game offers {name})").format(name=name)
+    return _("not set (New game offers {name})").format(name=shown_name(name))
