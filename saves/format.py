@@ -386,7 +386,7 @@ def _people(match_table: Mapping[str, Any]) -> int | None:
     tables = match_table.get("seats")
     if not isinstance(tables, list) or not tables:
         return None
-    return sum(isinstance(seat, dict) and seat.get("kind") == "human" for seat in tables)
+    return sum(1 for seat in tables if isinstance(seat, dict) and seat.get("kind") == "human")
 
 
 def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence[str]) -> tuple[Seat, ...]:
