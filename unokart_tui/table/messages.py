@@ -68,6 +68,11 @@ class NoticesCleared(NamedTuple):
     """The notes on show are about a decision taken back: they go."""
 
 
+class QuestionsWithdrawn(NamedTuple):
+    """The questions and the round's end on show are over (a shared table moved on without this seat's
+    answer): their dialogs close, unanswered."""
+
+
 class SaveProblem(NamedTuple):
     """Saving fails: ``summary`` says what is not saved, ``problem`` why; None: saving works."""
 
@@ -134,6 +139,7 @@ Message = (
     | HintShown
     | Notice
     | NoticesCleared
+    | QuestionsWithdrawn
     | SaveProblem
     | CardsMoved
     | AskColour
