@@ -288,3 +288,15 @@ def test_the_same_key_again_in_the_lobby_keeps_one_place_and_the_older_connectio
     assert ann.last(LobbyShown).people == ("Ann", "Bob")
     table.leave(again)
     assert ann.last(LobbyShown).people == ("Ann",)
+
+
+def test_when_everyone_has_left_the_match_a_watcher_is_told_the_table_closed(tmp_path):
+    table, _clock, _folders, ann, bob = two_at_a_table(tmp_path)
+    cy = FakeSeat("Cy")
+    table.arrive(cy)
+    table.leave(ann)
+    assert not [m for m in cy.read() if isinstance(m, LobbyClosed)]
+    table.leave(bob)
+    assert table.closed
+    said = "Everyone at this table has left: it is closed, and the match is kept for them."
+    assert cy.last(LobbyClosed).reason == said

@@ -359,3 +359,40 @@ async def test_when_the_line_to_the_host_closes_the_lobby_gives_way_to_the_title
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.line is None
         assert any("closed" in n.message for n in app._notifications)
+
+
+async def test_the_lobby_closed_by_its_opener_frees_this_person_on_the_host():
+    # Found over ssh (issue 31): the host still counted them at the closed table ("You are at a table already.").
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        app.post_message(FromHost(wire.as_json(LobbyClosed("Ann closed this table."))))
+        await pilot.pause()
+        await pilot.pause()
+        assert line.sent[-1] == {"type": "leave-table"} and isinstance(app.screen, TitleScreen)
+
+
+async def test_a_table_that_closes_under_a_watcher_says_so_and_goes_back_to_the_title():
+    from unokart_tui.tui.screens.remote_table import RemoteTableScreen
+
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        table = SharedTable.new([host.ann, host.bob], ["greedy"], seed=4, clock=FakeClock())
+        app.post_message(FromHost(wire.as_json(table.seen(None))))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RemoteTableScreen)
+        reason = "Everyone at this table has left: it is closed, and the match is kept for them."
+        app.post_message(FromHost(wire.as_json(LobbyClosed(reason))))
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.at_table is None and app.lobby is None
+        assert line.sent[-1] == {"type": "leave-table"}
+        assert reason in [n.message for n in app._notifications]

@@ -100,6 +100,11 @@ def came_again_elsewhere() -> str:
     return _("You came to this table again from another connection: go on there.")
 
 
+def everyone_left() -> str:
+    """Every person has left the match: those who watched it are told the table is closed."""
+    return _("Everyone at this table has left: it is closed, and the match is kept for them.")
+
+
 def not_at_table() -> str:
     return _("You are not at this table.")
 
