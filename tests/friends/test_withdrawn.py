@@ -69,3 +69,39 @@ def test_the_round_over_closes_when_the_next_rounds_table_comes():
         assert clock.run_next()
         pump_all([ann])
     assert any(isinstance(m, told.QuestionsWithdrawn) for m in after(ann.front.messages, (told.RoundOver,)))
+
+
+def test_a_round_summary_without_the_others_cards_has_no_empty_heading():
+    # Found over ssh: a remote seat's round end showed "cards left  points" over nothing.
+    from rich.console import Console
+
+    from unokart_tui.glyphs import UNICODE
+    from unokart_tui.tui.dialogs.notices import _round_rows
+
+    def shown(rows) -> str:
+        console = Console(width=60, record=True)
+        console.print(_round_rows(rows, "Ann 20, Bob 0", UNICODE, "Ann went out."))
+        return console.export_text()
+
+    assert "cards left" not in shown(()) and "Ann 20, Bob 0" in shown(())
+    assert "cards left" in shown((("Bob", (), 0),))
+
+
+def test_a_shared_matchs_end_offers_only_the_way_out():
+    # Found over ssh: "n Play again" and "r Replay" were offered at the end of a match friends shared.
+    from unokart_tui.tui.dialogs.notices import match_over
+
+    shared = match_over("Ann", 20, (), "Ann 500, Bob 10", shared=True)
+    alone = match_over("Ann", 20, (), "Ann 500, Bob 10")
+    assert [key for key, _label in shared.keys] == ["q"]
+    assert [key for key, _label in alone.keys] == ["n", "r", "q"]
+
+
+def test_a_remote_seat_is_told_its_match_was_shared():
+    from unokart_tui.friends import wire
+    from unokart_tui.friends.messages import MatchEnded
+
+    _table, _clock, (ann, _bob) = table_with_ann_asked()
+    ann.remote.arrived(wire.as_json(MatchEnded(0, (500, 10, 0))))
+    [over] = [m for m in ann.front.messages if isinstance(m, told.MatchOver)]
+    assert over.shared

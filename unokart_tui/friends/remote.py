@@ -229,7 +229,7 @@ class RemoteTable:
                 self.match_over = True
                 summary = self.summary(winner, scores)  # the last round's scores join the race
                 race = ScoreRace(self.seen.names if self.seen else (), tuple(self._race), self.target)
-                self.send(MatchOver(summary, race, None))
+                self.send(MatchOver(summary, race, None, shared=True))
                 self._cancel_tick()
             case _:  # the lobby's messages: the lobby screen's business, not the table's
                 return

@@ -129,6 +129,7 @@ class MatchOver(NamedTuple):
     summary: RoundSummary
     race: ScoreRace
     undo_refusal: str | None
+    shared: bool = False  # a match friends shared: no "play again" or replay from this seat, only the way out
 
 
 Message = (
