@@ -101,3 +101,12 @@ def test_people_are_counted_in_seats_written_as_tables_too():
     assert saves.store.people_in(data) == 2
     assert saves.store.people_in(data.replace(b"kind = 'human'", b'kind = "greedy"')) == 1
     assert saves.store.people_in(b'[match]\nplayers = ["Ann", "Bob"]\n\n[position]\n') == 1
+
+
+def test_the_saves_command_lists_a_friends_match_as_played_with_friends(capsys):
+    from unokart_tui.cli import saves_list
+
+    save_friends_match()
+    assert saves_list.run(None) == 0  # type: ignore[arg-type]  # it reads no flag
+    [line] = [line for line in capsys.readouterr().out.splitlines() if line.startswith("friends KCRP3")]
+    assert "played with friends" in line
