@@ -110,3 +110,14 @@ def test_the_saves_command_lists_a_friends_match_as_played_with_friends(capsys):
     assert saves_list.run(None) == 0  # type: ignore[arg-type]  # it reads no flag
     [line] = [line for line in capsys.readouterr().out.splitlines() if line.startswith("friends KCRP3")]
     assert "played with friends" in line
+
+
+def test_the_replay_command_refuses_an_unfinished_friends_match_in_one_line(capsys):
+    import argparse
+
+    from unokart_tui.cli import replay
+
+    save_friends_match()
+    assert replay.run(argparse.Namespace(save="friends KCRP3", backup=False, plain=True)) == 1
+    said = capsys.readouterr().err.strip()
+    assert "\n" not in said and said.endswith("it can be replayed once it is finished.")
