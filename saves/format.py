@@ -101,6 +101,8 @@ class Header(NamedTuple):
     updated: datetime
     # The house rules, for a list to show; None where the header read did not reach them (a hand-written file).
     rules: HouseRules | None = None
+    # How many seats people play, where the header holds the seats (written inline); None where it does not.
+    people: int | None = None
 
 
 # ---------------------------------------------------------------- writing
@@ -374,8 +376,17 @@ def _header(reader: _Reader, data: Mapping[str, Any]) -> tuple[int, Header]:
         created=created,
         updated=updated,
         rules=_read_rules(reader, data) if "rules" in data or version == 1 else None,
+        people=_people(table),
     )
     return version, header
+
+
+def _people(match_table: Mapping[str, Any]) -> int | None:
+    """The seats people play, counted for a list (``_read_seats`` checks them on loading); None without seats."""
+    tables = match_table.get("seats")
+    if not isinstance(tables, list) or not tables:
+        return None
+    return sum(1 for seat in tables if isinstance(seat, dict) and seat.get("kind") == "human")
 
 
 def _read_seats(reader: _Reader, match_table: Mapping[str, Any], names: Sequence[str]) -> tuple[Seat, ...]:

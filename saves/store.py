@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Sequence
 from datetime import datetime
@@ -155,23 +156,76 @@ class SaveEntry(NamedTuple):
     updated: datetime | None
     error: str | None
     rules: HouseRules | None = None  # None where the file is unreadable or its header does not say
+    people: int = 1  # the seats people play: more than one is a match played with friends (issue 31)
+
+    @property
+    def with_friends(self) -> bool:
+        """A match played with friends at a shared table: never opened here as a match against bots."""
+        return self.people > 1
 
 
 # Where a header ends, as bytes: the list reads no further (see ``read_header``).
 _HEADER_ENDS = (b"\n[[match.seats]]\n", b"\n[position]\n")
 _RULES = b"\n[rules]\n"
+_SEATS = b"\n[[match.seats]]\n"
+# A seat's kind as the saves' writer puts it (and as a hand may write it): counted, not parsed, so
+# that the list stays fast; ``Session.load`` checks the parsed seats again.
+_PERSON_SEAT = re.compile(rb"^kind\s*=\s*[\"']human[\"']\s*(?:#.*)?$", re.MULTILINE)
 
 
-def _read_header(path: Path, name: str) -> Header:
-    """The header of one file of the list; any problem is a ``FileProblem`` or a ``SaveError``."""
+def people_in(data: bytes, header: Header | None = None) -> int:
+    """How many seats of the save whose first bytes are ``data`` (and whose ``header`` was read) people play.
+
+    The seats are in the header when written inline, else in ``[[match.seats]]`` tables after it; a save
+    without seats is a match of one person against bots.
+    """
+    if header is not None and header.people is not None:
+        return max(1, header.people)
+    start = data.find(_SEATS)
+    if start == -1:
+        return 1
+    ends = [found for found in (data.find(mark, start + 1) for mark in (_RULES, b"\n[position]\n")) if found != -1]
+    return max(1, len(_PERSON_SEAT.findall(data[start : min(ends, default=len(data))])))
+
+
+def played_with_friends(name: str) -> bool:
+    """Whether the save ``name`` is a match played with friends, read from its first bytes only.
+
+    ``SaveError`` as ``read_save`` raises it; a save whose header cannot be read says no here (its
+    load says what is wrong with it).
+    """
+    path = path_of(name)
+    try:
+        data = read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent, prefix=HEADER_BYTES)
+    except NoFile:
+        raise SaveMissing(path, "there is no such save") from None
+    except FileProblem as problem:
+        raise SaveUnreadable(path, problem.problem) from None
+    data = data.replace(b"\r\n", b"\n")
+    try:
+        header = _header_of(data, str(path), whole=len(data) < HEADER_BYTES)
+    except (FileProblem, SaveError):
+        return False  # its load says what is wrong with it
+    return people_in(data, header) > 1
+
+
+def _read_header(path: Path, name: str) -> tuple[Header, int]:
+    """The header of one file of the list and the seats people play; any problem is a ``FileProblem``
+    or a ``SaveError``."""
     try:
         check_name(name)
     except SaveError as error:
         raise FileProblem(f"this game cannot open a file of this name ({error.problem}): rename it") from None
     read = read_bytes(path, limit=MAX_SAVE_BYTES, inside=path.parent, prefix=HEADER_BYTES)
     data = read.replace(b"\r\n", b"\n")  # a save with Windows line endings loads: see format.with_newlines
+    header = _header_of(data, str(path), whole=len(read) < HEADER_BYTES)
+    return header, people_in(data, header)
+
+
+def _header_of(data: bytes, source: str, *, whole: bool = True) -> Header:
+    """The header in ``data``, a save's first bytes (all of it if ``whole``)."""
     end = min((found for found in (data.find(mark) for mark in _HEADER_ENDS) if found != -1), default=-1)
-    if end == -1 and len(read) == HEADER_BYTES:
+    if end == -1 and not whole:
         raise FileProblem(f"its header does not end within its first {HEADER_BYTES // 1024} KiB, as a save's does")
     head = data if end == -1 else data[: end + 1]
     # The [rules] table follows the seats: found in play, the list said "?" for every match with bots.
@@ -179,7 +233,7 @@ def _read_header(path: Path, name: str) -> Header:
     if start != -1:
         stop = data.find(b"\n[", start + len(_RULES))
         head += data[start + 1 : None if stop == -1 else stop + 1]
-    return read_header(decode(head), source=str(path))
+    return read_header(decode(head), source=source)
 
 
 def _modified(path: Path) -> datetime | None:
@@ -229,7 +283,7 @@ def list_saves() -> list[SaveEntry]:
     for path in paths:
         name = path.name[: -len(SUFFIX)]
         try:
-            header = _read_header(path, name)
+            header, people = _read_header(path, name)
         except (FileProblem, SaveError) as failure:
             entries.append(SaveEntry(name, path, (), (), 0, False, _modified(path), failure.problem))
             continue
@@ -244,6 +298,7 @@ def list_saves() -> list[SaveEntry]:
                 header.updated,
                 None,
                 header.rules,
+                people,
             )
         )
     entries.sort(key=lambda e: (e.updated.timestamp() if e.updated else 0.0, e.name), reverse=True)

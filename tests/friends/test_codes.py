@@ -102,8 +102,8 @@ def test_after_the_most_wrong_codes_a_key_is_refused_for_a_while_then_starts_aga
 
 def test_one_address_is_refused_whatever_key_it_uses_and_one_key_whatever_address():
     clock = Clock()
-    guard = CodeGuard(clock, GuardLimits(most=3))
-    for number in range(3):
+    guard = CodeGuard(clock, GuardLimits(most=3, address_most=5))
+    for number in range(5):
         guard.attempt(f"SHA256:throwaway{number}", "192.0.2.1")
     assert guard.attempt("SHA256:another", "192.0.2.1").refused
     for number in range(3):
@@ -144,3 +144,15 @@ def test_the_guard_forgets_stale_keys_and_addresses_past_its_memory():
         guard.attempt(f"SHA256:{number}", f"10.0.{number // 256}.{number % 256}")
         clock.now += 1
     assert guard.remembered <= 50 + 2 * 10
+
+
+def test_a_friend_at_the_same_address_is_not_slowed_for_anothers_wrong_codes():
+    # Found over ssh (issue 31): a friend who never typed a wrong code was "slowed … 1 s" for one who did.
+    guard = CodeGuard(Clock(), GuardLimits(free=3, most=10, address_free=12, address_most=40))
+    for _ in range(6):
+        guard.attempt("SHA256:eve", "192.0.2.1")
+    assert guard.attempt("SHA256:eve", "192.0.2.1").wait > 0
+    assert guard.attempt("SHA256:ann", "192.0.2.1") == codes.Verdict()
+    for number in range(40):  # many keys at one address: it is slowed, then refused, past its own limits
+        guard.attempt(f"SHA256:throwaway{number}", "192.0.2.1")
+    assert guard.attempt("SHA256:ann", "192.0.2.1").refused

@@ -19,6 +19,7 @@ from unokart_tui.friends.messages import (
     LobbySettle,
     LobbyShown,
     LobbyStart,
+    Logged,
     Notice,
     TableSeen,
     TableSettings,
@@ -241,3 +242,61 @@ async def test_the_loop_clock_wakes_the_table_on_the_event_loop():
     await asyncio.sleep(0.05)
     assert len(woken) == 1 and woken[0] >= start + 0.01
     assert clock.at(12.5) == 12.5
+
+
+def test_the_same_key_again_takes_the_seat_and_the_older_connection_watches_never_away(tmp_path):
+    # Found over ssh (issue 31): the second session took the seat silently, the first froze, and the
+    # second leaving said "Ann is away" though the first was still connected.
+    table, clock, _folders, ann, bob = two_at_a_table(tmp_path)
+    again = FakeSeat("Ann")
+    table.arrive(again)
+    assert again.last(TableSeen).seat == 0
+    assert ann.refusals[-1] == "You sat down again from another connection: this one only watches now."
+    assert ann.last(TableSeen).seat is None and ann.last(TableSeen).view is None  # it watches: no hand
+    assert not any(bob.last(TableSeen).away)
+    decider = again if again.last(TableSeen).turn.seat == 0 else bob
+    if decider is again:
+        ask(ann, table, Acted(Draw(), ann.last(TableSeen).moment))  # the watching one plays nothing
+        assert isinstance(ann.last(Notice), Notice) and table.table.moment == again.last(TableSeen).moment
+    table.leave(again)  # the newer one goes: the older one has the seat back, and nobody is away
+    assert not any(bob.last(TableSeen).away) and not table.holds_seat_for(ann.fingerprint)
+    assert ann.last(TableSeen).seat == 0 and ann.last(TableSeen).view is not None
+    assert not [m for m in bob.read() if isinstance(m, Logged) and "is away" in m.line.text]
+    clock.pass_time(0.1)
+    table.leave(ann)  # now the last of Ann's connections is gone: away
+    assert bob.last(TableSeen).away[0] and table.holds_seat_for(ann.fingerprint)
+
+
+def test_an_older_connection_that_watches_leaving_changes_nothing_at_the_table(tmp_path):
+    table, _clock, _folders, ann, bob = two_at_a_table(tmp_path)
+    again = FakeSeat("Ann")
+    table.arrive(again)
+    table.leave(ann)
+    assert not any(bob.last(TableSeen).away) and again.last(TableSeen).seat == 0
+    assert table.table is not None and "SHA256:ann (watching, 1)" not in table.table.connected
+
+
+def test_the_same_key_again_in_the_lobby_keeps_one_place_and_the_older_connection_is_told(tmp_path):
+    table, _clock, _folders = hosted(tmp_path)
+    ann, bob, again = FakeSeat("Ann"), FakeSeat("Bob"), FakeSeat("Bob")
+    table.arrive(ann)
+    table.arrive(bob)
+    table.arrive(again)
+    assert bob.last(LobbyClosed).reason == "You came to this table again from another connection: go on there."
+    assert again.last(LobbyShown).people == ("Ann", "Bob")
+    table.leave(bob)  # the older one's game ends: the newer one still sits
+    assert ann.last(LobbyShown).people == ("Ann", "Bob")
+    table.leave(again)
+    assert ann.last(LobbyShown).people == ("Ann",)
+
+
+def test_when_everyone_has_left_the_match_a_watcher_is_told_the_table_closed(tmp_path):
+    table, _clock, _folders, ann, bob = two_at_a_table(tmp_path)
+    cy = FakeSeat("Cy")
+    table.arrive(cy)
+    table.leave(ann)
+    assert not [m for m in cy.read() if isinstance(m, LobbyClosed)]
+    table.leave(bob)
+    assert table.closed
+    said = "Everyone at this table has left: it is closed, and the match is kept for them."
+    assert cy.last(LobbyClosed).reason == said

@@ -146,3 +146,44 @@ async def test_leaving_a_table_from_the_game_frees_the_person_to_open_another(tm
         assert log.count("table-open ") == 2 and log.count("table-leave ") == 1
         chan.close()
         conn.close()
+
+
+CLOSER = """
+import sys, threading
+from unokart_tui.friends.channel import TableChannel
+OPENER = {opener}
+done = threading.Event()
+asked = []
+def got(message):
+    kind = message.get("type")
+    print("got", kind, message.get("code", ""), flush=True)
+    if OPENER and kind == "LobbyShown" and len(message["people"]) == 2 and not asked:
+        asked.append(True)
+        line.send({{"type": "leave-table"}})  # the opener closes the lobby
+    if not OPENER and kind == "LobbyClosed":
+        line.send({{"type": "open-table"}})  # not "at a table already" (the game leaves nothing behind here)
+line = TableChannel.from_environment(got, lambda reason: done.set())
+line.start()
+if OPENER:
+    line.send({{"type": "open-table"}})
+done.wait(30)
+"""
+
+
+async def test_after_the_opener_closes_the_lobby_the_others_are_free_to_open_a_table(tmp_path, monkeypatch):
+    # Found over ssh (issue 31): the others were "at a table already" when they tried Play with friends.
+    loop = asyncio.get_running_loop()
+    tables = TableCodes(CodeGuard(loop.time), hosted_tables(loop, lambda key: tmp_path))
+    async with serving(tmp_path, tables=tables) as served:
+        monkeypatch.setattr(session_module, "game_command", lambda: [sys.executable, "-c", CLOSER.format(opener=True)])
+        _ann_key, ann_conn, ann_chan, ann_screen = await sit_down(served, "Ann", "player")
+        await sees(ann_screen, "got table-opened")
+        [code] = list(tables._tables)
+        monkeypatch.setattr(session_module, "game_command", lambda: [sys.executable, "-c", CLOSER.format(opener=False)])
+        _bob_key, bob_conn, bob_chan, bob_screen = await sit_down(served, "Bob", code.lower())
+        await sees(bob_screen, "got LobbyClosed")
+        await sees(bob_screen, "got table-opened")
+        assert b"got refused" not in bob_screen.output
+        for chan, conn in ((ann_chan, ann_conn), (bob_chan, bob_conn)):
+            chan.close()
+            conn.close()

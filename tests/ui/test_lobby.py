@@ -359,3 +359,99 @@ async def test_when_the_line_to_the_host_closes_the_lobby_gives_way_to_the_title
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.line is None
         assert any("closed" in n.message for n in app._notifications)
+
+
+async def test_the_lobby_closed_by_its_opener_frees_this_person_on_the_host():
+    # Found over ssh (issue 31): the host still counted them at the closed table ("You are at a table already.").
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        app.post_message(FromHost(wire.as_json(LobbyClosed("Ann closed this table."))))
+        await pilot.pause()
+        await pilot.pause()
+        assert line.sent[-1] == {"type": "leave-table"} and isinstance(app.screen, TitleScreen)
+
+
+async def test_a_table_that_closes_under_a_watcher_says_so_and_goes_back_to_the_title():
+    from unokart_tui.tui.screens.remote_table import RemoteTableScreen
+
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        table = SharedTable.new([host.ann, host.bob], ["greedy"], seed=4, clock=FakeClock())
+        app.post_message(FromHost(wire.as_json(table.seen(None))))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RemoteTableScreen)
+        reason = "Everyone at this table has left: it is closed, and the match is kept for them."
+        app.post_message(FromHost(wire.as_json(LobbyClosed(reason))))
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and app.at_table is None and app.lobby is None
+        assert line.sent[-1] == {"type": "leave-table"}
+        assert reason in [n.message for n in app._notifications]
+
+
+async def test_a_code_typed_fast_and_entered_at_once_joins():
+    # Found over ssh (issue 31): a pasted code and its enter, read at once, were "not five letters and digits".
+    from textual import events
+
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.pause()
+        assert isinstance(app.screen, JoinTableDialog)
+        for key in (*"k9mxr", "enter"):  # all in the app's queue before any reaches the field
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(4):
+            await pilot.pause()
+        assert line.sent == [{"type": "join-table", "code": CODE}]
+
+
+async def test_the_target_typed_fast_is_kept_while_the_hosts_echo_comes():
+    # Found over ssh (issue 31): the Target field lost what was typed fast when the lobby was shown again.
+    from textual import events
+
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = await open_as(pilot, app, host, opener=True)
+        target = lobby.query_one("#target", Input)
+        target.focus()
+        await pilot.pause()
+        target.value = ""
+        for key in "30":
+            app.post_message(events.Key(key, key))
+        app.post_message(host.shown(host.ann.key))  # the host's echo of the settings in force (500)
+        app.post_message(events.Key("0", "0"))
+        for _ in range(4):
+            await pilot.pause()
+        assert target.value == "300"
+        await pilot.press("tab")
+        await pilot.pause()
+        [settle] = line.requests()
+        assert isinstance(settle, LobbySettle) and settle.settings.target == 300
+
+
+async def test_a_field_just_focused_is_not_filled_by_the_hosts_echo():
+    # The field's has_focus comes with its Focus event; keys typed before that went to it already.
+    host = Host()
+    app = friends_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = await open_as(pilot, app, host, opener=True)
+        target = lobby.query_one("#target", Input)
+        lobby.set_focus(target)
+        target.value = "3"  # typed at once
+        lobby.show(host.lobby.shown(host.ann.key))  # the echo, before the field read its Focus event
+        assert target.value == "3"

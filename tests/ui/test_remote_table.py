@@ -185,3 +185,32 @@ async def test_a_watcher_gets_the_table_without_a_hand():
         await pilot.press("d")
         await pilot.pause()
         assert wes.sent == []
+
+
+async def test_a_question_the_table_answered_without_the_player_closes_its_dialog():
+    # Found over ssh (issue 31): the colour dialog stayed on top after the autopilot answered, its clock frozen.
+    from textual.screen import ModalScreen
+
+    from unokart_tui.engine import HouseRules
+
+    clock = FakeClock()
+    ann, bob = person("key-a", "Ann"), person("key-b", "Bob")
+    rules = HouseRules.preset("chaos")  # seed 1 asks Ann a colour first
+    table = SharedTable.new([ann, bob], ["greedy"], seed=1, target=500, rules=rules, clock=clock, turn_seconds=10)
+    line = MemoryLine(table, ann)
+    table.connect(ann, line.to_person)
+    table.begin()
+    table.drop(bob.key)
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(app.screen_stack) > 1)
+        screen = line.screen = RemoteTableScreen(line, line.first_table(), clock=clock)
+        await app.push_screen(screen)
+        await deliver(pilot, line)
+        await until(pilot, lambda: isinstance(app.screen, ModalScreen))
+        dialog = app.screen
+        asked_at = table.moment
+        await on_the_table(pilot, clock, line, lambda: table.moment != asked_at)
+        await deliver(pilot, line)
+        await until(pilot, lambda: app.screen is not dialog)
+        assert dialog not in app.screen_stack and screen in app.screen_stack

@@ -32,6 +32,13 @@ def run(args: argparse.Namespace) -> int:
         name, game = read_game(args.save, backup=args.backup)
     except SaveError as error:
         return fail(str(error))
+    if not game.match.is_over and sum(seat.kind == "human" for seat in game.seats) > 1:
+        # Issue 31: as the Load screen's replay (table/opening.py), it waits for the match's end.
+        return fail(
+            _("{name} was played with friends and is not over: it can be replayed once it is finished.").format(
+                name=name
+            )
+        )
     if args.plain:
         return replay_lines(name, game)
     from ..tui.app import UnoKartApp  # noqa: PLC0415 - Textual loads only to show it

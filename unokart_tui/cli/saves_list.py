@@ -34,7 +34,9 @@ def run(args: argparse.Namespace) -> int:
         if entry.error is not None:
             print(f"{name:<28} {'—':>5}  {_('unreadable'):<12} {played:<16}  {printable(entry.error)}")
             continue
-        status = _("finished") if entry.finished else _("in progress")
+        # Issue 31: an unfinished match with friends goes on at their table, not here.
+        unfinished = _("played with friends") if entry.with_friends else _("in progress")
+        status = _("finished") if entry.finished else unfinished
         scores = printable(scores_line(entry.players, entry.scores))
         print(f"{name:<28} {entry.round_number:>5}  {status:<12} {played:<16}  {scores}")
     return 0

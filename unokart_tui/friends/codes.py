@@ -62,9 +62,14 @@ class GuardLimits(NamedTuple):
     free: int = 3  # wrong codes within the window that wait nothing (a typo, then another)
     first_wait: float = 1.0  # seconds the next attempt waits; each one after waits twice as long...
     longest_wait: float = 16.0  # ...up to this
-    most: int = 10  # wrong codes within the window; after that the key or address is refused...
+    most: int = 10  # wrong codes within the window; after that the key is refused...
     refusal: float = 900.0  # ...for this many seconds
     window: float = 600.0  # seconds a wrong code is remembered (the host's failed logins: 10 minutes)
+    # An address is counted too, but friends share one behind a home's router: found over ssh, a friend
+    # who never typed a wrong code was slowed for another's. An address is slowed and refused only past
+    # these, for the wrong codes of all its keys together.
+    address_free: int = 12
+    address_most: int = 40
     remembered: int = 4096  # keys and addresses remembered before the stale ones are forgotten
 
 
@@ -82,6 +87,8 @@ class Verdict(NamedTuple):
 class CodeGuard:
     """Wrong codes, counted by key and by address: a growing wait, then a refusal for a while.
 
+    A key is slowed and refused by its own wrong codes; an address (many keys) only past higher limits.
+
     An attempt counts as wrong from the moment it is made (``attempt``) until it is found right
     (``right``): attempts made at once, on many connections, are counted before any of them is
     looked up, so they cannot all slip under the limit together.
@@ -96,20 +103,26 @@ class CodeGuard:
     def attempt(self, key: str, address: str) -> Verdict:
         """An attempt at a code from ``key`` at ``address``: refused, or counted and told how long to wait first."""
         now = self.clock()
-        whom = (_as_key(key), _as_address(address))
-        refused = max(self._refused_until.get(who, 0.0) - now for who in whom)
+        limits = self.limits
+        # Each with its own limits: (who, wrong codes that wait nothing, wrong codes before a refusal).
+        whom = (
+            (_as_key(key), limits.free, limits.most),
+            (_as_address(address), limits.address_free, limits.address_most),
+        )
+        refused = max(self._refused_until.get(who, 0.0) - now for who, _free, _most in whom)
         if refused > 0:
             return Verdict(refused_for=refused)
-        before = max(len(self._recent(who, now)) for who in whom)
-        if before >= self.limits.most:
-            for who in whom:
-                self._refused_until[who] = now + self.limits.refusal
+        before = [(who, len(self._recent(who, now)), free, most) for who, free, most in whom]
+        over = [who for who, wrong, _free, most in before if wrong >= most]
+        if over:
+            for who in over:
+                self._refused_until[who] = now + limits.refusal
                 self._wrong.pop(who, None)
-            return Verdict(refused_for=self.limits.refusal)
-        for who in whom:
+            return Verdict(refused_for=limits.refusal)
+        for who, _free, _most in whom:
             self._wrong.setdefault(who, deque()).append(now)
         self._forget_stale(now)
-        return Verdict(wait=self._wait_after(before))
+        return Verdict(wait=max(self._wait_after(wrong, free) for _who, wrong, free, _most in before))
 
     def right(self, key: str, address: str) -> None:
         """The attempt just made was a right code: it counts no more."""
@@ -120,8 +133,8 @@ class CodeGuard:
                 if not wrong:
                     del self._wrong[who]
 
-    def _wait_after(self, wrong: int) -> float:
-        over = wrong - self.limits.free
+    def _wait_after(self, wrong: int, free: int) -> float:
+        over = wrong - free
         if over < 0:
             return 0.0
         return float(min(self.limits.first_wait * 2**over, self.limits.longest_wait))

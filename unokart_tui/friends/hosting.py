@@ -108,6 +108,13 @@ class HostedTable:
         self.lobby: Lobby | None = None
         self.save_file: Path | None = None  # once the opener arrived
         self._people: dict[str, Person] = {}  # by key: everyone who arrived, as the table knows them
+        # Issue 31, found over ssh: the same key from a second connection took the seat silently, the
+        # first froze, and the second leaving marked the seat away though the first was still there.
+        # The rule: the newest connection of a key holds its place; an older one at a started match
+        # watches (under a key of its own, told so in one line), in the lobby it is told to go on in
+        # the newer one. The newest leaving gives the place back to the one before it, not away.
+        self._holder: dict[str, Seat] = {}  # by key: the connection that holds the key's place
+        self._watching: dict[str, list[tuple[Seat, str]]] = {}  # by key: older connections, and their table key
 
     # ------------------------------------------------------------------ the host's four calls
 
@@ -134,10 +141,14 @@ class HostedTable:
         someone = person(seat.fingerprint, seat.name, seat.language)
         self._people[someone.key] = someone
         send = _sender(seat)
+        earlier = self._holder.get(someone.key)
+        self._holder[someone.key] = seat
         if self.lobby is None:
             self.save_file = save_path(self._saves_for(someone.key), self.code)
             self.lobby = Lobby(self.code, someone, send)
             return
+        if earlier is not None and earlier is not seat:
+            self._step_aside(earlier, someone)
         try:
             self.lobby.join(someone, send)
         except LobbyRefused as refusal:
@@ -145,7 +156,7 @@ class HostedTable:
 
     def receive(self, seat: Seat, message: Mapping[str, object]) -> None:
         """A request from ``seat``'s game process: the lobby's settings or start, an action, a hint."""
-        key = seat.fingerprint
+        key = self._key_of(seat)
         try:
             request = wire.decode_request(message)
         except wire.WireError:
@@ -153,7 +164,7 @@ class HostedTable:
                 _refuse(seat, words.unreadable())
             return
         lobby = self.lobby
-        if lobby is None or key not in self._people:
+        if lobby is None or key is None:
             with speaking(seat.language):
                 _refuse(seat, words.not_at_table())
             return
@@ -163,9 +174,9 @@ class HostedTable:
             elif isinstance(request, LobbyStart):
                 lobby.start(key, clock=self.clock, save=self._save, seed=self.seed, pace=self.pace, wall=self.wall)
             elif isinstance(request, AskHint):
-                self._hint(seat)
+                self._hint(seat, key)
             else:
-                self._act(seat, request)
+                self._act(seat, key, request)
         except LobbyRefused as refusal:
             _refuse(seat, str(refusal))
         except ValueError:  # settings no New game form offers (a bot no one knows): the game's own mistake
@@ -179,7 +190,24 @@ class HostedTable:
         """
         if self.lobby is None:
             return
-        self.lobby.leave(seat.fingerprint)
+        key = seat.fingerprint
+        watchers = self._watching.get(key, [])
+        aside = next((watch for older, watch in watchers if older is seat), None)
+        if aside is not None:  # an older connection that watched: the newer one keeps the place
+            self._watching[key] = [(older, watch) for older, watch in watchers if older is not seat]
+            if self.table is not None:
+                self.table.drop(aside)
+            return
+        if self._holder.get(key) is not seat:
+            return  # a connection told to go on in a newer one (or one that never came)
+        del self._holder[key]
+        if watchers and self.table is not None and not self.closed:
+            older, watch = watchers.pop()
+            self.table.drop(watch)  # a watcher just goes: nobody is told
+            self._holder[key] = older
+            self.lobby.join(self._people[key], _sender(older))  # back at the seat, never away
+            return
+        self.lobby.leave(key)
         table = self.lobby.table
         if table is not None and table.everyone_gone:
             table.close()
@@ -192,27 +220,47 @@ class HostedTable:
         seat = table.seat_of(fingerprint)
         return seat is not None and seat in table.away
 
+    def _key_of(self, seat: Seat) -> str | None:
+        """The key the table knows this connection by: its own, or the one it watches under; None if it has none."""
+        key = seat.fingerprint
+        if self._holder.get(key) is seat:
+            return key
+        return next((watch for older, watch in self._watching.get(key, []) if older is seat), None)
+
+    def _step_aside(self, earlier: Seat, someone: Person) -> None:
+        """A newer connection of ``someone``'s key takes their place: ``earlier`` watches, or leaves the lobby."""
+        table = self.table
+        with speaking(earlier.language):
+            if table is None:
+                earlier.send(wire.as_json(LobbyClosed(words.came_again_elsewhere())))
+                return
+            watchers = self._watching.setdefault(someone.key, [])
+            watch = f"{someone.key} (watching, {len(watchers) + 1})"
+            watchers.append((earlier, watch))
+            _refuse(earlier, words.sat_again_elsewhere())
+        table.connect(someone._replace(key=watch), _sender(earlier))
+
     # ------------------------------------------------------------------ at the match
 
-    def _act(self, seat: Seat, acted: Acted) -> None:
+    def _act(self, seat: Seat, key: str, acted: Acted) -> None:
         table = self.table
         if table is None:
             with speaking(seat.language):
                 _refuse(seat, words.not_started())
             return
         try:
-            table.act(seat.fingerprint, acted.action, acted.moment)
+            table.act(key, acted.action, acted.moment)
         except RulesError:
             return  # the table has sent them its Notice, in their language
 
-    def _hint(self, seat: Seat) -> None:
+    def _hint(self, seat: Seat, key: str) -> None:
         table = self.table
         with speaking(seat.language):
             if table is None:
                 _refuse(seat, words.not_started())
                 return
             try:
-                hint = table.hint(seat.fingerprint)
+                hint = table.hint(key)
             except RulesError:
                 _refuse(seat, words.hint_on_your_turn())
                 return

@@ -58,6 +58,7 @@ from ..table.messages import (
     MatchOver,
     Message,
     Notice,
+    QuestionsWithdrawn,
     RoundOver,
     SeatState,
     TableShown,
@@ -140,6 +141,11 @@ class RemoteTable:
         self._decision_at = clock.now()  # when the seat's decision now was put to it
         self._pressed_at: float | None = None
         self._asked: tuple[int, int] | None = None  # the moment whose question was put (once, not at every redraw)
+        # Found over ssh: a question stayed on screen after the host moved on (the clock ran out and the
+        # autopilot answered, or another player started the next round), its countdown frozen. What is
+        # open: the moment of the question on show, and the round whose end is on show.
+        self._question_for: tuple[int, int] | None = None
+        self._round_over_for: int | None = None
         self._tick: Stoppable | None = None
         self._banners = 0
         self._refusal: tuple[str, float] = ("", -math.inf)
@@ -216,13 +222,14 @@ class RemoteTable:
                 self.show_banner(banner)
             case Logged() | Notice():
                 self.send(message)
-            case RoundEnded(_number, winner, scores, _next_in):
+            case RoundEnded(number, winner, scores, _next_in):
+                self._round_over_for = number
                 self.send(RoundOver(self.summary(winner, scores), None))
             case MatchEnded(winner, scores):
                 self.match_over = True
                 summary = self.summary(winner, scores)  # the last round's scores join the race
                 race = ScoreRace(self.seen.names if self.seen else (), tuple(self._race), self.target)
-                self.send(MatchOver(summary, race, None))
+                self.send(MatchOver(summary, race, None, shared=True))
                 self._cancel_tick()
             case _:  # the lobby's messages: the lobby screen's business, not the table's
                 return
@@ -238,6 +245,10 @@ class RemoteTable:
 
     def take_seen(self, seen: TableSeen) -> None:
         before = self.seen
+        stale = self._question_for is not None and self._question_for != seen.moment
+        if stale or (self._round_over_for is not None and seen.round_number > self._round_over_for):
+            self._question_for = self._round_over_for = None
+            self.send(QuestionsWithdrawn())  # before anything is asked anew below
         you, seats = seen.seat or 0, len(seen.names)
         if before is None or before.round_number != seen.round_number:
             self.notes = TableNotes(seats, self.glyphs)
@@ -388,7 +399,12 @@ class RemoteTable:
         asked = question_of(view, self.names, legal, None)
         if asked is not None:
             self._asked = seen.moment
-            self.send(asked)
+            self.put(asked)
+
+    def put(self, question: Message) -> None:
+        """A question for the decision now: its dialog closes by itself if the host moves on without an answer."""
+        self._question_for = None if self.seen is None else self.seen.moment
+        self.send(question)
 
     # ------------------------------------------------------------------ the seat's intentions
 
@@ -501,7 +517,7 @@ class RemoteTable:
             self.refuse(_("Wait for your turn."))
             return
         if card.rank is Rank.WILD_DRAW_FOUR and card in {a.card for a in self.legal if isinstance(a, Play)}:
-            self.send(AskColour(_("for your Wild Draw Four"), None, card))
+            self.put(AskColour(_("for your Wild Draw Four"), None, card))
             return
         self.act(Play(card, None, self.says_uno(card)))
 
@@ -561,25 +577,29 @@ class RemoteTable:
         return words.hint_asked()
 
     def choose_colour(self, color: Color, card: Card | None = None) -> None:
+        self._question_for = None
         if card is None:
             self.act(ChooseColor(color))
         else:
             self.act(Play(card, color, self.says_uno(card)))
 
     def choose_target(self, seat: int) -> None:
+        self._question_for = None
         self.act(ChooseTarget(seat))
 
     def answer_challenge(self, answer: str) -> None:
+        self._question_for = None
         if answer == "challenge":
             self.act(Challenge())
         elif answer == "accept":
             self.act(Accept())
         else:  # H2: a Wild Draw Four of the seat's on the lone one, its colour asked first
             four = next(a.card for a in self.legal if isinstance(a, Play))
-            self.send(AskColour(_("for your Wild Draw Four"), None, four))
+            self.put(AskColour(_("for your Wild Draw Four"), None, four))
 
     def start_next_round(self) -> None:
         """The round's notice is closed: the host deals the next round when its pause is over."""
+        self._round_over_for = None
         self.show_table()
 
 

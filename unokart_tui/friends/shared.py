@@ -57,7 +57,7 @@ from ..voice import _, speaking
 from ..voice import friends as words
 from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
-from .messages import TURN_SECONDS, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
+from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person, unique_name
 from .telling import seen, told
 
@@ -308,10 +308,17 @@ class SharedTable:
             self._settle_broken()
 
     def close(self) -> None:
-        """The host lets the table go: nothing happens any more (the match stays as last saved)."""
+        """The host lets the table go: nothing happens any more (the match stays as last saved).
+
+        Those still watching are told, and go: found over ssh, they were left before a table that never moved.
+        """
         with self._lock:
             self._begun = False
             self._cancel()
+            watchers, self._listeners = list(self._listeners.values()), {}
+            for listener in watchers:
+                with speaking(listener.person.language):
+                    listener.send(LobbyClosed(words.everyone_left()))
 
     # ------------------------------------------------------------------ a person acts
 

@@ -10,8 +10,11 @@ from ..voice.names import shown_name
 
 
 def unfinished_saves() -> list[SaveEntry]:
-    """The readable saves of matches that are not over, the most recently played first."""
-    return [entry for entry in list_saves() if entry.error is None and not entry.finished]
+    """The readable saves of matches that are not over and can be played here, the most recently played first.
+
+    A match played with friends is not one of them: it goes on at their table (issue 31).
+    """
+    return [entry for entry in list_saves() if entry.error is None and not entry.finished and not entry.with_friends]
 
 
 def latest_unfinished() -> SaveEntry | None:

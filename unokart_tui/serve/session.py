@@ -340,6 +340,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _from_game(self, message: Message) -> None:
         with speaking(self.language):
             kind = message.get("type")
+            if kind in (OPEN_TABLE, JOIN_TABLE) and self.table is not None and self.table.closed:
+                # Found over ssh: after the opener closed the lobby, the others were "at a table already".
+                self._quit_table()
             if kind in (OPEN_TABLE, JOIN_TABLE) and self.table is not None:
                 self._tell_game({"type": REFUSED, "words": _("You are at a table already.")})
             elif kind == OPEN_TABLE:

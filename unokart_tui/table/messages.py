@@ -68,6 +68,11 @@ class NoticesCleared(NamedTuple):
     """The notes on show are about a decision taken back: they go."""
 
 
+class QuestionsWithdrawn(NamedTuple):
+    """The questions and the round's end on show are over (a shared table moved on without this seat's
+    answer): their dialogs close, unanswered."""
+
+
 class SaveProblem(NamedTuple):
     """Saving fails: ``summary`` says what is not saved, ``problem`` why; None: saving works."""
 
@@ -125,6 +130,7 @@ class MatchOver(NamedTuple):
     summary: RoundSummary
     race: ScoreRace
     undo_refusal: str | None
+    shared: bool = False  # a match friends shared: no "play again" or replay from this seat, only the way out
 
 
 Message = (
@@ -135,6 +141,7 @@ Message = (
     | HintShown
     | Notice
     | NoticesCleared
+    | QuestionsWithdrawn
     | SaveProblem
     | CardsMoved
     | AskColour

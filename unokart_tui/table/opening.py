@@ -115,6 +115,16 @@ def replay(name: str, *, key: str | None = None) -> SavedGame | Refused:
         game = load_game(name)
     except SaveError as error:
         return Refused(_("Cannot replay"), str(error))
+    if not game.match.is_over and sum(seat.kind == "human" for seat in game.seats) > 1:
+        # Issue 31: the match goes on at the friends' table; its replay waits for its end.
+        return Refused(
+            _("Cannot replay"),
+            _("{name} was played with friends and is not over: it can be replayed once it is finished.").format(
+                name=name
+            ),
+            "warning",
+            None,
+        )
     if key is not None and match_key(game.match.seed, game.created) != key:
         return Refused(
             _("Cannot replay"), _("The save {name} now holds another match.").format(name=name), "warning", None

@@ -289,6 +289,11 @@ class Pacer:
             return
         seat = self.session.bot_to_act()
         if seat is None:
+            round_ = self.session.match.round
+            if not round_.is_over and round_.decider != HUMAN:
+                # Neither the player nor a bot decides: stepping again would wake here again at
+                # once, for ever (found in play: a friends' match opened alone, at 100 % CPU).
+                raise RuntimeError(f"seat {round_.decider + 1} is no bot and not the player's: nobody here can play it")
             self.step()
             return
         self.table.act(self.session.bot_action(seat))

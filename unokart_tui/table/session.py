@@ -28,6 +28,8 @@ from .presets import rules_arguments
 from .undo import UndoPlan, UndoRefused, plan_undo, undo_refusal
 
 HUMAN = 0  # the seat of the person at the keyboard
+# Why a save with more than one person's seat is not opened as a match against bots (issue 31).
+WITH_FRIENDS = "was played with friends: it goes on at their table"
 
 
 def deal_again_command(match: Match, seats: Sequence[Seat], *, bot_delay: float | None = None) -> str:
@@ -145,10 +147,17 @@ class Session:
         saves.check_folder()
         if not os.path.lexists(saves.backup_of(path) if backup else path):
             raise SaveMissing(path, "there is no backup of this save" if backup else "there is no such save")
+        # Issue 31: a match played with friends goes on at their table, whose host writes this file;
+        # opened here it would be a match against bots that sees the live draw pile. Refused before
+        # the lock, which would sit beside the file the host writes.
+        if not backup and saves.played_with_friends(name):
+            raise SaveError(path, WITH_FRIENDS)
         lock = MatchLock(name).acquire()
         try:
             source, text = saves.read_save(name, backup=backup)
             game = saves.loads_game(text, source=str(source))
+            if sum(seat.kind == "human" for seat in game.seats) > 1:
+                raise SaveError(source, WITH_FRIENDS)
             # What this session may overwrite: the file it read, or, when it opens the backup,
             # the (damaged) file the backup stands in for.
             on_disk = saves.fingerprint(text) if not backup else saves.fingerprint_of(path)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .screens.load import LoadScreen
     from .screens.lobby import LobbyScreen
     from .screens.new_game import NewGame, NewGameScreen
+    from .screens.remote_table import RemoteTableScreen
     from .screens.replay import ReplayScreen
     from .screens.stats import StatsScreen
 
@@ -67,7 +68,7 @@ class UnoKartApp(MatchApp):
         self.line = line
         self.opened: tuple[str, str] | None = None  # the table this person opened: its code, and the command
         self.lobby: LobbyScreen | None = None
-        self.at_table: Screen[Any] | None = None  # the table screen of the match friends play
+        self.at_table: RemoteTableScreen | None = None  # the table screen of the match friends play
         self.last_new_game: NewGame | None = None  # New game offers its line-up, target and rules again
         self.quitting = Quitting(self)
 
@@ -128,6 +129,9 @@ class UnoKartApp(MatchApp):
                 self.lobby.refused(sentence)
             else:
                 self.notify(sentence, title=_("Table"), severity="warning")
+        elif self.at_table is not None and kind == "LobbyClosed":  # the table closed under a watcher
+            self.notify(str(data.get("reason", "")), title=_("Table"), severity="warning")
+            self.at_table.leave()
         elif self.at_table is not None:
             self.at_table.post_message(FromHost(data))  # the table screen reads the match's messages itself
         else:
@@ -162,6 +166,8 @@ class UnoKartApp(MatchApp):
             lobby.show(shown)
         elif isinstance(shown, LobbyClosed):
             self.notify(shown.reason, title=_("Table"), severity="warning")
+            if self.line is not None:  # found over ssh: the host still counted this person at the closed table
+                self.line.send({"type": LEAVE_TABLE})
             if self.screen is lobby:
                 lobby.dismiss()
         elif isinstance(shown, TableSeen) and not lobby.started:

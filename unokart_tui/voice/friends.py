@@ -90,6 +90,21 @@ def unreadable() -> str:
     return _("The table could not understand what your game sent.")
 
 
+def sat_again_elsewhere() -> str:
+    """The same key sat down from a newer connection: the older one is told, and watches from then on."""
+    return _("You sat down again from another connection: this one only watches now.")
+
+
+def came_again_elsewhere() -> str:
+    """The same key came to the lobby from a newer connection: the older one leaves it."""
+    return _("You came to this table again from another connection: go on there.")
+
+
+def everyone_left() -> str:
+    """Every person has left the match: those who watched it are told the table is closed."""
+    return _("Everyone at this table has left: it is closed, and the match is kept for them.")
+
+
 def not_at_table() -> str:
     return _("You are not at this table.")
 

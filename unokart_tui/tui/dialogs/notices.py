@@ -83,6 +83,9 @@ def _round_rows(
 
     The points come last, under a heading: "Mario 98 pts" read as Mario's score to new players.
     """
+    lines = [Text(ending), Text("")] if ending else []
+    if not rows:  # a seat of a shared table is never sent the others' cards: no heading over no rows
+        return Group(*lines, Text(scores))
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, width=8)
     grid.add_column(ratio=1)
@@ -91,7 +94,6 @@ def _round_rows(
     for name, cards, value in rows:
         held = Text(card_list(cards, glyphs) or "—")
         grid.add_row(Text(name[:8], style="bold"), held, Text(str(value), style="bold"))
-    lines = [Text(ending), Text("")] if ending else []
     return Group(*lines, grid, Text(""), Text(scores))
 
 
@@ -127,8 +129,11 @@ def match_over(
     glyphs: Glyphs = UNICODE,
     undo_refusal: str | None = None,
     you_won: bool = False,
+    shared: bool = False,
 ) -> NoticeDialog:
     """The last round's cards and points too: the round that ends a match gets no dialog of its own.
+
+    ``shared``: a match friends shared, whose next match and replay are the opener's: only the way out.
 
     ``race``: the match's score race, drawn under them; ``r`` asks for the match's replay; ``you_won``:
     the winner is the reader.
@@ -141,7 +146,7 @@ def match_over(
     return NoticeDialog(
         title.format(name=winner, points=points),
         body,
-        [("n", _("play again")), ("r", _("replay")), ("q", _("menu"))],
+        [("q", _("menu"))] if shared else [("n", _("play again")), ("r", _("replay")), ("q", _("menu"))],
         chart=race,
         refusals={"z": (_("Undo"), undo_refusal)} if undo_refusal is not None else None,
     )

@@ -143,6 +143,7 @@ class GameScreen(Screen[None]):
         self.confirm_quit = confirm_quit
         self.guide = guide
         self._suspended = False
+        self._asking: list[ModalScreen[object]] = []  # the dialogs of the table's questions and round ends
         self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
         self.seat_lines: tuple[SeatLine, ...] = ()  # the seats as last shown
 
@@ -267,6 +268,8 @@ class GameScreen(Screen[None]):
                 self.notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
             case told.NoticesCleared():
                 self.app.clear_notifications()
+            case told.QuestionsWithdrawn():
+                self.withdraw_questions()
             case told.LogFollows():
                 self.log_view.follow()
             case told.SaveProblem(summary, problem):
@@ -279,7 +282,17 @@ class GameScreen(Screen[None]):
             case _:  # a question, or a round's end: a dialog
                 from .table_dialogs import dialog_for  # noqa: PLC0415 - the dialogs load when first asked
 
-                self.open_dialog(*dialog_for(message, self))
+                dialog, then = dialog_for(message, self)
+                if not isinstance(message, (told.HandRevealed, told.MatchOver)):
+                    self._asking = [*(d for d in self._asking if d in self.app.screen_stack), dialog]
+                self.open_dialog(dialog, then)
+
+    def withdraw_questions(self) -> None:
+        """The table moved on: the question (or round's end) on top of the table closes, unanswered."""
+        asking, self._asking = self._asking, []
+        for dialog in reversed(asking):
+            if self.app.screen is dialog:  # one the player answered is gone already
+                dialog.dismiss(None)
 
     def show_state(self, state: told.SeatState) -> None:
         self.seat_lines = state.seats

@@ -39,7 +39,9 @@ def _row(entry: SaveEntry, *, year: bool = True) -> tuple[str, str, str, str, st
     """The table's cells for one save; an unreadable one is listed with its reason, never hidden."""
     if entry.error is not None:
         return (entry.name, "—", "—", "—", _("unreadable"), when(entry.updated, year=year), entry.error)
-    status = _("finished") if entry.finished else _("in progress")
+    # Issue 31: an unfinished match with friends goes on at their table, not here.
+    unfinished = _("played with friends") if entry.with_friends else _("in progress")
+    status = _("finished") if entry.finished else unfinished
     # Found in play: the list did not say how many played, nor under which house rules.
     rules = "?" if entry.rules is None else house_rules_tag(entry.rules)
     return (

@@ -196,7 +196,9 @@ class LobbyScreen(Screen[None]):
         """The form shows the settings in force; a field being typed in is left as it is."""
         for field, text in (("#target", str(settings.target)), ("#turn", f"{settings.turn_seconds:g}")):
             field_input = self.query_one(field, Input)
-            if not field_input.has_focus and field_input.value != text:
+            # The screen's focus, not the field's ``has_focus``: that one is set when the field reads its
+            # Focus event, and found over ssh, an echo of the settings that came first overwrote fast typing.
+            if self.focused is not field_input and not field_input.has_focus and field_input.value != text:
                 field_input.value = text
         self.query_one("#seats", Select).value = settings.seats
         if settings.preset in PRESETS:

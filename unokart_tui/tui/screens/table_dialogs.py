@@ -43,13 +43,15 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
                 *summary[:4], glyphs, ending=summary.ending, undo_refusal=refusal, you_won=summary.you_won
             )
             return notice, lambda _answer: controller.start_next_round()
-        case told.MatchOver(summary, race, refusal):
+        case told.MatchOver(summary, race, refusal, shared):
 
             def answered(key: str) -> None:
                 controller.stop()
                 screen.post_message({"n": screen.PlayAgain, "r": screen.WatchReplay}.get(key, screen.LeaveMatch)())
 
-            over = match_over(*summary[:4], race=race, glyphs=glyphs, undo_refusal=refusal, you_won=summary.you_won)
+            over = match_over(
+                *summary[:4], race=race, glyphs=glyphs, undo_refusal=refusal, you_won=summary.you_won, shared=shared
+            )
             return over, answered
     raise ValueError(f"no dialog for {message!r}")
 
