@@ -72,6 +72,33 @@ def advice(move: str, reasons: Sequence[str], caution: str = "") -> str:
     return text
 
 
+def with_enter(hint: str) -> str:
+    """The hint while Enter takes its move."""
+    return _("{hint} (enter)").format(hint=hint)
+
+
+def catch_first(name: str) -> str:
+    """U2: a seat that forgot UNO can be caught before the player's own move ends the chance."""
+    return _("Catch {name} first (c): they did not say UNO, and your next move would end the chance").format(name=name)
+
+
+def status_catch(name: str) -> str:
+    """The hand's title while Enter catches, as the hint says."""
+    return _("catch {name} first, as the hint says (enter or c)").format(name=name)
+
+
+def status_draw() -> str:
+    return _("your turn: draw, as the hint says (enter or d)")
+
+
+def status_keep() -> str:
+    return _("keep the card you drew, as the hint says (enter or p)")
+
+
+def status_take() -> str:
+    return _("take them, as the hint says (enter or d)")
+
+
 def play(card: Card, *, colour: Color | None = None, uno: bool = False, jump_in: bool = False) -> str:
     """``Play G7``, ``Play W+4 as blue and say UNO``, ``Jump in with R5``."""
     values = {"card": short(card), "colour": color_word(colour) if colour is not None else ""}
