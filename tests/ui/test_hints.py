@@ -382,7 +382,7 @@ def test_a_draw_when_nothing_fits_says_so():
         active_color=Color.BLUE,
     )
     assert explain(advisor(1), view, Draw(), ["Ann", "Luigi"]) == "Draw: nothing in your hand goes on the B4"
-    fits = view._replace(hand=(Card(Color.BLUE, Rank.ZERO), Card(Color.YELLOW, Rank.ONE)))
+    fits = view._replace(hand=(Card(Color.BLUE, Rank.ZERO), Card(Color.BLUE, Rank.ONE)))
     assert explain(advisor(1), fits, Draw(), ["Ann", "Luigi"]) == "Draw: the cards that fit are worth more later"
 
 
