@@ -144,3 +144,13 @@ def test_after_a_draw_the_hands_title_says_enter_keeps_when_the_hint_keeps_t3():
     assert "play the card you drew (enter)" not in title
     table.controller.intend("hinted")
     assert table.history()[-1] == (HUMAN, Pass())
+
+
+def test_once_uno_is_said_with_one_card_left_the_uno_key_is_off_the_bar_u1():
+    # Found in play: "u UNO!" stayed in the key bar after the player's UNO was said.
+    table = two_cards_and_a_uno_hint()
+    controller = table.controller
+    assert controller.may("uno")  # said ahead, with the play
+    controller.intend("hinted")
+    assert len(table.session.view().hand) == 1 and table.session.match.round.exposed is None
+    assert not controller.may("uno")

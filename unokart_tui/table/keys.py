@@ -39,6 +39,15 @@ def may(controller: TableController, intent: str) -> bool:
         return session.is_human_turn()
     if intent == "autopilot":
         return True
+    if intent == "uno":
+        # U1: on one card and not open to a catch, UNO has been said (or can no longer be): found in
+        # play, "u UNO!" stayed in the bar after it. Said late while exposed, ahead with two cards or more.
+        # A chance that has just passed keeps the key, which says it came too late.
+        round_ = match.round
+        missed = controller.pacer.recently_missed()
+        late = missed is not None and missed.seat == you and not controller.ended_it(missed.events)
+        if not round_.is_over and round_.exposed != you and len(round_.hands[you]) == 1 and not late:
+            return False
     if intent in ("play", "hinted") and controller.enter_takes_hint():
         # Found in play: the bar said "Play" while Enter kept the drawn card, as the hint said, and
         # "Play" while Enter said the UNO of a hint given before the cursor moved. Enter shows as the
