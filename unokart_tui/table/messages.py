@@ -102,9 +102,10 @@ class AskChallenge(NamedTuple):
     """A Wild Draw Four on the seat: challenge, accept, or stack one of its own (H2)."""
 
     name: str
-    color: Color
+    color: Color  # the colour it was played on: the one a challenge asks about (C1)
     cards: int
     can_stack: bool
+    called: Color | None = None  # the colour its player chose
 
 
 class HandRevealed(NamedTuple):

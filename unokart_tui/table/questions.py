@@ -40,7 +40,7 @@ def question_of(
         assert view.wild_draw_four is not None
         player, color = view.wild_draw_four
         stack = any(isinstance(a, Play) for a in legal)  # H2
-        return AskChallenge(names[player], color, view.hand_sizes[player], can_stack=stack)
+        return AskChallenge(names[player], color, view.hand_sizes[player], can_stack=stack, called=view.active_color)
     return None
 
 
