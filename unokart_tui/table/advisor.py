@@ -295,9 +295,10 @@ def _color(view: PlayerView, color: Color, names: Sequence[str]) -> str:
         reasons.append(words.reason("next lacks", name=names[victim]))
     elif tied:  # the expert's tie-break (ExpertBot.pick_color): the points held in the colour
         worth = {each: sum(card.points for card in view.hand if card.color is each) for each in Color}
-        shed = worth[color] > max(worth[each] for each in tied)
-        key = "most points" if shed else "any of them"
-        reasons.append(words.reason(key, colour=color_word(color)))
+        if worth[color] > max(worth[each] for each in tied):
+            reasons.append(words.reason("most points", colour=color_word(color)))
+        else:
+            reasons.append(words.reason("any of them"))
     if not reasons:
         reasons.append(words.reason("others lack"))
     return words.advice(words.choose(color), reasons)
