@@ -131,6 +131,36 @@ async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
         assert not [note for note in app._notifications if note.title == "Not allowed"]
 
 
+async def test_the_key_bar_and_the_title_follow_every_cursor_move_after_a_hint_to_draw():
+    # Issue 34: hint to draw, End moved the cursor, and the bar still said "Take the hint" while
+    # Enter tried to play the card under the cursor. One predicate decides the bar, the title and Enter.
+    app = make_app(seed=7)
+
+    def a_draw_is_advised(match) -> bool:
+        return (
+            match.round.decider == HUMAN
+            and match.round.phase is Phase.PLAY
+            and isinstance(Advisor(app.session).hint().action, Draw)
+        )
+
+    play_at_engine_speed(app.session, a_draw_is_advised, player=first_playable_card)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.controller.pacer.set_pace(Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Take the hint" in str(screen.query_one(KeyBar).render())
+        assert "draw, as the hint says" in screen.query_one(HandView).state.title
+        await pilot.press("end")
+        await pilot.pause()
+        bar = str(screen.query_one(KeyBar).render())
+        assert "Take the hint" not in bar and "Play" in bar
+        assert "as the hint says" not in screen.query_one(HandView).state.title
+        assert not screen.query_one(HintView).text.endswith("(enter)")
+
+
 async def test_after_the_cursor_moves_enter_plays_the_card_under_it_not_the_hint():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -384,7 +414,7 @@ def test_a_draw_when_nothing_fits_says_so():
         active_color=Color.BLUE,
     )
     assert explain(advisor(1), view, Draw(), ["Ann", "Luigi"]) == "Draw: nothing in your hand goes on the B4"
-    fits = view._replace(hand=(Card(Color.BLUE, Rank.ZERO), Card(Color.YELLOW, Rank.ONE)))
+    fits = view._replace(hand=(Card(Color.BLUE, Rank.ZERO), Card(Color.BLUE, Rank.ONE)))
     assert explain(advisor(1), fits, Draw(), ["Ann", "Luigi"]) == "Draw: the cards that fit are worth more later"
 
 

@@ -46,7 +46,7 @@ def test_the_advice_puts_its_pieces_in_one_sentence():
         move, ["it gives you another turn", "nothing else fits"], words.keep_for_later(Rank.WILD_ITEM_BOX, plural=True)
     )
     assert (
-        text == "Play W+4 as blue and say UNO: it gives you another turn and nothing else fits"
+        text == "Play W+4 as blue and say UNO: it gives you another turn; nothing else fits"
         " — keep the Wild Item Boxes for later"
     )
     assert words.advice(words.keep(Card.parse("G2")), []) == "Keep the G2"

@@ -114,7 +114,7 @@ def explain(
     if isinstance(action, (Play, JumpIn)):
         return _play(view, action, names, legal, glyphs)
     if isinstance(action, Draw):
-        return _draw(view, glyphs)
+        return _draw(view, names, glyphs)
     if isinstance(action, Pass):
         assert view.drawn is not None
         return words.advice(words.keep(view.drawn, glyphs), _keep_reasons(view, view.drawn, glyphs))
@@ -271,7 +271,7 @@ def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
     return words.reason("only of its colour", colour=color_word(card.color))
 
 
-def _draw(view: PlayerView, glyphs: Glyphs) -> str:
+def _draw(view: PlayerView, names: Sequence[str], glyphs: Glyphs) -> str:
     wilds = [card for card in view.hand if card.color is None]
     if wilds:
         return words.draw_keeping(wilds[0].rank)
@@ -280,7 +280,12 @@ def _draw(view: PlayerView, glyphs: Glyphs) -> str:
             # A wild on top asks for its chosen colour; its own face names none a player could match.
             return words.draw_nothing_of(view.active_color, view.top_card, glyphs)
         return words.draw_nothing_on(view.top_card, glyphs)
-    return words.draw_for_later()
+    fitting = [card for card in view.hand if follows(card, view.active_color, view.top_card)]
+    if len(fitting) == 1 and view.rules.seven_zero and fitting[0].rank is Rank.ZERO:
+        giver = view.next_seat(steps=-1)  # H4: a 0 brings the hand of the seat before
+        if view.hand_sizes[giver] >= len(view.hand):
+            return words.draw_not_zero(fitting[0], names[giver], view.hand_sizes[giver], glyphs)
+    return words.draw_for_later(fitting, glyphs)
 
 
 def _take_stack(view: PlayerView, *, could_stack: bool) -> str:
@@ -294,11 +299,19 @@ def _keep_reasons(view: PlayerView, card: Card, glyphs: Glyphs = UNICODE) -> lis
 
 
 def _color(view: PlayerView, color: Color, names: Sequence[str]) -> str:
-    held = sum(1 for card in view.hand if card.color is color)
-    reasons = [words.you_hold(held, color)] if held else []
+    counts = {each: sum(1 for card in view.hand if card.color is each) for each in Color}
+    held = counts[color]
+    tied = [each for each in Color if each is not color and counts[each] == held] if held else []
+    reasons = [words.you_hold_as_many(held, color, tied) if tied else words.you_hold(held, color)] if held else []
     victim = view.next_seat()
     if color in heuristic.lacking_colors(view, inference.cannot_hold(view), victim):
         reasons.append(words.reason("next lacks", name=names[victim]))
+    elif tied:  # the expert's tie-break (ExpertBot.pick_color): the points held in the colour
+        worth = {each: sum(card.points for card in view.hand if card.color is each) for each in Color}
+        if worth[color] > max(worth[each] for each in tied):
+            reasons.append(words.reason("most points", colour=color_word(color)))
+        else:
+            reasons.append(words.reason("any of them"))
     if not reasons:
         reasons.append(words.reason("others lack"))
     return words.advice(words.choose(color), reasons)

@@ -42,9 +42,10 @@ from ..voice.cards import color_label
 from ..voice.narration import LogLine, Voice, how_it_ended, log_line, log_lines, must_play_line
 from ..voice.notes import TableNotes
 from ..voice.refusals import refusal
-from . import keys, questions
+from . import hinting, keys, questions
 from .advisor import Advisor, Hint
 from .chances import JumpChance, hint_taken_words, missed_jump_words
+from .hinting import HintOnShow
 from .messages import (
     AskColour,
     BannerShown,
@@ -113,11 +114,11 @@ class TableController:
         self.cursor = 0
         # Set when a turn of the seat's begins: the cursor then moves to a card that can be
         # played, if it is not on one, so the player does not have to hunt for it.
-        self._cursor_to_playable = True
+        self.cursor_to_playable = True
         self.hand = HandState()  # the hand as last shown: the cursor's cards
         self.uno_ahead = UnoAhead()  # U1: said before the play it goes with
         self.hinted: Action | None = None  # the move of the hint on show, until a move is made
-        self._hint = ("", -1)  # the hint's sentence, and where the cursor was when it was given
+        self.hint_on_show = HintOnShow()  # the hint's sentence, and where the cursor was when it was given
         self._pressed_at: float | None = None  # when the key or click being handled was pressed; None: now
         self._banners = 0  # banners shown so far: a timer hides only its own
         self._banner_kind: str | None = None  # the kind of the banner on show, None when there is none
@@ -230,10 +231,11 @@ class TableController:
         if twin is not None:
             self._jump_chance = JumpChance(twin.card, match.round_number, len(match.history[-1]), self.clock.now())
         cards, playable, drawn = hand_cards(match, HUMAN)
-        self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self._cursor_to_playable)
-        if self._cursor_to_playable and playable:
-            self._cursor_to_playable = False
+        self.cursor = place_cursor(cards, playable, self.cursor, drawn=drawn, to_playable=self.cursor_to_playable)
+        if self.cursor_to_playable and playable:
+            self.cursor_to_playable = False
         waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held, kinds=self.kinds)
+        waiting = hinting.hand_status(self, waiting)  # found in play: the title offered a play, Enter kept
         title = [_("Your hand ({count}) — {status}").format(count=len(cards), status=waiting)]
         title += [_("[UNO ready]")] if self.uno_ahead.armed else []
         title += [_("[autopilot: a stops]")] if self.advisor.autopilot else []
@@ -344,12 +346,12 @@ class TableController:
             self.log(hint_words, "italic")
         self.note_exposure_over(exposed, events)
         self.send(HintShown(None))  # it was about the decision just taken
-        self.hinted, self._hint = None, ("", -1)
+        self.hinted, self.hint_on_show = None, HintOnShow()
         self.pacer.changed(events)
         if self.uno_ahead.after(events, HUMAN):
             self.notify(_("UNO said ahead is off: you drew instead of playing."), timeout=3)
         if self.session.is_human_turn() and self.session.view().phase in (Phase.PLAY, Phase.STACK):
-            self._cursor_to_playable = True
+            self.cursor_to_playable = True
             if not by_player:
                 # Found in play: scrolled back to read, the player went on reading old lines at their turn.
                 self.send(LogFollows())
@@ -382,7 +384,7 @@ class TableController:
         self.log(_("— Round {number} —").format(number=self.session.match.round_number), "bold")
         self.show(events)
         self.cursor = 0
-        self._cursor_to_playable = True
+        self.cursor_to_playable = True
         self.report_saving()
         self.show_table()
 
@@ -423,6 +425,7 @@ class TableController:
         count = len(self.hand.cards)
         if count:
             self.cursor = (self.cursor + step) % count
+            hinting.cursor_moved(self)
             self.show_hint()
             self.show_table()
 
@@ -431,31 +434,17 @@ class TableController:
         count = len(self.hand.cards)
         if count:
             self.cursor = place % count
+            hinting.cursor_moved(self)
             self.show_hint()
             self.show_table()
 
     def enter_takes_hint(self) -> bool:
-        """Whether Enter takes the hint's move: one Enter takes, while the cursor is where the hint left it.
-
-        Found in play: Enter after "Hint: Draw: …" played the card under the cursor, and was refused.
-        """
-        hinted = self.hinted
-        return isinstance(hinted, (Play, Draw, Pass, Accept)) and self._hint[1] == self.cursor
+        """Whether Enter takes the hint's move now (``hinting.takes_enter``: the key bar and the title say so)."""
+        return hinting.takes_enter(self)
 
     def enter(self) -> None:
-        """Enter: the hint's move while it is on show, else the card under the cursor."""
-        hinted = self.hinted
-        # A Wild Draw Four's colour is still asked, the hint's picked out (play_wild_draw_four).
-        four = isinstance(hinted, Play) and hinted.card.rank is Rank.WILD_DRAW_FOUR
-        if hinted is None or not self.enter_takes_hint() or four:
-            self.play_selected()
-        elif self.is_players_decision():
-            words = None
-            if isinstance(hinted, Play):
-                armed = self.uno_ahead.armed
-                words = hint_taken_words(hinted, self.voice, said=hinted.uno and not armed)
-                hinted = Play(hinted.card, hinted.color, hinted.uno or armed)  # UNO said ahead goes with it
-            self.act(hinted, hint_words=words)
+        """Enter: the hint's move while it takes it, else the card under the cursor."""
+        hinting.enter(self)
 
     def play_selected(self) -> None:
         card = self.selected_card()
@@ -465,6 +454,7 @@ class TableController:
     def click(self, position: int) -> None:
         """A card of the hand clicked: the card meant, whatever a hint said."""
         self.cursor = position
+        hinting.cursor_moved(self)
         self.show_table()
         self.play_selected()
 
@@ -562,22 +552,10 @@ class TableController:
             # handled, and the hint advised on a position the seat had not been shown yet.
             self.refuse(_("That key was pressed before your turn began: press it again."))
             return
-        hint = self.take_hint()
-        # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
-        cards = hand_cards(self.session.match, HUMAN)[0]
-        advised = hint.action.card if isinstance(hint.action, (Play, JumpIn)) else None
-        if advised in cards:
-            self.cursor = cards.index(advised)
-            self._cursor_to_playable = False
-            self.show_table()
-        self._hint = (hint.text, self.cursor)
-        self.show_hint()
+        hinting.give(self)
 
     def show_hint(self) -> None:
-        """The hint on show, with "(enter)" while Enter takes its move."""
-        text, _cursor = self._hint
-        if self.hinted is not None and text:
-            self.send(HintShown(_("{hint} (enter)").format(hint=text) if self.enter_takes_hint() else text))
+        hinting.show(self)
 
     def take_hint(self) -> Hint:
         """The expert's advice for the seat's decision now, remembered and counted in the save."""
@@ -616,13 +594,13 @@ class TableController:
         # Found in play: a hint and a notice about the decision taken back outlived it, and the
         # next Enter tried to play the hint's card, no longer in the hand.
         self.send(HintShown(None))
-        self.hinted, self._hint = None, ("", -1)
+        self.hinted, self.hint_on_show = None, HintOnShow()
         self.send(NoticesCleared())
         # Back on the card that was taken back: found in play, the cursor stayed where it was, and
         # the next Enter played another card than the one the player meant to choose again.
         cards = hand_cards(self.session.match, HUMAN)[0]
         taken_back = plan.decision.card if isinstance(plan.decision, Play) else None
-        self._cursor_to_playable = taken_back not in cards
+        self.cursor_to_playable = taken_back not in cards
         if taken_back in cards:
             self.cursor = cards.index(taken_back)
         self.show_banner(None)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import Play
 from .tableview import TABLE_KEYS, applies
 
 if TYPE_CHECKING:
@@ -40,12 +39,20 @@ def may(controller: TableController, intent: str) -> bool:
         return session.is_human_turn()
     if intent == "autopilot":
         return True
-    if controller.enter_takes_hint():
-        # Found in play: the bar said "Play" while Enter kept the drawn card, as the hint said. Enter
-        # shows as a play only when the hint is one; for a draw, a keep or a stack taken, as the hint.
-        hint_plays = isinstance(controller.hinted, Play)
-        if intent in ("play", "hinted"):
-            return hint_plays == (intent == "play")
-    elif intent == "hinted":
+    if intent == "uno":
+        # U1: on one card and not open to a catch, UNO has been said (or can no longer be): found in
+        # play, "u UNO!" stayed in the bar after it. Said late while exposed, ahead with two cards or more.
+        # A chance that has just passed keeps the key, which says it came too late.
+        round_ = match.round
+        missed = controller.pacer.recently_missed()
+        late = missed is not None and missed.seat == you and not controller.ended_it(missed.events)
+        if not round_.is_over and round_.exposed != you and len(round_.hands[you]) == 1 and not late:
+            return False
+    if intent in ("play", "hinted") and controller.enter_takes_hint():
+        # Found in play: the bar said "Play" while Enter kept the drawn card, as the hint said, and
+        # "Play" while Enter said the UNO of a hint given before the cursor moved. Enter shows as the
+        # hint's exactly while it takes the hint (table.hinting.takes_enter), whatever the hint's move.
+        return intent == "hinted"
+    if intent == "hinted":
         return False
     return applies(intent, match, you, fast=controller.pacer.fast)

@@ -44,6 +44,8 @@ REASONS = {
     "search": N_("the search found playing it now worse for you ({card} can wait)"),
     "next lacks": N_("{name} had none at their last draw"),
     "others lack": N_("the colour the others seem to lack"),
+    "most points": N_("your {colour} cards are worth the most points, so they are the ones to shed"),
+    "any of them": N_("any of them would do as well"),
     "hands the turn, on one": N_("but it hands the turn to {name}, on one card"),
     "hands the turn, on two": N_("but it hands the turn to {name}, on two cards"),
 }
@@ -61,16 +63,45 @@ def reason(key: str, **values: object) -> str:
 
 
 def advice(move: str, reasons: Sequence[str], caution: str = "") -> str:
-    """The move, its reasons and a caution in one sentence: "Play G7: it is the only card that goes"."""
+    """The move, its first two reasons and a caution in one sentence: "Play G7: it is the only card that goes"."""
     text = move
     if reasons:
+        # Two at most, the weightiest first: found in play, three reasons glued with "and" read as one
+        # run-on clause ("…it holds them back and Peach plays next and had no green…").
         listed = reasons[0]
-        for more in reasons[1:]:
-            listed = _("{reasons} and {reason}").format(reasons=listed, reason=more)
+        if len(reasons) > 1:
+            listed = _("{first}; {second}").format(first=reasons[0], second=reasons[1])
         text = _("{move}: {reasons}").format(move=move, reasons=listed)
     if caution:
         text = _("{advice} — {caution}").format(advice=text, caution=caution)
     return text
+
+
+def with_enter(hint: str) -> str:
+    """The hint while Enter takes its move."""
+    return _("{hint} (enter)").format(hint=hint)
+
+
+def catch_first(name: str) -> str:
+    """U2: a seat that forgot UNO can be caught before the player's own move ends the chance."""
+    return _("Catch {name} first (c): they did not say UNO, and your next move would end the chance").format(name=name)
+
+
+def status_catch(name: str) -> str:
+    """The hand's title while Enter catches, as the hint says."""
+    return _("catch {name} first, as the hint says (enter or c)").format(name=name)
+
+
+def status_draw() -> str:
+    return _("your turn: draw, as the hint says (enter or d)")
+
+
+def status_keep() -> str:
+    return _("keep the card you drew, as the hint says (enter or p)")
+
+
+def status_take() -> str:
+    return _("take them, as the hint says (enter or d)")
 
 
 def play(
@@ -99,6 +130,26 @@ def you_hold(count: int, colour: Color) -> str:
     return ngettext("you hold {count} {colour}", "you hold {count} {colour}", count).format(
         count=count, colour=color_word(colour)
     )
+
+
+def you_hold_as_many(count: int, colour: Color, others: Sequence[Color]) -> str:
+    """A colour chosen among colours held as often: found in play, "you hold 2 yellow" with 2 green and 2 blue."""
+    values = {"count": count, "colour": color_word(colour)}
+    if len(others) >= 3:
+        text = ngettext("you hold {count} card of each colour", "you hold {count} cards of each colour", count)
+    elif len(others) == 2:
+        text = ngettext(
+            "you hold {count} {colour}, as many as {other} and {third}",
+            "you hold {count} {colour}, as many as {other} and {third}",
+            count,
+        )
+        values |= {"other": color_word(others[0]), "third": color_word(others[1])}
+    else:
+        text = ngettext(
+            "you hold {count} {colour}, as many as {other}", "you hold {count} {colour}, as many as {other}", count
+        )
+        values["other"] = color_word(others[0])
+    return text.format(**values)
 
 
 def target(name: str, cards: int, *, swap: bool, fewest: bool = True) -> str:
@@ -199,8 +250,20 @@ def draw_nothing_on(top: Card, glyphs: Glyphs = UNICODE) -> str:
     return _("Draw: nothing in your hand goes on the {card}").format(card=short(top, glyphs))
 
 
-def draw_for_later() -> str:
+def draw_for_later(fitting: Sequence[Card], glyphs: Glyphs = UNICODE) -> str:
+    """A draw while ``fitting`` cards could go: the expert keeps them."""
+    if len(fitting) == 1:
+        return _("Draw: the one card that fits, {card}, is worth more later").format(card=short(fitting[0], glyphs))
     return _("Draw: the cards that fit are worth more later")
+
+
+def draw_not_zero(zero: Card, name: str, cards: int, glyphs: Glyphs = UNICODE) -> str:
+    """H4: the only card that fits is a 0, and it would bring the player a bigger hand than they would keep."""
+    return ngettext(
+        "Draw: the only card that fits is {card}, and it would bring you the hand of {name}, {count} card",
+        "Draw: the only card that fits is {card}, and it would bring you the hand of {name}, {count} cards",
+        cards,
+    ).format(card=short(zero, glyphs), name=name, count=cards)
 
 
 def take_stack(total: int, *, could_stack: bool) -> str:

@@ -189,18 +189,34 @@ class ChallengeDialog(Dialog[str]):
     ]
 
     def __init__(
-        self, player: str, color: Color, cards: int, *, can_stack: bool = False, advise: Callable[[], str] | None = None
+        self,
+        player: str,
+        color: Color,
+        cards: int,
+        *,
+        can_stack: bool = False,
+        advise: Callable[[], str] | None = None,
+        called: Color | None = None,
     ) -> None:
-        """``advise``: what the expert would answer, and why (the table's hint, ``t``); None offers no hint."""
+        """``advise``: what the expert would answer, and why (the table's hint, ``t``); None offers no hint.
+
+        ``called``: the colour the Wild Draw Four's player chose (found in play: the dialog named only
+        the colour it was played on, and the player could not tell what was asked of them next).
+        """
         super().__init__()
-        self.player, self.color, self.cards = player, color, cards
+        self.player, self.color, self.cards, self.called = player, color, cards, called
         self.can_stack = can_stack
         self.advise = advise
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             values = {"name": self.player, "colour": color_word(self.color), "count": self.cards}
-            title = _("{name} played a Wild Draw Four on {colour}.").format(**values)
+            if self.called is None:
+                title = _("{name} played a Wild Draw Four on {colour}.").format(**values)
+            else:
+                title = _("{name} played a Wild Draw Four on {colour} and called {called}.").format(
+                    **values, called=color_word(self.called)
+                )
             yield Static(title, classes="title", markup=False)  # a name is not markup
             question = ngettext(
                 "Was it a bluff? {name} has {count} card left.\n"

@@ -33,8 +33,10 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
             return dialog, lambda color: controller.choose_colour(color, card)
         case told.AskTarget(targets, seven):
             return TargetDialog(list(targets), seven=seven, advise=controller.dialog_hint), controller.choose_target
-        case told.AskChallenge(name, color, cards, can_stack):
-            challenge = ChallengeDialog(name, color, cards, can_stack=can_stack, advise=controller.dialog_hint)
+        case told.AskChallenge(name, color, cards, can_stack, called):
+            challenge = ChallengeDialog(
+                name, color, cards, can_stack=can_stack, advise=controller.dialog_hint, called=called
+            )
             return challenge, controller.answer_challenge
         case told.HandRevealed(name, cards, guilty):
             return revealed_hand(name, cards, guilty, glyphs), lambda _answer: None

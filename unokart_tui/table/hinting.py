@@ -1,0 +1,117 @@
+"""The hint on show at a seat's table, and what Enter does with it (issue 34: trust at the table).
+
+One predicate, ``takes_enter``, decides the key bar's Enter ("Take the hint" or "Play"), the
+hint's "(enter)", the hand's title and what Enter does: found in play, each had its own idea, and
+Enter said UNO per a hint the key bar had stopped offering. Enter takes the hint's move only
+until the cursor moves; after that it plays the card under the cursor, as selected.
+
+A catch open to the seat comes before any move (U2: the seat's own next action ends the
+exposure): found in play, the hint advised a play, Enter made it, and the catch was lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..engine import Accept, Action, CatchUno, Draw, JumpIn, Pass, Play, Rank
+from ..voice import hints as words
+from .advisor import Hint
+from .chances import hint_taken_words
+from .messages import HintShown
+from .tableview import applies, hand_cards
+
+if TYPE_CHECKING:
+    from .controller import TableController
+
+MOVED = -1  # the hint's place for the cursor once the cursor has moved since it was given
+
+
+class HintOnShow(NamedTuple):
+    """The hint's sentence, and where the cursor was when it was given (``MOVED`` once it has moved)."""
+
+    text: str = ""
+    cursor: int = MOVED
+
+
+def catch_open(controller: TableController) -> bool:
+    """Whether the seat can catch a seat that forgot UNO now (U2)."""
+    return applies("catch", controller.session.match, controller.you)
+
+
+def takes_enter(controller: TableController) -> bool:
+    """Whether Enter takes the hint's move now: a catch while it is open, else a move until the cursor moves."""
+    hinted = controller.hinted
+    if isinstance(hinted, CatchUno):
+        return catch_open(controller)
+    return isinstance(hinted, (Play, Draw, Pass, Accept)) and controller.hint_on_show.cursor == controller.cursor
+
+
+def cursor_moved(controller: TableController) -> None:
+    """The player moved the cursor: Enter plays the card under it from now on, whatever the hint said."""
+    controller.hint_on_show = controller.hint_on_show._replace(cursor=MOVED)
+
+
+def give(controller: TableController) -> None:
+    """The hint for the seat's decision now: a catch first while one is open, else the expert's move."""
+    if catch_open(controller):
+        exposed = controller.session.match.round.exposed
+        assert exposed is not None
+        hint = Hint(CatchUno(controller.you), words.catch_first(controller.session.names[exposed]))
+        controller.hinted = hint.action
+        controller.session.count_hint()
+        controller.report_saving()
+    else:
+        hint = controller.take_hint()
+    # The advised card under the cursor: enter then plays it, and the eye finds it in the hand.
+    cards = hand_cards(controller.session.match, controller.you)[0]
+    advised = hint.action.card if isinstance(hint.action, (Play, JumpIn)) else None
+    if advised in cards:
+        controller.cursor = cards.index(advised)
+        controller.cursor_to_playable = False
+    controller.hint_on_show = HintOnShow(hint.text, controller.cursor)
+    controller.show_table()  # the hand's title and the key bar say what Enter does now
+    show(controller)
+
+
+def show(controller: TableController) -> None:
+    """The hint on show, with "(enter)" while Enter takes its move."""
+    text = controller.hint_on_show.text
+    if controller.hinted is not None and text:
+        controller.send(HintShown(words.with_enter(text) if takes_enter(controller) else text))
+
+
+def enter(controller: TableController) -> None:
+    """Enter: the hint's move while ``takes_enter``, else the card under the cursor."""
+    hinted = controller.hinted
+    # A Wild Draw Four's colour is still asked, the hint's picked out (play_wild_draw_four).
+    four = isinstance(hinted, Play) and hinted.card.rank is Rank.WILD_DRAW_FOUR
+    if hinted is None or not takes_enter(controller) or four:
+        controller.play_selected()
+    elif isinstance(hinted, CatchUno):
+        controller.catch()
+    elif controller.is_players_decision():
+        action: Action = hinted
+        said = None
+        if isinstance(hinted, Play):
+            armed = controller.uno_ahead.armed
+            said = hint_taken_words(hinted, controller.voice, said=hinted.uno and not armed)
+            action = Play(hinted.card, hinted.color, hinted.uno or armed)  # UNO said ahead goes with it
+        controller.act(action, hint_words=said)
+
+
+def hand_status(controller: TableController, status: str) -> str:
+    """The hand's title's words for the turn: what Enter does when it takes a hint that plays no card."""
+    if not takes_enter(controller):
+        return status
+    hinted = controller.hinted
+    if isinstance(hinted, CatchUno):
+        exposed = controller.session.match.round.exposed
+        assert exposed is not None
+        return words.status_catch(controller.session.names[exposed])
+    if isinstance(hinted, Draw):
+        return words.status_draw()
+    if isinstance(hinted, Pass):
+        return words.status_keep()
+    if isinstance(hinted, Accept):
+        return words.status_take()
+    return status
