@@ -191,3 +191,46 @@ def test_any_seed_twice_gives_the_same_table_to_every_seat(seed, preset):
         return table.match.history, [player.lines for player in players]
 
     assert run() == run()
+
+
+@pytest.mark.parametrize(("seed", "preset"), [(7, "chaos"), (19, "party"), (23, "chaos"), (41, "chaos")])
+def test_what_is_retold_to_someone_arriving_mid_round_is_theirs_to_know(seed, preset):
+    """A person drops and comes back mid-round, and a watcher joins mid-round: the round's recent log they are
+    re-told (told again through the same telling) holds no card they may not know, and is not empty."""
+    clock = FakeClock()
+    box: list[SharedTable] = []
+    leaks: list[str] = []
+    check = honest_check(box, leaks)
+    persons = [person(f"key-{n}", f"P{n}", LANGUAGES[n]) for n in range(3)]
+    players = [Player(p, check) for p in persons]
+    table = SharedTable.new(
+        persons, ["greedy"], seed=seed, rules=HouseRules.preset(preset), clock=clock, turn_seconds=20
+    )
+    box.append(table)
+    for player in players:
+        table.connect(player.person, player)
+    table.begin()
+    policy = Policy(seed, slow=0.05)
+
+    def actions() -> int:
+        return sum(map(len, table.match.history))
+
+    for lap in range(4):
+        goal = actions() + 10
+        drive(table, clock, players, policy, until=lambda: actions() >= goal)  # noqa: B023 - used at once
+        if table.finished:
+            break
+        table.drop(players[-1].key)
+        goal = actions() + 3
+        drive(table, clock, players[:-1], policy, until=lambda: actions() >= goal)  # noqa: B023 - used at once
+        again = Player(players[-1].person, check)
+        table.connect(again.person, again)
+        players[-1] = again
+        assert len(again.log) > 1  # the round so far, then the welcome back
+        watcher = Player(person(f"key-w{lap}", f"watcher{lap}", "nl"), check)
+        table.connect(watcher.person, watcher)
+        assert len(watcher.log) > 1
+        assert watcher.seen is not None and players[0].seen is not None
+        assert watcher.seen.top_by == players[0].seen.top_by
+        table.drop(watcher.key)
+    assert leaks == []

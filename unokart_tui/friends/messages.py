@@ -107,6 +107,8 @@ class TableSeen(NamedTuple):
     round_number: int
     target: int
     moment: tuple[int, int]
+    top_by: int | None = None  # who put the top card there, as everyone saw (None: the round's first card)
+    top_turned: bool = False  # an Item Box its player turned (I-rules) rather than played
 
 
 class RoundEnded(NamedTuple):

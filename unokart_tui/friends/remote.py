@@ -257,6 +257,8 @@ class RemoteTable:
             self._race = self._race or [seen.public.scores]
             if before is not None:
                 self.send(LogFollows())
+        if self.notes.top_by is None and seen.top_by is not None:  # arrived after the top card was put there
+            self.notes.top_by, self.notes.top_turned = shift(seen.top_by, you, seats), seen.top_turned
         now = self.clock.now()
         deciding = bool(seen.legal)
         if before is None or before.moment != seen.moment:

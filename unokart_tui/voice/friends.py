@@ -56,6 +56,14 @@ def watching() -> str:
     return _("You watch this table: you see what everyone sees, and no hand.")
 
 
+def now_watching(name: str) -> str:
+    return _("{name} is watching.").format(name=name)
+
+
+def stopped_watching(name: str) -> str:
+    return _("{name} stopped watching.").format(name=name)
+
+
 def is_watching() -> str:
     return _("You are watching this table: only the people seated play.")
 
@@ -265,6 +273,7 @@ __all__ = [
     "not_at_table",
     "not_started",
     "not_yours",
+    "now_watching",
     "opener_named",
     "opener_settles",
     "opener_starts",
@@ -274,6 +283,7 @@ __all__ = [
     "seated",
     "seats_range",
     "settings_line",
+    "stopped_watching",
     "table_closed",
     "time_up",
     "turn_clock",
