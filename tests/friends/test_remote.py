@@ -211,3 +211,23 @@ def test_a_watcher_sees_the_table_and_no_hand():
     assert len(watcher.sent) == sent
     assert watcher.front.notices()[-1] == "You are watching this table: only the people seated play."
     assert not watcher.remote.may("play") and not watcher.remote.may("hint")
+
+
+@pytest.mark.parametrize("who", ["watcher", "back"])
+def test_someone_arriving_mid_round_sees_who_put_the_top_card_there(who):
+    """Found over ssh: a watcher joining, or a person coming back, read "first card" under a card Bob played."""
+    table, persons, clock = new_table(9, 2, bots=("greedy", "greedy"))
+    lines = seat_at(table, persons, clock, None)
+    table.begin()
+    drive(table, clock, lines, random.Random(9), until=lambda: len(table.match.history[-1]) >= 6)
+    first = lines[0].front.state
+    assert first is not None and first.table.played_by != "first card"
+    if who == "back":
+        table.drop(persons[1].key)
+        arriving = seat_at(table, [persons[1]], clock, None)[0]
+    else:
+        arriving = seat_at(table, [person("key-w", "Wendy")], clock, None)[0]
+    pump_all([arriving])
+    state = arriving.front.state
+    assert state is not None
+    assert state.table.played_by == first.table.played_by
