@@ -214,3 +214,23 @@ async def test_a_question_the_table_answered_without_the_player_closes_its_dialo
         await deliver(pilot, line)
         await until(pilot, lambda: app.screen is not dialog)
         assert dialog not in app.screen_stack and screen in app.screen_stack
+
+
+async def test_a_watchers_acting_keys_say_once_that_they_watch():
+    """Found over ssh: a watcher's Enter, u, d… said nothing. Each says it watches, once while it is on show."""
+    table, clock, _lines = shared()
+    wes = MemoryLine(table, person("key-w", "Wes"))
+    assert table.connect(wes.person, wes.to_person) is None
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await seated(pilot, clock, wes)
+        await deliver(pilot, wes)
+        said = "You are watching this table: only the people seated play."
+        before = [n.message for n in app._notifications]
+        await pilot.press("enter", "u", "d")
+        await pilot.pause()
+        told = [n.message for n in app._notifications][len(before) :]
+        assert told.count(said) == 1
+        await pilot.press("left")  # moving along the hand acts on nothing: it says nothing
+        await pilot.pause()
+        assert wes.sent == []

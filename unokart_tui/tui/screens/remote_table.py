@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from textual import events
+from textual.binding import Binding
+
 from ...friends import wire
 from ...friends.messages import TableSeen
 from ...friends.remote import RemoteTable
 from ...glyphs import UNICODE, Glyphs
 from ...table.pacing import Clock, Pace
+from ...voice import friends as words
 from ..hostline import FromHost, Line
 from .app_base import MatchApp
 from .game import GameScreen
@@ -28,6 +32,15 @@ def first_table(first: TableSeen | Mapping[str, object]) -> TableSeen:
     if not isinstance(seen, TableSeen):
         raise ValueError(f"a seat's table opens on its first TableSeen, not on a {type(seen).__name__}")
     return seen
+
+
+def acting_keys() -> frozenset[str]:
+    """The keys of the game screen's intentions that would act (moving along the hand does not)."""
+    found: set[str] = set()
+    for binding in GameScreen.BINDINGS:
+        if isinstance(binding, Binding) and binding.action.startswith("intent(") and "'move" not in binding.action:
+            found.update(key.strip() for key in binding.key.split(","))
+    return frozenset(found)
 
 
 class RemoteTableScreen(GameScreen):
@@ -76,6 +89,13 @@ class RemoteTableScreen(GameScreen):
                 self.remote.use_settings(
                     uno_helper=settings.uno_helper, undo=False, glyphs=self.glyphs, pace=app.pace or Pace()
                 )
+
+    def on_key(self, event: events.Key) -> None:
+        super().on_key(event)
+        # A watcher's acting keys are off (the key bar hides them); found over ssh, they then said nothing.
+        # RemoteTable.refuse says it once, not again for the keys pressed while it is on show.
+        if self.remote.watching and event.key in acting_keys():
+            self.remote.refuse(words.is_watching())
 
     def on_from_host(self, message: FromHost) -> None:
         """One of the match's messages, from the host by way of the app."""
