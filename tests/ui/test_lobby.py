@@ -455,3 +455,31 @@ async def test_a_field_just_focused_is_not_filled_by_the_hosts_echo():
         target.value = "3"  # typed at once
         lobby.show(host.lobby.shown(host.ann.key))  # the echo, before the field read its Focus event
         assert target.value == "3"
+
+
+async def test_the_openers_escape_asks_before_closing_the_table_for_everyone():
+    """Found over ssh: the opener's escape closed the table for everyone without a word. Now it asks."""
+    from unokart_tui.tui.dialogs.confirm import ConfirmDialog
+    from unokart_tui.tui.screens.lobby import LobbyScreen
+
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=True)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.question == "Close this table for everyone?"
+        assert {"type": "leave-table"} not in line.sent
+        await pilot.press("n")  # no: the table stays open, the lobby with it
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and {"type": "leave-table"} not in line.sent
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        assert line.sent[-1] == {"type": "leave-table"}
+        assert isinstance(app.screen, TitleScreen) and app.lobby is None

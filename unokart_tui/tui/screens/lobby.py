@@ -24,6 +24,7 @@ from ...friends.lobby import MAX_TURN, MIN_TURN
 from ...friends.messages import MAX_SEATS, MIN_SEATS, LobbySettle, LobbyShown, LobbyStart, TableSettings
 from ...voice import N_, _
 from ...voice import friends as words
+from ..dialogs.confirm import ConfirmDialog
 from ..hostline import Line
 from ..widgets.keybar import KeyBar
 
@@ -291,5 +292,17 @@ class LobbyScreen(Screen[None]):
         self.line.send(wire.as_json(LobbyStart()))
 
     def action_leave(self) -> None:
+        """A joiner just leaves; the opener's leaving closes the table for everyone, so it is asked first."""
+        if self.shown is None or not self.shown.is_opener:
+            self.leave()
+            return
+
+        def answered(close: bool | None) -> None:
+            if close:
+                self.leave()
+
+        self.app.push_screen(ConfirmDialog(_("Close this table for everyone?")), answered)
+
+    def leave(self) -> None:
         self.line.send({"type": LEAVE_TABLE})
         self.dismiss()
