@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from unokart_tui.engine import Play
 from unokart_tui.friends.people import person
-from unokart_tui.friends.shared import RECENT_LINES, SharedTable
+from unokart_tui.friends.shared import SharedTable
+from unokart_tui.friends.telling import RECENT_LINES
 from unokart_tui.table.messages import CardsMoved
 
 from ..fakeclock import FakeClock

@@ -24,9 +24,7 @@ Time is the injected ``Clock``'s (a test moves a fake one on); nothing here read
 
 from __future__ import annotations
 
-import copy
 import threading
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
@@ -62,7 +60,7 @@ from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person, unique_name
-from .telling import NOBODY, seen, told
+from .telling import NOBODY, RecentLog, seen, told
 
 ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
 # Decisions that finish a move begun just before (T3's drawn card, a wild's colour, a target): the
@@ -70,9 +68,6 @@ ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to re
 FOLLOW_UPS = frozenset({Phase.DRAWN, Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET})
 REACTIONS = (SayUno, CatchUno, JumpIn)
 _EARLY = 1e-9  # a timer fires at its moment give or take a rounding: it counts as on time
-RECENT_LINES = 40  # what someone arriving at a started table is told of the round so far
-
-Retelling = Callable[[Voice], list[LogLine]]  # a moment of the round's log, told again in any reader's voice
 
 
 class Listener:
@@ -140,9 +135,7 @@ class SharedTable:
         self._jump_began: float | None = None  # since when a present person may jump in (H5), or None
         self._piloted: int | None = None  # the seat whose move the autopilot began
         self._jump_tried: tuple[int, int] | None = None  # the decision a bot's jump-in was last tried on (H5b)
-        # The round's recent log, re-told through the same telling to whoever arrives once play has begun:
-        # a seat is re-told exactly what it would have been told, so nothing more (issue: empty log on return).
-        self._recent: deque[Retelling] = deque(maxlen=RECENT_LINES)
+        self._recent = RecentLog()  # told again to whoever arrives once play has begun
         self._top_by: int | None = None  # who put the top card there (None: the round's first card)
         self._top_turned = False  # the top card was turned by its player (an Item Box), not played
 
@@ -227,7 +220,7 @@ class SharedTable:
             if fresh:
                 self._save()  # a new match is kept from its deal on, as a match against bots is
                 start = match.start_events
-                self._recent.append(lambda voice: [log_line(event, voice) for event in start])
+                self._recent.said(lambda voice: [log_line(event, voice) for event in start])
             for listener in list(self._listeners.values()):
                 with speaking(listener.person.language):
                     if fresh:
@@ -294,7 +287,7 @@ class SharedTable:
                         welcome = words.back(seat, listener.voice)
                     else:
                         welcome = _("Welcome back: round {number} goes on.").format(number=self.match.round_number)
-                    retold = [line for retell in self._recent for line in retell(listener.voice)][-RECENT_LINES:]
+                    retold = self._recent.retold(listener.voice)
                 for line in retold:
                     self._deliver(listener, Logged(line))
                 self._deliver(listener, Logged(self._line(welcome)))
@@ -574,8 +567,7 @@ class SharedTable:
         self._acted_at = self.clock.now()
         self._save()
         number = self.match.round_number
-        self._recent.clear()
-        self._recent.append(
+        self._recent.new_round(
             lambda voice: [
                 self._line(_("— Round {number} —").format(number=number), "bold"),
                 *(log_line(event, voice) for event in events),
@@ -635,11 +627,7 @@ class SharedTable:
         for motion in motions(events, NOBODY):
             if motion.kind in ("play", "turn"):
                 self._top_by, self._top_turned = motion.seat, motion.kind == "turn"
-        after = copy.deepcopy(round_)  # the round as it was just after these events, for telling them again
-        if any(isinstance(event, (HandsSwapped, HandsPassed)) for event in events):
-            # H4: the cards a seat drew before are in another hand now; told again, they would show it.
-            self._recent.clear()
-        self._recent.append(lambda voice: told(events, after, voice, exposed_before).lines)
+        self._recent.events(events, round_, exposed_before)
         for listener in list(self._listeners.values()):
             with speaking(listener.person.language):
                 moved, lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before)
@@ -655,7 +643,7 @@ class SharedTable:
 
     def _tell_all(self, say: Callable[[Voice], str], *, skip: str | None = None) -> None:
         """A line for every log, each in its reader's voice and language."""
-        self._recent.append(lambda voice: [self._line(say(voice))])
+        self._recent.said(lambda voice: [self._line(say(voice))])
         for key, listener in list(self._listeners.items()):
             if key != skip:
                 with speaking(listener.person.language):

@@ -7,10 +7,12 @@ lines as the voice tells them to that seat. The caller speaks the reader's langu
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import copy
+from collections import deque
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
-from ..engine import Event, Match, PlayerView, Round, RoundWon, UnoCaught, UnoSaid
+from ..engine import Event, HandsPassed, HandsSwapped, Match, PlayerView, Round, RoundWon, UnoCaught, UnoSaid
 from ..table.tableview import Motion, can_stack, motions
 from ..voice import _
 from ..voice.banners import Banner, banner
@@ -18,6 +20,9 @@ from ..voice.narration import LogLine, Voice, log_line, must_play_line
 from .messages import PublicTable, TableSeen, Turn
 
 NOBODY = -1  # a watcher's seat, for what is shown to a seat: no card of any hand is theirs
+RECENT_LINES = 40  # what someone arriving at a started table is told of the round so far
+
+Retelling = Callable[[Voice], list[LogLine]]  # a moment of the round's log, told again in any reader's voice
 
 
 def public_table(view: PlayerView) -> PublicTable:
@@ -93,4 +98,31 @@ def told(events: Sequence[Event], round_: Round, voice: Voice, exposed_before: i
     return Told(moved, lines, banner(events, voice, can_stack=stack), ended)
 
 
-__all__ = ["Told", "public_table", "seen", "told"]
+class RecentLog:
+    """The round's recent log, to tell again to whoever arrives once play has begun (found over ssh: an empty
+    log). Each moment is kept as its telling, so a seat is re-told exactly what it would have been told."""
+
+    def __init__(self) -> None:
+        self._moments: deque[Retelling] = deque(maxlen=RECENT_LINES)
+
+    def said(self, retell: Retelling) -> None:
+        self._moments.append(retell)
+
+    def new_round(self, retell: Retelling) -> None:
+        self._moments.clear()
+        self._moments.append(retell)
+
+    def events(self, events: Sequence[Event], round_: Round, exposed_before: int | None) -> None:
+        """An action's events (``round_``: the round just after them), told again as ``told`` tells them."""
+        if any(isinstance(event, (HandsSwapped, HandsPassed)) for event in events):
+            # H4: the cards a seat drew before are in another hand now; told again, they would show it.
+            self._moments.clear()
+        after = copy.deepcopy(round_)  # the round as it was then: it goes on changing
+        self._moments.append(lambda voice: told(events, after, voice, exposed_before).lines)
+
+    def retold(self, voice: Voice) -> list[LogLine]:
+        """The last ``RECENT_LINES`` lines, in ``voice`` (the caller speaks its reader's language around this)."""
+        return [line for retell in self._moments for line in retell(voice)][-RECENT_LINES:]
+
+
+__all__ = ["RECENT_LINES", "RecentLog", "Told", "public_table", "seen", "told"]
