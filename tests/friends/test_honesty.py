@@ -121,8 +121,9 @@ def play_match(seed: int, people: int, *, rules: HouseRules, bots: tuple[str, ..
 @pytest.mark.parametrize(
     ("seed", "people", "preset", "bots"),
     [
-        (3, 3, "official", ("greedy",)),
-        (11, 4, "party", ("challenger", "item-hoarder")),
+        # One table in the fast lane; these two (2 to 3.5 s each, serially) in the full run.
+        pytest.param(3, 3, "official", ("greedy",), marks=pytest.mark.slow),
+        pytest.param(11, 4, "party", ("challenger", "item-hoarder"), marks=pytest.mark.slow),
         (29, 4, "chaos", ()),
     ],
 )
