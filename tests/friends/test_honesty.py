@@ -121,8 +121,9 @@ def play_match(seed: int, people: int, *, rules: HouseRules, bots: tuple[str, ..
 @pytest.mark.parametrize(
     ("seed", "people", "preset", "bots"),
     [
-        (3, 3, "official", ("greedy",)),
-        (11, 4, "party", ("challenger", "item-hoarder")),
+        # One table in the fast lane; these two (2 to 3.5 s each, serially) in the full run.
+        pytest.param(3, 3, "official", ("greedy",), marks=pytest.mark.slow),
+        pytest.param(11, 4, "party", ("challenger", "item-hoarder"), marks=pytest.mark.slow),
         (29, 4, "chaos", ()),
     ],
 )
@@ -156,6 +157,7 @@ def test_the_check_finds_a_leak():
     assert len(leaks) == 2
 
 
+@pytest.mark.slow  # two whole matches, 1.7 s; the fast lane keeps the first 80 actions of five seeds, below
 def test_same_seed_and_same_actions_make_the_same_game():
     """Same seed + same actions ⇒ same game, and the same lines to every seat (the engine's promise, kept
     through the table's timing, the bots, the autopilot and every person's voice)."""

@@ -34,7 +34,7 @@ def new_table(
 @pytest.mark.parametrize(
     ("seed", "people", "preset", "bots"),
     [
-        (5, 3, "official", ("greedy",)),
+        pytest.param(5, 3, "official", ("greedy",), marks=pytest.mark.slow),  # 2.4 s; the chaos table is 1.2 s
         pytest.param(12, 3, "party", ("challenger",), marks=pytest.mark.slow),
         (21, 2, "chaos", ("item-hoarder",)),
     ],

@@ -6,6 +6,8 @@ autopilot answered, its countdown frozen; the round-over dialog stayed until aft
 
 from __future__ import annotations
 
+import pytest
+
 from unokart_tui.engine import Color, HouseRules
 from unokart_tui.friends.people import person
 from unokart_tui.friends.shared import SharedTable
@@ -57,6 +59,7 @@ def test_an_answered_question_is_not_withdrawn():
     assert not any(isinstance(m, told.QuestionsWithdrawn) for m in after(ann.front.messages, QUESTIONS))
 
 
+@pytest.mark.slow  # plays the rest of the round at the autopilot's pace, about 5 s; the file's other tests stay fast
 def test_the_round_over_closes_when_the_next_rounds_table_comes():
     table, clock, (ann, _bob) = table_with_ann_asked()
     for _ in range(5000):  # Ann answers nothing: the autopilot plays her turns when her clock runs out

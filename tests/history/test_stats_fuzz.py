@@ -99,6 +99,7 @@ def quietly(*args: str) -> int:
     return code
 
 
+@pytest.mark.slow  # 40 stores edited at random, 2 s; the fuzz of failing writes below stays fast
 @FUZZ
 @given(edits=EDITS)
 def test_any_value_in_any_column_is_read_or_left_out_and_never_stops_the_statistics(template, edits):

@@ -104,8 +104,8 @@ def test_moves_ends_with_an_empty_line_and_lists_the_turn_first(tmp_path):
     assert all(move == move.strip() and "  " not in move for move in listed)
 
 
-# Two seeds in the fast lane; the other six (one match each, up to 7 s) in the full run.
-@pytest.mark.parametrize("seed", [0, 2, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 3, 4, 5, 6, 7))])
+# One seed in the fast lane (0.9 s); the other seven (one match each, up to 7 s) in the full run.
+@pytest.mark.parametrize("seed", [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2, 3, 4, 5, 6, 7))])
 def test_every_move_moves_lists_does_something_and_a_match_ends(seed):
     """Each listed move of the table's, typed as listed, changes the game (``moves`` lists nothing refused)."""
     presets = ["official", "party", "chaos", "house"]

@@ -9,6 +9,8 @@ import os
 import socket
 import time
 
+import pytest
+
 from unokart_tui.serve.config import Limits
 
 from .harness import serving, until
@@ -38,6 +40,7 @@ def deaf_tab(url: str) -> socket.socket:
     return sock
 
 
+@pytest.mark.slow  # waits out a real stall and grace, about 4 s; tests/serve's other files keep the web server fast
 async def test_a_tab_that_reads_nothing_is_dropped_and_its_game_ends(tmp_path):
     """It once left its game blocked for ever at ~110 MB; now it is cut after the stall, and the game ends."""
     limits = Limits(output_stall=1.0, shutdown_grace=2.0)

@@ -162,6 +162,7 @@ def textual_frame(runs: list[tuple[int, int, str, list[str]]]) -> str:
     return "".join(out) + cup(0, 3)
 
 
+@pytest.mark.slow  # 300 series of frames, 2.5 s; the file's examples of each kind of frame stay fast
 @settings(max_examples=300, deadline=None)
 @given(st.lists(RUNS, min_size=1, max_size=8))
 def test_any_series_of_frames_shows_the_same_picture_through_the_wire(frames):
