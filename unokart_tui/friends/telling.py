@@ -7,7 +7,6 @@ lines as the voice tells them to that seat. The caller speaks the reader's langu
 
 from __future__ import annotations
 
-import copy
 from collections import deque
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
@@ -117,7 +116,7 @@ class RecentLog:
         if any(isinstance(event, (HandsSwapped, HandsPassed)) for event in events):
             # H4: the cards a seat drew before are in another hand now; told again, they would show it.
             self._moments.clear()
-        after = copy.deepcopy(round_)  # the round as it was then: it goes on changing
+        after = round_.copy()  # the round as it was then: it goes on changing
         self._moments.append(lambda voice: told(events, after, voice, exposed_before).lines)
 
     def retold(self, voice: Voice) -> list[LogLine]:
