@@ -19,7 +19,7 @@ from ...voice import N_, _, ngettext
 from ...voice.cards import COLOR_CLASS, color_label, color_letter, color_word
 from ..themes import CARD_DEFAULTS
 from ..widgets.keybar import KeyBar
-from .base import Dialog
+from .base import Dialog, T
 
 
 class ColourKeys(Widget):
@@ -56,8 +56,31 @@ def colour_key(color: Color) -> str:
     return "".join(part for part in letter if not unicodedata.combining(part))
 
 
-class ColorDialog(Dialog[Color]):
+class AdvisedDialog(Dialog[T]):
+    """A choice the table's hint (``t``) can advise: ``advise`` gives the expert's words, None offers none."""
+
+    HINT_ID = ""  # the Static that shows the hint once asked for
+
+    advise: Callable[[], str] | None = None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
+            return False
+        if action == "hint":
+            return self.advise is not None
+        return True
+
+    def action_hint(self) -> None:
+        assert self.advise is not None
+        shown = self.query_one(f"#{self.HINT_ID}", Static)
+        shown.update(_("Hint: {hint}").format(hint=self.advise()))
+        shown.add_class("-shown")
+
+
+class ColorDialog(AdvisedDialog[Color]):
     """Choose the colour to follow."""
+
+    HINT_ID = "colour-hint"
 
     def __init__(
         self,
@@ -94,19 +117,6 @@ class ColorDialog(Dialog[Color]):
             yield Static("", id="colour-hint", markup=False)
         yield KeyBar()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
-            return False
-        if action == "hint":
-            return self.advise is not None
-        return True
-
-    def action_hint(self) -> None:
-        assert self.advise is not None
-        shown = self.query_one("#colour-hint", Static)
-        shown.update(_("Hint: {hint}").format(hint=self.advise()))
-        shown.add_class("-shown")
-
     def action_pick(self, value: str) -> None:
         self.dismiss(Color(value))
 
@@ -114,8 +124,10 @@ class ColorDialog(Dialog[Color]):
         self.dismiss(None)
 
 
-class TargetDialog(Dialog[int]):
+class TargetDialog(AdvisedDialog[int]):
     """Choose who the Green Shell hits, or whom a 7 swaps hands with (house rule H4): a number key per opponent."""
+
+    HINT_ID = "target-hint"
 
     def __init__(
         self,
@@ -158,28 +170,17 @@ class TargetDialog(Dialog[int]):
             yield Static("", id="target-hint", markup=False)
         yield KeyBar()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
-            return False
-        if action == "hint":
-            return self.advise is not None
-        return True
-
-    def action_hint(self) -> None:
-        assert self.advise is not None
-        shown = self.query_one("#target-hint", Static)
-        shown.update(_("Hint: {hint}").format(hint=self.advise()))
-        shown.add_class("-shown")
-
     def action_pick(self, seat: int) -> None:
         self.dismiss(seat)
 
 
-class ChallengeDialog(Dialog[str]):
+class ChallengeDialog(AdvisedDialog[str]):
     """Accept a Wild Draw Four (draw 4) or challenge it (C1-C3), or stack one of your own on it (house rule H2).
 
     Answers "accept", "challenge" or "stack".
     """
+
+    HINT_ID = "challenge-hint"
 
     BINDINGS = [
         Binding("a", "answer('accept')", N_("Accept")),
@@ -244,15 +245,7 @@ class ChallengeDialog(Dialog[str]):
             return False
         if parameters == ("stack",):
             return self.can_stack
-        if action == "hint":
-            return self.advise is not None
-        return True
-
-    def action_hint(self) -> None:
-        assert self.advise is not None
-        shown = self.query_one("#challenge-hint", Static)
-        shown.update(_("Hint: {hint}").format(hint=self.advise()))
-        shown.add_class("-shown")
+        return super().check_action(action, parameters)
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)
