@@ -32,8 +32,10 @@ from ...table.lineup import default_difficulty, difficulties, personalities
 from ...voice import N_, _, ngettext
 from ...voice.names import difficulty_name, personality_name, preset_name, shown_name
 from ..widgets.keybar import KeyBar
+from ..widgets.ordered_input import OrderedInput
 
 EACH = "each"  # the whole table's difficulty when the opponents' differ
+FIELDS = ("name", "target", "bots", "seed")  # the fields that can be wrong, in the order of the form
 
 
 @dataclass(frozen=True)
@@ -158,12 +160,14 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="section-you", classes="section"):
                 yield Label(_("Your name"))
                 # The default name in the reader's language (Jij, Ty): the field shows what the table will.
-                yield Input(shown_name(self.player_name), id="name", max_length=MAX_NAME)
+                # Enter in a field moves on (moves_on): a newcomer pressing it after their name started a
+                # match before seeing the target, the seed or the house rules. ctrl+s (or Start) starts.
+                yield OrderedInput(shown_name(self.player_name), id="name", max_length=MAX_NAME, moves_on=True)
                 yield Static("", id="name-error", classes="error", markup=False)  # errors quote the input
             with Vertical(id="section-target", classes="section"):
                 # Above the opponents: below them, at 80x24 a newcomer never found it (a match is long).
                 yield Label(_("Target score (the first to reach it wins the match)"))
-                yield Input(str(self.target), id="target", type="integer")
+                yield OrderedInput(str(self.target), id="target", type="integer", moves_on=True)
                 yield Static("", id="target-error", classes="error", markup=False)
                 # Found in play: 500 with nine opponents ended after one round. The measured length, and
                 # a target that gives a few rounds where this one gives fewer.
@@ -193,7 +197,7 @@ class NewGameScreen(Screen[None]):
                 yield Static("", id="bots-error", classes="error", markup=False)
             with Vertical(id="section-seed", classes="section"):
                 yield Label(_("Seed (optional: the same seed deals the same match)"))
-                yield Input("", id="seed", type="integer", placeholder=_("random"))
+                yield OrderedInput("", id="seed", type="integer", placeholder=_("random"), moves_on=True)
                 yield Static("", id="seed-error", classes="error", markup=False)
             with Vertical(id="section-rules", classes="section"):
                 yield Button(self.rules_label(), id="house-rules", compact=True)
@@ -243,6 +247,10 @@ class NewGameScreen(Screen[None]):
 
     def read_form(self) -> NewGame | None:
         """The form as a new game, or None with every problem shown next to its field."""
+        return self.read_fields()[0]
+
+    def read_fields(self) -> tuple[NewGame | None, dict[str, str]]:
+        """The form as a new game (or None), and the problems shown next to the fields, by field."""
         errors: dict[str, str] = {}
         name = self.query_one("#name", Input).value.strip()
         if name == shown_name(PLAYER_NAME):  # the default left as it was: a pronoun, saved as the game's own
@@ -265,13 +273,13 @@ class NewGameScreen(Screen[None]):
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         if seed_text and seed is None:
             errors["seed"] = _("The seed must be a whole number, or empty.")
-        for field in ("name", "bots", "target", "seed"):
+        for field in FIELDS:
             self.query_one(f"#{field}-error", Static).update(errors.get(field, ""))
         if errors:
-            return None
+            return None, errors
         bots = tuple(personality for personality, _ in chosen)
         profiles = tuple(difficulty or None for _, difficulty in chosen)
-        return NewGame(name, bots, profiles, target, seed, self.rules)
+        return NewGame(name, bots, profiles, target, seed, self.rules), errors
 
     def check_form(self) -> None:
         """Start is offered for a form that reads, with what it would start beside it."""
@@ -345,15 +353,24 @@ class NewGameScreen(Screen[None]):
         else:
             self.action_start()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        # Enter confirms a field and moves on: a newcomer pressing it after their name started a
-        # match before seeing the target, the seed or the house rules. ctrl+s (or Start) starts.
-        self.focus_next()
-
     def action_start(self) -> None:
-        game = self.read_form()
+        game, errors = self.read_fields()
         if game is not None:
             self.post_message(self.Chosen(game))
+        else:
+            self.show_first_problem(errors)
+
+    def show_first_problem(self, errors: dict[str, str]) -> None:
+        """The first field in red, in view with its reason and focused: found in play, ctrl+s with a wrong
+        seed below the fold showed nothing at all."""
+        field = next((field for field in FIELDS if field in errors), None)
+        if field is None:
+            return
+        # The opponents' problem is the line-up's: its Add button, just above the reason, takes the focus.
+        widget = self.query_one("#add" if field == "bots" else f"#{field}")
+        widget.focus(scroll_visible=False)
+        # In the middle of the form: the reason, on the line below the field, is in view with it.
+        self.query_one("#form", Vertical).scroll_to_center(widget, animate=False)
 
     def action_house_rules(self) -> None:
         from ..dialogs.house_rules import HouseRulesDialog  # noqa: PLC0415 - loaded when first opened
