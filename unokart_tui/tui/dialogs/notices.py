@@ -15,7 +15,9 @@ from unokart_tui.engine import Card
 
 from ...glyphs import UNICODE, Glyphs
 from ...voice import _, ngettext
+from ...voice.banners import Banner
 from ...voice.cards import cards as card_list
+from ..widgets.banner import BannerView
 from ..widgets.chart import ChartView, Drawing
 from ..widgets.keybar import KeyBar
 from .base import Dialog
@@ -35,11 +37,16 @@ class NoticeDialog(Dialog[str]):
         keys: Sequence[tuple[str, str]] | None = None,
         chart: Drawing | None = None,
         refusals: Mapping[str, tuple[str, str]] | None = None,
+        banner: Banner | None = None,
     ) -> None:
-        """``refusals``: a key the table has that does nothing here, with the title and sentence that say why."""
+        """``refusals``: a key the table has that does nothing here, with the title and sentence that say why.
+
+        ``banner``: the table's banner the dialog covers, which says what the title says: drawn in the
+        title's place, as it was on the table.
+        """
         super().__init__()
         self.keys = [("enter", _("continue"))] if keys is None else list(keys)
-        self.title_text, self.body, self.chart = title, body, chart
+        self.title_text, self.body, self.chart, self.banner = title, body, chart, banner
         self.refusals = dict(refusals or {})
         for key, label in self.keys:
             also = ",space" if key == "enter" else ""
@@ -49,7 +56,12 @@ class NoticeDialog(Dialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box -charted" if self.chart is not None else "box"):
-            yield Static(self.title_text, classes="title", markup=False)  # names are not markup
+            if self.banner is not None:
+                shown = BannerView()
+                shown.banner = self.banner
+                yield shown
+            else:
+                yield Static(self.title_text, classes="title", markup=False)  # names are not markup
             yield Static(self.body, markup=False)
             if self.chart is not None:
                 yield ChartView(self.chart)
@@ -107,16 +119,25 @@ def round_over(
     ending: str = "",
     undo_refusal: str | None = None,
     you_won: bool = False,
+    banner: Banner | None = None,
 ) -> NoticeDialog:
     """``ending``: the round's last plays, which the dialog hides in the log; ``undo_refusal``: what z says;
-    ``you_won``: the winner is the reader (found by the translators: "You wint de ronde")."""
+    ``you_won``: the winner is the reader (found by the translators: "You wint de ronde"); ``banner``: the
+    table's banner on show, which the dialog would hide.
+
+    Found in play: the dialog came up over the banner saying who went out. The win banner heads the
+    dialog, in its colours, in place of the title that said the same.
+    """
     body = _round_rows(rows, _("Scores: {scores}").format(scores=scores), glyphs, ending)
     refusals = {"z": (_("Undo"), undo_refusal)} if undo_refusal is not None else None
     if you_won:
         title = ngettext("You won the round: +{points} point", "You won the round: +{points} points", points)
     else:
         title = ngettext("{name} won the round: +{points} point", "{name} won the round: +{points} points", points)
-    return NoticeDialog(title.format(name=winner, points=points), body, [("enter", _("next round"))], refusals=refusals)
+    won = banner if banner is not None and banner.kind == "win" else None
+    return NoticeDialog(
+        title.format(name=winner, points=points), body, [("enter", _("next round"))], refusals=refusals, banner=won
+    )
 
 
 def match_over(

@@ -42,7 +42,12 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
             return revealed_hand(name, cards, guilty, glyphs), lambda _answer: None
         case told.RoundOver(summary, refusal):
             notice = round_over(
-                *summary[:4], glyphs, ending=summary.ending, undo_refusal=refusal, you_won=summary.you_won
+                *summary[:4],
+                glyphs,
+                ending=summary.ending,
+                undo_refusal=refusal,
+                you_won=summary.you_won,
+                banner=screen.banner_view.banner,  # the dialog covers it: it carries it
             )
             return notice, lambda _answer: controller.start_next_round()
         case told.MatchOver(summary, race, refusal, shared):
@@ -52,7 +57,12 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
                 screen.post_message({"n": screen.PlayAgain, "r": screen.WatchReplay}.get(key, screen.LeaveMatch)())
 
             over = match_over(
-                *summary[:4], race=race, glyphs=glyphs, undo_refusal=refusal, you_won=summary.you_won, shared=shared
+                *summary[:4],
+                race=race,
+                glyphs=glyphs,
+                undo_refusal=refusal,
+                you_won=summary.you_won,
+                shared=shared,
             )
             return over, answered
     raise ValueError(f"no dialog for {message!r}")

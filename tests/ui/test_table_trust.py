@@ -1,0 +1,32 @@
+"""What a new player's playtest found hidden or glued at the table (issue 34): the banner under the round's
+dialog, the room left empty at 200x60, words glued where a log line wraps, notices over the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.tui.dialogs.notices import NoticeDialog
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.widgets.banner import BannerView
+
+from .helpers import one_card_from_the_end, play_until
+
+# ---------------------------------------------------------------------- the round's end
+
+
+@pytest.mark.table(seed=11, position=one_card_from_the_end)
+async def test_the_round_dialog_carries_the_win_banner_it_covers(pilot):
+    # Found in play: the round's dialog came up over the banner saying who went out.
+    app = pilot.app
+    table = app.screen
+    assert isinstance(table, GameScreen)
+    await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog))
+    on_table = table.banner_view.banner
+    assert on_table is not None and on_table.kind == "win"
+    dialog = app.screen
+    shown = dialog.query_one(BannerView)
+    assert shown.banner == on_table
+    box = dialog.query_one(".box").region
+    assert shown.region.height and box.contains_region(shown.region)  # drawn, inside the dialog on top
+    assert on_table.text in str(shown.render())
+    assert not dialog.query(".title")  # the title said the same: not twice
