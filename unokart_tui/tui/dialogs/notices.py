@@ -37,6 +37,7 @@ class NoticeDialog(Dialog[str]):
         keys: Sequence[tuple[str, str]] | None = None,
         chart: Drawing | None = None,
         refusals: Mapping[str, tuple[str, str]] | None = None,
+        *,
         banner: Banner | None = None,
     ) -> None:
         """``refusals``: a key the table has that does nothing here, with the title and sentence that say why.
