@@ -3,13 +3,21 @@ dialog, the room left empty at 200x60, words glued where a log line wraps, notic
 
 from __future__ import annotations
 
+from xml.etree import ElementTree
+
 import pytest
 
+from unokart_tui.tui.dialogs.choices import ChallengeDialog
 from unokart_tui.tui.dialogs.notices import NoticeDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.banner import BannerView
+from unokart_tui.tui.widgets.gamelog import GameLog
 
 from .helpers import one_card_from_the_end, play_until
+
+SVG = "{http://www.w3.org/2000/svg}"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+NBSP = "\N{NO-BREAK SPACE}"
 
 # ---------------------------------------------------------------------- the round's end
 
@@ -30,3 +38,20 @@ async def test_the_round_dialog_carries_the_win_banner_it_covers(pilot):
     assert shown.region.height and box.contains_region(shown.region)  # drawn, inside the dialog on top
     assert on_table.text in str(shown.render())
     assert not dialog.query(".title")  # the title said the same: not twice
+
+
+# ---------------------------------------------------------------------- words glued at a wrap
+
+
+@pytest.mark.table(seed=1, size=(120, 40))
+async def test_a_screenshot_keeps_the_space_after_a_painted_card(pilot):
+    # Found in the 120x40 challenge snapshot: "Wild Draw Fourand calls blue." The log held the space (its
+    # line is "... Wild Draw Four and "); the SVG's run " and " began with it, and librsvg dropped it.
+    app = pilot.app
+    await play_until(pilot, lambda a: isinstance(a.screen, ChallengeDialog))
+    log = app.screen_stack[-2].query_one(GameLog)
+    assert any(strip.text.endswith("Wild Draw Four and ") for strip in log.lines)
+    root = ElementTree.fromstring(app.export_screenshot())
+    runs = [text.text or "" for text in root.iter(f"{SVG}text")]
+    assert any(run.startswith((" ", NBSP)) and run.strip() == "and" for run in runs)
+    assert root.get(XML_SPACE) == "preserve"  # kept by every SVG viewer, librsvg's too

@@ -138,6 +138,9 @@ THEME_LABELS = {
 MADE_FOR = {RED_GREEN.name: ("deuteranopia", "protanopia"), BLUE_YELLOW.name: ("tritanopia",)}
 
 
+SVG_ROOT = '<svg class="rich-terminal"'  # how Rich's SVG export opens
+
+
 class ThemedApp(App[None]):
     """An app with the game's themes registered, and card colours under every theme."""
 
@@ -162,3 +165,13 @@ class ThemedApp(App[None]):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return {**super().get_theme_variable_defaults(), **CARD_DEFAULTS}
+
+    def export_screenshot(self, *, title: str | None = None, simplify: bool = False) -> str:
+        """Textual's SVG, its spaces kept as written (the palette's screenshot, and the tests' snapshots).
+
+        Found in the 120x40 challenge snapshot: "Wild Draw Fourand calls blue." Each run of one style is a
+        ``<text>`` of its own, and librsvg (GNOME's viewers, ``rsvg-convert``) drops the space a run starts
+        with, so a word after a painted card was glued to it. ``xml:space="preserve"`` keeps it there.
+        """
+        svg = super().export_screenshot(title=title, simplify=simplify)
+        return svg.replace(SVG_ROOT, f'{SVG_ROOT} xml:space="preserve"', 1)
