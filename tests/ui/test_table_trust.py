@@ -14,6 +14,7 @@ from unokart_tui.tui.widgets.banner import BannerView
 from unokart_tui.tui.widgets.gamelog import GameLog
 
 from .helpers import one_card_from_the_end, play_until
+from .screen import screen_lines
 
 SVG = "{http://www.w3.org/2000/svg}"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
@@ -55,3 +56,23 @@ async def test_a_screenshot_keeps_the_space_after_a_painted_card(pilot):
     runs = [text.text or "" for text in root.iter(f"{SVG}text")]
     assert any(run.startswith((" ", NBSP)) and run.strip() == "and" for run in runs)
     assert root.get(XML_SPACE) == "preserve"  # kept by every SVG viewer, librsvg's too
+
+
+# ---------------------------------------------------------------------- the room of a large terminal
+
+
+def blank_felt_rows(app) -> list[int]:
+    """The rows inside the felt's border with nothing on them (the hidden banner's rows among them)."""
+    felt = app.screen.query_one("#felt").region.shrink((1, 1, 1, 1))
+    rows = ["".join(segment.text for segment in line) for line in screen_lines(app, felt)]
+    return [felt.y + number for number, row in enumerate(rows) if not row.strip()]
+
+
+@pytest.mark.table(seed=7, size=(200, 60))
+async def test_the_table_at_200x60_gives_its_rows_to_the_seats(pilot):
+    # Found in play at 200x60: about 11 rows of the felt blank, the seats' stories cut to fit 50 rows.
+    await pilot.pause()
+    blank = blank_felt_rows(pilot.app)
+    assert len(blank) <= 5, blank  # the piles' breathing room, no more (12 before)
+    top = pilot.app.screen.query_one("#seats-top SeatView")
+    assert top.content_size.height >= 10  # a story of six moves before the last, under the fan of backs

@@ -53,6 +53,9 @@ SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in 
 # From this width the grand table's side seats are wide enough for a bot's level and description
 # (found in play at 200x60: "hoarder · normal", descriptions cut); below it the scoreboard needs the room.
 BROAD_WIDTH = 200
+# From this height the grand table's seats are taller, a longer story each: found in play at 200x60,
+# about 11 rows of the felt were left blank above and below the piles.
+LOFTY_HEIGHT = 58
 
 
 class GameScreen(Screen[None]):
@@ -223,6 +226,7 @@ class GameScreen(Screen[None]):
         grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
         self.set_class(grand, "-grand")
         self.set_class(grand and width >= BROAD_WIDTH, "-broad")
+        self.set_class(grand and height >= LOFTY_HEIGHT, "-lofty")
         self.table.grand = self.hand.grand = grand
 
     def lay_out(self, *, roomy: bool) -> None:
