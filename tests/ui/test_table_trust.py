@@ -12,8 +12,16 @@ from unokart_tui.tui.dialogs.notices import NoticeDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.banner import BannerView
 from unokart_tui.tui.widgets.gamelog import GameLog
+from unokart_tui.tui.widgets.hand import HandView
 
-from .helpers import one_card_from_the_end, play_until
+from .helpers import (
+    QUICK,
+    one_card_from_the_end,
+    play_until,
+    run_clock_until,
+    settle,
+    take_turn_with_keys,
+)
 from .screen import screen_lines
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -76,3 +84,38 @@ async def test_the_table_at_200x60_gives_its_rows_to_the_seats(pilot):
     assert len(blank) <= 5, blank  # the piles' breathing room, no more (12 before)
     top = pilot.app.screen.query_one("#seats-top SeatView")
     assert top.content_size.height >= 10  # a story of six moves before the last, under the fan of backs
+
+
+# ---------------------------------------------------------------------- notices over the log
+
+
+def notices(app) -> list[str]:
+    return [notice.message for notice in app._notifications]
+
+
+@pytest.mark.table(seed=11, pace=QUICK._replace(bot_delay=1.0))
+async def test_a_refusal_goes_when_the_players_turn_comes_and_other_notices_stay(pilot):
+    # Found in play: "Wait for your turn." stayed over the log into the player's turn, after it had passed.
+    app = pilot.app
+    await pilot.pause()
+    assert not app.session.is_human_turn()
+    app.notify("A notice about the match, not the moment.", timeout=60)
+    await pilot.click(HandView, offset=(3, 2))  # a card clicked while the bots play
+    await pilot.pause()
+    assert "Wait for your turn." in notices(app)
+    await run_clock_until(pilot, app.session.is_human_turn)
+    await pilot.pause()
+    assert notices(app) == ["A notice about the match, not the moment."]
+
+
+@pytest.mark.table(seed=11)
+async def test_a_refusal_goes_when_the_player_acts(pilot):
+    app = pilot.app
+    await settle(pilot)
+    assert app.session.is_human_turn()
+    await pilot.press("c")  # nobody to catch
+    await pilot.pause()
+    assert "Nobody can be caught right now." in notices(app)
+    await take_turn_with_keys(pilot)
+    await pilot.pause()
+    assert "Nobody can be caught right now." not in notices(app)

@@ -57,6 +57,7 @@ from .messages import (
     Message,
     Notice,
     NoticesCleared,
+    NoticesPassed,
     SeatState,
     TableShown,
 )
@@ -318,7 +319,14 @@ class TableController:
         if (reason, title) == self._refusal and now - self._refused_at < NOTICE_SECONDS:
             return
         self._refusal, self._refused_at = (reason, title), now
-        self.send(Notice(reason, title, "warning"))
+        self.send(Notice(reason, title, "warning", passing=True))
+
+    def refusals_passed(self) -> None:
+        """The player acted, a decision came to them, or the round ended: the refusals on show were about a
+        moment now past, and go (found in play: "Wait for your turn." stayed over the log into the turn)."""
+        if self._refusal is not None:
+            self._refusal, self._refused_at = None, float("-inf")
+            self.send(NoticesPassed())
 
     # ------------------------------------------------------------------ the game changes here
 
@@ -347,6 +355,8 @@ class TableController:
         self.note_exposure_over(exposed, events)
         self.send(HintShown(None))  # it was about the decision just taken
         self.hinted, self.hint_on_show = None, HintOnShow()
+        if by_player or self.session.is_human_turn() or self.session.match.round.is_over:
+            self.refusals_passed()
         self.pacer.changed(events)
         if self.uno_ahead.after(events, HUMAN):
             self.notify(_("UNO said ahead is off: you drew instead of playing."), timeout=3)

@@ -62,10 +62,16 @@ class Notice(NamedTuple):
     severity: Literal["information", "warning", "error"] = "information"
     timeout: float | None = None
     markup: bool = True
+    passing: bool = False  # about a moment (a refusal): it goes at ``NoticesPassed``
 
 
 class NoticesCleared(NamedTuple):
     """The notes on show are about a decision taken back: they go."""
+
+
+class NoticesPassed(NamedTuple):
+    """The table moved past the moment the passing notes were about (the player acted, or a new
+    decision came to them): those notes go, the others stay."""
 
 
 class QuestionsWithdrawn(NamedTuple):
@@ -141,6 +147,7 @@ Message = (
     | HintShown
     | Notice
     | NoticesCleared
+    | NoticesPassed
     | QuestionsWithdrawn
     | SaveProblem
     | CardsMoved

@@ -16,7 +16,7 @@ from textual import events
 from textual.binding import Binding
 from textual.driver import Driver
 from textual.filter import LineFilter
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -49,6 +49,7 @@ class PlainTextApp(ThemedApp):
     def __init__(self) -> None:
         super().__init__()
         self.crash: CrashReport | None = None  # where the details of a crash were written
+        self._passing: set[str] = set()  # the notices about a moment, which go once the table moves past it
 
     def get_driver_class(self) -> type[Driver]:
         # Each frame goes out as the cells it changed, not every cell Textual repainted (issue 36).
@@ -65,12 +66,29 @@ class PlainTextApp(ThemedApp):
         severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = False,
+        passing: bool = False,
     ) -> None:
+        """``passing``: the notice is about a moment (a key refused), and goes with ``withdraw_passing``."""
         # Our messages quote players' names, save names, paths and files, which may hold "[" or
         # a control character: they are plain text, shown escaped, also when a screen's notify
         # passes Textual's default (markup=True) along.
         message, title = printable(message, newlines=True), printable(title)
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        # As Textual's own notify, keeping the notice's identity: Textual has no way to take one back.
+        wait = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        notice = Notification(message, title, severity, wait, markup=False)
+        if passing:
+            self._passing.add(notice.identity)
+        self.post_message(Notify(notice))
+
+    def withdraw_passing(self) -> None:
+        """The notices about a moment the table has moved past go (found in play: "Wait for your turn."
+        stayed over the log into the player's turn)."""
+        shown = [notice for notice in self._notifications if notice.identity in self._passing]
+        self._passing.clear()
+        for notice in shown:
+            self._unnotify(notice, refresh=False)
+        if shown:
+            self._refresh_notifications()
 
     def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
         # Textual's own says only "Failed to save screenshot": found in play, the player could not tell why.

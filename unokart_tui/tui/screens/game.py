@@ -41,6 +41,7 @@ from ..widgets.keybar import KeyBar
 from ..widgets.players import PlayerRow, SeatView
 from ..widgets.table import GRAND_SIZE, TablePanel, enlarge_notice, felt_title
 from ..widgets.titles import set_border_subtitle, set_border_title
+from .app_base import PlainTextApp
 from .flights import Flights
 
 T = TypeVar("T")
@@ -268,10 +269,16 @@ class GameScreen(Screen[None]):
             case told.HintShown(text):
                 self.query_one(HintView).text = text
                 self.refresh_bindings()
-            case told.Notice(text, title, severity, timeout, markup):
-                self.notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
+            case told.Notice(text, title, severity, timeout, markup, passing):
+                if passing and isinstance(self.app, PlainTextApp):
+                    self.app.notify(text, title=title, severity=severity, timeout=timeout, passing=True)
+                else:
+                    self.notify(text, title=title, severity=severity, timeout=timeout, markup=markup)
             case told.NoticesCleared():
                 self.app.clear_notifications()
+            case told.NoticesPassed():
+                if isinstance(self.app, PlainTextApp):
+                    self.app.withdraw_passing()
             case told.QuestionsWithdrawn():
                 self.withdraw_questions()
             case told.LogFollows():
