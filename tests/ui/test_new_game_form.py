@@ -1,4 +1,4 @@
-"""The New game form under a fast typist: every key kept in order, and a wrong field shown where it is."""
+"""Fields under a fast typist (New game, a save's new name): every key kept in order; a wrong field shown."""
 
 from __future__ import annotations
 
@@ -6,11 +6,14 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
+import saves
 from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.screens.new_game import NewGameScreen
+from unokart_tui.tui.widgets.keybar import KeyBar
 
 from .helpers import QUICK
+from .test_menus import write_save
 
 QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
 
@@ -80,3 +83,18 @@ async def test_ctrl_s_with_a_wrong_field_scrolls_to_it_and_focuses_it(field, wro
         for widget in (wanted, screen.query_one(f"#{field}-error")):
             assert seen.contains_region(widget.region), (widget, widget.region, seen)
         assert str(screen.query_one(f"#{field}-error").render())  # the reason is there to read
+
+
+async def test_a_new_name_typed_fast_renames_the_save_by_all_its_letters():
+    # The same keys in a burst in the rename dialog: its enter read the field before the letters were in.
+    write_save("match 2026-12-02 19.26")
+    application = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert "⏎ Rename" in str(application.screen.query_one(KeyBar).render())
+        burst(application, ["ctrl+u", *"Friday night", "enter"])
+        await pilot.pause()
+        assert [entry.name for entry in saves.list_saves()] == ["Friday night"]
