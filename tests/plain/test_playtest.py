@@ -241,7 +241,7 @@ def test_a_lightning_is_one_line_for_everyone_it_strikes_i4():
     assert [line.text for line in log_lines(drawn, voice)] == ["· Lightning: Luigi, Peach and Yoshi each draw a card."]
     mine = [CardsDrawn(seat, (red,), DrawReason.LIGHTNING, 1) for seat in (3, 4, 0, 1)]
     said = [line.text for line in log_lines(mine, voice)]
-    assert said == ["· Lightning: Peach, Yoshi and Mario each draw a card.", "· You draw R3 (Lightning)."]
+    assert said == ["· Lightning: Peach, Yoshi and Mario each draw a card.", "· You draw Red 3 [R3] (Lightning)."]
 
 
 def test_a_draw_two_and_the_lost_turn_are_one_line():
@@ -255,7 +255,7 @@ def test_a_draw_two_and_the_lost_turn_are_one_line():
     said = [line.text for line in log_lines([CardsDrawn(1, two, DrawReason.DRAW_TWO, 2), TurnSkipped(1)], voice)]
     assert said == ["· Mario draws 2 cards (Draw Two) and loses the turn."]
     said = [line.text for line in log_lines([CardsDrawn(0, two, DrawReason.DRAW_TWO, 2), TurnSkipped(0)], voice)]
-    assert said == ["· You draw R3, B5 (Draw Two) and lose the turn."]
+    assert said == ["· You draw Red 3 [R3], Blue 5 [B5] (Draw Two) and lose the turn."]
 
 
 def test_a_card_is_found_by_its_number_said_as_a_word_or_its_code_with_a_space():
@@ -311,3 +311,25 @@ def test_passed_hands_say_how_many_cards_you_now_hold_h4():
     voice = Voice(["Ann", "Mario", "Luigi"], 0, WORDS)
     said = [line.text for line in log_lines([HandsPassed(1, 1)], voice, hand=5)]
     assert said == ["· Everyone passes their hand on: you now hold Luigi's, 5 cards."]
+
+
+def test_a_whole_party_match_is_read_in_words_without_a_mark():
+    """Issue 33: every line of a match to its end, with every reader typed on the way (table, hand, log,
+    hint, score, help), has no character a screen reader names aloud ("middle dot", "em dash",
+    "asterisk"); a round opens with a sentence, and a card drawn is named as the hand names it."""
+    from .pages import marks_in
+
+    table, lines = line_table(4, ["item-hoarder", "item-hoarder", "challenger"], HouseRules.preset("party"))
+    readers = ["table", "hand", "log", "score", "help"]
+    for turn in range(3000):
+        if table.over:
+            break
+        table.handle(readers[turn % len(readers)])
+        if turn < 40:  # the expert's advice takes its time: a few hints are enough
+            table.handle("hint")
+        table.handle(next(move for move in table.moves() if move.split()[0] not in READERS))
+    table.close()
+    assert table.over
+    assert [line for line in lines if marks_in(line)] == []
+    assert "Round 2 begins." in lines
+    assert any(line.startswith("You draw ") and "] " in line + " " for line in lines)

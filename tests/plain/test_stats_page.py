@@ -30,7 +30,7 @@ def two_won():
 
 def result(game: saves.SavedGame) -> str:
     scores = game.match.scores
-    return f"won {scores[0]}–{max(scores[1:])}"
+    return f"won {scores[0]} to {max(scores[1:])}"
 
 
 def test_an_empty_store_says_so_in_one_line():
@@ -112,7 +112,7 @@ def test_a_match_is_replayed_from_the_list_and_back_leads_to_the_statistics(two_
     lines = read(read_stats, ["replay 2", "back", "replay 3", "matches"])
     assert "Replay of won one. The match is over, so every hand may be read." in lines
     replay = after(lines, "Replay of won one")
-    assert replay[3] == "— Round 1 —" and replay[4].startswith("· Cards drawn for the deal")
+    assert replay[3] == "Round 1 begins." and replay[4].startswith("Cards drawn for the deal")
     assert lines.count(PROMPT) == 2
     assert "Type a number from 1 to 2." in lines
     assert lines[-1].endswith("saved as won one.")

@@ -10,13 +10,21 @@ as it is.
 from __future__ import annotations
 
 from ..history.stats import StatsError, Summary, open_store, summarize
-from ..history.stats.report import REASON_WORDS, left_out, nothing_yet, opponents, percent, result
+from ..history.stats.records import PLAYER
+from ..history.stats.report import REASON_WORDS, left_out, nothing_yet, opponents, percent
+from ..history.stats.summary import MatchLine
 from ..voice import _
 from ..voice import plain_pages as words
 from .lines import Lines
 from .pages import HELP, number_in, say, typed
 
 RATES_SAID = 10  # the win rate after each of this many last matches (the screen's chart)
+
+
+def result(line: MatchLine) -> str:
+    """The player's score and the best of the others', as the Statistics screen gives them, in words."""
+    others = max(score for seat, score in enumerate(line.scores) if seat != PLAYER)
+    return words.match_result(line.scores[PLAYER], others, won=line.won)
 
 
 def read_summary() -> tuple[Summary | None, list[str]]:
