@@ -333,3 +333,21 @@ def test_a_whole_party_match_is_read_in_words_without_a_mark():
     assert [line for line in lines if marks_in(line)] == []
     assert "Round 2 begins." in lines
     assert any(line.startswith("You draw ") and "] " in line + " " for line in lines)
+
+
+def test_a_save_that_fails_is_said_once_without_its_warning_sign():
+    """Found in line mode: "⚠ Saving fails ..." was written again after every move, the sign read aloud."""
+    import saves
+
+    saves.save_dir().mkdir(parents=True, exist_ok=True)
+    saves.path_of("clash").write_text("not this game's\n", encoding="utf-8")  # in the way of the match's save
+    session = Session.new("Ann", ["greedy", "challenger"], seed=8, target=500, name="clash")
+    lines: list[str] = []
+    table = LineTable(session, lines.append)
+    table.start()
+    for _ in range(6):
+        table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"undo"}))
+    table.close()
+    failing = [line for line in lines if "Saving fails" in line]
+    assert len(failing) == 1 and failing[0].startswith("Saving fails: this match was never saved.")
+    assert saves.path_of("clash").read_text(encoding="utf-8") == "not this game's\n"
