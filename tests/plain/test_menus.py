@@ -194,7 +194,7 @@ def test_a_save_that_cannot_be_read_offers_its_previous_version():
 def test_load_with_no_saves_says_so_and_returns_to_the_title():
     _status, said = title(["load", "quit"])
     assert after(said, "What now?")[0] == "No saved matches yet: start a new game."
-    assert after(said, "What now?")[1] == "1. New game."
+    assert after(said, "What now?")[1:3] == ["1. Continue: no match is waiting yet.", "2. New game."]
 
 
 # ---------------------------------------------------------------------- Settings
