@@ -290,3 +290,16 @@ def test_the_default_name_is_offered_in_the_readers_language():
         assert "Ann" in name_question("Ann")
     finally:
         use_process_language(None)
+
+
+def test_in_slovak_the_bot_speed_is_said_and_typed_in_slovak():
+    """Found playing line mode in Slovak: "Rýchlosť botov ... (bot_speed): normal." among Slovak words."""
+    from unokart_tui.voice import use_process_language
+
+    use_process_language("sk")
+    try:
+        _status, said = title(["settings", "set bot_speed rýchlo", "", "quit"])
+    finally:
+        use_process_language(None)
+    assert any(line.startswith("6. ") and line.endswith("(bot_speed): normálne.") for line in said)
+    assert load_settings()[0].bot_speed == "fast"

@@ -156,3 +156,19 @@ def test_a_damaged_store_is_rebuilt_from_the_saves_and_the_page_says_so(two_won)
     assert "set aside as stats.sqlite3.damaged-" in lines[1]
     assert lines[2] == "You finished 2 matches and won 2 (100%)."  # nothing lost: rebuilt from the saves
     assert list(path.parent.glob("stats.sqlite3.damaged-*"))
+
+
+def test_in_slovak_the_bots_are_named_as_at_the_table_and_a_percentage_is_written_the_slovak_way(two_won):
+    """Found playing line mode in Slovak: "Súper greedy", "Obtiažnosť normal" and "0%, 0%" among Slovak words."""
+    import re
+
+    from unokart_tui.voice import speaking
+
+    with speaking("sk"):
+        lines = read(read_stats, ["bots"])
+    assert any(line.startswith("Súper chamtivý:") for line in lines)
+    assert any(line.startswith("Obtiažnosť normálny:") for line in lines)
+    assert any(line.startswith("skeptik:") for line in lines)
+    assert not any(re.search(r"\b(greedy|challenger|item-hoarder|normal)\b", line) for line in lines)
+    assert any("%" in line for line in lines)
+    assert not any(re.search(r"\d%", line) for line in lines)  # "100 %", as Slovak writes it
