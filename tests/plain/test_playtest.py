@@ -332,6 +332,8 @@ def test_a_whole_party_match_is_read_in_words_without_a_mark():
     assert table.over
     assert [line for line in lines if marks_in(line)] == []
     assert "Round 2 begins." in lines
+    hints = [line for line in lines if line.startswith("Hint: ")]
+    assert hints and all(line.endswith(".") for line in hints)  # a sentence, read as one
     assert any(line.startswith("You draw ") and "] " in line + " " for line in lines)
 
 

@@ -141,6 +141,9 @@ def chance_to_jump(card: Card) -> str:
 
 
 def hint_line(text: str) -> str:
+    """The expert's advice as a sentence: the table's banner has no full stop, a line read aloud ends with one."""
+    if not text.endswith((".", "!", "?")):
+        text += "."
     return _("Hint: {hint}").format(hint=text)
 
 
