@@ -353,3 +353,13 @@ def test_a_save_that_fails_is_said_once_without_its_warning_sign():
     failing = [line for line in lines if "Saving fails" in line]
     assert len(failing) == 1 and failing[0].startswith("Saving fails: this match was never saved.")
     assert saves.path_of("clash").read_text(encoding="utf-8") == "not this game's\n"
+
+
+def test_a_new_match_opens_with_who_sits_where_the_deal_and_the_first_card():
+    """Found playing line mode: a new match began with the bots' first moves; the first card was never said."""
+    table, lines = line_table(5, ["greedy", "challenger"])
+    table.close()
+    assert lines[0].startswith("Seed 5. To deal this match again: unokart new --seed 5")
+    assert lines[1] == "At the table: Mario (greedy), Luigi (challenger) and you."
+    assert lines[2].startswith("Cards drawn for the deal (you ")
+    assert lines[3:5] == ["Mario deals 7 cards to everyone.", "The first card is Red 6."]

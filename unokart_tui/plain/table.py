@@ -123,7 +123,10 @@ class LineTable:
             fresh = self.controller.open()
         finally:
             recalled, self._recalled = self._recalled, None
-        if not fresh:  # found in play: a round of history (60 lines) read out before the prompt
+        if fresh:  # the seed, who sits where, the deal and the first card: the listener's first view of the table
+            for line in recalled:
+                self.say(line)
+        else:  # found in play: a round of history (60 lines) read out before the prompt
             for line in recalled[-2:]:  # who plays, and the welcome back
                 self.say(line)
             if not self.session.match.is_over:
