@@ -22,7 +22,7 @@ from unokart_tui.table.session import Session
 from unokart_tui.table.tableview import sorted_hand
 from unokart_tui.voice.plain import card_words
 
-from ..history.play import finished_match, play
+from ..history.play import a_plain_play, finished_match, play
 from .pages import ESCAPE, after, marks_in, read
 
 
@@ -121,6 +121,17 @@ def test_a_whole_party_replay_is_read_in_words_without_a_mark():
     assert any("Item Box turns" in line for line in lines)
     assert [line for line in lines if marks_in(line)] == []
     assert not any("  " in line or line != line.strip() for line in lines)
+
+
+def test_an_undo_is_read_where_it_was_made_without_its_arrow():
+    session = Session.new("Ann", ["random"], seed=8, name="undone")
+    choice = a_plain_play(session)
+    session.apply(choice)
+    session.undo()
+    session.close()
+    lines = read(read_replay, ["next 100000"], "undone")
+    assert f"Undo: your move ({choice}) was taken back here." in lines
+    assert [line for line in lines if marks_in(line)] == []
 
 
 def test_where_says_the_round_the_move_the_table_and_the_scores(unfinished):
