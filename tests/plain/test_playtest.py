@@ -363,3 +363,15 @@ def test_a_new_match_opens_with_who_sits_where_the_deal_and_the_first_card():
     assert lines[1] == "At the table: Mario (greedy), Luigi (challenger) and you."
     assert lines[2].startswith("Cards drawn for the deal (you ")
     assert lines[3:5] == ["Mario deals 7 cards to everyone.", "The first card is Red 6."]
+
+
+def test_a_rounds_heading_becomes_a_sentence_in_the_language_it_was_written_in():
+    from unokart_tui.voice import _, speaking
+    from unokart_tui.voice.plain import round_begins, words_only
+
+    for language in ("en", "sk", "nl"):
+        with speaking(language):
+            heading = _("— Round {number} —").format(number=12)
+            assert words_only(heading) == round_begins(12), language
+            assert "12" in round_begins(12)
+    assert words_only("Luigi plays Red 12 — in round 12.") == "Luigi plays Red 12; in round 12."
