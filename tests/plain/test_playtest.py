@@ -375,3 +375,15 @@ def test_a_rounds_heading_becomes_a_sentence_in_the_language_it_was_written_in()
             assert words_only(heading) == round_begins(12), language
             assert "12" in round_begins(12)
     assert words_only("Luigi plays Red 12 — in round 12.") == "Luigi plays Red 12; in round 12."
+
+
+def test_a_late_uno_is_one_sentence():
+    """Found playing line mode in Slovak and Dutch: "Hovoríš UNO! práve včas", the words after the call a fragment."""
+    from unokart_tui.engine import UnoSaid
+    from unokart_tui.glyphs import WORDS
+    from unokart_tui.voice.narration import log_lines
+    from unokart_tui.voice.speaker import Voice
+
+    voice = Voice(["Ann", "Mario"], 0, WORDS)
+    said = [line.text for line in log_lines([UnoSaid(0, late=True), UnoSaid(1, late=True)], voice)]
+    assert said == ["· You say UNO, just in time!", "· Mario says UNO, just in time!"]
