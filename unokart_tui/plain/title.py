@@ -30,8 +30,7 @@ if TYPE_CHECKING:
     from ..table.session import Session
 
 MENU = "menu"  # Enter at the title: the choices read again
-NOTHING_TO_CONTINUE = "nothing to continue"
-NEW_GAME_NUMBER = 2  # the title's choices keep their numbers: Continue is 1 even when no match waits
+NOTHING_TO_CONTINUE = "nothing to continue"  # Continue, said with no match waiting: its number stays taken
 
 
 def describe(entry: SaveEntry) -> str:
@@ -97,7 +96,8 @@ class Title:
                 return MENU
             chosen = pick(answer, choices)
             if chosen == NOTHING_TO_CONTINUE:
-                return Wrong(words.nothing_to_continue(NEW_GAME_NUMBER))
+                new_game = next(number for number, choice in enumerate(choices, start=1) if choice.value == "new")
+                return Wrong(words.nothing_to_continue(new_game))
             return chosen
 
         return read
@@ -130,7 +130,6 @@ class Title:
             entries.insert(0, ("continue", describe(latest), ("continue", "resume")))
         else:
             entries.insert(0, (NOTHING_TO_CONTINUE, words.nothing_to_continue_choice(), ("continue", "resume")))
-        assert entries[NEW_GAME_NUMBER - 1][0] == "new"
         choices = []
         for number, (action, sentence, english) in enumerate(entries, start=1):
             self.lines.say(printable(words.numbered(number, sentence)))
