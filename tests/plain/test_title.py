@@ -262,3 +262,20 @@ def test_the_end_of_the_input_in_a_page_ends_the_title_too(page):
     assert status == 0
     played = said[said.index("The match is saved: Continue on the title goes on with it.") :]
     assert played.count("2. New game.") == 1  # after the match; not again after the page
+
+
+def test_every_page_from_the_title_is_read_without_a_mark():
+    """Issue 33: the rules' dashes, the statistics' "lost 227–602" and the log's marks are read aloud by a
+    screen reader ("em dash", "en dash", "middle dot"): every page from the title writes words only."""
+    from ..history.play import finished_match
+    from .pages import marks_in
+
+    finished_match("won one", 3)
+    pages = ["rules", *map(str, range(1, 11)), "back", "stats", "matches", "bots", "back"]
+    pages += ["replay", "1", "next 1000", "where", "hands", "back", "back", "settings", "back", "load", "back"]
+    status, said = title([*pages, "quit"])
+    assert status == 0
+    assert any(line.startswith("Section 10 of 10") for line in said)
+    assert any(line.startswith("Your match: won ") for line in said)
+    assert "You win the match with 155 points!" in said
+    assert [line for line in said if marks_in(line)] == []
