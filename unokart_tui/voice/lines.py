@@ -294,7 +294,8 @@ def _challenge_resolved(event: ChallengeResolved, voice: Voice) -> str:
 def _uno_said(event: UnoSaid, voice: Voice) -> str:
     you, name = voice.is_you(event.seat), voice.name(event.seat)
     if event.late:
-        return _("You say UNO! just in time") if you else _("{name} says UNO! just in time").format(name=name)
+        # One sentence, not "UNO! just in time": read aloud line by line, the words after the call were a fragment.
+        return _("You say UNO, just in time!") if you else _("{name} says UNO, just in time!").format(name=name)
     return _("You say UNO!") if you else _("{name} says UNO!").format(name=name)
 
 
