@@ -28,14 +28,11 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
-import ai
 import saves
-from ai.base import Bot
 from ai.driver import Driver
 from ai.expert import ExpertBot
 from saves import SaveError, Seat
 
-from ..defaults import BOT_NAMES
 from ..engine import (
     Action,
     CatchUno,
@@ -58,8 +55,9 @@ from ..voice import _, speaking
 from ..voice import friends as words
 from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
+from .keeping import make_bots, read_kept, seating
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
-from .people import Person, unique_name
+from .people import Person
 from .telling import NOBODY, RecentLog, seen, told
 
 ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
@@ -158,22 +156,11 @@ class SharedTable:
         wall: Callable[[], datetime] | None = None,
     ) -> SharedTable:
         """A new match: ``people`` in the first seats, in their order, then a bot of each kind in ``bots``."""
-        seated: list[Person] = []
-        for person in people:
-            seated.append(person._replace(name=unique_name(person.name, [p.name for p in seated])))
-        names = [p.name for p in seated]
-        for _kind in bots:
-            free = [name for name in BOT_NAMES if name.casefold() not in {n.casefold() for n in names}]
-            names.append(free[0] if free else unique_name(BOT_NAMES[0], names))
-        match = Match.new(names, seed=seed, target=target, rules=rules)
-        seats = [Seat(person.name) for person in seated]
-        for index, kind in enumerate(bots, start=len(seated)):
-            bot = ai.make_bot(kind, seed=match.seed + index)
-            seats.append(Seat(names[index], kind, seed=match.seed + index, params=bot.params))
+        match, seats, seated = seating(people, bots, seed=seed, target=target, rules=rules)
         return cls(
             match,
             seats,
-            dict(enumerate(seated)),
+            seated,
             clock=clock,
             save=save,
             pace=pace,
@@ -197,7 +184,7 @@ class SharedTable:
         wall: Callable[[], datetime] | None = None,
     ) -> SharedTable:
         """A match kept in a save (``text``), its human seats given back to ``people``; ``SaveError`` if unreadable."""
-        game = saves.loads_game(text, source=source)
+        game = read_kept(text, source)
         return cls(
             game.match,
             game.seats,
@@ -687,14 +674,4 @@ class SharedTable:
             self.drop(key)
 
 
-def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
-    """The bots of the seats that are no person's, as their ``Seat`` describes them (as ``Session`` makes them)."""
-    bots = {}
-    for seat, info in enumerate(seats):
-        if info.kind != "human":
-            params = ai.bot_params(info.kind, info.params)  # ValueError: no bot can play this seat
-            bots[seat] = ai.BOTS[info.kind](seed=info.seed, **params)
-    return bots
-
-
-__all__ = ["FOLLOW_UPS", "ROUND_PAUSE", "Listener", "SharedTable", "make_bots"]
+__all__ = ["FOLLOW_UPS", "ROUND_PAUSE", "Listener", "SharedTable"]
