@@ -76,6 +76,9 @@ def time_up(seat: int, voice: Voice) -> str:
 
 
 def away(seat: int, voice: Voice) -> str:
+    """A person left their seat: the autopilot plays it. Their own log reads it too, told again when they come back."""
+    if voice.is_you(seat):
+        return _("You are away: the autopilot plays your seat until you come back.")
     return _("{name} is away: the autopilot plays their seat until they come back.").format(name=voice.name(seat))
 
 
