@@ -7,7 +7,8 @@ saves' format (``saves.Seat``), no clock, no I/O: the host reads and writes the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+from collections.abc import Mapping, Sequence
 
 import ai
 import saves
@@ -16,7 +17,13 @@ from saves import SavedGame, Seat
 
 from ..defaults import BOT_NAMES
 from ..engine import HouseRules, Match
+from ..history.timeline import replay
+from ..table.tableview import motions
 from .people import Person, unique_name
+from .telling import NOBODY
+
+KEY_PARAM = "key"  # a person's seat in the save: a mark of their key, to give the seat back to that key
+MARK = "mark:"  # what begins a mark: a key the table knows only by its mark (its person has not come back)
 
 
 def seating(
@@ -46,6 +53,55 @@ def read_kept(text: str, source: str = "<save>") -> SavedGame:
     return saves.loads_game(text, source=source)
 
 
+def key_mark(key: str) -> str:
+    """What the save keeps of a person's key: enough to know the key again, not the key's id itself.
+
+    The save lies in the opener's saves, which their game reads: it holds no friend's fingerprint.
+    """
+    if key.startswith(MARK):
+        return key
+    return MARK + hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
+def marked(seats: Sequence[Seat], people: Mapping[int, Person]) -> tuple[Seat, ...]:
+    """``seats`` as the save keeps them: each person's seat with the mark of their key."""
+    return tuple(
+        info._replace(params={**info.params, KEY_PARAM: key_mark(people[seat].key)}) if seat in people else info
+        for seat, info in enumerate(seats)
+    )
+
+
+def kept_people(seats: Sequence[Seat], opener: str | None = None) -> dict[int, Person]:
+    """The people of a kept match's seats, each known by their key's mark until that key comes back.
+
+    A seat saved without a mark (before marks were kept) is the opener's when it is the first one (the
+    lobby seats its opener first); any other such seat has no key, and the autopilot plays it.
+    """
+    people = {}
+    for seat, info in enumerate(seats):
+        if info.kind != "human":
+            continue
+        mark = info.params.get(KEY_PARAM)
+        if not isinstance(mark, str) or not mark.startswith(MARK):
+            mark = key_mark(opener) if seat == 0 and opener is not None else f"{MARK}nobody {seat}"
+        people[seat] = Person(mark, info.name)
+    return people
+
+
+def top_of(match: Match) -> tuple[int | None, bool]:
+    """Who put the top card of ``match``'s round there (None: the round's first card), and whether it was turned.
+
+    Found in play: a match taken up again showed its pile as the round's first card, whoever had played it.
+    """
+    rounds = replay(match)
+    top: tuple[int | None, bool] = (None, False)
+    for events in rounds[-1] if rounds else ():
+        for motion in motions(events, NOBODY):
+            if motion.kind in ("play", "turn"):
+                top = (motion.seat, motion.kind == "turn")
+    return top
+
+
 def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
     """The bots of the seats that are no person's, as their ``Seat`` describes them (as ``Session`` makes them)."""
     bots = {}
@@ -56,4 +112,4 @@ def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
     return bots
 
 
-__all__ = ["make_bots", "read_kept", "seating"]
+__all__ = ["KEY_PARAM", "kept_people", "key_mark", "make_bots", "marked", "read_kept", "seating", "top_of"]

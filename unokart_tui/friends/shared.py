@@ -55,7 +55,7 @@ from ..voice import _, speaking
 from ..voice import friends as words
 from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
-from .keeping import make_bots, read_kept, seating
+from .keeping import kept_people, key_mark, make_bots, marked, read_kept, seating, top_of
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person
 from .telling import NOBODY, RecentLog, seen, told
@@ -173,22 +173,24 @@ class SharedTable:
     def resume(
         cls,
         text: str,
-        people: Mapping[int, Person],
+        people: Mapping[int, Person] | None = None,
         *,
         clock: Clock,
         source: str = "<save>",
+        opener: str | None = None,
         save: Callable[[str], None] | None = None,
         pace: Pace | None = None,
         turn_seconds: float = TURN_SECONDS,
         round_pause: float = ROUND_PAUSE,
         wall: Callable[[], datetime] | None = None,
     ) -> SharedTable:
-        """A match kept in a save (``text``), its human seats given back to ``people``; ``SaveError`` if unreadable."""
+        """A match kept in a save (``text``); ``SaveError`` if unreadable. Its human seats go back to ``people``,
+        by default to the keys the save marks them with (``keeping``), each taken when that key connects."""
         game = read_kept(text, source)
-        return cls(
+        table = cls(
             game.match,
             game.seats,
-            people,
+            kept_people(game.seats, opener) if people is None else people,
             clock=clock,
             save=save,
             pace=pace,
@@ -197,6 +199,8 @@ class SharedTable:
             created=game.created,
             wall=wall,
         )
+        table._top_by, table._top_turned = top_of(game.match)
+        return table
 
     def begin(self) -> None:
         """Play starts (or goes on, for a resumed match): everyone connected is told, and the table runs."""
@@ -252,7 +256,9 @@ class SharedTable:
         return self.match.is_over
 
     def seat_of(self, key: str) -> int | None:
-        return next((seat for seat, person in self.people.items() if person.key == key), None)
+        """The seat of ``key``'s person: theirs at this match, or kept for their key's mark (a match taken up again)."""
+        mark = key_mark(key)
+        return next((seat for seat, person in self.people.items() if person.key in (key, mark)), None)
 
     def connect(self, person: Person, send: Sender) -> int | None:
         """``person`` is at the table: at their seat (returned) when their key has one, else watching (None).
@@ -261,6 +267,8 @@ class SharedTable:
         """
         with self._lock:
             seat = self.seat_of(person.key)
+            if seat is not None:  # a seat kept for the key's mark is the key's from now on
+                self.people[seat] = self.people[seat]._replace(key=person.key, language=person.language)
             listener = Listener(person, seat, send, self.names)
             self._listeners[person.key] = listener
             back = seat is not None and seat in self._away
@@ -436,7 +444,9 @@ class SharedTable:
         """The match in the saves' format, to the host's ``save``; a failure is kept, the next action tries again."""
         if self._save_to is None:
             return
-        text = saves.dumps(self.match, seats=self.seats, created=self.created, updated=self._wall())
+        text = saves.dumps(
+            self.match, seats=marked(self.seats, self.people), created=self.created, updated=self._wall()
+        )
         try:
             self._save_to(text)
         except SaveError as error:

@@ -116,6 +116,27 @@ def everyone_left() -> str:
     return _("Everyone at this table has left: it is closed, and the match is kept for them.")
 
 
+def nothing_kept(code: str) -> str:
+    """Someone asked to take up a match with friends that their saves do not keep."""
+    return _("Your saves keep no match with friends under the code {code}.").format(code=code)
+
+
+def kept_is_over(code: str) -> str:
+    return _("The match with friends {code} is over: it can be replayed, not continued.").format(code=code)
+
+
+def code_in_use(code: str) -> str:
+    """The code of a kept match is another table's now (codes are given again once a table closes)."""
+    return _("Another table has the code {code} now: try again once it has closed.").format(code=code)
+
+
+def continue_with_friends(code: str, people: list[str], round_number: int) -> str:
+    """The title's offer of a match with friends kept in the player's saves: its code, its people, its round."""
+    return _("Continue with friends: {code}, {names}, round {number}").format(
+        code=code, names=", ".join(people), number=round_number
+    )
+
+
 def not_at_table() -> str:
     return _("You are not at this table.")
 
@@ -258,6 +279,8 @@ __all__ = [
     "away",
     "back",
     "bots_in_free_seats",
+    "code_in_use",
+    "continue_with_friends",
     "drew",
     "earlier_moment",
     "fewer_seats_than_people",
@@ -267,6 +290,7 @@ __all__ = [
     "is_watching",
     "join_with_code",
     "join_with_command",
+    "kept_is_over",
     "leave_seat",
     "match_started",
     "needs_people",
@@ -276,6 +300,7 @@ __all__ = [
     "not_at_table",
     "not_started",
     "not_yours",
+    "nothing_kept",
     "now_watching",
     "opener_named",
     "opener_settles",
