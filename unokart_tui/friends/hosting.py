@@ -30,13 +30,11 @@ from ..voice import friends as words
 from ..voice import speaking
 from . import wire
 from .channel import REFUSED
+from .kept import SAVE_PREFIX, SAVE_SUFFIX
 from .lobby import Lobby, LobbyRefused
 from .messages import Acted, AskHint, Hinted, LobbyClosed, LobbySettle, LobbyStart, Message, Sender
 from .people import Person, person
 from .shared import SharedTable
-
-SAVE_PREFIX = "friends "  # the opener's save of the table CODE is "friends CODE.toml"
-SAVE_SUFFIX = ".toml"
 
 
 class Seat(Protocol):

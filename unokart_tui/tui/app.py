@@ -15,7 +15,7 @@ from textual.command import Provider
 from textual.screen import Screen
 
 from ..defaults import PLAYER_NAME
-from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
+from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, REOPEN_TABLE, TABLE_JOINED, TABLE_OPENED
 from ..table import opening
 from ..voice import _
 from .hostline import FromHost, HostGone, Line
@@ -107,6 +107,11 @@ class UnoKartApp(MatchApp):
     def action_play_with_friends(self) -> None:
         if self.line is not None:
             self.line.send({"type": OPEN_TABLE})
+
+    def action_reopen_table(self, code: str) -> None:
+        """The match with friends this player's saves keep under ``code`` goes on: the host opens it again."""
+        if self.line is not None:
+            self.line.send({"type": REOPEN_TABLE, "code": code})
 
     def action_join_table(self) -> None:
         from .dialogs.join_table import JoinTableDialog  # noqa: PLC0415 - loaded when first opened
