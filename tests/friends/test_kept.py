@@ -146,3 +146,24 @@ def test_a_broken_or_finished_kept_match_is_refused_in_one_line_and_left_as_it_w
         host.tables.reopen(code, "SHA256:ann")
     assert str(path) in str(broken.value) and "\n" not in str(broken.value)
     assert path.read_text() == good.replace("[position]", "[nonsense") and host.tables.get(code) is None
+
+
+def test_a_finished_kept_match_is_not_taken_up_again(tmp_path):
+    import ai
+    from saves import Seat
+    from unokart_tui.engine import Match
+    from unokart_tui.friends.keeping import marked
+    from unokart_tui.friends.people import Person
+
+    host, code = Host(tmp_path), "K9MXR"
+    match = Match.new(["Ann", "Bob"], seed=4, target=1)
+    bot = ai.make_bot("greedy", seed=1)
+    while not match.is_over:
+        round_ = match.round
+        match.apply(bot.choose(round_.view(round_.decider), round_.legal_actions()))
+    seats = marked((Seat("Ann"), Seat("Bob")), {0: Person("SHA256:ann", "Ann"), 1: Person("SHA256:bob", "Bob")})
+    path = save_path(host.folders("SHA256:ann"), code)
+    path.write_text(saves.dumps(match, seats=seats))
+    with pytest.raises(LookupError, match=f"The match with friends {code} is over"):
+        host.tables.reopen(code, "SHA256:ann")
+    assert host.tables.get(code) is None and saves.loads(path.read_text()).is_over
