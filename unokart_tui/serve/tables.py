@@ -104,16 +104,20 @@ class TableCodes:
         factory: TableFactory | None = None,
         *,
         keeper: TableKeeper | None = None,
+        keeps: Callable[[str, str], bool] | None = None,
         most: int = 256,
         most_per_key: int = 2,
     ) -> None:
         """``most`` tables at once on the host, ``most_per_key`` opened by one key: one player cannot take them all.
 
-        ``keeper`` takes up a kept match again (``reopen``); without one, none is.
+        ``keeper`` takes up a kept match again (``reopen``); without one, none is. ``keeps(code, key)``: whether
+        that key's saves keep a match under that code, a code never given to a new table of theirs (its save
+        would be written over).
         """
         self.guard = guard
         self.factory = factory
         self.keeper = keeper
+        self.keeps = keeps
         self.most = most
         self.most_per_key = most_per_key
         self._tables: dict[str, SharedTable] = {}
@@ -128,7 +132,8 @@ class TableCodes:
         or has as many open as it may, or that key has."""
         if self.factory is None or len(self._tables) >= self.most or self._per_key[opener] >= self.most_per_key:
             return None
-        code = new_code(taken=self._tables.__contains__)
+        keeps = self.keeps
+        code = new_code(taken=lambda code: code in self._tables or (keeps is not None and keeps(code, opener)))
         table = self._tables[code] = self.factory(code)
         self._opener[code] = opener
         self._per_key[opener] += 1
