@@ -21,6 +21,8 @@ from unokart_tui.serve.tables import TableCodes
 from unokart_tui.table.pacing import Pace
 
 from ..fakeclock import FakeClock
+from .harness import cards_named
+from .test_honesty import secret_from
 from .test_hosting import FakeSeat, Saves, ask
 
 
@@ -98,6 +100,13 @@ def test_the_opener_takes_the_kept_match_up_again_under_its_code_and_each_key_fi
     robert.name = "Robert"  # a new name on the host changes nothing: the key is the person
     table.arrive(robert)
     assert robert.last(TableSeen).seat == 1 and robert.last(TableSeen).names[1] == "Bob"
+    # He is told the round again, as it was told while it was played, in his own voice.
+    said = [m.line.text for m in robert.read() if isinstance(m, Logged)]
+    retold = said[: said.index("You are back at your seat: you play your turns again.")]
+    assert len(retold) >= 3 and any(line.startswith("· You ") for line in retold)
+    assert not any(line.startswith("· Bob ") for line in retold)
+    # Honest (item 5): nothing told again names a card of another hand or of the draw pile.
+    assert not cards_named(retold, "en") & secret_from(host.hosted(code).table, 1)  # type: ignore[arg-type]
     assert again.last(TableSeen).away == (False, False, False)
     assert host.tables.awaiting("SHA256:bob") is None
     # A stranger with the code watches: no seat is theirs.

@@ -16,11 +16,13 @@ from ai.base import Bot
 from saves import SavedGame, Seat
 
 from ..defaults import BOT_NAMES
-from ..engine import HouseRules, Match
-from ..history.timeline import replay
+from ..engine import Event, HouseRules, Match
+from ..history.timeline import play_again
 from ..table.tableview import motions
+from ..voice import _
+from ..voice.narration import LogLine, Voice, log_line
 from .people import Person, unique_name
-from .telling import NOBODY
+from .telling import NOBODY, RecentLog, Retelling
 
 KEY_PARAM = "key"  # a person's seat in the save: a mark of their key, to give the seat back to that key
 MARK = "mark:"  # what begins a mark: a key the table knows only by its mark (its person has not come back)
@@ -88,18 +90,39 @@ def kept_people(seats: Sequence[Seat], opener: str | None = None) -> dict[int, P
     return people
 
 
-def top_of(match: Match) -> tuple[int | None, bool]:
-    """Who put the top card of ``match``'s round there (None: the round's first card), and whether it was turned.
+def recall(match: Match, recent: RecentLog) -> tuple[int | None, bool]:
+    """A match taken up again: its round told again into ``recent``, as it was told while it was played, and
+    who put the top card there (None: the round's first card) and whether it was turned.
 
-    Found in play: a match taken up again showed its pile as the round's first card, whoever had played it.
+    Found in play: a match taken up again showed its pile as the round's first card, whoever had played it,
+    and those who came back to it found an empty log.
     """
-    rounds = replay(match)
     top: tuple[int | None, bool] = (None, False)
-    for events in rounds[-1] if rounds else ():
+    exposed: int | None = None
+    for step in play_again(match):
+        if step.round != match.round_number:
+            continue
+        events = tuple(step.events)
+        if step.action is None:  # the deal
+            recent.new_round(_dealt(step.round, events))
+            top = (None, False)
+        else:
+            recent.events(events, step.match.round, exposed)
         for motion in motions(events, NOBODY):
             if motion.kind in ("play", "turn"):
                 top = (motion.seat, motion.kind == "turn")
+        exposed = step.match.round.exposed
     return top
+
+
+def _dealt(number: int, events: Sequence[Event]) -> Retelling:
+    """A round's deal as the table tells it (``SharedTable``): its number after the first, then the deal."""
+
+    def retell(voice: Voice) -> list[LogLine]:
+        header = [LogLine(_("— Round {number} —").format(number=number), "bold")] if number > 1 else []
+        return header + [log_line(event, voice) for event in events]
+
+    return retell
 
 
 def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
@@ -112,4 +135,4 @@ def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
     return bots
 
 
-__all__ = ["KEY_PARAM", "kept_people", "key_mark", "make_bots", "marked", "read_kept", "seating", "top_of"]
+__all__ = ["KEY_PARAM", "kept_people", "key_mark", "make_bots", "marked", "read_kept", "recall", "seating"]

@@ -55,7 +55,7 @@ from ..voice import _, speaking
 from ..voice import friends as words
 from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
-from .keeping import kept_people, key_mark, make_bots, marked, read_kept, seating, top_of
+from .keeping import kept_people, key_mark, make_bots, marked, read_kept, recall, seating
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person
 from .telling import NOBODY, RecentLog, seen, told
@@ -199,7 +199,7 @@ class SharedTable:
             created=game.created,
             wall=wall,
         )
-        table._top_by, table._top_turned = top_of(game.match)
+        table._top_by, table._top_turned = recall(game.match, table._recent)
         return table
 
     def begin(self) -> None:
