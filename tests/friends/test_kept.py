@@ -91,6 +91,7 @@ def test_the_opener_takes_the_kept_match_up_again_under_its_code_and_each_key_fi
     table.arrive(again)
     seen = again.last(TableSeen)
     assert seen.seat == 0 and seen.moment == left_at
+    assert host.hosted(code).table.turn_seconds == 30.0  # type: ignore[union-attr]  # as set in the lobby
     assert (seen.top_by, seen.top_turned) == top  # the pile says who put its card there, as before they left
     assert seen.away == (False, True, False)  # Bob has not come back: the autopilot's seat, marked away
     assert any("round" in m.line.text and "goes on" in m.line.text for m in again.read() if isinstance(m, Logged))
@@ -170,7 +171,8 @@ def test_a_finished_kept_match_is_not_taken_up_again(tmp_path):
     while not match.is_over:
         round_ = match.round
         match.apply(bot.choose(round_.view(round_.decider), round_.legal_actions()))
-    seats = marked((Seat("Ann"), Seat("Bob")), {0: Person("SHA256:ann", "Ann"), 1: Person("SHA256:bob", "Bob")})
+    people = {0: Person("SHA256:ann", "Ann"), 1: Person("SHA256:bob", "Bob")}
+    seats = marked((Seat("Ann"), Seat("Bob")), people, 30.0)
     path = save_path(host.folders("SHA256:ann"), code)
     path.write_text(saves.dumps(match, seats=seats))
     with pytest.raises(LookupError, match=f"The match with friends {code} is over"):

@@ -152,6 +152,7 @@ def keep_a_match(folder, code: str, people: dict[int, str]) -> None:
     seats = marked(
         (Seat("Ann"), Seat("Bob"), Seat("Mario", "greedy", seed=5)),
         {seat: Person(key, ["Ann", "Bob"][seat]) for seat, key in people.items()},
+        30.0,
     )
     folder.mkdir(parents=True, exist_ok=True)
     save_path(folder, code).write_text(saves.dumps(match, seats=seats))

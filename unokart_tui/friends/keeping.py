@@ -21,10 +21,12 @@ from ..history.timeline import play_again
 from ..table.tableview import motions
 from ..voice import _
 from ..voice.narration import LogLine, Voice, log_line
+from .messages import MAX_TURN, MIN_TURN, TURN_SECONDS
 from .people import Person, unique_name
 from .telling import NOBODY, RecentLog, Retelling
 
 KEY_PARAM = "key"  # a person's seat in the save: a mark of their key, to give the seat back to that key
+TURN_PARAM = "turn_seconds"  # and the seconds of a turn's clock, as the lobby set them
 MARK = "mark:"  # what begins a mark: a key the table knows only by its mark (its person has not come back)
 
 
@@ -65,10 +67,12 @@ def key_mark(key: str) -> str:
     return MARK + hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
-def marked(seats: Sequence[Seat], people: Mapping[int, Person]) -> tuple[Seat, ...]:
-    """``seats`` as the save keeps them: each person's seat with the mark of their key."""
+def marked(seats: Sequence[Seat], people: Mapping[int, Person], turn_seconds: float) -> tuple[Seat, ...]:
+    """``seats`` as the save keeps them: each person's seat with the mark of their key and their turn's clock."""
     return tuple(
-        info._replace(params={**info.params, KEY_PARAM: key_mark(people[seat].key)}) if seat in people else info
+        info._replace(params={**info.params, KEY_PARAM: key_mark(people[seat].key), TURN_PARAM: turn_seconds})
+        if seat in people
+        else info
         for seat, info in enumerate(seats)
     )
 
@@ -88,6 +92,17 @@ def kept_people(seats: Sequence[Seat], opener: str | None = None) -> dict[int, P
             mark = key_mark(opener) if seat == 0 and opener is not None else f"{MARK}nobody {seat}"
         people[seat] = Person(mark, info.name)
     return people
+
+
+def kept_turn(seats: Sequence[Seat]) -> float:
+    """The turn's clock the people of a kept match played under (set in the lobby), or the usual one."""
+    for info in seats:
+        seconds = info.params.get(TURN_PARAM)
+        if info.kind != "human" or isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            continue
+        if MIN_TURN <= seconds <= MAX_TURN:
+            return float(seconds)
+    return TURN_SECONDS
 
 
 def recall(match: Match, recent: RecentLog) -> tuple[int | None, bool]:
@@ -135,4 +150,15 @@ def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
     return bots
 
 
-__all__ = ["KEY_PARAM", "kept_people", "key_mark", "make_bots", "marked", "read_kept", "recall", "seating"]
+__all__ = [
+    "KEY_PARAM",
+    "TURN_PARAM",
+    "kept_people",
+    "kept_turn",
+    "key_mark",
+    "make_bots",
+    "marked",
+    "read_kept",
+    "recall",
+    "seating",
+]

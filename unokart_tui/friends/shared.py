@@ -55,7 +55,7 @@ from ..voice import _, speaking
 from ..voice import friends as words
 from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
-from .keeping import kept_people, key_mark, make_bots, marked, read_kept, recall, seating
+from .keeping import kept_people, kept_turn, key_mark, make_bots, marked, read_kept, recall, seating
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person
 from .telling import NOBODY, RecentLog, seen, told
@@ -180,7 +180,7 @@ class SharedTable:
         opener: str | None = None,
         save: Callable[[str], None] | None = None,
         pace: Pace | None = None,
-        turn_seconds: float = TURN_SECONDS,
+        turn_seconds: float | None = None,
         round_pause: float = ROUND_PAUSE,
         wall: Callable[[], datetime] | None = None,
     ) -> SharedTable:
@@ -194,7 +194,7 @@ class SharedTable:
             clock=clock,
             save=save,
             pace=pace,
-            turn_seconds=turn_seconds,
+            turn_seconds=kept_turn(game.seats) if turn_seconds is None else turn_seconds,
             round_pause=round_pause,
             created=game.created,
             wall=wall,
@@ -444,9 +444,8 @@ class SharedTable:
         """The match in the saves' format, to the host's ``save``; a failure is kept, the next action tries again."""
         if self._save_to is None:
             return
-        text = saves.dumps(
-            self.match, seats=marked(self.seats, self.people), created=self.created, updated=self._wall()
-        )
+        seats = marked(self.seats, self.people, self.turn_seconds)
+        text = saves.dumps(self.match, seats=seats, created=self.created, updated=self._wall())
         try:
             self._save_to(text)
         except SaveError as error:
