@@ -94,7 +94,9 @@ def test_the_opener_takes_the_kept_match_up_again_under_its_code_and_each_key_fi
     assert host.hosted(code).table.turn_seconds == 30.0  # type: ignore[union-attr]  # as set in the lobby
     assert (seen.top_by, seen.top_turned) == top  # the pile says who put its card there, as before they left
     assert seen.away == (False, True, False)  # Bob has not come back: the autopilot's seat, marked away
-    assert any("round" in m.line.text and "goes on" in m.line.text for m in again.read() if isinstance(m, Logged))
+    told_ann = [m.line.text for m in again.read() if isinstance(m, Logged)]
+    assert told_ann[-1] == "You are back at your seat: you play your turns again."
+    assert len(told_ann) >= 4  # the round so far, told again, before it
     # Bob is offered his seat at once (the title sends him straight back), or comes with the same code.
     assert host.tables.awaiting("SHA256:bob") == code
     robert = FakeSeat("Bob")

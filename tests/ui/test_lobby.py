@@ -515,3 +515,32 @@ async def test_without_the_server_a_kept_match_with_friends_is_not_offered():
         ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
         assert not any(option_id.startswith("reopen_table") for option_id in ids)
         assert "continue_latest" not in ids  # solo play never opens a friends' save
+
+
+async def test_what_the_table_says_before_its_first_view_reaches_the_table_screen(monkeypatch):
+    # Found over ssh: back at a match taken up again, the round told again came while the lobby screen was up,
+    # and the table's log was empty.
+    import sys
+    import types
+
+    from unokart_tui.friends.messages import Logged
+    from unokart_tui.voice.narration import LogLine
+
+    module = types.ModuleType("unokart_tui.tui.screens.remote_table")
+    module.RemoteTableScreen = StandInTable
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    StandInTable.made.clear()
+    host = Host()
+    app = friends_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        table = SharedTable.new([host.ann, host.bob], ["greedy"], seed=4, clock=FakeClock())
+        said = [wire.as_json(Logged(LogLine(f"· Line {number}.", "italic"))) for number in range(3)]
+        for data in said:
+            app.post_message(FromHost(data))
+        app.post_message(FromHost(wire.as_json(table.seen(1))))
+        await pilot.pause()
+        await pilot.pause()
+        [screen] = StandInTable.made
+        assert screen.later == said  # in their order, once the table screen is there

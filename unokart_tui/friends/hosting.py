@@ -274,10 +274,10 @@ class HostedTable:
             self.lobby.join(someone, send)
             return
         assert self.kept is not None
-        self.kept.connect(someone, send)
-        if self._to_begin and not self.kept.everyone_gone:
+        if self._to_begin:  # the opener: the match goes on, and they are back at it as anyone coming back is
             self._to_begin = False
             self.kept.begin()
+        self.kept.connect(someone, send)
 
     def _key_of(self, seat: Seat) -> str | None:
         """The key the table knows this connection by: its own, or the one it watches under; None if it has none."""
