@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from unokart_tui.engine import (
     Action,
+    Card,
     CardPlayed,
     CardsDrawn,
     CardTurned,
@@ -180,16 +181,26 @@ def must_play_line(events: Sequence[Event], round_: Round, voice: Voice) -> LogL
 
     Found in play: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
     """
+    forced = must_play(events, round_)
+    return None if forced is None else must_play_words(*forced, voice)
+
+
+def must_play(events: Sequence[Event], round_: Round) -> tuple[int, Card] | None:
+    """H7: the seat that must now play the card it drew with ``events``, and that card; None if no one must."""
     if not round_.rules.must_play_drawn or round_.phase is not Phase.DRAWN or round_.drawn is None:
         return None
     if not any(isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE for event in events):
         return None
     if Pass() in round_.legal_actions():  # H7a: a drawn Wild Item Box may be kept
         return None
-    seat = round_.decider
+    return round_.decider, round_.drawn
+
+
+def must_play_words(seat: int, card: Card, voice: Voice) -> LogLine:
+    """H7's line for ``seat``, which must play the ``card`` it drew: the card is named to that seat only."""
     if voice.is_you(seat):
         text = _("You must play the {card} you drew (house rule: a playable card drawn is played).").format(
-            card=voice.card(round_.drawn)
+            card=voice.card(card)
         )
     else:
         text = _("{name} must play the card just drawn (house rule: a playable card drawn is played).").format(
@@ -269,5 +280,7 @@ __all__ = [
     "lightning_line",
     "log_line",
     "log_lines",
+    "must_play",
     "must_play_line",
+    "must_play_words",
 ]
