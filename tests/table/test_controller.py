@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from unokart_tui.engine import (
+    Card,
     CatchUno,
     Color,
     Draw,
@@ -30,6 +31,7 @@ from unokart_tui.table.session import HUMAN
 from unokart_tui.table.tableview import jump_in
 from unokart_tui.tui.widgets.cardface import short
 
+from ..engine.helpers import position
 from .fakes import Table, new_session, play_on, plays
 
 PARTY = HouseRules.preset("party")
@@ -520,3 +522,17 @@ def test_a_resumed_match_on_a_total_the_player_cannot_stack_on_says_so_h1():
     table.start()
     assert not any("to you: stack or take it" in line for line in table.front.log())
     assert any("to you and nothing to stack" in line for line in table.front.log())
+
+
+@pytest.mark.parametrize("short_log", [False, True])
+def test_a_bots_uno_is_logged_right_after_its_play_before_its_item(short_log):
+    # Issue 34's playtest: "Luigi says UNO!" came after the Item Box's lines (the engine judges UNO last).
+    table = Table(new_session(), short_log=short_log)
+    table.start()
+    round_ = position("G1 G2 G3", "WI R3", "B1 B2", "B4", draw="Y5 G4 G5", discard="R9", current=1)
+    events = round_.apply(Play(Card.parse("WI"), uno=True))
+    table.front.messages.clear()
+    table.controller.write_log(events)
+    name = table.session.names[1]
+    said = table.front.log()
+    assert said[1] == f"· {name} says UNO!" and said[2].startswith(f"· {name}'s Item Box turns Yellow 5")

@@ -15,7 +15,7 @@ from ..engine import Event, HandsPassed, HandsSwapped, Match, PlayerView, Round,
 from ..table.tableview import Motion, can_stack, motions
 from ..voice import _
 from ..voice.banners import Banner, banner
-from ..voice.narration import LogLine, Voice, log_line, must_play_line
+from ..voice.narration import LogLine, Voice, in_told_order, log_line, must_play_line
 from .messages import PublicTable, TableSeen, Turn
 
 NOBODY = -1  # a watcher's seat, for what is shown to a seat: no card of any hand is theirs
@@ -81,7 +81,7 @@ def told(events: Sequence[Event], round_: Round, voice: Voice, exposed_before: i
     """``events`` (``round_``: the round just after them) as the reader of ``voice`` is told them."""
     seat = voice.you
     stack = seat is None or can_stack(round_, seat)  # H1-H3: a total passed to the reader
-    lines = [log_line(event, voice, can_stack=stack) for event in events]
+    lines = [log_line(event, voice, can_stack=stack) for event in in_told_order(events)]
     forced = must_play_line(events, round_, voice)  # H7
     if forced is not None:
         lines.append(forced)

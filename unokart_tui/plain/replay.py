@@ -17,7 +17,7 @@ from ..table.session import HUMAN
 from ..table.tableview import sorted_hand
 from ..voice import plain as table_words
 from ..voice import plain_pages as words
-from ..voice.narration import log_line
+from ..voice.narration import in_told_order, log_line
 from .lines import Lines
 from .pages import HELP, number_in, say, typed
 
@@ -38,7 +38,7 @@ class ReplayPage:
         """The log's lines for point ``number``: the round's heading at a deal, its events, any undo made there."""
         point = self.timeline.points[number]
         said = [round_heading(point.round)] if point.move == 0 else []
-        said += [log_line(event, self.replay.voice).text for event in self.timeline.events[number]]
+        said += [log_line(event, self.replay.voice).text for event in in_told_order(self.timeline.events[number])]
         said += [undone(undo) for undo in self.replay.undos.get((point.round, point.move), ())]
         return said
 

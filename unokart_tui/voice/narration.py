@@ -21,6 +21,7 @@ from unokart_tui.engine import (
     DrawReason,
     Event,
     HandsPassed,
+    HandsSwapped,
     JumpedIn,
     JumpIn,
     MatchWon,
@@ -57,6 +58,28 @@ class LogLine(NamedTuple):
         return self.text
 
 
+def in_told_order(events: Sequence[Event]) -> list[Event]:
+    """One action's ``events`` in the order they are told: a UNO said (or not said) with a play right
+    after that play, before what the card then did (an item, a stack, another turn).
+
+    The engine judges UNO once the play has resolved (U1-U3), so its event comes last. Found in play: a
+    bot's "says UNO!" came after its Item Box's lines, as if said later. A swap or passed hands in
+    between keeps it after them: the UNO is then for the hand that came back (H4b).
+    """
+    told = list(events)
+    for index, event in enumerate(told):
+        if not isinstance(event, (UnoSaid, PlayerExposed)) or (isinstance(event, UnoSaid) and event.late):
+            continue
+        for back in range(index - 1, -1, -1):
+            earlier = told[back]
+            if isinstance(earlier, (HandsSwapped, HandsPassed)):
+                break
+            if isinstance(earlier, CardPlayed) and earlier.seat == event.seat:
+                told.insert(back + 1, told.pop(index))
+                break
+    return told
+
+
 def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
     """One line of the game log for ``event`` (``can_stack``: whether the reader may stack on a total, H1-H3)."""
     if isinstance(event, (RoundWon, MatchWon)):
@@ -77,6 +100,7 @@ def log_lines(
 
     ``hand``: the reader's cards once the action is done (None for an action of the past), said when
     hands are passed on (H4)."""
+    events = in_told_order(events)
     lines: list[LogLine] = []
     struck: list[int] = []  # the seats other than the reader's that each drew their card of this Lightning
     at = 0  # where their line is
@@ -266,6 +290,7 @@ __all__ = [
     "Voice",
     "how_it_ended",
     "how_it_went_out",
+    "in_told_order",
     "lightning_line",
     "log_line",
     "log_lines",
