@@ -84,7 +84,7 @@ async def test_a_stackable_card_is_bright_and_enter_stacks_it():
         assert isinstance(played, Play) and played.card == card
 
 
-async def test_a_seven_asks_whom_to_swap_with():
+async def test_a_seven_asks_who_to_swap_with():
     app = make_app(seed=5, rules=HouseRules(seven_zero=True))
 
     def sevens(match) -> list[Play]:
@@ -104,6 +104,9 @@ async def test_a_seven_asks_whom_to_swap_with():
         await until(pilot, lambda: isinstance(app.screen, TargetDialog))
         dialog = app.screen
         assert dialog.seven
+        # Issue 34's playtest: "Whom do you swap…?" here, "Who do you hit?" for a Green Shell: one plain question.
+        title = dialog.query(".title").first().render()
+        assert str(title).startswith("Seven! Who do you swap hands with?")
         before = app.session.match.round.hands
         await pilot.press("1")
         await pilot.pause()
