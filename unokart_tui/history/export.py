@@ -107,7 +107,7 @@ def export_text(name: str, game: SavedGame) -> str:
             if isinstance(event, RoundWon):
                 scores[event.seat] += event.points
                 lines.append("  " + _("Scores: {scores}").format(scores=scores_line(match.names, scores)))
-        lines += [undone(undo) for undo in undos.get((point.round, point.move), ())]
+        lines += [undone(undo, voice) for undo in undos.get((point.round, point.move), ())]
     return printable("\n".join(lines) + "\n", newlines=True)
 
 

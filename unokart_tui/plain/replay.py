@@ -39,7 +39,7 @@ class ReplayPage:
         point = self.timeline.points[number]
         said = [round_heading(point.round)] if point.move == 0 else []
         said += [log_line(event, self.replay.voice).text for event in in_told_order(self.timeline.events[number])]
-        said += [undone(undo) for undo in self.replay.undos.get((point.round, point.move), ())]
+        said += [undone(undo, self.replay.voice) for undo in self.replay.undos.get((point.round, point.move), ())]
         return said
 
     def where(self) -> list[str]:

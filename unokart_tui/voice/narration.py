@@ -10,10 +10,15 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from unokart_tui.engine import (
+    Accept,
     Action,
     CardPlayed,
     CardsDrawn,
     CardTurned,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
     ColorChosen,
     DirectionChanged,
     Draw,
@@ -31,6 +36,7 @@ from unokart_tui.engine import (
     PlayerExposed,
     Round,
     RoundWon,
+    SayUno,
     StartCardTurned,
     TurnSkipped,
     UnoCaught,
@@ -268,6 +274,50 @@ def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: V
     return text.format(**values)
 
 
+def move_words(action: Action, voice: Voice) -> str:
+    """A move in words, as a player says it ("playing Red 7 and saying UNO"), for a line that lists moves.
+
+    Found in play: the export's undo line said "your move (catch 1)", the save's notation.
+    A reaction names its seat; any other move is the decider's, whom the line around it names.
+    """
+    if isinstance(action, Play):
+        values = {"card": long(action.card), "colour": color_word(action.color) if action.color else ""}
+        if action.color is not None and action.uno:
+            return _("playing {card}, calling {colour} and saying UNO").format(**values)
+        if action.color is not None:
+            return _("playing {card} and calling {colour}").format(**values)
+        if action.uno:
+            return _("playing {card} and saying UNO").format(**values)
+        return _("playing {card}").format(**values)
+    if isinstance(action, Draw):
+        return _("drawing a card")
+    if isinstance(action, Pass):
+        return _("keeping the drawn card")
+    if isinstance(action, Accept):
+        return _("taking the cards")
+    if isinstance(action, Challenge):
+        return _("challenging the Wild Draw Four")
+    if isinstance(action, ChooseColor):
+        return _("choosing {colour}").format(colour=color_word(action.color))
+    if isinstance(action, ChooseTarget):
+        if voice.is_you(action.seat):
+            return _("choosing you")
+        return _("choosing {name}").format(name=voice.name(action.seat))
+    you, name = voice.is_you(action.seat), voice.name(action.seat)
+    if isinstance(action, SayUno):
+        return _("saying UNO late") if you else _("{name} saying UNO late").format(name=name)
+    if isinstance(action, CatchUno):
+        if you:
+            return _("catching a player who forgot to say UNO")
+        return _("{name} catching a player who forgot to say UNO").format(name=name)
+    values = {"name": name, "card": long(action.card)}
+    if action.uno:
+        text = _("jumping in with {card} and saying UNO") if you else _("{name} jumping in with {card} and saying UNO")
+    else:
+        text = _("jumping in with {card}") if you else _("{name} jumping in with {card}")
+    return text.format(**values)
+
+
 def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
     """Why ``seat`` can no longer be caught (or say UNO late), for a key that comes too late."""
     for event in events:
@@ -294,5 +344,6 @@ __all__ = [
     "lightning_line",
     "log_line",
     "log_lines",
+    "move_words",
     "must_play_line",
 ]
