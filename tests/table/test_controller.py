@@ -536,3 +536,42 @@ def test_a_bots_uno_is_logged_right_after_its_play_before_its_item(short_log):
     name = table.session.names[1]
     said = table.front.log()
     assert said[1] == f"· {name} says UNO!" and said[2].startswith(f"· {name}'s Item Box turns Yellow 5")
+
+
+def _after(messages: list[told.Message], kind: type) -> list[told.Message]:
+    """The messages after the last of ``kind``."""
+    last = max(number for number, message in enumerate(messages) if isinstance(message, kind))
+    return messages[last + 1 :]
+
+
+def test_a_refusal_goes_once_its_moment_has_passed():
+    # Issue 34's playtest: "Wait for your turn." stayed over the log and the banners once the turn had come.
+    table = Table(new_session(), Pace(bot_delay=0.5, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    table.until_the_players_turn()
+    controller, front = table.controller, table.front
+    assert not controller.act(Pass())  # refused: nothing drawn to keep
+    controller.intend("draw")  # the seat acts: the refusal is about a moment gone
+    assert any(isinstance(m, told.NoticesCleared) for m in _after(front.messages, told.Notice))
+    if table.session.is_human_turn():
+        controller.intend("keep")
+    assert not table.session.is_human_turn()
+    controller.intend("draw")  # "Wait for your turn."
+    assert front.said()[-1] == "Wait for your turn."
+    assert not any(isinstance(m, told.NoticesCleared) for m in _after(front.messages, told.Notice))
+    table.until_the_players_turn()  # the turn comes: the refusal goes with it
+    assert any(isinstance(m, told.NoticesCleared) for m in _after(front.messages, told.Notice))
+
+
+def test_a_note_that_is_no_refusal_stays_when_the_turn_comes():
+    table = Table(new_session(), Pace(bot_delay=0.5, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    table.until_the_players_turn()
+    controller, front = table.controller, table.front
+    controller.intend("draw")
+    if table.session.is_human_turn():
+        controller.intend("keep")
+    controller.notify("A note about something else.")
+    front.messages.clear()
+    table.until_the_players_turn()
+    assert not any(isinstance(m, told.NoticesCleared) for m in front.messages)

@@ -325,10 +325,17 @@ async def test_a_key_for_a_turn_a_bot_jumped_in_on_is_refused_with_the_reason():
         who = app.session.names[jump.seat]
         assert screen.banner_view.banner.text == f"Jump-in! {who} jumps in with {short(jump.card)} and takes your turn"
         moves = len(app.session.match.history[-1])
+        said: list[str] = []  # what was noted (once the turn is back, the refusal goes: its moment has passed)
+        notify = screen.notify
+
+        def noted(text, **options):
+            said.append(text)
+            notify(text, **options)
+
+        screen.notify = noted
         screen.controller.draw()  # the player's key, pressed before the bots move on
         screen.controller.play(screen.hand.state.cards[screen.controller.cursor])
         await pilot.pause()
-        said = [note.message for note in app._notifications]
         taken = f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}."
         assert said.count(taken) == 1
         assert taken in [entry.plain for entry in screen.query_one(GameLog).entries]
