@@ -95,7 +95,7 @@ def test_a_bare_player_name_answers_the_green_shells_question_i3():
     names = table.session.names
     lines.clear()
     table.handle("dance")  # no command, and no player: the question comes again
-    assert "There is no command" in lines[0] or "Say whom" in lines[0]
+    assert "There is no command" in lines[0] or "Say a name" in lines[0]
     assert "Green Shell" in lines[-1] or "swap" in lines[-1]
     table.handle(names[2].casefold())
     assert not (table.session.is_human_turn() and table.session.view().phase is Phase.CHOOSE_TARGET)

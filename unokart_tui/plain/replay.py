@@ -42,7 +42,10 @@ class ReplayPage:
         said = [table_words.round_begins(point.round)] if point.move == 0 else []
         events = log_lines(self.timeline.events[number], self.replay.voice)
         said += [table_words.words_only(line.text) for line in events]
-        said += [table_words.words_only(undone(undo)) for undo in self.replay.undos.get((point.round, point.move), ())]
+        said += [
+            table_words.words_only(undone(undo, self.replay.voice))
+            for undo in self.replay.undos.get((point.round, point.move), ())
+        ]
         return said
 
     def where(self) -> list[str]:

@@ -39,7 +39,7 @@ from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.cards import color_label
-from ..voice.narration import LogLine, Voice, how_it_ended, log_line, log_lines, must_play_line
+from ..voice.narration import LogLine, Voice, how_it_ended, in_told_order, log_line, log_lines, must_play_line
 from ..voice.notes import TableNotes
 from ..voice.refusals import refusal
 from . import hinting, keys, questions
@@ -125,10 +125,13 @@ class TableController:
         self.saving = SaveWatch(session, clock, self.send, lambda: self.pacer.pace.save_retry)
         self._refusal: tuple[str, str] | None = None  # the last "that did nothing" shown, and when
         self._refused_at = float("-inf")
+        self._refusal_on_show = False  # the last note sent is that refusal
         self._turn_taken = ("", float("-inf"))  # why the seat's decision went to a bot who jumped in, and when
         self._jump_chance: JumpChance | None = None  # the twin of the top card last held (H5)
 
     def send(self, message: Message) -> None:
+        if isinstance(message, Notice):
+            self._refusal_on_show = False  # refuse() says otherwise for its own
         self.front.receive(message)
 
     def call_after_refresh(self, callback: Callable[[], None]) -> bool:
@@ -272,7 +275,7 @@ class TableController:
         """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
         stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
         if not self.short_log:
-            for event in events:
+            for event in in_told_order(events):
                 self.send(Logged(log_line(event, self.voice, can_stack=stack)))
             return
         hand = len(self.session.match.round.hands[HUMAN]) if live else None
@@ -319,6 +322,14 @@ class TableController:
             return
         self._refusal, self._refused_at = (reason, title), now
         self.send(Notice(reason, title, "warning"))
+        self._refusal_on_show = True
+
+    def withdraw_refusal(self) -> None:
+        """A refusal sent last and still on show goes once its moment has passed (the seat acted, its turn came).
+        Found in play: "Wait for your turn." stayed over the log and the banners after the turn had come."""
+        if self._refusal_on_show and self.clock.now() - self._refused_at < NOTICE_SECONDS:
+            self.send(NoticesCleared())
+        self._refusal_on_show, self._refusal = False, None
 
     # ------------------------------------------------------------------ the game changes here
 
@@ -337,6 +348,8 @@ class TableController:
             return False
         if taken:
             by_player = False
+        if by_player or self.session.is_human_turn():
+            self.withdraw_refusal()
         self.send(CardsMoved(motions(events, HUMAN), by_player))
         self.show(events)
         if taken:

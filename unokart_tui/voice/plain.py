@@ -106,8 +106,8 @@ def target_question(targets: Sequence[tuple[str, int]], *, seven: bool) -> str:
         ]
     )
     if seven:
-        return _("Choose whom to swap hands with: swap and a name, {names}.").format(names=who)
-    return _("Choose whom your Green Shell hits: target and a name, {names}.").format(names=who)
+        return _("Who do you swap hands with? Type swap and a name: {names}.").format(names=who)
+    return _("Who do you hit with your Green Shell? Type target and a name: {names}.").format(names=who)
 
 
 def challenge_question(name: str, played_on: Color, called: Color, *, can_stack: bool) -> str:
@@ -264,7 +264,7 @@ def help_lines() -> list[str]:
         _("draw: draw a card. keep: keep the card you drew. accept: take the cards put on you."),
         _("uno: say UNO (before your play, or now when you have one card). catch: catch a player without UNO."),
         _("challenge or accept: answer a Wild Draw Four. colour red: choose a colour."),
-        _("target Luigi: whom your Green Shell hits. swap Luigi: whom you swap hands with."),
+        _("target Luigi: hit Luigi with your Green Shell. swap Luigi: swap hands with Luigi."),
         _("jump: jump in with the twin of the top card."),
         _("wait: let play go on past a chance. next: start the next round."),
         _("hand, table, score, log: read your hand, the table, the scores, the last lines again."),
@@ -297,7 +297,7 @@ def no_colour_asked() -> str:
 
 
 def which_player(names: Sequence[str]) -> str:
-    return _("Say whom: one of {names}.").format(names=listed(list(names)))
+    return _("Say a name: one of {names}.").format(names=listed(list(names)))
 
 
 def no_target_asked() -> str:
