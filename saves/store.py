@@ -305,9 +305,12 @@ def list_saves() -> list[SaveEntry]:
     return entries
 
 
-def default_name(when: datetime) -> str:
-    """A readable, valid, unused name for a new match: ``Match 2026-11-30 14.05`` (then `` 2``, `` 3``…)."""
-    base = when.strftime("Match %Y-%m-%d %H.%M")
+def default_name(when: datetime, word: str = "Match") -> str:
+    """A readable, valid, unused name for a new match: ``Match 2026-11-30 14.05`` (then `` 2``, `` 3``…).
+
+    ``word`` is the player's word for a match (the caller translates it: the saves know no language).
+    """
+    base = f"{word} {when:%Y-%m-%d %H.%M}"
     name, number = base, 1
     while os.path.lexists(path_of(name)):
         number += 1

@@ -442,15 +442,16 @@ def test_H5_the_twin_of_the_top_card_jumps_in_and_play_goes_on_from_the_jumper()
     assert JumpIn(2, "R5") not in round_.legal_actions()  # reactions, not legal actions
     assert round_.reactions(2) == [JumpIn(2, "R5")]
     events = round_.apply(JumpIn(2, "R5"))
-    assert events[:2] == [JumpedIn(2, round_.top_card), CardPlayed(2, round_.top_card)]
+    assert events[:2] == [JumpedIn(2, round_.top_card, (0, 1)), CardPlayed(2, round_.top_card)]
     assert round_.current == 3  # seat 0, whose turn it was, and seat 1 are passed over
     assert hand(round_, 2) == ["B3", "B4"]
 
 
 def test_H5_a_jump_in_takes_effect_as_if_it_were_the_jumpers_turn():
     round_ = position("G1 G2", "Y1 Y2", "RS B3 B4", "Y4", "Y5", discard="RS", direction=-1, rules=JUMP)
-    round_.apply(JumpIn(2, "RS"))  # going right: seat 1 loses the turn, seat 0 plays
+    events = round_.apply(JumpIn(2, "RS"))  # going right: seat 1 loses the turn, seat 0 plays
     assert round_.current == 0
+    assert events[0] == JumpedIn(2, round_.top_card, (0, 4, 3))  # passed over going right, from the turn's seat
     round_ = position("G1 G2", "R+2 Y2", "Y3 Y4", discard="R+2", rules=JUMP_STACK)
     round_.apply(JumpIn(1, "R+2"))
     assert round_.phase is Phase.STACK and round_.current == 2 and round_.pending_draw == 2

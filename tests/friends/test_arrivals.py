@@ -68,3 +68,14 @@ def test_the_people_are_told_who_watches_them_and_who_stopped():
     table.drop("w")
     assert ann.log[-1] == "Wendy stopped watching."
     assert bob.log[-1] == "Wendy stopped watching."
+
+
+def test_a_person_back_reads_their_own_going_away_in_the_second_person():
+    table, clock, ann, bob = started()
+    table.drop("b")
+    assert clock.run_next()
+    assert "Bob is away: the autopilot plays their seat until they come back." in ann.log
+    back = Player(bob.person)
+    table.connect(bob.person, back)
+    assert "You are away: the autopilot plays your seat until you come back." in back.log
+    assert not any(line.startswith("Bob ") for line in back.log)  # nothing of their own seat in the third person

@@ -111,7 +111,7 @@ def test_export_writes_every_undo_where_it_was_made():
     session.apply(choice)
     session.close()
     lines = export_text("Undone", saves.load_game("Undone")).splitlines()
-    undo = f"↶ Undo: your move ({choice}) was taken back here."
+    undo = f"↶ Undo: your move (playing {choice.card.name}) was taken back here."  # words, not "play R7"
     assert lines.count(undo) == 2
     assert "Undos: 2, each written where it was made." in lines
     # Where: after the last move kept, before the move played again (each undo on a line)

@@ -147,7 +147,7 @@ def test_the_log_says_where_an_undo_was_made():
     session.close()
     replay = Replay(saves.load_game("undone"))
     text = [line.text for line in replay.log(replay.timeline.find(kept))]
-    assert f"↶ Undo: your move ({choice}) was taken back here." in text
+    assert f"↶ Undo: your move (playing {choice.card.name}) was taken back here." in text
 
 
 def test_a_replay_draws_the_cards_with_the_players_card_symbols(unfinished):
@@ -183,3 +183,20 @@ def test_a_total_passed_to_the_player_says_stack_only_when_they_could_h1():
     assert shown.banner is not None and "nothing to stack" in shown.banner.text
     assert not any("to you: stack or take it" in line.text for line in shown.log)
     assert any("to you and nothing to stack" in line.text for line in shown.log)
+
+
+def test_an_undos_moves_are_told_in_words_not_the_saves_notation():
+    # Issue 34's playtest: the export said "your move (catch 1)".
+    from saves import Undo
+    from unokart_tui.history.replayview import undone
+    from unokart_tui.voice.narration import Voice
+
+    voice = Voice(["Ann", "Mario", "Luigi"], 0)
+    assert undone(Undo(1, 4, ("catch 0",)), voice) == (
+        "↶ Undo: your move (catching a player who forgot to say UNO) was taken back here."
+    )
+    assert undone(Undo(1, 4, ("play W+4 r uno", "challenge", "catch 2", "jump 1 G5", "target 0")), voice) == (
+        "↶ Undo: your move and the 4 moves after it were taken back here (playing Wild Draw Four, calling red"
+        " and saying UNO; challenging the Wild Draw Four; Luigi catching a player who forgot to say UNO;"
+        " Mario jumping in with Green 5; choosing you)."
+    )

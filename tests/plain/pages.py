@@ -8,6 +8,14 @@ from collections.abc import Callable, Sequence
 from unokart_tui.plain.lines import Lines
 
 ESCAPE = "\x1b"
+# ASCII marks a screen reader names aloud even at its usual punctuation level ("asterisk", "at").
+SPOKEN_ASCII = frozenset("*@^#|~`\\")
+
+
+def marks_in(line: str) -> set[str]:
+    """The characters of ``line`` a screen reader would read out as a symbol's name ("middle dot", "black
+    star", "em dash", "asterisk"): anything but letters of any language, digits, spaces and plain punctuation."""
+    return {char for char in line if (not char.isascii() and not char.isalpha()) or char in SPOKEN_ASCII}
 
 
 def read(page: Callable[..., object], answers: Sequence[str], *args: object, **kwargs: object) -> list[str]:

@@ -286,3 +286,17 @@ def test_a_colour_and_a_player_are_found_without_accents():
         assert find_colour("Z") == Color.GREEN
         assert find_colour("l") == Color.YELLOW
     assert find_seat("zoe", ("Ann", "Zoë", "Mario"), [1, 2]) == 1
+
+
+def test_the_questions_that_ask_for_a_player_ask_who_in_plain_words():
+    # Issue 34's playtest: "Choose whom…" and "Say whom" beside the table's "Who do you hit?": one plain form.
+    from unokart_tui.voice.plain import target_question, which_player
+
+    targets = [("Mario", 3), ("Luigi", 1)]
+    assert target_question(targets, seven=True) == (
+        "Who do you swap hands with? Type swap and a name: Mario (3 cards) or Luigi (1 card)."
+    )
+    assert target_question(targets, seven=False) == (
+        "Who do you hit with your Green Shell? Type target and a name: Mario (3 cards) or Luigi (1 card)."
+    )
+    assert which_player(["Mario", "Luigi"]) == "Say a name: one of Mario or Luigi."

@@ -17,6 +17,7 @@ from unokart_tui.plain.table import LineTable
 from unokart_tui.table.session import Session
 
 from ..table.fakes import QUICK, Table
+from .pages import marks_in
 
 ESCAPE = b"\x1b"
 
@@ -99,7 +100,8 @@ def test_a_whole_match_through_a_pipe_typing_the_first_legal_move_each_time(seed
     assert typed and "quit" not in typed
     assert any(move.startswith("play ") for move in typed)
     if seed == 5:  # this deal's match takes two rounds: the next one is started by command
-        assert "next" in typed and "\nRound 2\n" in text
+        assert "next" in typed and "\nRound 2 begins.\n" in text
+    assert [line for line in text.splitlines() if marks_in(line)] == []  # read aloud: no "middle dot", no "em dash"
 
 
 @pytest.mark.slow

@@ -194,7 +194,7 @@ def test_a_save_that_cannot_be_read_offers_its_previous_version():
 def test_load_with_no_saves_says_so_and_returns_to_the_title():
     _status, said = title(["load", "quit"])
     assert after(said, "What now?")[0] == "No saved matches yet: start a new game."
-    assert after(said, "What now?")[1] == "1. New game."
+    assert after(said, "What now?")[1:3] == ["1. Continue: no match is waiting yet.", "2. New game."]
 
 
 # ---------------------------------------------------------------------- Settings
@@ -290,3 +290,16 @@ def test_the_default_name_is_offered_in_the_readers_language():
         assert "Ann" in name_question("Ann")
     finally:
         use_process_language(None)
+
+
+def test_in_slovak_the_bot_speed_is_said_and_typed_in_slovak():
+    """Found playing line mode in Slovak: "Rýchlosť botov ... (bot_speed): normal." among Slovak words."""
+    from unokart_tui.voice import use_process_language
+
+    use_process_language("sk")
+    try:
+        _status, said = title(["settings", "set bot_speed rýchlo", "", "quit"])
+    finally:
+        use_process_language(None)
+    assert any(line.startswith("6. ") and line.endswith("(bot_speed): normálne.") for line in said)
+    assert load_settings()[0].bot_speed == "fast"

@@ -95,7 +95,7 @@ def test_a_bare_player_name_answers_the_green_shells_question_i3():
     names = table.session.names
     lines.clear()
     table.handle("dance")  # no command, and no player: the question comes again
-    assert "There is no command" in lines[0] or "Say whom" in lines[0]
+    assert "There is no command" in lines[0] or "Say a name" in lines[0]
     assert "Green Shell" in lines[-1] or "swap" in lines[-1]
     table.handle(names[2].casefold())
     assert not (table.session.is_human_turn() and table.session.view().phase is Phase.CHOOSE_TARGET)
@@ -241,7 +241,7 @@ def test_a_lightning_is_one_line_for_everyone_it_strikes_i4():
     assert [line.text for line in log_lines(drawn, voice)] == ["· Lightning: Luigi, Peach and Yoshi each draw a card."]
     mine = [CardsDrawn(seat, (red,), DrawReason.LIGHTNING, 1) for seat in (3, 4, 0, 1)]
     said = [line.text for line in log_lines(mine, voice)]
-    assert said == ["· Lightning: Peach, Yoshi and Mario each draw a card.", "· You draw R3 (Lightning)."]
+    assert said == ["· Lightning: Peach, Yoshi and Mario each draw a card.", "· You draw Red 3 [R3] (Lightning)."]
 
 
 def test_a_draw_two_and_the_lost_turn_are_one_line():
@@ -255,7 +255,7 @@ def test_a_draw_two_and_the_lost_turn_are_one_line():
     said = [line.text for line in log_lines([CardsDrawn(1, two, DrawReason.DRAW_TWO, 2), TurnSkipped(1)], voice)]
     assert said == ["· Mario draws 2 cards (Draw Two) and loses the turn."]
     said = [line.text for line in log_lines([CardsDrawn(0, two, DrawReason.DRAW_TWO, 2), TurnSkipped(0)], voice)]
-    assert said == ["· You draw R3, B5 (Draw Two) and lose the turn."]
+    assert said == ["· You draw Red 3 [R3], Blue 5 [B5] (Draw Two) and lose the turn."]
 
 
 def test_a_card_is_found_by_its_number_said_as_a_word_or_its_code_with_a_space():
@@ -311,3 +311,79 @@ def test_passed_hands_say_how_many_cards_you_now_hold_h4():
     voice = Voice(["Ann", "Mario", "Luigi"], 0, WORDS)
     said = [line.text for line in log_lines([HandsPassed(1, 1)], voice, hand=5)]
     assert said == ["· Everyone passes their hand on: you now hold Luigi's, 5 cards."]
+
+
+def test_a_whole_party_match_is_read_in_words_without_a_mark():
+    """Issue 33: every line of a match to its end, with every reader typed on the way (table, hand, log,
+    hint, score, help), has no character a screen reader names aloud ("middle dot", "em dash",
+    "asterisk"); a round opens with a sentence, and a card drawn is named as the hand names it."""
+    from .pages import marks_in
+
+    table, lines = line_table(4, ["item-hoarder", "item-hoarder", "challenger"], HouseRules.preset("party"))
+    readers = ["table", "hand", "log", "score", "help"]
+    for turn in range(3000):
+        if table.over:
+            break
+        table.handle(readers[turn % len(readers)])
+        if turn < 40:  # the expert's advice takes its time: a few hints are enough
+            table.handle("hint")
+        table.handle(next(move for move in table.moves() if move.split()[0] not in READERS))
+    table.close()
+    assert table.over
+    assert [line for line in lines if marks_in(line)] == []
+    assert "Round 2 begins." in lines
+    hints = [line for line in lines if line.startswith("Hint: ")]
+    assert hints and all(line.endswith(".") for line in hints)  # a sentence, read as one
+    assert any(line.startswith("You draw ") and "] " in line + " " for line in lines)
+
+
+def test_a_save_that_fails_is_said_once_without_its_warning_sign():
+    """Found in line mode: "⚠ Saving fails ..." was written again after every move, the sign read aloud."""
+    import saves
+
+    saves.save_dir().mkdir(parents=True, exist_ok=True)
+    saves.path_of("clash").write_text("not this game's\n", encoding="utf-8")  # in the way of the match's save
+    session = Session.new("Ann", ["greedy", "challenger"], seed=8, target=500, name="clash")
+    lines: list[str] = []
+    table = LineTable(session, lines.append)
+    table.start()
+    for _ in range(6):
+        table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"undo"}))
+    table.close()
+    failing = [line for line in lines if "Saving fails" in line]
+    assert len(failing) == 1 and failing[0].startswith("Saving fails: this match was never saved.")
+    assert saves.path_of("clash").read_text(encoding="utf-8") == "not this game's\n"
+
+
+def test_a_new_match_opens_with_who_sits_where_the_deal_and_the_first_card():
+    """Found playing line mode: a new match began with the bots' first moves; the first card was never said."""
+    table, lines = line_table(5, ["greedy", "challenger"])
+    table.close()
+    assert lines[0].startswith("Seed 5. To deal this match again: unokart new --seed 5")
+    assert lines[1] == "At the table: Mario (greedy), Luigi (challenger) and you."
+    assert lines[2].startswith("Cards drawn for the deal (you ")
+    assert lines[3:5] == ["Mario deals 7 cards to everyone.", "The first card is Red 6."]
+
+
+def test_a_rounds_heading_becomes_a_sentence_in_the_language_it_was_written_in():
+    from unokart_tui.voice import _, speaking
+    from unokart_tui.voice.plain import round_begins, words_only
+
+    for language in ("en", "sk", "nl"):
+        with speaking(language):
+            heading = _("— Round {number} —").format(number=12)
+            assert words_only(heading) == round_begins(12), language
+            assert "12" in round_begins(12)
+    assert words_only("Luigi plays Red 12 — in round 12.") == "Luigi plays Red 12; in round 12."
+
+
+def test_a_late_uno_is_one_sentence():
+    """Found playing line mode in Slovak and Dutch: "Hovoríš UNO! práve včas", the words after the call a fragment."""
+    from unokart_tui.engine import UnoSaid
+    from unokart_tui.glyphs import WORDS
+    from unokart_tui.voice.narration import log_lines
+    from unokart_tui.voice.speaker import Voice
+
+    voice = Voice(["Ann", "Mario"], 0, WORDS)
+    said = [line.text for line in log_lines([UnoSaid(0, late=True), UnoSaid(1, late=True)], voice)]
+    assert said == ["· You say UNO, just in time!", "· Mario says UNO, just in time!"]

@@ -56,7 +56,7 @@ def test_a_paragraph_is_read_a_sentence_a_line():
     assert lines[1:3] == [
         "Everyone starts with 7 cards.",
         "On your turn, play a card that matches the top card by colour, number or symbol (Skip on Skip, "
-        "Reverse on Reverse, Draw Two on Draw Two) — or play a wild card, which always fits.",
+        "Reverse on Reverse, Draw Two on Draw Two); or play a wild card, which always fits.",
     ]
 
 

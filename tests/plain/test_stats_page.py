@@ -30,7 +30,7 @@ def two_won():
 
 def result(game: saves.SavedGame) -> str:
     scores = game.match.scores
-    return f"won {scores[0]}–{max(scores[1:])}"
+    return f"won {scores[0]} to {max(scores[1:])}"
 
 
 def test_an_empty_store_says_so_in_one_line():
@@ -112,7 +112,7 @@ def test_a_match_is_replayed_from_the_list_and_back_leads_to_the_statistics(two_
     lines = read(read_stats, ["replay 2", "back", "replay 3", "matches"])
     assert "Replay of won one. The match is over, so every hand may be read." in lines
     replay = after(lines, "Replay of won one")
-    assert replay[3] == "— Round 1 —" and replay[4].startswith("· Cards drawn for the deal")
+    assert replay[3] == "Round 1 begins." and replay[4].startswith("Cards drawn for the deal")
     assert lines.count(PROMPT) == 2
     assert "Type a number from 1 to 2." in lines
     assert lines[-1].endswith("saved as won one.")
@@ -156,3 +156,19 @@ def test_a_damaged_store_is_rebuilt_from_the_saves_and_the_page_says_so(two_won)
     assert "set aside as stats.sqlite3.damaged-" in lines[1]
     assert lines[2] == "You finished 2 matches and won 2 (100%)."  # nothing lost: rebuilt from the saves
     assert list(path.parent.glob("stats.sqlite3.damaged-*"))
+
+
+def test_in_slovak_the_bots_are_named_as_at_the_table_and_a_percentage_is_written_the_slovak_way(two_won):
+    """Found playing line mode in Slovak: "Súper greedy", "Obtiažnosť normal" and "0%, 0%" among Slovak words."""
+    import re
+
+    from unokart_tui.voice import speaking
+
+    with speaking("sk"):
+        lines = read(read_stats, ["bots"])
+    assert any(line.startswith("Súper chamtivý:") for line in lines)
+    assert any(line.startswith("Obtiažnosť normálny:") for line in lines)
+    assert any(line.startswith("skeptik:") for line in lines)
+    assert not any(re.search(r"\b(greedy|challenger|item-hoarder|normal)\b", line) for line in lines)
+    assert any("%" in line for line in lines)
+    assert not any(re.search(r"\d%", line) for line in lines)  # "100 %", as Slovak writes it

@@ -206,6 +206,11 @@ def test_default_name_is_valid_and_unused(data_dir):
     assert saves.check_name(saves.default_name(when))
 
 
+def test_a_new_saves_name_begins_with_the_players_word_for_a_match(data_dir):
+    when = datetime(2026, 11, 30, 14, 5)
+    assert saves.default_name(when, "Partia") == "Partia 2026-11-30 14.05"
+
+
 LOCK_HOLDER = """
 import sys, time
 from saves import MatchLock

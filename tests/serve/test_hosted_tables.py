@@ -13,9 +13,10 @@ import sys
 
 import pytest
 
+import ai
 import saves
 from unokart_tui.friends.codes import CodeGuard
-from unokart_tui.friends.hosting import HostedTable, hosted_tables, save_path
+from unokart_tui.friends.hosting import HostedTable, hosted_tables, kept_tables, save_path
 from unokart_tui.serve import session as session_module
 from unokart_tui.serve.config import Limits, ServeConfig
 from unokart_tui.serve.host import table_codes
@@ -121,6 +122,79 @@ async def test_friends_open_a_table_start_it_leave_and_the_match_stays_in_the_op
         log = served.log()
         assert f"table-open {code}" in log and f"table-join {code}" in log and f"table-leave {code}" in log
         assert (data_dir / PLAYERS).is_dir()
+
+
+KEPT_GAME = """
+import threading
+from unokart_tui.friends.channel import TableChannel
+done = threading.Event()
+def got(message):
+    print("got", message.get("type"), message.get("code", ""), message.get("seat", ""), flush=True)
+line = TableChannel.from_environment(got, lambda reason: done.set())
+line.start()
+line.send({{"type": "reopen-table", "code": {code!r}}})  # Continue with friends, chosen at the title
+done.wait(30)
+"""
+
+
+def keep_a_match(folder, code: str, people: dict[int, str]) -> None:
+    """A match of Ann, Bob and a bot, played a little and kept in ``folder`` as the host keeps it."""
+    from saves import Seat
+    from unokart_tui.engine import Match
+    from unokart_tui.friends.keeping import marked
+    from unokart_tui.friends.people import Person
+
+    match = Match.new(["Ann", "Bob", "Mario"], seed=4)
+    bot = ai.make_bot("greedy", seed=1)
+    for _ in range(6):
+        round_ = match.round
+        match.apply(bot.choose(round_.view(round_.decider), round_.legal_actions()))
+    seats = marked(
+        (Seat("Ann"), Seat("Bob"), Seat("Mario", "greedy", seed=5)),
+        {seat: Person(key, ["Ann", "Bob"][seat]) for seat, key in people.items()},
+        30.0,
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    save_path(folder, code).write_text(saves.dumps(match, seats=seats))
+
+
+async def test_continue_with_friends_takes_the_kept_match_up_again_and_the_others_come_straight_back(
+    tmp_path, monkeypatch
+):
+    data_dir, code = tmp_path / "host", "K9MXR"
+    ann_key, bob_key = new_key(), new_key()
+    ann, bob = fingerprint_of(ann_key), fingerprint_of(bob_key)
+    keep_a_match(Player.of_key(data_dir, ann_key.public_data).data_dir, code, {0: ann, 1: bob})
+    loop = asyncio.get_running_loop()
+
+    def saves_for(key: str):
+        return Player.of_fingerprint(data_dir, key).data_dir
+
+    tables = TableCodes(CodeGuard(loop.time), hosted_tables(loop, saves_for), keeper=kept_tables(loop, saves_for))
+    async with serving(tmp_path, tables=tables) as served:
+        monkeypatch.setattr(session_module, "game_command", lambda: [sys.executable, "-c", KEPT_GAME.format(code=code)])
+        ann_conn = await connect(served, ann_key, username="player")
+        ann_chan, ann_screen = await session(ann_conn)
+        await sees(ann_screen, "Your name:")
+        ann_chan.write(b"Ann\r")
+        await sees(ann_screen, f"got table-opened {code}")
+        await sees(ann_screen, f"got table-joined {code}")
+        await sees(ann_screen, "got TableSeen  0")  # at her own seat, the first
+        await until(lambda: tables.awaiting(bob) == code, what="Bob's seat kept for him")
+        game(monkeypatch, opener=False)
+        bob_conn = await connect(served, bob_key, username="player")  # to the title: straight back instead
+        bob_chan, bob_screen = await session(bob_conn)
+        await sees(bob_screen, "Your name:")
+        bob_chan.write(b"Robert\r")
+        await sees(bob_screen, f"got table-joined {code}")
+        await sees(bob_screen, "got TableSeen")
+        assert tables.awaiting(bob) is None
+        log = served.log()
+        assert f"table-reopen {code}" in log and f"table-back {code}" in log
+        for chan, conn in ((ann_chan, ann_conn), (bob_chan, bob_conn)):
+            chan.close()
+            conn.close()
+        await until(lambda: len(tables) == 0, what="the table's code released once everyone went again")
 
 
 async def test_the_host_opens_real_tables_kept_in_the_openers_saves(tmp_path):

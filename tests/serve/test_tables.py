@@ -232,6 +232,20 @@ async def test_the_registry_opens_finds_and_releases_tables_and_bounds_them():
     assert reopened is not None
 
 
+async def test_a_new_table_never_gets_a_code_the_openers_saves_keep_a_match_under():
+    asked: list[tuple[str, str]] = []
+
+    def keeps(code: str, key: str) -> bool:
+        asked.append((code, key))
+        return len(asked) == 1  # the first code drawn is that of a match Ann keeps: its save would be overwritten
+
+    tables, _made = registry()
+    tables.keeps = keeps
+    opened = tables.open("SHA256:ann")
+    assert opened is not None and len(asked) >= 2
+    assert asked[0][1] == "SHA256:ann" and opened[0] != asked[0][0] and opened[0] == asked[-1][0]
+
+
 async def test_a_host_without_a_table_factory_opens_none():
     tables = TableCodes(CodeGuard(asyncio.get_running_loop().time))
     assert tables.open("SHA256:ann") is None and len(tables) == 0

@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from unokart_tui.engine import (
+    Card,
     CatchUno,
     Color,
     Draw,
@@ -30,6 +31,7 @@ from unokart_tui.table.session import HUMAN
 from unokart_tui.table.tableview import jump_in
 from unokart_tui.tui.widgets.cardface import short
 
+from ..engine.helpers import position
 from .fakes import Table, new_session, play_on, plays
 
 PARTY = HouseRules.preset("party")
@@ -520,3 +522,56 @@ def test_a_resumed_match_on_a_total_the_player_cannot_stack_on_says_so_h1():
     table.start()
     assert not any("to you: stack or take it" in line for line in table.front.log())
     assert any("to you and nothing to stack" in line for line in table.front.log())
+
+
+@pytest.mark.parametrize("short_log", [False, True])
+def test_a_bots_uno_is_logged_right_after_its_play_before_its_item(short_log):
+    # Issue 34's playtest: "Luigi says UNO!" came after the Item Box's lines (the engine judges UNO last).
+    table = Table(new_session(), short_log=short_log)
+    table.start()
+    round_ = position("G1 G2 G3", "WI R3", "B1 B2", "B4", draw="Y5 G4 G5", discard="R9", current=1)
+    events = round_.apply(Play(Card.parse("WI"), uno=True))
+    table.front.messages.clear()
+    table.controller.write_log(events)
+    name = table.session.names[1]
+    said = table.front.log()
+    assert said[1] == f"· {name} says UNO!" and said[2].startswith(f"· {name}'s Item Box turns Yellow 5")
+
+
+def _after(messages: list[told.Message], kind: type) -> list[told.Message]:
+    """The messages after the last of ``kind``."""
+    last = max(number for number, message in enumerate(messages) if isinstance(message, kind))
+    return messages[last + 1 :]
+
+
+def test_a_refusal_goes_once_its_moment_has_passed():
+    # Issue 34's playtest: "Wait for your turn." stayed over the log and the banners once the turn had come.
+    table = Table(new_session(), Pace(bot_delay=0.5, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    table.until_the_players_turn()
+    controller, front = table.controller, table.front
+    assert not controller.act(Pass())  # refused: nothing drawn to keep
+    controller.intend("draw")  # the seat acts: the refusal is about a moment gone
+    assert any(isinstance(m, told.NoticesPassed) for m in _after(front.messages, told.Notice))
+    if table.session.is_human_turn():
+        controller.intend("keep")
+    assert not table.session.is_human_turn()
+    controller.intend("draw")  # "Wait for your turn."
+    assert front.said()[-1] == "Wait for your turn."
+    assert not any(isinstance(m, told.NoticesPassed) for m in _after(front.messages, told.Notice))
+    table.until_the_players_turn()  # the turn comes: the refusal goes with it
+    assert any(isinstance(m, told.NoticesPassed) for m in _after(front.messages, told.Notice))
+
+
+def test_a_note_that_is_no_refusal_stays_when_the_turn_comes():
+    table = Table(new_session(), Pace(bot_delay=0.5, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    table.until_the_players_turn()
+    controller, front = table.controller, table.front
+    controller.intend("draw")
+    if table.session.is_human_turn():
+        controller.intend("keep")
+    controller.notify("A note about something else.")
+    front.messages.clear()
+    table.until_the_players_turn()
+    assert not any(isinstance(m, told.NoticesPassed) for m in front.messages)

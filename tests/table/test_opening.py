@@ -73,3 +73,15 @@ def test_a_replay_of_a_save_that_now_holds_another_match_is_refused():
     refused = opening.replay("Swapped", key="another match")
     assert refused == opening.Refused("Cannot replay", "The save Swapped now holds another match.", "warning", None)
     assert opening.replay("Missing").title == "Cannot replay"
+
+
+def test_a_new_match_is_named_in_the_players_language():
+    # Found by the translators: a Slovak player's saves were all called "Match …".
+    from unokart_tui.voice import speaking
+
+    with speaking("sk"):
+        session = Session.new("Ann", ["greedy"], seed=1)
+    try:
+        assert session.name.startswith("Partia 20")
+    finally:
+        session.close()

@@ -84,7 +84,7 @@ async def test_a_stackable_card_is_bright_and_enter_stacks_it():
         assert isinstance(played, Play) and played.card == card
 
 
-async def test_a_seven_asks_whom_to_swap_with():
+async def test_a_seven_asks_who_to_swap_with():
     app = make_app(seed=5, rules=HouseRules(seven_zero=True))
 
     def sevens(match) -> list[Play]:
@@ -104,6 +104,9 @@ async def test_a_seven_asks_whom_to_swap_with():
         await until(pilot, lambda: isinstance(app.screen, TargetDialog))
         dialog = app.screen
         assert dialog.seven
+        # Issue 34's playtest: "Whom do you swap…?" here, "Who do you hit?" for a Green Shell: one plain question.
+        title = dialog.query(".title").first().render()
+        assert str(title).startswith("Seven! Who do you swap hands with?")
         before = app.session.match.round.hands
         await pilot.press("1")
         await pilot.pause()
@@ -322,10 +325,17 @@ async def test_a_key_for_a_turn_a_bot_jumped_in_on_is_refused_with_the_reason():
         who = app.session.names[jump.seat]
         assert screen.banner_view.banner.text == f"Jump-in! {who} jumps in with {short(jump.card)} and takes your turn"
         moves = len(app.session.match.history[-1])
+        said: list[str] = []  # what was noted (once the turn is back, the refusal goes: its moment has passed)
+        notify = app.notify
+
+        def noted(text, **options):
+            said.append(text)
+            notify(text, **options)
+
+        app.notify = noted
         screen.controller.draw()  # the player's key, pressed before the bots move on
         screen.controller.play(screen.hand.state.cards[screen.controller.cursor])
         await pilot.pause()
-        said = [note.message for note in app._notifications]
         taken = f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}."
         assert said.count(taken) == 1
         assert taken in [entry.plain for entry in screen.query_one(GameLog).entries]

@@ -42,13 +42,41 @@ PARTY = HouseRules.preset("party")
 
 
 def test_a_house_rule_is_told_in_the_log_and_as_a_banner():
-    assert log_line(JumpedIn(2, C("R5")), VOICE).text == "· Luigi jumps in, out of turn!"  # then "plays Red 5"
+    assert log_line(JumpedIn(2, C("R5"), (1,)), VOICE).text == "· Luigi jumps in out of turn and takes Mario's turn!"
     assert banner([JumpedIn(2, C("R5"))], VOICE).text == "Jump-in! Luigi jumps in with R5"
     assert banner([DrawPending(3, 6)], VOICE).text == "+6 to Peach — stack or take it"
     assert banner([StackAccepted(0, 6)], VOICE).text == "You take the 6"
     assert banner([HandsSwapped(0, 2)], VOICE).text == "7 — You swap hands with Luigi"
     assert banner([HandsPassed(1, -1)], VOICE).text == "0 — every hand moves one seat right"
     assert {b.kind for b in map(lambda e: banner([e], VOICE), [JumpedIn(1, C("G2")), DrawPending(1, 2)])} == {"house"}
+
+
+def test_H5_a_jump_in_says_whose_turn_it_takes_and_who_else_is_passed_over():
+    # Issue 34's playtest: "Mario jumps in, out of turn!" did not say who lost their turn.
+    assert log_line(JumpedIn(0, C("R5"), (2,)), VOICE).text == "· You jump in out of turn and take Luigi's turn!"
+    assert log_line(JumpedIn(3, C("R5"), (0,)), VOICE).text == "· Peach jumps in out of turn and takes your turn!"
+    assert log_line(JumpedIn(3, C("R5"), (1, 2)), VOICE).text == (
+        "· Peach jumps in out of turn and takes Mario's turn! Luigi is passed over too."
+    )
+    assert log_line(JumpedIn(3, C("R5"), (1, 2, 0)), Voice((*NAMES, "Toad"), 0)).text.endswith(
+        "takes Mario's turn! Luigi and you are passed over too."
+    )
+    assert log_line(JumpedIn(2, C("R5"), (3, 0, 1)), VOICE).text.endswith(
+        "takes Peach's turn! Mario and you are passed over too."
+    )
+    assert log_line(JumpedIn(2, C("R5"), (0, 1)), Voice(NAMES, 1)).text == (
+        "· Luigi jumps in out of turn and takes Ann's turn! You are passed over too."
+    )
+    # From the engine: seat 0's turn, seat 2 jumps in, seat 1 is passed over too (H5).
+    round_ = Round.from_position(
+        [[C("G1"), C("G2")], [C("Y1"), C("Y2")], [C("R5"), C("B3")], [C("Y4")]],
+        draw_pile=[],
+        discard=[C("R5")],
+        current=0,
+        rules=HouseRules(jump_in=True),
+    )
+    first = round_.apply(JumpIn(2, C("R5")))[0]
+    assert log_line(first, VOICE).text == "· Luigi jumps in out of turn and takes your turn! Mario is passed over too."
 
 
 def test_drawing_until_a_card_goes_is_told_as_a_house_rule_h6():

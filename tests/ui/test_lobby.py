@@ -483,3 +483,64 @@ async def test_the_openers_escape_asks_before_closing_the_table_for_everyone():
         await pilot.pause()
         assert line.sent[-1] == {"type": "leave-table"}
         assert isinstance(app.screen, TitleScreen) and app.lobby is None
+
+
+async def test_a_match_with_friends_kept_here_is_offered_at_the_title_and_asks_the_host_to_open_it_again():
+    from ..friends.test_friends_saves import save_friends_match
+
+    save_friends_match(f"friends {CODE}")
+    save_friends_match("friends DONE7", finished=True)  # over: nothing to go on with
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        options = [menu.get_option_at_index(i) for i in range(menu.option_count)]
+        offered = [option for option in options if option.id and option.id.startswith("reopen_table")]
+        assert [str(option.prompt) for option in offered] == [f"Continue with friends: {CODE}, Ann, Bob, round 1"]
+        assert options[0] is offered[0]  # no match against bots to continue: it comes first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert line.sent == [{"type": "reopen-table", "code": CODE}]
+
+
+async def test_without_the_server_a_kept_match_with_friends_is_not_offered():
+    from ..friends.test_friends_saves import save_friends_match
+
+    save_friends_match(f"friends {CODE}")
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
+        assert not any(option_id.startswith("reopen_table") for option_id in ids)
+        assert "continue_latest" not in ids  # solo play never opens a friends' save
+
+
+async def test_what_the_table_says_before_its_first_view_reaches_the_table_screen(monkeypatch):
+    # Found over ssh: back at a match taken up again, the round told again came while the lobby screen was up,
+    # and the table's log was empty.
+    import sys
+    import types
+
+    from unokart_tui.friends.messages import Logged
+    from unokart_tui.voice.narration import LogLine
+
+    module = types.ModuleType("unokart_tui.tui.screens.remote_table")
+    module.RemoteTableScreen = StandInTable
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    StandInTable.made.clear()
+    host = Host()
+    app = friends_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        table = SharedTable.new([host.ann, host.bob], ["greedy"], seed=4, clock=FakeClock())
+        said = [wire.as_json(Logged(LogLine(f"· Line {number}.", "italic"))) for number in range(3)]
+        for data in said:
+            app.post_message(FromHost(data))
+        app.post_message(FromHost(wire.as_json(table.seen(1))))
+        await pilot.pause()
+        await pilot.pause()
+        [screen] = StandInTable.made
+        assert screen.later == said  # in their order, once the table screen is there

@@ -23,12 +23,14 @@ from unokart_tui.engine import (
     ExtraTurn,
     HandsPassed,
     HouseRules,
+    JumpedIn,
     Match,
     MatchWon,
     Play,
     PlayerExposed,
     Round,
     RoundWon,
+    StackAccepted,
     StartCardTurned,
     TargetChosen,
     TurnSkipped,
@@ -167,6 +169,26 @@ def test_each_seat_remembers_its_last_move():
     assert notes.last[3] == "chose red"
 
 
+def test_a_lost_turn_names_who_made_the_seat_lose_it():
+    # Issue 34's playtest: after taking a +2 the player's row said "skipped", read as the +2's doing; it
+    # was a Skip played on them later (seed 17, party preset). The row says whose card it was.
+    names = ("You", "Mario", "Luigi", "Peach")
+    notes = TableNotes(4)
+    notes.record(
+        [StackAccepted(0, 2), CardsDrawn(0, (C("R2"), C("G6")), DrawReason.DRAW_TWO, 2), TurnSkipped(0)], names
+    )
+    assert notes.last[0] == "drew 2 (+2)"
+    notes.record([CardPlayed(1, C("BS")), TurnSkipped(0)], names)
+    assert notes.last[0] == "skipped by Mario"
+    notes.record([CardPlayed(0, C("RS")), TurnSkipped(1)], names)
+    assert notes.last[1] == "skipped by you"
+    # H5: a jump-in passes over the seat whose turn it was and those up to the jumper
+    notes.record([JumpedIn(3, C("RS"), (2,)), CardPlayed(3, C("RS")), TurnSkipped(0)], names)
+    assert notes.last[2:] == ["passed over by Peach", "played R⊘"] and notes.last[0] == "skipped by Peach"
+    notes.record([JumpedIn(0, C("RS"), (1, 2, 3)), CardPlayed(0, C("RS")), TurnSkipped(1)], names)
+    assert notes.last == ["played R⊘", "passed over by you", "passed over by you", "passed over by you"]
+
+
 def test_a_hand_passed_on_takes_its_seats_last_move_with_it():
     # Found in play (H4): after a 0, "Luigi 14 UNO!" stayed on a seat whose one card had gone to Peach.
     notes = TableNotes(4)
@@ -180,7 +202,7 @@ def test_a_seat_that_said_uno_keeps_it_in_sight_after_later_moves():
     notes = TableNotes(4)
     notes.record([CardPlayed(2, C("R3")), UnoSaid(2)], NAMES)
     notes.record([CardPlayed(1, C("RS")), TurnSkipped(2)], NAMES)
-    assert notes.last[2] == "skipped" and notes.said_uno == {2}
+    assert notes.last[2] == "skipped by Mario" and notes.said_uno == {2}
     match = Match.new(list(NAMES), seed=3)
     assert [line.said_uno for line in seat_lines(match, ["human"] + ["greedy"] * 3, notes, 0)] == [False] * 4  # 7 cards
     notes.record([CardsDrawn(2, (C("B1"),), DrawReason.CHOICE, 1)], NAMES)  # more than one card again

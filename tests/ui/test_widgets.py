@@ -22,7 +22,7 @@ from unokart_tui.tui.themes import ThemedApp
 from unokart_tui.tui.widgets.gamelog import CommandText, GameLog, command_breaks
 from unokart_tui.tui.widgets.hand import BIG_WIDTH, CARD_HEIGHT, CARD_WIDTH, GAP, HandState, HandView
 from unokart_tui.tui.widgets.keybar import KeyBar
-from unokart_tui.tui.widgets.players import last_move
+from unokart_tui.tui.widgets.players import held_words, last_move
 from unokart_tui.tui.widgets.table import scoreboard
 
 from .helpers import make_app, settle
@@ -330,3 +330,11 @@ async def test_the_seed_line_never_cuts_a_word_with_nine_bots(size):
         shown = [strip.text.rstrip() for strip in log.lines[:first]]
         words = set(re.split(r"[\s,]+", f"Seed {app.session.match.seed}. To deal this match again: {command}"))
         assert set(re.split(r"[\s,]+", " ".join(shown))) <= words, shown
+
+
+def test_the_players_own_seat_says_what_the_hand_is_worth_and_nothing_of_it_once_gone_out():
+    # Issue 34's playtest: "Your 0 cards count 0 points" after going out; "counts 1 points".
+    assert held_words(0, 0) == "You went out."
+    assert held_words(1, 1) == "Your hand counts 1 point for whoever goes out."
+    assert held_words(7, 98) == "Your hand counts 98 points for whoever goes out."
+    assert held_words(1, 0) == "Your hand counts 0 points for whoever goes out."  # a lone 0 counts nothing

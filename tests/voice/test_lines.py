@@ -12,17 +12,19 @@ from unokart_tui.engine import (
     Color,
     DrawReason,
     Event,
+    HandsSwapped,
     Match,
     Play,
     RoundWon,
     TargetChosen,
     UnoCaught,
+    UnoSaid,
 )
 from unokart_tui.engine import events as events_module
 from unokart_tui.glyphs import ASCII
 from unokart_tui.voice.banners import banner
 from unokart_tui.voice.lines import sentence
-from unokart_tui.voice.narration import Voice, how_it_went_out, log_line
+from unokart_tui.voice.narration import Voice, how_it_went_out, in_told_order, log_line, log_lines
 from unokart_tui.voice.notes import TableNotes
 
 from ..engine.helpers import position
@@ -143,3 +145,32 @@ def test_a_seats_last_move_that_ends_its_own_sentence_gets_no_second_stop():
     played = seat_line("Ann", 2, 20, "plays R7", you=False, to_act=False, exposed=False)
     assert said.endswith("Last move: UNO!")
     assert played.endswith("Last move: plays R7.")
+
+
+def _a_bot_says_uno_with_an_item_box() -> list[Event]:
+    """Luigi plays his Wild Item Box with UNO, leaving one card; it turns a Banana (I2) on Mario."""
+    round_ = position("G1 G2 G3", "WI R3", "B1 B2", draw="Y5 G4 G5", discard="R9", current=1)
+    return round_.apply(Play(Card.parse("WI"), uno=True))
+
+
+def test_a_uno_said_with_a_play_is_told_right_after_it_before_what_the_item_did():
+    # Issue 34's playtest: a bot's "says UNO!" came after its Item Box's lines, as if said later.
+    events = _a_bot_says_uno_with_an_item_box()
+    assert [type(e).__name__ for e in events][-1] == "UnoSaid"  # the engine judges it last (U1-U3)
+    voice = Voice(NAMES, 0)
+    told = [line.text for line in log_lines(events, voice)]
+    assert told[:3] == [
+        "· Luigi plays Wild Item Box.",
+        "· Luigi says UNO!",
+        "· Luigi's Item Box turns Yellow 5: ☽ Banana!",
+    ]
+    told = [log_line(event, voice).text for event in in_told_order(events)]
+    assert told[1] == "· Luigi says UNO!" and told[-1] != "· Luigi says UNO!"
+
+
+def test_a_uno_after_a_swap_stays_after_it_h4b():
+    # H4b: the UNO is judged on the hand that came back from the swap.
+    events = [CardPlayed(1, Card.parse("R7")), HandsSwapped(1, 2), UnoSaid(1)]
+    assert in_told_order(events) == events
+    late = [CardPlayed(1, Card.parse("R7")), CardsDrawn(0, (), DrawReason.BANANA, 2), UnoSaid(1, late=True)]
+    assert in_told_order(late) == late  # said late, after the play: told when it was said

@@ -249,7 +249,11 @@ class RoundEffects(RoundState):
         """H5: the twin of the top card, out of turn; play goes on from the jumper, as if it were their turn."""
         seat = action.seat
         if events is not None:
-            events.append(JumpedIn(seat, action.card))
+            passed, turn = [], self._current  # H5: the seats from the one whose turn it was up to the jumper
+            while turn != seat:
+                passed.append(turn)
+                turn = (turn + self._direction) % len(self._hands)
+            events.append(JumpedIn(seat, action.card, tuple(passed)))
         self._current = seat
         if self._banana_last_turn:  # H8: a jump-in is a turn; being passed over is not
             self._turn_before, self._turn_last = self._turn_last, seat

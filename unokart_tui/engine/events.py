@@ -83,6 +83,8 @@ class Event:
                 shown = f"{len(value)} hidden"
             elif name in self._SEAT_FIELDS and isinstance(value, int) and 0 <= value < len(names):
                 shown = names[value]
+            elif name == "passed":  # seats too (JumpedIn)
+                shown = "(" + ", ".join(names[seat] if 0 <= seat < len(names) else str(seat) for seat in value) + ")"
             else:
                 shown = _plain(value)
             fields.append(f"{name}={shown}")
@@ -283,14 +285,16 @@ class HandsPassed(Event):
 
 
 class JumpedIn(Event):
-    """H5: ``seat`` plays ``card`` out of turn; the ``CardPlayed`` follows."""
+    """H5: ``seat`` plays ``card`` out of turn; the ``CardPlayed`` follows. ``passed``: the seats that lose
+    their turn to it, in the order of play, the first the one whose turn it was."""
 
-    __match_args__ = ("seat", "card")
+    __match_args__ = ("seat", "card", "passed")
     __slots__ = __match_args__
 
-    def __init__(self, seat: int, card: Card) -> None:
+    def __init__(self, seat: int, card: Card, passed: tuple[int, ...] = ()) -> None:
         self.seat = seat
         self.card = card
+        self.passed = passed
 
 
 class ChallengeResolved(Event):

@@ -28,6 +28,7 @@ LINE_LIMIT = 64 * 1024  # bytes of one message, its newline included: a whole ta
 # The messages the host answers itself; every other one goes to the table the person sits at.
 OPEN_TABLE = "open-table"  # game -> host: open a table, with this person at it
 JOIN_TABLE = "join-table"  # game -> host: {"code": what the person typed}
+REOPEN_TABLE = "reopen-table"  # game -> host: {"code"}: the match with friends this person's saves keep, again
 LEAVE_TABLE = "leave-table"  # game -> host: the person leaves their table (the lobby, or their seat: away)
 TABLE_OPENED = "table-opened"  # host -> game: {"code", "command": what friends type to join}
 TABLE_JOINED = "table-joined"  # host -> game: {"code"}: this person is at that table now

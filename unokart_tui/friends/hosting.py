@@ -21,21 +21,20 @@ from pathlib import Path
 from typing import Protocol
 
 from saves import SaveError
+from saves.store import MAX_SAVE_BYTES
 
 from ..engine import RulesError
-from ..files import write_atomic
+from ..files import FileProblem, NoFile, read_text, write_atomic
 from ..table.pacing import Clock, Pace, Stoppable
 from ..voice import friends as words
 from ..voice import speaking
 from . import wire
 from .channel import REFUSED
+from .kept import SAVE_PREFIX, SAVE_SUFFIX
 from .lobby import Lobby, LobbyRefused
 from .messages import Acted, AskHint, Hinted, LobbyClosed, LobbySettle, LobbyStart, Message, Sender
 from .people import Person, person
 from .shared import SharedTable
-
-SAVE_PREFIX = "friends "  # the opener's save of the table CODE is "friends CODE.toml"
-SAVE_SUFFIX = ".toml"
 
 
 class Seat(Protocol):
@@ -107,6 +106,8 @@ class HostedTable:
         self._saves_for = saves_for
         self.lobby: Lobby | None = None
         self.save_file: Path | None = None  # once the opener arrived
+        self.kept: SharedTable | None = None  # a match taken up again (``reopened``): no lobby before it
+        self._to_begin = False  # the kept match goes on once its opener is back at it
         self._people: dict[str, Person] = {}  # by key: everyone who arrived, as the table knows them
         # Issue 31, found over ssh: the same key from a second connection took the seat silently, the
         # first froze, and the second leaving marked the seat away though the first was still there.
@@ -116,11 +117,47 @@ class HostedTable:
         self._holder: dict[str, Seat] = {}  # by key: the connection that holds the key's place
         self._watching: dict[str, list[tuple[Seat, str]]] = {}  # by key: older connections, and their table key
 
+    @classmethod
+    def reopened(
+        cls,
+        code: str,
+        opener: str,
+        *,
+        clock: Clock,
+        saves_for: Callable[[str], Path],
+        pace: Pace | None = None,
+        wall: Callable[[], datetime] | None = None,
+    ) -> HostedTable:
+        """The match kept as ``friends CODE.toml`` in the saves of ``opener`` (a key), to go on under the same code.
+
+        Each person's seat waits for their key, played by the autopilot and marked away until they come.
+        ``LookupError`` says in one sentence (the caller's language) why it cannot be: nothing kept, or over.
+        """
+        hosted = cls(code, clock=clock, saves_for=saves_for, pace=pace, wall=wall)
+        path = hosted.save_file = save_path(saves_for(opener), code)
+        try:
+            text = read_text(path, limit=MAX_SAVE_BYTES, inside=path.parent)
+            table = SharedTable.resume(
+                text, clock=clock, source=str(path), opener=opener, save=hosted._save, pace=pace, wall=wall
+            )
+        except NoFile:
+            raise LookupError(words.nothing_kept(code)) from None
+        except FileProblem as problem:
+            raise LookupError(str(SaveError(path, problem.problem))) from None
+        except (SaveError, ValueError) as error:  # ValueError: a seat no bot can play
+            raise LookupError(str(error)) from None
+        if table.finished:
+            raise LookupError(words.kept_is_over(code))
+        hosted.kept, hosted._to_begin = table, True
+        return hosted
+
     # ------------------------------------------------------------------ the host's four calls
 
     @property
     def table(self) -> SharedTable | None:
-        """The match, once the opener started it."""
+        """The match, once the opener started it (or took it up again)."""
+        if self.kept is not None:
+            return self.kept
         return None if self.lobby is None else self.lobby.table
 
     @property
@@ -129,6 +166,8 @@ class HostedTable:
 
         The match then stays as last saved, in the opener's saves.
         """
+        if self.kept is not None:
+            return not self._to_begin and self.kept.everyone_gone
         if self.lobby is None:
             return False
         table = self.lobby.table
@@ -143,14 +182,14 @@ class HostedTable:
         send = _sender(seat)
         earlier = self._holder.get(someone.key)
         self._holder[someone.key] = seat
-        if self.lobby is None:
+        if self.lobby is None and self.kept is None:
             self.save_file = save_path(self._saves_for(someone.key), self.code)
             self.lobby = Lobby(self.code, someone, send)
             return
         if earlier is not None and earlier is not seat:
             self._step_aside(earlier, someone)
         try:
-            self.lobby.join(someone, send)
+            self._join(someone, send)
         except LobbyRefused as refusal:
             send(LobbyClosed(str(refusal)))
 
@@ -164,14 +203,19 @@ class HostedTable:
                 _refuse(seat, words.unreadable())
             return
         lobby = self.lobby
-        if lobby is None or key is None:
+        if (lobby is None and self.kept is None) or key is None:
             with speaking(seat.language):
                 _refuse(seat, words.not_at_table())
             return
         try:
-            if isinstance(request, LobbySettle):
+            if isinstance(request, (LobbySettle, LobbyStart)) and lobby is None:  # a kept match goes on
+                with speaking(seat.language):
+                    _refuse(seat, words.already_started())
+            elif isinstance(request, LobbySettle):
+                assert lobby is not None
                 lobby.settle(key, request.settings)
             elif isinstance(request, LobbyStart):
+                assert lobby is not None
                 lobby.start(key, clock=self.clock, save=self._save, seed=self.seed, pace=self.pace, wall=self.wall)
             elif isinstance(request, AskHint):
                 self._hint(seat, key)
@@ -188,7 +232,7 @@ class HostedTable:
 
         When every person has gone from the match, the table stops: it stays as last saved.
         """
-        if self.lobby is None:
+        if self.lobby is None and self.kept is None:
             return
         key = seat.fingerprint
         watchers = self._watching.get(key, [])
@@ -205,10 +249,14 @@ class HostedTable:
             older, watch = watchers.pop()
             self.table.drop(watch)  # a watcher just goes: nobody is told
             self._holder[key] = older
-            self.lobby.join(self._people[key], _sender(older))  # back at the seat, never away
+            self._join(self._people[key], _sender(older))  # back at the seat, never away
             return
-        self.lobby.leave(key)
-        table = self.lobby.table
+        if self.lobby is not None:
+            self.lobby.leave(key)  # at a started match, the lobby hands it on: the seat is away
+        elif self.kept is not None:
+            self._to_begin = False  # an opener who leaves before their seat was found begins nothing
+            self.kept.drop(key)
+        table = self.table
         if table is not None and table.everyone_gone:
             table.close()
 
@@ -219,6 +267,17 @@ class HostedTable:
             return False
         seat = table.seat_of(fingerprint)
         return seat is not None and seat in table.away
+
+    def _join(self, someone: Person, send: Sender) -> None:
+        """``someone`` comes to the lobby, or to the match: a kept match goes on once its opener is back."""
+        if self.lobby is not None:
+            self.lobby.join(someone, send)
+            return
+        assert self.kept is not None
+        if self._to_begin:  # the opener: the match goes on, and they are back at it as anyone coming back is
+            self._to_begin = False
+            self.kept.begin()
+        self.kept.connect(someone, send)
 
     def _key_of(self, seat: Seat) -> str | None:
         """The key the table knows this connection by: its own, or the one it watches under; None if it has none."""
@@ -299,4 +358,19 @@ def hosted_tables(
     return new_table
 
 
-__all__ = ["SAVE_PREFIX", "HostedTable", "LoopClock", "hosted_tables", "save_path"]
+def kept_tables(
+    loop: asyncio.AbstractEventLoop, saves_for: Callable[[str], Path], *, pace: Pace | None = None
+) -> Callable[[str, str], HostedTable]:
+    """The host's ``TableKeeper``: the match a key keeps under a code, taken up again on ``loop``'s time.
+
+    ``LookupError`` says why not, in the language spoken around the call.
+    """
+    clock = LoopClock(loop)
+
+    def reopen(code: str, opener: str) -> HostedTable:
+        return HostedTable.reopened(code, opener, clock=clock, saves_for=saves_for, pace=pace)
+
+    return reopen
+
+
+__all__ = ["SAVE_PREFIX", "HostedTable", "LoopClock", "hosted_tables", "kept_tables", "save_path"]

@@ -20,14 +20,13 @@ from ..engine import HouseRules
 from ..table.pacing import Clock, Pace
 from ..voice import friends as words
 from ..voice import speaking
-from .messages import MAX_SEATS, MIN_SEATS, LobbyClosed, LobbyShown, Sender, TableSettings
+from .messages import MAX_SEATS, MAX_TURN, MIN_SEATS, MIN_TURN, LobbyClosed, LobbyShown, Sender, TableSettings
 from .people import Person, unique_name
 from .shared import SharedTable
 
 P = ParamSpec("P")
 R = TypeVar("R")
 MIN_PEOPLE = 2  # a table for friends: one person alone plays New game
-MIN_TURN, MAX_TURN = 10, 600
 
 
 class LobbyRefused(ValueError):
@@ -246,7 +245,9 @@ def check_settings(settings: TableSettings, *, people: int) -> TableSettings:
 
 
 __all__ = [
+    "MAX_TURN",
     "MIN_PEOPLE",
+    "MIN_TURN",
     "Lobby",
     "LobbyRefused",
     "check_settings",

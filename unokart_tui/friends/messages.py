@@ -17,6 +17,7 @@ from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 
 MIN_SEATS, MAX_SEATS = 2, 10  # D1
 TURN_SECONDS = 45.0
+MIN_TURN, MAX_TURN = 10, 600  # the seconds a turn's clock may be set to in the lobby
 
 
 class TableSettings(NamedTuple):
@@ -165,7 +166,9 @@ Sender = Callable[[Message], None]  # one person's: the host carries each messag
 
 __all__ = [
     "MAX_SEATS",
+    "MAX_TURN",
     "MIN_SEATS",
+    "MIN_TURN",
     "TURN_SECONDS",
     "Acted",
     "AskHint",

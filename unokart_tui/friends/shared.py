@@ -28,14 +28,11 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
-import ai
 import saves
-from ai.base import Bot
 from ai.driver import Driver
 from ai.expert import ExpertBot
 from saves import SaveError, Seat
 
-from ..defaults import BOT_NAMES
 from ..engine import (
     Action,
     CatchUno,
@@ -58,8 +55,9 @@ from ..voice import _, speaking
 from ..voice import friends as words
 from ..voice.narration import LogLine, Voice, log_line
 from ..voice.refusals import refusal
+from .keeping import kept_people, kept_turn, key_mark, make_bots, marked, read_kept, recall, seating
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
-from .people import Person, unique_name
+from .people import Person
 from .telling import NOBODY, RecentLog, seen, told
 
 ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
@@ -158,22 +156,11 @@ class SharedTable:
         wall: Callable[[], datetime] | None = None,
     ) -> SharedTable:
         """A new match: ``people`` in the first seats, in their order, then a bot of each kind in ``bots``."""
-        seated: list[Person] = []
-        for person in people:
-            seated.append(person._replace(name=unique_name(person.name, [p.name for p in seated])))
-        names = [p.name for p in seated]
-        for _kind in bots:
-            free = [name for name in BOT_NAMES if name.casefold() not in {n.casefold() for n in names}]
-            names.append(free[0] if free else unique_name(BOT_NAMES[0], names))
-        match = Match.new(names, seed=seed, target=target, rules=rules)
-        seats = [Seat(person.name) for person in seated]
-        for index, kind in enumerate(bots, start=len(seated)):
-            bot = ai.make_bot(kind, seed=match.seed + index)
-            seats.append(Seat(names[index], kind, seed=match.seed + index, params=bot.params))
+        match, seats, seated = seating(people, bots, seed=seed, target=target, rules=rules)
         return cls(
             match,
             seats,
-            dict(enumerate(seated)),
+            seated,
             clock=clock,
             save=save,
             pace=pace,
@@ -186,30 +173,34 @@ class SharedTable:
     def resume(
         cls,
         text: str,
-        people: Mapping[int, Person],
+        people: Mapping[int, Person] | None = None,
         *,
         clock: Clock,
         source: str = "<save>",
+        opener: str | None = None,
         save: Callable[[str], None] | None = None,
         pace: Pace | None = None,
-        turn_seconds: float = TURN_SECONDS,
+        turn_seconds: float | None = None,
         round_pause: float = ROUND_PAUSE,
         wall: Callable[[], datetime] | None = None,
     ) -> SharedTable:
-        """A match kept in a save (``text``), its human seats given back to ``people``; ``SaveError`` if unreadable."""
-        game = saves.loads_game(text, source=source)
-        return cls(
+        """A match kept in a save (``text``); ``SaveError`` if unreadable. Its human seats go back to ``people``,
+        by default to the keys the save marks them with (``keeping``), each taken when that key connects."""
+        game = read_kept(text, source)
+        table = cls(
             game.match,
             game.seats,
-            people,
+            kept_people(game.seats, opener) if people is None else people,
             clock=clock,
             save=save,
             pace=pace,
-            turn_seconds=turn_seconds,
+            turn_seconds=kept_turn(game.seats) if turn_seconds is None else turn_seconds,
             round_pause=round_pause,
             created=game.created,
             wall=wall,
         )
+        table._top_by, table._top_turned = recall(game.match, table._recent)
+        return table
 
     def begin(self) -> None:
         """Play starts (or goes on, for a resumed match): everyone connected is told, and the table runs."""
@@ -265,7 +256,9 @@ class SharedTable:
         return self.match.is_over
 
     def seat_of(self, key: str) -> int | None:
-        return next((seat for seat, person in self.people.items() if person.key == key), None)
+        """The seat of ``key``'s person: theirs at this match, or kept for their key's mark (a match taken up again)."""
+        mark = key_mark(key)
+        return next((seat for seat, person in self.people.items() if person.key in (key, mark)), None)
 
     def connect(self, person: Person, send: Sender) -> int | None:
         """``person`` is at the table: at their seat (returned) when their key has one, else watching (None).
@@ -274,6 +267,8 @@ class SharedTable:
         """
         with self._lock:
             seat = self.seat_of(person.key)
+            if seat is not None:  # a seat kept for the key's mark is the key's from now on
+                self.people[seat] = self.people[seat]._replace(key=person.key, language=person.language)
             listener = Listener(person, seat, send, self.names)
             self._listeners[person.key] = listener
             back = seat is not None and seat in self._away
@@ -449,7 +444,8 @@ class SharedTable:
         """The match in the saves' format, to the host's ``save``; a failure is kept, the next action tries again."""
         if self._save_to is None:
             return
-        text = saves.dumps(self.match, seats=self.seats, created=self.created, updated=self._wall())
+        seats = marked(self.seats, self.people, self.turn_seconds)
+        text = saves.dumps(self.match, seats=seats, created=self.created, updated=self._wall())
         try:
             self._save_to(text)
         except SaveError as error:
@@ -687,14 +683,4 @@ class SharedTable:
             self.drop(key)
 
 
-def make_bots(seats: Sequence[Seat]) -> dict[int, Bot]:
-    """The bots of the seats that are no person's, as their ``Seat`` describes them (as ``Session`` makes them)."""
-    bots = {}
-    for seat, info in enumerate(seats):
-        if info.kind != "human":
-            params = ai.bot_params(info.kind, info.params)  # ValueError: no bot can play this seat
-            bots[seat] = ai.BOTS[info.kind](seed=info.seed, **params)
-    return bots
-
-
-__all__ = ["FOLLOW_UPS", "ROUND_PAUSE", "Listener", "SharedTable", "make_bots"]
+__all__ = ["FOLLOW_UPS", "ROUND_PAUSE", "Listener", "SharedTable"]

@@ -11,11 +11,11 @@ from collections import deque
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
-from ..engine import Event, HandsPassed, HandsSwapped, Match, PlayerView, Round, RoundWon, UnoCaught, UnoSaid
+from ..engine import Card, Event, HandsPassed, HandsSwapped, Match, PlayerView, Round, RoundWon, UnoCaught, UnoSaid
 from ..table.tableview import Motion, can_stack, motions
 from ..voice import _
 from ..voice.banners import Banner, banner
-from ..voice.narration import LogLine, Voice, log_line, must_play_line
+from ..voice.narration import LogLine, Voice, in_told_order, log_line, must_play, must_play_words
 from .messages import PublicTable, TableSeen, Turn
 
 NOBODY = -1  # a watcher's seat, for what is shown to a seat: no card of any hand is theirs
@@ -77,15 +77,40 @@ class Told(NamedTuple):
     exposure_over: bool
 
 
+class After(NamedTuple):
+    """What telling an action needs of the round just after it: a few numbers instead of the whole round,
+    so that the recent log keeps no copy of a round per action."""
+
+    exposed: int | None  # the seat exposed to an UNO catch now
+    cannot_stack: int | None  # H1-H3: the seat a total waits for that has no card to stack on it
+    must_play: tuple[int, Card] | None  # H7: the seat that must play the card it drew, and that card
+
+    @classmethod
+    def of(cls, events: Sequence[Event], round_: Round) -> After:
+        decider = None if round_.is_over else round_.decider
+        cannot = None if decider is None or can_stack(round_, decider) else decider
+        return cls(round_.exposed, cannot, must_play(events, round_))
+
+
 def told(events: Sequence[Event], round_: Round, voice: Voice, exposed_before: int | None) -> Told:
     """``events`` (``round_``: the round just after them) as the reader of ``voice`` is told them."""
     seat = voice.you
-    stack = seat is None or can_stack(round_, seat)  # H1-H3: a total passed to the reader
-    lines = [log_line(event, voice, can_stack=stack) for event in events]
-    forced = must_play_line(events, round_, voice)  # H7
-    if forced is not None:
-        lines.append(forced)
-    ended = exposed_before is not None and round_.exposed is None
+    after = After.of(events, round_)
+    stack = seat is None or seat != after.cannot_stack
+    lines = told_lines(events, after, voice, exposed_before)
+    moved = motions(events, NOBODY if seat is None else seat)
+    ended = exposed_before is not None and after.exposed is None
+    return Told(moved, lines, banner(events, voice, can_stack=stack), ended)
+
+
+def told_lines(events: Sequence[Event], after: After, voice: Voice, exposed_before: int | None) -> list[LogLine]:
+    """The log's lines of ``events`` for the reader of ``voice`` (``after``: what the round was just after them)."""
+    seat = voice.you
+    stack = seat is None or seat != after.cannot_stack  # H1-H3: a total passed to the reader
+    lines = [log_line(event, voice, can_stack=stack) for event in in_told_order(events)]
+    if after.must_play is not None:  # H7
+        lines.append(must_play_words(*after.must_play, voice))
+    ended = exposed_before is not None and after.exposed is None
     if ended and not any(isinstance(e, (UnoCaught, UnoSaid, RoundWon)) for e in events):
         assert exposed_before is not None
         if voice.is_you(exposed_before):  # U2: the chance to catch passed; the log says so
@@ -93,13 +118,16 @@ def told(events: Sequence[Event], round_: Round, voice: Voice, exposed_before: i
         else:
             text = _("Nobody caught {name} without UNO in time.").format(name=voice.name(exposed_before))
         lines.append(LogLine(text, "italic"))
-    moved = motions(events, NOBODY if seat is None else seat)
-    return Told(moved, lines, banner(events, voice, can_stack=stack), ended)
+    return lines
 
 
 class RecentLog:
     """The round's recent log, to tell again to whoever arrives once play has begun (found over ssh: an empty
-    log). Each moment is kept as its telling, so a seat is re-told exactly what it would have been told."""
+    log). Each moment is kept as its telling, so a seat is re-told exactly what it would have been told.
+
+    What a moment keeps is its events and an ``After``, never the round: a copy of the round for each
+    action (as this once kept) held the round's history again and again.
+    """
 
     def __init__(self) -> None:
         self._moments: deque[Retelling] = deque(maxlen=RECENT_LINES)
@@ -116,12 +144,17 @@ class RecentLog:
         if any(isinstance(event, (HandsSwapped, HandsPassed)) for event in events):
             # H4: the cards a seat drew before are in another hand now; told again, they would show it.
             self._moments.clear()
-        after = round_.copy()  # the round as it was then: it goes on changing
-        self._moments.append(lambda voice: told(events, after, voice, exposed_before).lines)
+        after = After.of(events, round_)
+        kept = tuple(events)
+        self._moments.append(lambda voice: told_lines(kept, after, voice, exposed_before))
 
     def retold(self, voice: Voice) -> list[LogLine]:
         """The last ``RECENT_LINES`` lines, in ``voice`` (the caller speaks its reader's language around this)."""
         return [line for retell in self._moments for line in retell(voice)][-RECENT_LINES:]
 
+    def __len__(self) -> int:
+        """How many moments are kept (each one line or more): never more than ``RECENT_LINES``."""
+        return len(self._moments)
 
-__all__ = ["RECENT_LINES", "RecentLog", "Told", "public_table", "seen", "told"]
+
+__all__ = ["RECENT_LINES", "After", "RecentLog", "Told", "public_table", "seen", "told", "told_lines"]

@@ -21,7 +21,7 @@ from ..rules_text import house_rule_words
 from ..table.session import HUMAN, deal_again_command
 from ..voice import _, ngettext
 from ..voice.names import difficulty_name, is_default_name, personality_name, preset_name
-from ..voice.narration import Voice, log_line
+from ..voice.narration import Voice, in_told_order, log_line
 from .replayview import round_heading, undone, undos_by_point
 from .saved import scores_line
 from .stats.records import default_seats
@@ -102,12 +102,12 @@ def export_text(name: str, game: SavedGame) -> str:
     for number, point in enumerate(timeline.points):
         if point.move == 0:
             lines += ["", round_heading(point.round)]
-        for event in timeline.events[number]:
+        for event in in_told_order(timeline.events[number]):
             lines.append(log_line(event, voice).text)
             if isinstance(event, RoundWon):
                 scores[event.seat] += event.points
                 lines.append("  " + _("Scores: {scores}").format(scores=scores_line(match.names, scores)))
-        lines += [undone(undo) for undo in undos.get((point.round, point.move), ())]
+        lines += [undone(undo, voice) for undo in undos.get((point.round, point.move), ())]
     return printable("\n".join(lines) + "\n", newlines=True)
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from saves import SavedGame, Undo
 
-from ..engine import Card, DrawPending, Event, Play
+from ..engine import Card, DrawPending, Event, Play, parse_action
 from ..glyphs import UNICODE, Glyphs
 from ..table.session import HUMAN
 from ..table.tableview import (
@@ -31,7 +31,7 @@ from ..table.tableview import (
 from ..voice import _, ngettext
 from ..voice.banners import Banner, banner
 from ..voice.cards import cards as card_list
-from ..voice.narration import LogLine, Voice, log_line
+from ..voice.narration import LogLine, Voice, in_told_order, log_line, move_words
 from ..voice.notes import TableNotes
 from .timeline import Position, Timeline
 
@@ -170,9 +170,9 @@ class Replay:
             stack = not any(isinstance(e, DrawPending) and e.seat == HUMAN for e in events) or can_stack(
                 timeline.position(step).round, HUMAN
             )  # H1-H3: a total passed to the player says "stack" only when they could
-            lines += [log_line(event, self.voice, can_stack=stack) for event in events]
+            lines += [log_line(event, self.voice, can_stack=stack) for event in in_told_order(events)]
             for undo in self.undos.get((point.round, point.move), ()):
-                lines.append(LogLine(undone(undo), "italic"))
+                lines.append(LogLine(undone(undo, self.voice), "italic"))
         return tuple(lines)
 
 
@@ -189,13 +189,14 @@ def round_heading(number: int) -> str:
     return _("— Round {round} —").format(round=number)
 
 
-def undone(undo: Undo) -> str:
-    """The log's line for an undo made at this point."""
-    after = len(undo.actions) - 1
+def undone(undo: Undo, voice: Voice) -> str:
+    """The log's line for an undo made at this point, its moves in words (``voice``: the reader's)."""
+    moves = [move_words(parse_action(text), voice) for text in undo.actions]  # the save checked each
+    after = len(moves) - 1
     if not after:
-        return _("↶ Undo: your move ({move}) was taken back here.").format(move=undo.actions[0])
+        return _("↶ Undo: your move ({move}) was taken back here.").format(move=moves[0])
     return ngettext(
         "↶ Undo: your move and the move after it were taken back here ({moves}).",
         "↶ Undo: your move and the {count} moves after it were taken back here ({moves}).",
         after,
-    ).format(count=after, moves=", ".join(undo.actions))
+    ).format(count=after, moves="; ".join(moves))

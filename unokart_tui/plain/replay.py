@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from saves import SavedGame, SaveError, list_saves
 
-from ..glyphs import ASCII
-from ..history.replayview import Replay, round_heading, undone
+from ..glyphs import WORDS
+from ..history.replayview import Replay, undone
 from ..history.saved import scores_line
 from ..table import opening
 from ..table.session import HUMAN
 from ..table.tableview import sorted_hand
 from ..voice import plain as table_words
 from ..voice import plain_pages as words
-from ..voice.narration import log_line
+from ..voice.narration import log_lines
 from .lines import Lines
 from .pages import HELP, number_in, say, typed
 
@@ -28,18 +28,24 @@ class ReplayPage:
     def __init__(self, lines: Lines, name: str, game: SavedGame) -> None:
         self.lines = lines
         self.name = name
-        self.replay = Replay(game, ASCII)  # the codes the player types at the table, in the log's card names
+        # As at the line table: the codes the player types, and no symbol for an item (read aloud, "asterisk").
+        self.replay = Replay(game, WORDS)
         self.timeline = self.replay.timeline
         self.at = 0
 
     # ------------------------------------------------------------------ what is read
 
     def point_lines(self, number: int) -> list[str]:
-        """The log's lines for point ``number``: the round's heading at a deal, its events, any undo made there."""
+        """The line table's lines for point ``number``: the round's beginning at a deal, its events (a draw
+        and the turn it costs in one line, as at the table), any undo made there; words only, no marks."""
         point = self.timeline.points[number]
-        said = [round_heading(point.round)] if point.move == 0 else []
-        said += [log_line(event, self.replay.voice).text for event in self.timeline.events[number]]
-        said += [undone(undo) for undo in self.replay.undos.get((point.round, point.move), ())]
+        said = [table_words.round_begins(point.round)] if point.move == 0 else []
+        events = log_lines(self.timeline.events[number], self.replay.voice)
+        said += [table_words.words_only(line.text) for line in events]
+        said += [
+            table_words.words_only(undone(undo, self.replay.voice))
+            for undo in self.replay.undos.get((point.round, point.move), ())
+        ]
         return said
 
     def where(self) -> list[str]:
@@ -51,7 +57,7 @@ class ReplayPage:
             table_words.top_line(info.top, info.color, info.played_by),
         ]
         if info.pending:
-            said.append(info.pending)
+            said.append(table_words.words_only(info.pending))
         for seat in frame.seats:
             said.append(
                 table_words.seat_line(

@@ -18,6 +18,7 @@ from ..glyphs import WORDS
 from ..rules_text import every_house_rule
 from ..rules_text import rules as rules_markdown
 from ..voice import plain_pages as words
+from ..voice.plain import words_only
 from .lines import Lines
 from .pages import HELP, say, typed
 
@@ -52,10 +53,11 @@ class Section(NamedTuple):
 
 
 def plain_text(markdown: str) -> str:
-    """``markdown``'s inline marks taken off: bold, italic, code and escapes; spaces made single."""
+    """``markdown``'s inline marks taken off: bold, italic, code and escapes; spaces made single; a dash
+    between two thoughts a semicolon, as at the table (read aloud, it is "em dash")."""
     text = BOLD_OR_ITALIC.sub(lambda found: found.group(1) or found.group(2), markdown)
     text = ESCAPED.sub(r"\1", text).replace("`", "")
-    return " ".join(text.split())
+    return words_only(text)
 
 
 def sentences(paragraph: str) -> list[str]:

@@ -16,6 +16,7 @@ from ..settings import SaveError, Settings, save_settings
 from ..voice import _, use_process_language
 from ..voice import plain_menus as words
 from ..voice.language import AUTOMATIC, LANGUAGE_CHOICES, LANGUAGES, choose_language
+from ..voice.names import speed_name
 from ..voice.plain import listed
 from .asking import Choice, Leave, Wrong, ask, folded, one_line, pick
 from .lines import Lines
@@ -38,6 +39,8 @@ def value_words(field: str, value: object) -> str:
         return _(words.GLYPH_WORDS.get(str(value), str(value)))
     if field == "player_name":
         return printable(value) if value else words.name_not_set(PLAYER_NAME)
+    if field == "bot_speed":
+        return speed_name(str(value))
     return printable(value)
 
 
@@ -59,7 +62,7 @@ def value_choices(field: str) -> list[Choice[object]]:
             Choice(glyphs, value_words(field, glyphs), folded(glyphs, value_words(field, glyphs)))
             for glyphs in GLYPH_CHOICES
         ]
-    return [Choice(speed, speed, (speed,)) for speed in BOT_SPEEDS]
+    return [Choice(speed, speed_name(speed), folded(speed, speed_name(speed))) for speed in BOT_SPEEDS]
 
 
 def choices_words(choices: Sequence[Choice[object]]) -> str:

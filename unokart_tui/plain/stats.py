@@ -10,13 +10,23 @@ as it is.
 from __future__ import annotations
 
 from ..history.stats import StatsError, Summary, open_store, summarize
-from ..history.stats.report import REASON_WORDS, left_out, nothing_yet, opponents, percent, result
+from ..history.stats.records import PLAYER
+from ..history.stats.report import REASON_WORDS, left_out, nothing_yet, opponents, percent
+from ..history.stats.summary import MatchLine
 from ..voice import _
 from ..voice import plain_pages as words
+from ..voice.names import difficulty_name, personality_name
+from ..voice.numbers import percent as shown_percent
 from .lines import Lines
 from .pages import HELP, number_in, say, typed
 
 RATES_SAID = 10  # the win rate after each of this many last matches (the screen's chart)
+
+
+def result(line: MatchLine) -> str:
+    """The player's score and the best of the others', as the Statistics screen gives them, in words."""
+    others = max(score for seat, score in enumerate(line.scores) if seat != PLAYER)
+    return words.match_result(line.scores[PLAYER], others, won=line.won)
 
 
 def read_summary() -> tuple[Summary | None, list[str]]:
@@ -63,7 +73,7 @@ def totals(summary: Summary) -> list[str]:
     said.append(words.undos_line(summary.undos))
     if summary.hints:
         said.append(words.hints_line(summary.hints))
-    rates = [f"{rate:.0%}" for _moment, rate in summary.win_rate[-RATES_SAID:]]
+    rates = [shown_percent(rate) for _moment, rate in summary.win_rate[-RATES_SAID:]]  # Slovak: "45 %"
     if rates:
         said.append(words.win_rate_line(rates))
     return said
@@ -89,12 +99,19 @@ def bots(summary: Summary) -> list[str]:
     """How the player did against each personality and difficulty, then how each personality played."""
     if not summary.personalities:
         return [words.no_bot_yet()]
-    said = [words.versus_line(r.name, r.matches, r.won, percent(r.won, r.matches)) for r in summary.by_personality]
-    said += [words.difficulty_line(r.name, r.matches, r.won, percent(r.won, r.matches)) for r in summary.by_difficulty]
+    # The bots named as the table and the Statistics screen name them (Slovak: chamtivý for greedy).
+    said = [
+        words.versus_line(personality_name(r.name), r.matches, r.won, percent(r.won, r.matches))
+        for r in summary.by_personality
+    ]
+    said += [
+        words.difficulty_line(difficulty_name(r.name), r.matches, r.won, percent(r.won, r.matches))
+        for r in summary.by_difficulty
+    ]
     said.append(words.how_they_played())
     for kind, figures, won in summary.personalities:
         said += words.bot_lines(
-            kind,
+            personality_name(kind),
             rounds=figures.rounds,
             rounds_won=figures.rounds_won,
             matches_won=won,

@@ -67,6 +67,7 @@ class LineTable:
         self._announced: tuple[object, ...] | None = None  # the decision last announced
         self._chance_told: Chance | None = None
         self._recalled: list[str] | None = None  # a resumed match's last moves, kept for ``log``, not read out
+        self._save_problem: str | None = None  # why saving fails, once said
 
     # ------------------------------------------------------------------ the controller's front end
 
@@ -85,7 +86,12 @@ class LineTable:
             case told.Notice(text):
                 self.say(text)
             case told.SaveProblem(summary, problem) if summary is not None:
-                self.say(f"{summary} {problem}".strip())
+                # Sent after every action while saving fails: said once for each problem, not after each move.
+                if problem != self._save_problem:
+                    self.say(f"{summary} {problem}".strip())
+                self._save_problem = problem
+            case told.SaveProblem():
+                self._save_problem = None  # saving works again (its notice says so)
             case told.AskColour(reason, _advised, card) if card is not None:
                 self.wild_four = card
                 self.colour_asked = words.colour_question(reason)
@@ -117,7 +123,10 @@ class LineTable:
             fresh = self.controller.open()
         finally:
             recalled, self._recalled = self._recalled, None
-        if not fresh:  # found in play: a round of history (60 lines) read out before the prompt
+        if fresh:  # the seed, who sits where, the deal and the first card: the listener's first view of the table
+            for line in recalled:
+                self.say(line)
+        else:  # found in play: a round of history (60 lines) read out before the prompt
             for line in recalled[-2:]:  # who plays, and the welcome back
                 self.say(line)
             if not self.session.match.is_over:

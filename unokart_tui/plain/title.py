@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from ..table.session import Session
 
 MENU = "menu"  # Enter at the title: the choices read again
+NOTHING_TO_CONTINUE = "nothing to continue"  # Continue, said with no match waiting: its number stays taken
 
 
 def describe(entry: SaveEntry) -> str:
@@ -93,12 +94,22 @@ class Title:
         def read(answer: str) -> str | Wrong:
             if not answer:
                 return MENU
-            return pick(answer, choices)
+            chosen = pick(answer, choices)
+            if chosen == NOTHING_TO_CONTINUE:
+                new_game = next(number for number, choice in enumerate(choices, start=1) if choice.value == "new")
+                return Wrong(words.nothing_to_continue(new_game))
+            return chosen
 
         return read
 
     def menu(self) -> list[Choice[str]]:
-        """Say the title's choices, numbered; the choices."""
+        """Say the title's choices, numbered; the choices.
+
+        Each choice keeps its number whether a match waits or not: a listener who learned that 4 is
+        Settings finds Settings at 4 the next time (found in line mode: once a save existed, Continue
+        came first and moved every number after it). Continue is said even with nothing to continue,
+        as a screen reader says a menu's unavailable item, so that the list always starts at 1.
+        """
         try:
             latest = latest_unfinished()
         except SaveError as error:  # the saves folder itself is unusable: said once, and the rest still works
@@ -117,6 +128,8 @@ class Title:
         ]
         if latest is not None:
             entries.insert(0, ("continue", describe(latest), ("continue", "resume")))
+        else:
+            entries.insert(0, (NOTHING_TO_CONTINUE, words.nothing_to_continue_choice(), ("continue", "resume")))
         choices = []
         for number, (action, sentence, english) in enumerate(entries, start=1):
             self.lines.say(printable(words.numbered(number, sentence)))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..files import FileProblem, read_bytes, write_atomic
 from ..friends.codes import CodeGuard
-from ..friends.hosting import hosted_tables
+from ..friends.hosting import hosted_tables, kept_tables, save_path
 from ..voice import use_language
 from .config import ServeConfig
 from .hub import Hub
@@ -155,9 +155,14 @@ def table_codes(config: ServeConfig) -> TableCodes:
     def saves_for(fingerprint: str) -> Path:
         return Player.of_fingerprint(config.data_dir, fingerprint).data_dir
 
-    factory = hosted_tables(asyncio.get_running_loop(), saves_for)
+    def keeps(code: str, fingerprint: str) -> bool:
+        return save_path(saves_for(fingerprint), code).exists()
+
+    loop = asyncio.get_running_loop()
+    factory, keeper = hosted_tables(loop, saves_for), kept_tables(loop, saves_for)
     most, per_key = config.limits.max_tables, config.limits.max_tables_per_key
-    return TableCodes(CodeGuard(time.monotonic), factory, most=most, most_per_key=per_key)
+    guard = CodeGuard(time.monotonic)
+    return TableCodes(guard, factory, keeper=keeper, keeps=keeps, most=most, most_per_key=per_key)
 
 
 async def _run(config: ServeConfig, log: ConnectionLog, stop: asyncio.Event) -> int:

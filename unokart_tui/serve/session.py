@@ -16,7 +16,16 @@ import asyncssh
 
 from saves import SaveError
 
-from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED, Message
+from ..friends.channel import (
+    JOIN_TABLE,
+    LEAVE_TABLE,
+    OPEN_TABLE,
+    REFUSED,
+    REOPEN_TABLE,
+    TABLE_JOINED,
+    TABLE_OPENED,
+    Message,
+)
 from ..friends.codes import normalise
 from ..voice import N_, _, ngettext, speaking
 from ..voice.language import ENGLISH
@@ -340,20 +349,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _from_game(self, message: Message) -> None:
         with speaking(self.language):
             kind = message.get("type")
-            if kind in (OPEN_TABLE, JOIN_TABLE) and self.table is not None and self.table.closed:
+            coming = kind in (OPEN_TABLE, JOIN_TABLE, REOPEN_TABLE)
+            if coming and self.table is not None and self.table.closed:
                 # Found over ssh: after the opener closed the lobby, the others were "at a table already".
                 self._quit_table()
-            if kind in (OPEN_TABLE, JOIN_TABLE) and self.table is not None:
+            typed = message.get("code")
+            code = normalise(typed) if isinstance(typed, str) else None
+            if coming and self.table is not None:
                 self._tell_game({"type": REFUSED, "words": _("You are at a table already.")})
             elif kind == OPEN_TABLE:
                 self._open_table()
-            elif kind == JOIN_TABLE:
-                typed = message.get("code")
-                code = normalise(typed) if isinstance(typed, str) else None
-                if code is None:
-                    self._tell_game({"type": REFUSED, "words": _("A table code has five letters and digits.")})
-                else:
-                    self.hub.spawn(self._join_from_game(code))
+            elif kind in (JOIN_TABLE, REOPEN_TABLE) and code is None:
+                self._tell_game({"type": REFUSED, "words": _("A table code has five letters and digits.")})
+            elif kind == JOIN_TABLE and code is not None:
+                self.hub.spawn(self._join_from_game(code))
+            elif kind == REOPEN_TABLE and code is not None:
+                self._reopen_table(code)
             elif kind == LEAVE_TABLE:
                 self._quit_table()  # back at the title, free to open or join another
             elif self.table is not None and self.seat is not None:
@@ -373,6 +384,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         code, table = opened
         self._log("table-open", code)
+        self._tell_game({"type": TABLE_OPENED, "code": code, "command": self.join_command(code)})
+        self._sit(code, table)
+
+    def _reopen_table(self, code: str) -> None:
+        """The match with friends this player's saves keep under ``code`` goes on, under that code (issue 31)."""
+        try:
+            table = self.hub.tables.reopen(code, self.player.fingerprint)
+        except LookupError as refusal:
+            self._log("refused", f"table {code} again: none kept, or it cannot be")
+            self._tell_game({"type": REFUSED, "words": str(refusal)})
+            return
+        if table is None:
+            self._log("refused", "a table again: this host opens none, or no more")
+            self._tell_game({"type": REFUSED, "words": _("This server cannot open a table right now.")})
+            return
+        self._log("table-reopen", code)
         self._tell_game({"type": TABLE_OPENED, "code": code, "command": self.join_command(code)})
         self._sit(code, table)
 

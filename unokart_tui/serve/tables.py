@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple, Protocol
 
 from ..friends.codes import CodeGuard, Verdict, new_code, normalise
+from ..voice import friends as words
 
 PLAIN_USER = "plain"  # `ssh plain@host`: line mode (issue 33)
 
@@ -89,17 +90,34 @@ class SharedTable(Protocol):
 
 
 TableFactory = Callable[[str], SharedTable]  # a new table for its code; its opener arrives next
+# The match a key keeps under a code (issue 31: friends' matches are kept when everyone has gone), taken up
+# again under that code; its opener arrives next. ``LookupError`` says in one sentence why it cannot be.
+TableKeeper = Callable[[str, str], SharedTable]
 
 
 class TableCodes:
     """The tables open on this host, by code, and the guard that makes guessing at codes slow."""
 
     def __init__(
-        self, guard: CodeGuard, factory: TableFactory | None = None, *, most: int = 256, most_per_key: int = 2
+        self,
+        guard: CodeGuard,
+        factory: TableFactory | None = None,
+        *,
+        keeper: TableKeeper | None = None,
+        keeps: Callable[[str, str], bool] | None = None,
+        most: int = 256,
+        most_per_key: int = 2,
     ) -> None:
-        """``most`` tables at once on the host, ``most_per_key`` opened by one key: one player cannot take them all."""
+        """``most`` tables at once on the host, ``most_per_key`` opened by one key: one player cannot take them all.
+
+        ``keeper`` takes up a kept match again (``reopen``); without one, none is. ``keeps(code, key)``: whether
+        that key's saves keep a match under that code, a code never given to a new table of theirs (its save
+        would be written over).
+        """
         self.guard = guard
         self.factory = factory
+        self.keeper = keeper
+        self.keeps = keeps
         self.most = most
         self.most_per_key = most_per_key
         self._tables: dict[str, SharedTable] = {}
@@ -114,11 +132,31 @@ class TableCodes:
         or has as many open as it may, or that key has."""
         if self.factory is None or len(self._tables) >= self.most or self._per_key[opener] >= self.most_per_key:
             return None
-        code = new_code(taken=self._tables.__contains__)
+        keeps = self.keeps
+        code = new_code(taken=lambda code: code in self._tables or (keeps is not None and keeps(code, opener)))
         table = self._tables[code] = self.factory(code)
         self._opener[code] = opener
         self._per_key[opener] += 1
         return code, table
+
+    def reopen(self, code: str, opener: str) -> SharedTable | None:
+        """The match ``opener`` keeps under ``code``, open again under that code (or still open: the same one).
+
+        None when this host opens no tables, or as many as it may, or that key has. ``LookupError`` says why
+        not otherwise: nothing kept under that code, a match that is over, or the code another table's now.
+        No attempt at a code is counted: a key only ever finds its own saves.
+        """
+        table = self._tables.get(code)
+        if table is not None:
+            if self._opener[code] != opener:
+                raise LookupError(words.code_in_use(code))
+            return table
+        if self.keeper is None or len(self._tables) >= self.most or self._per_key[opener] >= self.most_per_key:
+            return None
+        table = self._tables[code] = self.keeper(code, opener)
+        self._opener[code] = opener
+        self._per_key[opener] += 1
+        return table
 
     def attempt(self, key: str, address: str) -> Verdict:
         """Someone tries a code: refused, or counted as wrong until found right (the wait is the caller's)."""

@@ -39,7 +39,7 @@ from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
 from ..voice.cards import color_label
-from ..voice.narration import LogLine, Voice, how_it_ended, log_line, log_lines, must_play_line
+from ..voice.narration import LogLine, Voice, how_it_ended, in_told_order, log_line, log_lines, must_play_line
 from ..voice.notes import TableNotes
 from ..voice.refusals import refusal
 from . import hinting, keys, questions
@@ -273,7 +273,7 @@ class TableController:
         """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
         stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
         if not self.short_log:
-            for event in events:
+            for event in in_told_order(events):
                 self.send(Logged(log_line(event, self.voice, can_stack=stack)))
             return
         hand = len(self.session.match.round.hands[HUMAN]) if live else None

@@ -24,6 +24,7 @@ from saves import MatchLock, SaveError, SaveLocked, SaveMissing, SaveUnreadable,
 from ..defaults import BOT_NAMES, LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
 from ..engine import Action, Event, HouseRules, Match, PlayerView
 from ..serve.report import SaveReport
+from ..voice import pgettext
 from .presets import rules_arguments
 from .undo import UndoPlan, UndoRefused, plan_undo, undo_refusal
 
@@ -122,7 +123,8 @@ class Session:
             bot = ai.make_bot(kind, seed=match.seed + index, profile=chosen)
             seats.append(Seat(names[index], kind, profile=chosen, seed=match.seed + index, params=bot.params))
         now = datetime.now(UTC).replace(microsecond=0)
-        session = cls(match, tuple(seats), name or saves.default_name(now.astimezone()), now)
+        word = pgettext("a new save's name, before its date", "Match")
+        session = cls(match, tuple(seats), name or saves.default_name(now.astimezone(), word), now)
         # From the seats, exactly as a loaded match makes them.
         session.driver = Driver(session._make_bots(saves.path_of(session.name)))
         try:

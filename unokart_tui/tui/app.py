@@ -15,7 +15,7 @@ from textual.command import Provider
 from textual.screen import Screen
 
 from ..defaults import PLAYER_NAME
-from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
+from ..friends.channel import JOIN_TABLE, LEAVE_TABLE, OPEN_TABLE, REFUSED, REOPEN_TABLE, TABLE_JOINED, TABLE_OPENED
 from ..table import opening
 from ..voice import _
 from .hostline import FromHost, HostGone, Line
@@ -69,6 +69,10 @@ class UnoKartApp(MatchApp):
         self.opened: tuple[str, str] | None = None  # the table this person opened: its code, and the command
         self.lobby: LobbyScreen | None = None
         self.at_table: RemoteTableScreen | None = None  # the table screen of the match friends play
+        # What the table says before its first view (the round told again to someone back at their seat, a
+        # deal's lines), for the table screen once it opens. Found over ssh: the log of a match taken up again
+        # was empty, the lines having come while the lobby screen was still up.
+        self._before_table: list[dict[str, Any]] = []
         self.last_new_game: NewGame | None = None  # New game offers its line-up, target and rules again
         self.quitting = Quitting(self)
 
@@ -108,6 +112,11 @@ class UnoKartApp(MatchApp):
         if self.line is not None:
             self.line.send({"type": OPEN_TABLE})
 
+    def action_reopen_table(self, code: str) -> None:
+        """The match with friends this player's saves keep under ``code`` goes on: the host opens it again."""
+        if self.line is not None:
+            self.line.send({"type": REOPEN_TABLE, "code": code})
+
     def action_join_table(self) -> None:
         from .dialogs.join_table import JoinTableDialog  # noqa: PLC0415 - loaded when first opened
 
@@ -142,6 +151,7 @@ class UnoKartApp(MatchApp):
 
         command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
         self.lobby = LobbyScreen(self.line, code, command) if self.line is not None else None
+        self._before_table = []
         if self.lobby is not None:
             self.push_screen(self.lobby, lambda _left: self._left_lobby())
 
@@ -172,6 +182,8 @@ class UnoKartApp(MatchApp):
                 lobby.dismiss()
         elif isinstance(shown, TableSeen) and not lobby.started:
             self._to_table(lobby, shown)
+        elif not lobby.started:
+            self._before_table.append(data)
 
     def _to_table(self, lobby: LobbyScreen, first: TableSeen) -> None:
         """The match has started: the table screen shows it, from its first view on."""
@@ -184,6 +196,9 @@ class UnoKartApp(MatchApp):
         lobby.started = True
         self.at_table = module.RemoteTableScreen(self.line, first)
         self.push_screen(self.at_table, lambda _result: self._left_table())
+        said, self._before_table = self._before_table, []
+        for data in said:  # after the first view: the log's lines keep their order among themselves
+            self.at_table.post_message(FromHost(data))
 
     def _left_table(self) -> None:
         """The table screen closed: this person leaves the table (their seat is kept) and is back at the title."""

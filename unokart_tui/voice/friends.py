@@ -76,6 +76,9 @@ def time_up(seat: int, voice: Voice) -> str:
 
 
 def away(seat: int, voice: Voice) -> str:
+    """A person left their seat: the autopilot plays it. Their own log reads it too, told again when they come back."""
+    if voice.is_you(seat):
+        return _("You are away: the autopilot plays your seat until you come back.")
     return _("{name} is away: the autopilot plays their seat until they come back.").format(name=voice.name(seat))
 
 
@@ -111,6 +114,27 @@ def came_again_elsewhere() -> str:
 def everyone_left() -> str:
     """Every person has left the match: those who watched it are told the table is closed."""
     return _("Everyone at this table has left: it is closed, and the match is kept for them.")
+
+
+def nothing_kept(code: str) -> str:
+    """Someone asked to take up a match with friends that their saves do not keep."""
+    return _("Your saves keep no match with friends under the code {code}.").format(code=code)
+
+
+def kept_is_over(code: str) -> str:
+    return _("The match with friends {code} is over: it can be replayed, not continued.").format(code=code)
+
+
+def code_in_use(code: str) -> str:
+    """The code of a kept match is another table's now (codes are given again once a table closes)."""
+    return _("Another table has the code {code} now: try again once it has closed.").format(code=code)
+
+
+def continue_with_friends(code: str, people: list[str], round_number: int) -> str:
+    """The title's offer of a match with friends kept in the player's saves: its code, its people, its round."""
+    return _("Continue with friends: {code}, {names}, round {number}").format(
+        code=code, names=", ".join(people), number=round_number
+    )
 
 
 def not_at_table() -> str:
@@ -255,6 +279,8 @@ __all__ = [
     "away",
     "back",
     "bots_in_free_seats",
+    "code_in_use",
+    "continue_with_friends",
     "drew",
     "earlier_moment",
     "fewer_seats_than_people",
@@ -264,6 +290,7 @@ __all__ = [
     "is_watching",
     "join_with_code",
     "join_with_command",
+    "kept_is_over",
     "leave_seat",
     "match_started",
     "needs_people",
@@ -273,6 +300,7 @@ __all__ = [
     "not_at_table",
     "not_started",
     "not_yours",
+    "nothing_kept",
     "now_watching",
     "opener_named",
     "opener_settles",

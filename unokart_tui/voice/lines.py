@@ -254,10 +254,38 @@ def _hands_passed(event: HandsPassed, voice: Voice) -> str:
 
 
 def _jumped_in(event: JumpedIn, voice: Voice) -> str:
-    # H5: the play itself is the next line.
+    """H5: who jumps in, and whose turn it takes (the play itself is the next line).
+
+    Found in play: "Mario jumps in, out of turn!" did not say who lost their turn to it.
+    """
+    if not event.passed:  # an event built without them (the engine's always name one seat at least)
+        if voice.is_you(event.seat):
+            return _("You jump in, out of turn!")
+        return _("{name} jumps in, out of turn!").format(name=voice.name(event.seat))
+    turn, *more = event.passed
+    values = {"name": voice.name(event.seat), "other": voice.name(turn)}
     if voice.is_you(event.seat):
-        return _("You jump in, out of turn!")
-    return _("{name} jumps in, out of turn!").format(name=voice.name(event.seat))
+        text = _("You jump in out of turn and take {other}'s turn!").format(**values)
+    elif voice.is_you(turn):
+        text = _("{name} jumps in out of turn and takes your turn!").format(**values)
+    else:
+        text = _("{name} jumps in out of turn and takes {other}'s turn!").format(**values)
+    if not more:
+        return text
+    return text + " " + _passed_over_too(more, voice)
+
+
+def _passed_over_too(seats: list[int], voice: Voice) -> str:
+    """H5: the seats after the one whose turn it was that a jump-in passes over as well."""
+    others = [voice.name(seat) for seat in seats if not voice.is_you(seat)]
+    if not others:
+        return _("You are passed over too.")
+    listed = (
+        others[0] if len(others) == 1 else _("{first} and {last}").format(first=", ".join(others[:-1]), last=others[-1])
+    )
+    if len(others) < len(seats):  # the reader among them
+        return _("{names} and you are passed over too.").format(names=listed)
+    return ngettext("{names} is passed over too.", "{names} are passed over too.", len(others)).format(names=listed)
 
 
 def _challenge_resolved(event: ChallengeResolved, voice: Voice) -> str:
@@ -294,7 +322,8 @@ def _challenge_resolved(event: ChallengeResolved, voice: Voice) -> str:
 def _uno_said(event: UnoSaid, voice: Voice) -> str:
     you, name = voice.is_you(event.seat), voice.name(event.seat)
     if event.late:
-        return _("You say UNO! just in time") if you else _("{name} says UNO! just in time").format(name=name)
+        # One sentence, not "UNO! just in time": read aloud line by line, the words after the call were a fragment.
+        return _("You say UNO, just in time!") if you else _("{name} says UNO, just in time!").format(name=name)
     return _("You say UNO!") if you else _("{name} says UNO!").format(name=name)
 
 

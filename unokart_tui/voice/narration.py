@@ -10,10 +10,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from unokart_tui.engine import (
+    Accept,
     Action,
+    Card,
     CardPlayed,
     CardsDrawn,
     CardTurned,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    ChooseTarget,
     ColorChosen,
     DirectionChanged,
     Draw,
@@ -21,6 +27,7 @@ from unokart_tui.engine import (
     DrawReason,
     Event,
     HandsPassed,
+    HandsSwapped,
     JumpedIn,
     JumpIn,
     MatchWon,
@@ -30,6 +37,7 @@ from unokart_tui.engine import (
     PlayerExposed,
     Round,
     RoundWon,
+    SayUno,
     StartCardTurned,
     TurnSkipped,
     UnoCaught,
@@ -57,6 +65,28 @@ class LogLine(NamedTuple):
         return self.text
 
 
+def in_told_order(events: Sequence[Event]) -> list[Event]:
+    """One action's ``events`` in the order they are told: a UNO said (or not said) with a play right
+    after that play, before what the card then did (an item, a stack, another turn).
+
+    The engine judges UNO once the play has resolved (U1-U3), so its event comes last. Found in play: a
+    bot's "says UNO!" came after its Item Box's lines, as if said later. A swap or passed hands in
+    between keeps it after them: the UNO is then for the hand that came back (H4b).
+    """
+    told = list(events)
+    for index, event in enumerate(told):
+        if not isinstance(event, (UnoSaid, PlayerExposed)) or (isinstance(event, UnoSaid) and event.late):
+            continue
+        for back in range(index - 1, -1, -1):
+            earlier = told[back]
+            if isinstance(earlier, (HandsSwapped, HandsPassed)):
+                break
+            if isinstance(earlier, CardPlayed) and earlier.seat == event.seat:
+                told.insert(back + 1, told.pop(index))
+                break
+    return told
+
+
 def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
     """One line of the game log for ``event`` (``can_stack``: whether the reader may stack on a total, H1-H3)."""
     if isinstance(event, (RoundWon, MatchWon)):
@@ -77,6 +107,7 @@ def log_lines(
 
     ``hand``: the reader's cards once the action is done (None for an action of the past), said when
     hands are passed on (H4)."""
+    events = in_told_order(events)
     lines: list[LogLine] = []
     struck: list[int] = []  # the seats other than the reader's that each drew their card of this Lightning
     at = 0  # where their line is
@@ -180,16 +211,26 @@ def must_play_line(events: Sequence[Event], round_: Round, voice: Voice) -> LogL
 
     Found in play: "You draw B7. You play Blue 7." with no word of the house rule that left no choice.
     """
+    forced = must_play(events, round_)
+    return None if forced is None else must_play_words(*forced, voice)
+
+
+def must_play(events: Sequence[Event], round_: Round) -> tuple[int, Card] | None:
+    """H7: the seat that must now play the card it drew with ``events``, and that card; None if no one must."""
     if not round_.rules.must_play_drawn or round_.phase is not Phase.DRAWN or round_.drawn is None:
         return None
     if not any(isinstance(event, CardsDrawn) and event.reason is DrawReason.CHOICE for event in events):
         return None
     if Pass() in round_.legal_actions():  # H7a: a drawn Wild Item Box may be kept
         return None
-    seat = round_.decider
+    return round_.decider, round_.drawn
+
+
+def must_play_words(seat: int, card: Card, voice: Voice) -> LogLine:
+    """H7's line for ``seat``, which must play the ``card`` it drew: the card is named to that seat only."""
     if voice.is_you(seat):
         text = _("You must play the {card} you drew (house rule: a playable card drawn is played).").format(
-            card=voice.card(round_.drawn)
+            card=voice.card(card)
         )
     else:
         text = _("{name} must play the card just drawn (house rule: a playable card drawn is played).").format(
@@ -244,6 +285,50 @@ def how_it_went_out(history: Sequence[tuple[int, Action]], winner: int, voice: V
     return text.format(**values)
 
 
+def move_words(action: Action, voice: Voice) -> str:
+    """A move in words, as a player says it ("playing Red 7 and saying UNO"), for a line that lists moves.
+
+    Found in play: the export's undo line said "your move (catch 1)", the save's notation.
+    A reaction names its seat; any other move is the decider's, whom the line around it names.
+    """
+    if isinstance(action, Play):
+        values = {"card": long(action.card), "colour": color_word(action.color) if action.color else ""}
+        if action.color is not None and action.uno:
+            return _("playing {card}, calling {colour} and saying UNO").format(**values)
+        if action.color is not None:
+            return _("playing {card} and calling {colour}").format(**values)
+        if action.uno:
+            return _("playing {card} and saying UNO").format(**values)
+        return _("playing {card}").format(**values)
+    if isinstance(action, Draw):
+        return _("drawing a card")
+    if isinstance(action, Pass):
+        return _("keeping the drawn card")
+    if isinstance(action, Accept):
+        return _("taking the cards")
+    if isinstance(action, Challenge):
+        return _("challenging the Wild Draw Four")
+    if isinstance(action, ChooseColor):
+        return _("choosing {colour}").format(colour=color_word(action.color))
+    if isinstance(action, ChooseTarget):
+        if voice.is_you(action.seat):
+            return _("choosing you")
+        return _("choosing {name}").format(name=voice.name(action.seat))
+    you, name = voice.is_you(action.seat), voice.name(action.seat)
+    if isinstance(action, SayUno):
+        return _("saying UNO late") if you else _("{name} saying UNO late").format(name=name)
+    if isinstance(action, CatchUno):
+        if you:
+            return _("catching a player who forgot to say UNO")
+        return _("{name} catching a player who forgot to say UNO").format(name=name)
+    values = {"name": name, "card": long(action.card)}
+    if action.uno:
+        text = _("jumping in with {card} and saying UNO") if you else _("{name} jumping in with {card} and saying UNO")
+    else:
+        text = _("jumping in with {card}") if you else _("{name} jumping in with {card}")
+    return text.format(**values)
+
+
 def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
     """Why ``seat`` can no longer be caught (or say UNO late), for a key that comes too late."""
     for event in events:
@@ -266,8 +351,12 @@ __all__ = [
     "Voice",
     "how_it_ended",
     "how_it_went_out",
+    "in_told_order",
     "lightning_line",
     "log_line",
     "log_lines",
+    "move_words",
+    "must_play",
     "must_play_line",
+    "must_play_words",
 ]

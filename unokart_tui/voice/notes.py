@@ -22,6 +22,7 @@ from unokart_tui.engine import (
     HandsPassed,
     HandsSwapped,
     Item,
+    JumpedIn,
     Rank,
     RoundWon,
     StartCardTurned,
@@ -94,6 +95,7 @@ class TableNotes:
             self.last[seat] = words
             touched.add(seat)
 
+        played_by: int | None = None  # who played the card of this action, that a lost turn is owed to
         for event in events:
             if isinstance(event, (DealerChosen, CardsDealt)):
                 self.new_round()
@@ -108,6 +110,7 @@ class TableNotes:
                 else:
                     note(event.seat, _("played {card} {colour}").format(card=card, colour=color_word(event.color)))
                 self.top_by, self.top_turned = event.seat, False
+                played_by = event.seat
             elif isinstance(event, CardTurned):
                 item = event.card.item
                 box = color_letter(None) + self.glyphs.ranks[Rank.WILD_ITEM_BOX]
@@ -133,7 +136,13 @@ class TableNotes:
             elif isinstance(event, DrawnCardKept):
                 note(event.seat, _("drew, kept it"))
             elif isinstance(event, TurnSkipped) and event.seat not in touched:
-                note(event.seat, _("skipped"))
+                # Found in play: after taking a +2 the player's row said "skipped", and they took it for
+                # the +2; it was a Skip played on them later. The row names who made them lose the turn.
+                note(event.seat, _lost_turn_to(played_by, event.seat, voice))
+            elif isinstance(event, JumpedIn):  # H5: the seats it passes over lose their turn to it
+                for seat in event.passed:
+                    if seat not in touched:
+                        note(seat, _passed_over_by(event.seat, voice))
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 note(event.seat, _("chose {colour}").format(colour=color_word(event.color)))
             elif isinstance(event, TargetChosen):
@@ -166,6 +175,20 @@ class TableNotes:
                         note(seat, _("hand passed on"))
         for seat in sorted(touched):  # an action's moves are one step of the seat's story: what its line says after it
             self.story[seat].append(self.last[seat])
+
+
+def _lost_turn_to(player: int | None, seat: int, voice: Voice) -> str:
+    if player is None or player == seat:
+        return _("skipped")
+    if voice.is_you(player):
+        return _("skipped by you")
+    return _("skipped by {name}").format(name=voice.name(player))
+
+
+def _passed_over_by(jumper: int, voice: Voice) -> str:
+    if voice.is_you(jumper):
+        return _("passed over by you")
+    return _("passed over by {name}").format(name=voice.name(jumper))
 
 
 def _swapped_with(seat: int, voice: Voice) -> str:

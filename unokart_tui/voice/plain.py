@@ -6,6 +6,7 @@ Cards are named in words with the short code in brackets, the code being what th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Color
@@ -26,15 +27,37 @@ def card_words(card: Card) -> str:
     return _("{name} [{code}]").format(name=long(card), code=code(card))
 
 
-# The marks the game log sets before its lines ("· ", "★ ", "↶ ", "— Round 2 —"): a screen reader
-# reads each aloud ("middle dot"), and they say nothing that the words do not.
-LOG_MARKS = "·★↶—"
+# The marks the game log sets before its lines ("· ", "★ ", "↶ ", "— Round 2 —") and the table
+# before a warning ("⚠ Saving fails"): a screen reader reads each aloud ("middle dot", "black star",
+# "warning sign"), and they say nothing that the words do not.
+LOG_MARKS = "·★↶—⚠"
+# A dash between two thoughts, em or en (a translation may use either): read aloud as "em dash".
+BETWEEN_THOUGHTS = re.compile(r"\s+[—–]\s+")
+NUMBER = re.compile(r"\d+")
+
+
+def round_begins(number: int) -> str:
+    """The line that opens a round, a sentence in place of the log's heading "— Round 2 —"."""
+    return _("Round {number} begins.").format(number=number)
+
+
+def round_heading_number(line: str) -> int | None:
+    """The round whose heading the table's log wrote as ``line``, in the language it was written in; else None."""
+    found = NUMBER.search(line)
+    if found is None:
+        return None
+    number = int(found.group())
+    return number if line.strip() == _("— Round {number} —").format(number=number) else None
 
 
 def words_only(line: str) -> str:
-    """``line`` as line mode writes it: without the log's marks around it, one space between words, and
-    a dash between two thoughts (a hint's caution: "Play R1 — keep the Wild Draw Four") a semicolon."""
-    return " ".join(line.split()).strip(LOG_MARKS + " ").replace(" — ", "; ")
+    """``line`` as line mode writes it: a round's heading as a sentence, without the log's marks around
+    it, one space between words, and a dash between two thoughts (a hint's caution: "Play R1 — keep
+    the Wild Draw Four") a semicolon."""
+    heading = round_heading_number(line)
+    if heading is not None:
+        return round_begins(heading)
+    return BETWEEN_THOUGHTS.sub("; ", " ".join(line.split()).strip(LOG_MARKS + " "))
 
 
 def listed(words: Sequence[str]) -> str:
@@ -83,8 +106,8 @@ def target_question(targets: Sequence[tuple[str, int]], *, seven: bool) -> str:
         ]
     )
     if seven:
-        return _("Choose whom to swap hands with: swap and a name, {names}.").format(names=who)
-    return _("Choose whom your Green Shell hits: target and a name, {names}.").format(names=who)
+        return _("Who do you swap hands with? Type swap and a name: {names}.").format(names=who)
+    return _("Who do you hit with your Green Shell? Type target and a name: {names}.").format(names=who)
 
 
 def challenge_question(name: str, played_on: Color, called: Color, *, can_stack: bool) -> str:
@@ -118,6 +141,9 @@ def chance_to_jump(card: Card) -> str:
 
 
 def hint_line(text: str) -> str:
+    """The expert's advice as a sentence: the table's banner has no full stop, a line read aloud ends with one."""
+    if not text.endswith((".", "!", "?")):
+        text += "."
     return _("Hint: {hint}").format(hint=text)
 
 
@@ -238,7 +264,7 @@ def help_lines() -> list[str]:
         _("draw: draw a card. keep: keep the card you drew. accept: take the cards put on you."),
         _("uno: say UNO (before your play, or now when you have one card). catch: catch a player without UNO."),
         _("challenge or accept: answer a Wild Draw Four. colour red: choose a colour."),
-        _("target Luigi: whom your Green Shell hits. swap Luigi: whom you swap hands with."),
+        _("target Luigi: hit Luigi with your Green Shell. swap Luigi: swap hands with Luigi."),
         _("jump: jump in with the twin of the top card."),
         _("wait: let play go on past a chance. next: start the next round."),
         _("hand, table, score, log: read your hand, the table, the scores, the last lines again."),
@@ -271,7 +297,7 @@ def no_colour_asked() -> str:
 
 
 def which_player(names: Sequence[str]) -> str:
-    return _("Say whom: one of {names}.").format(names=listed(list(names)))
+    return _("Say a name: one of {names}.").format(names=listed(list(names)))
 
 
 def no_target_asked() -> str:

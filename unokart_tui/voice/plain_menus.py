@@ -59,6 +59,15 @@ def continue_choice(name: str, round_number: int, scores: str) -> str:
     )
 
 
+def nothing_to_continue_choice() -> str:
+    """The title's first choice when no match is waiting: said, so that the numbers after it never move."""
+    return _("Continue: no match is waiting yet.")
+
+
+def nothing_to_continue(new_game: int) -> str:
+    return _("No match is waiting to be continued: type {number} for a new game.").format(number=new_game)
+
+
 def new_game_choice() -> str:
     return _("New game.")
 

@@ -169,6 +169,13 @@ def longest_streaks(wins: int, losses: int) -> str:
     return _("Your longest run of wins: {won}; of losses: {lost}.").format(won=won, lost=lost)
 
 
+def match_result(mine: int, theirs: int, *, won: bool) -> str:
+    """The scores in words: the screen's "lost 227–602" is read aloud as "227 en dash 602"."""
+    if won:
+        return _("won {mine} to {theirs}").format(mine=mine, theirs=theirs)
+    return _("lost {mine} to {theirs}").format(mine=mine, theirs=theirs)
+
+
 def match_named(kind: str, result: str, opponents: str) -> str:
     """``kind``: "only" (a single match), "best", "closest loss", "narrowest win" or "worst"."""
     values = {"result": result, "opponents": opponents}

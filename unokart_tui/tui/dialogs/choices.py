@@ -125,7 +125,7 @@ class ColorDialog(AdvisedDialog[Color]):
 
 
 class TargetDialog(AdvisedDialog[int]):
-    """Choose who the Green Shell hits, or whom a 7 swaps hands with (house rule H4): a number key per opponent."""
+    """Choose who the Green Shell hits, or who a 7 swaps hands with (house rule H4): a number key per opponent."""
 
     HINT_ID = "target-hint"
 
@@ -155,7 +155,7 @@ class TargetDialog(AdvisedDialog[int]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             if self.seven:
-                title = _("Seven! Whom do you swap hands with? You take their cards, they take yours.")
+                title = _("Seven! Who do you swap hands with? You take their cards, they take yours.")
             else:
                 title = _("Green Shell! Who do you hit? They draw one card.")
             yield Static(title, classes="title")

@@ -14,9 +14,11 @@ from textual.widgets.option_list import Option
 
 from saves import SaveEntry, SaveError
 
+from ...friends.kept import KeptMatch, kept_matches
 from ...history.saved import latest_unfinished, scores_line
 from ...printable import printable
 from ...voice import N_, _
+from ...voice.friends import continue_with_friends
 from ..widgets.keybar import KeyBar
 
 LOGO = """\
@@ -100,6 +102,10 @@ class TitleScreen(Screen[None]):
         self.refresh_bindings()
         if latest is not None:
             menu.add_option(Option(continue_prompt(describe(latest)), id="continue_latest"))
+        if self.friends:  # issue 31: a match with friends kept here goes on under its code, on this server only
+            for kept in self._kept_matches():
+                offer = continue_with_friends(kept.code, list(kept.people), kept.round_number)
+                menu.add_option(Option(printable(offer), id=f"reopen_table('{kept.code}')"))
         menu.add_option(Option(_("New game"), id="new_game"))
         if self.friends:
             menu.add_options(
@@ -116,6 +122,12 @@ class TitleScreen(Screen[None]):
         )
         menu.highlighted = 0
         menu.focus()
+
+    def _kept_matches(self) -> list[KeptMatch]:
+        try:
+            return kept_matches()
+        except SaveError:  # the saves folder itself is unusable: fill_menu has said so
+            return []
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_latest":

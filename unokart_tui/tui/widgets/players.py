@@ -110,13 +110,18 @@ def how_it_plays(kind: str) -> str:
 
 
 def held_words(cards: int, points: int) -> str:
-    """What the player's own hand is worth to whoever goes out (E3), for their seat on the grand table."""
-    sentence = ngettext(
-        "Your {cards} card counts {points} points for whoever goes out.",
-        "Your {cards} cards count {points} points for whoever goes out.",
-        cards,
-    )
-    return sentence.format(cards=cards, points=points)
+    """What the player's own hand is worth to whoever goes out (E3), for their seat on the grand table.
+
+    Found in play: "Your 0 cards count 0 points" once the player had gone out. One number a sentence,
+    so that its plural is chosen right in every language (the card count is in the hand's title).
+    """
+    if not cards:
+        return _("You went out.")
+    return ngettext(
+        "Your hand counts {points} point for whoever goes out.",
+        "Your hand counts {points} points for whoever goes out.",
+        points,
+    ).format(points=points)
 
 
 class SeatView(Widget, can_focus=False):
