@@ -14,12 +14,13 @@ import pytest
 
 import saves
 from unokart_tui import cli
-from unokart_tui.engine import CardPlayed
+from unokart_tui.engine import CardPlayed, Play
 from unokart_tui.history.replayview import Replay
 from unokart_tui.history.timeline import Timeline
 from unokart_tui.plain.replay import read_replay
 from unokart_tui.table.session import Session
 from unokart_tui.table.tableview import sorted_hand
+from unokart_tui.voice.cards import long
 from unokart_tui.voice.plain import card_words
 
 from ..history.play import a_plain_play, finished_match, play
@@ -130,7 +131,8 @@ def test_an_undo_is_read_where_it_was_made_without_its_arrow():
     session.undo()
     session.close()
     lines = read(read_replay, ["next 100000"], "undone")
-    assert f"Undo: your move ({choice}) was taken back here." in lines
+    assert isinstance(choice, Play)
+    assert f"Undo: your move (playing {long(choice.card)}) was taken back here." in lines  # in words, not "play Y9"
     assert [line for line in lines if marks_in(line)] == []
 
 
