@@ -183,8 +183,7 @@ async def test_the_grand_tables_seats_are_not_blank_before_the_rounds_story(size
                 assert _rows_written(seat) >= 5
         you = screen.query_one(f"#place-{HUMAN}", SeatView)
         held = sum(card.points for card in app.session.match.round.hands[HUMAN])
-        cards = len(app.session.match.round.hands[HUMAN])
-        assert (f"Your {cards} cards count {held} points" in str(you.render())) == grand
+        assert (f"Your hand counts {held} points" in str(you.render())) == grand
     app.session.close()
 
 
