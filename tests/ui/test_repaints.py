@@ -117,6 +117,33 @@ async def test_a_flying_card_repaints_the_cells_it_covers_and_not_the_whole_scre
     app.session.close()
 
 
+async def test_a_tick_of_the_animator_that_does_not_move_the_card_on_repaints_nothing(monkeypatch):
+    # Textual's animator sets the card's progress 60 times a second; it moves on at most FLIGHT_FPS times.
+    # Each other tick repainted it where it was: two frames in three of a flight sent nothing new.
+    from unokart_tui.tui.widgets import motion
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        app.animation_level = "full"
+        flight = next(flight for flight in screen.query(FlyingCard) if flight.is_mounted)
+        flight.styles.width, flight.styles.height = 6, 3
+        flight.fly(C("R5"), screen.glyphs, Offset(10, 15), Offset(40, 3), delay=60)  # the animator waits
+        now = [100.0]
+        monkeypatch.setattr(motion, "monotonic", lambda: now[0])
+        with painted(screen) as frames:
+            flight.progress = 0.5  # a step: (25, 9)
+            await pilot.pause()
+        assert cells(frames) == {(x, y) for x in range(25, 31) for y in range(9, 12)}
+        with painted(screen) as frames:
+            now[0] += 0.5 / motion.FLIGHT_FPS  # the next tick, too soon to move on
+            flight.progress = 0.55
+            await pilot.pause()
+        assert cells(frames) == set()
+        flight.land()
+    app.session.close()
+
+
 async def test_a_line_in_the_log_repaints_the_log_once_and_a_layout_leaves_its_scrollbar_alone():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
