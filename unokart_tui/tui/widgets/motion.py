@@ -90,10 +90,16 @@ class FlyingCard(CardView):
             return  # the next tick moves it on, to where it is by then
         self._stepped = now
         start, end = self.start, self.end
-        self.styles.offset = (
+        place = Offset(
             round(start.x + (end.x - start.x) * progress),
             round(start.y + (end.y - start.y) * progress),
         )
+        if place == end:
+            # There already, to the cell, with its easing's last steps still to come: it lands now. Those
+            # steps were frames of their own (a layout of the screen each) that moved it by no cell or one.
+            self.arrive()
+            return
+        self.styles.offset = place
         self.visible = self._flying and progress > 0
 
     def land(self) -> None:
