@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from rich.text import Text
 from textual.geometry import Offset
 from textual.pilot import Pilot
@@ -186,32 +187,36 @@ async def test_the_pile_under_a_card_in_flight_is_not_repainted_until_it_lands()
     app.session.close()
 
 
-async def test_the_line_under_the_pile_follows_a_landed_card_without_laying_the_screen_out():
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])  # the line hidden (compact table), and shown (roomy)
+async def test_the_line_under_the_pile_follows_a_landed_card_without_laying_the_screen_out(size):
     # Its words never change its size (one line, the pile's width), but each new one had Textual lay the
-    # whole screen out again: a frame of its own after every landing, where the compact table hides it.
-    from rich.text import Text
+    # whole screen out again: an update of its own after every landing, where the compact table hides it.
     from textual.widgets import Static
 
     from unokart_tui.tui.widgets.table import TablePanel
 
-    for size in ((80, 24), (120, 40)):
-        app = make_app(seed=7)
-        async with app.run_test(size=size) as pilot:
-            screen = await table(pilot)
-            panel = screen.query_one(TablePanel)
-            top = screen.query_one("#top-card", CardView)
-            layouts = []
-            refresh_layout = screen._refresh_layout
-            screen._refresh_layout = lambda *args, **kwargs: (layouts.append(1), refresh_layout(*args, **kwargs))
-            top.cover()
-            panel._played_by = Text("by Mario")
-            top.uncover()  # landed: the line under it follows
-            await pilot.pause()
-            await pilot.pause()
-            assert str(screen.query_one("#played-by", Static).render()) == "by Mario"
-            assert layouts == []
-            del screen._refresh_layout
-        app.session.close()
+    app = make_app(seed=7)
+    async with app.run_test(size=size) as pilot:
+        screen = await table(pilot)
+        panel = screen.query_one(TablePanel)
+        top = screen.query_one("#top-card", CardView)
+        layouts = []
+        refresh_layout = screen._refresh_layout
+
+        def laid_out(*args: object, **kwargs: object) -> None:
+            layouts.append(args)
+            refresh_layout(*args, **kwargs)  # type: ignore[arg-type]
+
+        screen._refresh_layout = laid_out  # type: ignore[method-assign]
+        top.cover()
+        panel._played_by = Text("by Mario")
+        top.uncover()  # landed: the line under it follows
+        await pilot.pause()
+        await pilot.pause()
+        assert str(screen.query_one("#played-by", Static).render()) == "by Mario"
+        assert layouts == []
+        del screen._refresh_layout
+    app.session.close()
 
 
 async def test_the_hidden_layouts_seats_are_left_alone_and_shown_as_they_are_when_it_comes():
