@@ -180,8 +180,10 @@ def play(
     *,
     raw: str | None = None,
     profile: str | None = None,
+    script: str = __file__,
 ) -> tuple[list[dict[str, Any]], int]:
-    """The frames of the measured window, and the moves made in it."""
+    """The frames of the measured window, and the moves made in it. ``script`` records them in the game's
+    process (run as ``script --record LOG``): this one's ``record`` by default."""
     columns, lines = size
     with tempfile.TemporaryDirectory() as folder:
         data, config, log = Path(folder) / "data", Path(folder) / "config", Path(folder) / "frames.jsonl"
@@ -201,7 +203,7 @@ def play(
                 os.environ.pop(key, None)
             os.environ.update(env)
             os.chdir(ROOT)
-            os.execv(sys.executable, [sys.executable, __file__, "--record", str(log)])
+            os.execv(sys.executable, [sys.executable, script, "--record", str(log)])
         import fcntl
         import termios
 

@@ -167,6 +167,23 @@ def test_a_card_in_flight_moves_on_at_most_the_flights_frame_rate(monkeypatch):
     assert places[-1][0] > 40  # it still crosses the table
 
 
+def test_a_card_lands_at_the_step_that_brings_it_to_its_place_not_a_frame_later(monkeypatch):
+    # Issue 36: its easing's last steps moved it by no cell or one, each a layout of the screen, and it
+    # landed in a frame of its own after them.
+    flight = FlyingCard()
+    flight.start, flight.end = Offset(0, 0), Offset(30, 10)
+    flight._flying, landed = True, []
+    flight.landed = lambda: landed.append(True)
+    now = [100.0]
+    monkeypatch.setattr(motion, "monotonic", lambda: now[0])
+    flight.watch_progress(0.5)
+    assert flight.in_flight and (flight.styles.offset.x.value, flight.styles.offset.y.value) == (15, 5)
+    now[0] += 1
+    flight.watch_progress(0.99)  # (29.7, 9.9): there, to the cell
+    assert landed == [True] and not flight.in_flight and not flight.visible
+    assert (flight.styles.offset.x.value, flight.styles.offset.y.value) == (15, 5)  # never drawn at its end
+
+
 async def test_the_label_under_the_pile_names_the_card_it_shows_during_a_flight():
     # Issue 34: on the roomy table the line under the pile named the card still in flight, under the
     # card before it; it goes with the pile: the card before until the new one lands.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from rich.text import Text
 from textual.geometry import Offset
 from textual.pilot import Pilot
@@ -117,6 +118,33 @@ async def test_a_flying_card_repaints_the_cells_it_covers_and_not_the_whole_scre
     app.session.close()
 
 
+async def test_a_tick_of_the_animator_that_does_not_move_the_card_on_repaints_nothing(monkeypatch):
+    # Textual's animator sets the card's progress 60 times a second; it moves on at most FLIGHT_FPS times.
+    # Each other tick repainted it where it was: two frames in three of a flight sent nothing new.
+    from unokart_tui.tui.widgets import motion
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        app.animation_level = "full"
+        flight = next(flight for flight in screen.query(FlyingCard) if flight.is_mounted)
+        flight.styles.width, flight.styles.height = 6, 3
+        flight.fly(C("R5"), screen.glyphs, Offset(10, 15), Offset(40, 3), delay=60)  # the animator waits
+        now = [100.0]
+        monkeypatch.setattr(motion, "monotonic", lambda: now[0])
+        with painted(screen) as frames:
+            flight.progress = 0.5  # a step: (25, 9)
+            await pilot.pause()
+        assert cells(frames) == {(x, y) for x in range(25, 31) for y in range(9, 12)}
+        with painted(screen) as frames:
+            now[0] += 0.5 / motion.FLIGHT_FPS  # the next tick, too soon to move on
+            flight.progress = 0.55
+            await pilot.pause()
+        assert cells(frames) == set()
+        flight.land()
+    app.session.close()
+
+
 async def test_a_line_in_the_log_repaints_the_log_once_and_a_layout_leaves_its_scrollbar_alone():
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -156,6 +184,38 @@ async def test_the_pile_under_a_card_in_flight_is_not_repainted_until_it_lands()
             await pilot.pause()
         repainted = cells(frames)
         assert repainted and all(region.contains(x, y) for x, y in repainted)  # the card, now it has landed
+    app.session.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])  # the line hidden (compact table), and shown (roomy)
+async def test_the_line_under_the_pile_follows_a_landed_card_without_laying_the_screen_out(size):
+    # Its words never change its size (one line, the pile's width), but each new one had Textual lay the
+    # whole screen out again: an update of its own after every landing, where the compact table hides it.
+    from textual.widgets import Static
+
+    from unokart_tui.tui.widgets.table import TablePanel
+
+    app = make_app(seed=7)
+    async with app.run_test(size=size) as pilot:
+        screen = await table(pilot)
+        panel = screen.query_one(TablePanel)
+        top = screen.query_one("#top-card", CardView)
+        layouts = []
+        refresh_layout = screen._refresh_layout
+
+        def laid_out(*args: object, **kwargs: object) -> None:
+            layouts.append(args)
+            refresh_layout(*args, **kwargs)  # type: ignore[arg-type]
+
+        screen._refresh_layout = laid_out  # type: ignore[method-assign]
+        top.cover()
+        panel._played_by = Text("by Mario")
+        top.uncover()  # landed: the line under it follows
+        await pilot.pause()
+        await pilot.pause()
+        assert str(screen.query_one("#played-by", Static).render()) == "by Mario"
+        assert layouts == []
+        del screen._refresh_layout
     app.session.close()
 
 

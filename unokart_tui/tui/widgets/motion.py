@@ -45,7 +45,10 @@ class FlyingCard(CardView):
     }
     """
 
-    progress: reactive[float] = reactive(0.0, init=False)  # 0: where it starts; 1: where it lands
+    # 0: where it starts; 1: where it lands. Not a repaint of its own: Textual's animator sets it 60 times a
+    # second and the card moves on at most FLIGHT_FPS times (``watch_progress``), each move a repaint; the
+    # other ticks repainted the card where it was, two frames in three of its flight (docs/performance.md).
+    progress: reactive[float] = reactive(0.0, init=False, repaint=False)
 
     def __init__(self) -> None:
         super().__init__()
@@ -87,10 +90,16 @@ class FlyingCard(CardView):
             return  # the next tick moves it on, to where it is by then
         self._stepped = now
         start, end = self.start, self.end
-        self.styles.offset = (
+        place = Offset(
             round(start.x + (end.x - start.x) * progress),
             round(start.y + (end.y - start.y) * progress),
         )
+        if place == end:
+            # There already, to the cell, with its easing's last steps still to come: it lands now. Those
+            # steps were frames of their own (a layout of the screen each) that moved it by no cell or one.
+            self.arrive()
+            return
+        self.styles.offset = place
         self.visible = self._flying and progress > 0
 
     def land(self) -> None:

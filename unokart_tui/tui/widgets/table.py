@@ -142,7 +142,7 @@ class TablePanel(Vertical):
 
     def on_card_view_uncovered(self, event: CardView.Uncovered) -> None:
         event.stop()
-        _show(self.query_one("#played-by", Static), self._played_by)
+        _show(self.query_one("#played-by", Static), self._played_by, layout=False)
 
     def on_mount(self) -> None:
         # The colour's badge is painted with the theme's card face: a new theme paints it again.
@@ -170,6 +170,7 @@ class TablePanel(Vertical):
         _show(
             self.query_one("#pile-count", Static),
             Text(ngettext("{count} to draw", "{count} to draw", count).format(count=count)),
+            layout=False,
         )
         top = self.query_one("#top-card", CardView)
         top.glyphs, top.card = info.glyphs, info.top
@@ -179,7 +180,7 @@ class TablePanel(Vertical):
         top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
         self._played_by = Text(f"{went_off}!" if went_off else info.played_by)
         if top.covered is None:  # found in play: under a card still in flight it named the card to come
-            _show(self.query_one("#played-by", Static), self._played_by)
+            _show(self.query_one("#played-by", Static), self._played_by, layout=False)
         facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
         facts.append(_("Colour") + (" " if self.roomy else "\n"))
         if info.color is None:
@@ -206,12 +207,17 @@ class TablePanel(Vertical):
         set_border_subtitle(self, Text(info.pending, style="bold reverse") if info.pending else "")
 
 
-def _show(static: Static, text: Text) -> None:
-    """``text`` in ``static``, unless it shows it already (rich's Text compares characters and spans)."""
+def _show(static: Static, text: Text, *, layout: bool = True) -> None:
+    """``text`` in ``static``, unless it shows it already (rich's Text compares characters and spans).
+
+    ``layout=False`` for a label whose size its words do not change (the lines under the piles: one line,
+    the pile's width): Textual otherwise lays the whole screen out again for it, shown or hidden, as it
+    did in a frame of its own when a flying card landed and the line under the pile followed it.
+    """
     shown = static.content
     if isinstance(shown, Text) and shown == text and shown.style == text.style:
         return
-    static.update(text)
+    static.update(text, layout=layout)
 
 
 NAME_WIDTH = 10  # the scoreboard's names: every bot's and most players' (the seats show the whole name)
