@@ -127,7 +127,7 @@ RICH_STYLE_WORDS = {"bold", "italic", "reverse", "dim", "underline"}
 
 def _words(text: str) -> bool:
     """Whether ``text`` holds words a player would read (a style like "bold reverse" aside)."""
-    if not re.search(r"[A-Za-z]{2}", text):
+    if not re.search(r"[A-Za-z]{2}", text) or text.startswith("<"):  # no letters, or markup (an SVG's root)
         return False
     return not set(text.split()) <= RICH_STYLE_WORDS and (" " in text.strip() or text[:1].isupper())
 
