@@ -4,6 +4,12 @@ A record is worked out from a save's contents alone (the match played again from
 its seats, its times and its undos), and only from its finished rounds: the record the
 session writes as a round ends and the one ``unokart stats --rebuild`` reads from the save
 later, when more has been played, are the same record.
+
+A record is one person's: their seat is seat 0 (``PLAYER``). A match friends shared (issue 31) is
+recorded for each of its people, each from their own seat, the others following in the order of
+play; another person's seat is of kind ``PERSON``, never counted as a bot. Such a record keeps of
+the other seats only what the friends' table shows everyone at a round's end: their cards' count,
+never what the cards were worth (``points_left`` is 0 there), and the hints are the owner's own.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from ...engine import (
 from ..timeline import play_again
 
 PLAYER = 0  # the seat of the person whose statistics these are
+HUMAN = "human"  # the kind of the player's own seat
+PERSON = "person"  # the kind of another person's seat: a friend at a shared table (issue 31), not a bot
 # Every reason a seat draws, as the store names it: "banana", "draw_two", "uno_caught"...
 DRAW_REASONS = tuple(reason.name.lower() for reason in DrawReason)
 ITEMS = ("banana", "green_shell", "lightning", "bob_omb")  # the items that make someone draw (I2-I5)
@@ -49,7 +57,8 @@ class SeatRound(NamedTuple):
 
     seat: int
     cards_left: int
-    points_left: int  # what its cards were worth to the winner (E3); 0 for the winner
+    points_left: int  # what its cards were worth to the winner (E3); 0 for the winner, and for a
+    # seat whose cards the owner was not shown (another seat at a friends' table)
     counts: tuple[int, ...]  # in the order of COUNTS
     draws: tuple[tuple[str, int], ...]  # (reason, cards drawn), the reasons it drew for, in DrawReason's order
 
@@ -67,7 +76,7 @@ class RoundRecord(NamedTuple):
 class SeatRecord(NamedTuple):
     seat: int
     name: str
-    kind: str  # "human" or the bot's personality
+    kind: str  # "human" (the owner), "person" (another person, issue 31) or the bot's personality
     profile: str | None  # the bot's profile; None: its defaults
     score: int  # after the last finished round
 
@@ -138,16 +147,27 @@ class _Tally:
         )
 
 
-def match_record(name: str, game: SavedGame) -> MatchRecord:
-    """The record of the match in save ``name``, with the hints the players asked for (each seat's ``hints``)."""
+def match_record(name: str, game: SavedGame, owner: int = PLAYER) -> MatchRecord:
+    """The record of the match in save ``name`` as the person at seat ``owner`` keeps it, with the hints they asked for.
+
+    Their seat is recorded as seat 0 and the others after it in the order of play (seat ``owner + 1`` is 1).
+    """
     match = game.match
     seats = game.seats or default_seats(match.names)
+    places = len(match.names)
+    if not 0 <= owner < places:
+        raise ValueError(f"no seat {owner} at a match of {places}")
+    shared = any(seat.kind == HUMAN for number, seat in enumerate(seats) if number != owner)
+
+    def at(seat: int) -> int:
+        return (seat - owner) % places
+
     undos = Counter(undo.round for undo in game.undos)
     rounds: list[RoundRecord] = []
-    tally = _Tally(len(match.names))
+    tally = _Tally(places)
     for step in play_again(match):
         if step.action is None:
-            tally = _Tally(len(match.names))
+            tally = _Tally(places)
         else:
             tally.actions += 1
         tally.add(step.events)
@@ -155,22 +175,25 @@ def match_record(name: str, game: SavedGame) -> MatchRecord:
         if won is not None:
             round_ = step.match.round
             values = [
-                sum(card.points for card in hand) if seat != won.seat else 0 for seat, hand in enumerate(round_.hands)
+                sum(card.points for card in hand) if seat != won.seat and (seat == owner or not shared) else 0
+                for seat, hand in enumerate(round_.hands)
             ]
+            counted = tally.seats(round_.hands, values)
             rounds.append(
                 RoundRecord(
                     number=step.round,
-                    dealer=round_.dealer,
-                    winner=won.seat,
+                    dealer=at(round_.dealer),
+                    winner=at(won.seat),
                     points=won.points,
                     actions=tally.actions,
                     undos=undos[step.round],
-                    seats=tally.seats(round_.hands, values),
+                    seats=tuple(one._replace(seat=at(one.seat)) for one in counted[owner:] + counted[:owner]),
                 )
             )
-    scores = [0] * len(match.names)
+    scores = [0] * places
     for record in rounds:
         scores[record.winner] += record.points
+    order = [*seats[owner:], *seats[:owner]]
     return MatchRecord(
         key=match_key(match.seed, game.created),
         save=name,
@@ -181,12 +204,18 @@ def match_record(name: str, game: SavedGame) -> MatchRecord:
         target=match.target,
         rules=json.dumps(match.rules.enabled(), sort_keys=True),
         actions=sum(record.actions for record in rounds),
-        winner=match.winner,
+        winner=None if match.winner is None else at(match.winner),
         undos=sum(record.undos for record in rounds),
-        hints=sum(seat.hints for seat in seats),
+        hints=seats[owner].hints,
         seats=tuple(
-            SeatRecord(seat=index, name=seat.name, kind=seat.kind, profile=seat.profile, score=scores[index])
-            for index, seat in enumerate(seats)
+            SeatRecord(
+                seat=index,
+                name=seat.name,
+                kind=PERSON if seat.kind == HUMAN and index != PLAYER else seat.kind,
+                profile=seat.profile,
+                score=scores[index],
+            )
+            for index, seat in enumerate(order)
         ),
         rounds=tuple(rounds),
     )
