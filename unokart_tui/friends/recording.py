@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from saves import SavedGame
 
-from ..history.stats.records import MatchRecord, match_record
+from ..history.stats.records import MatchRecord, match_records
 from ..locations import STATS_NAME
 from ..voice import speaking
 from .keeping import MARK
@@ -78,17 +78,20 @@ def records(
     ``people``: by seat. The save is the opener's, whom the lobby seats first: seat 0's record is theirs as
     ``unokart stats --rebuild`` makes it again from their saves; the others' are ``for_guest``.
     """
-    made, unplaced = [], []
+    known: list[tuple[int, Person, Path]] = []
+    unplaced = []
     for seat, person in sorted(people.items()):
         if person.key.startswith(MARK):
             continue
         try:
-            folder = stores(person.key)
+            known.append((seat, person, stores(person.key)))
         except ValueError as error:
             unplaced.append(Written(person.key, person.language, problem=str(error)))
-            continue
-        record = match_record(name, game, owner=seat)
-        made.append(Record(person, record if seat == 0 else for_guest(record), folder / STATS_NAME))
+    owned = match_records(name, game, [seat for seat, _person, _folder in known])  # the match played again once
+    made = [
+        Record(person, record if seat == 0 else for_guest(record), folder / STATS_NAME)
+        for (seat, person, folder), record in zip(known, owned, strict=True)
+    ]
     return made, unplaced
 
 

@@ -147,27 +147,15 @@ class _Tally:
         )
 
 
-def match_record(name: str, game: SavedGame, owner: int = PLAYER) -> MatchRecord:
-    """The record of the match in save ``name`` as the person at seat ``owner`` keeps it, with the hints they asked for.
-
-    Their seat is recorded as seat 0 and the others after it in the order of play (seat ``owner + 1`` is 1).
-    """
+def _finished_rounds(game: SavedGame) -> list[RoundRecord]:
+    """The match's finished rounds, every seat by its own number, every value as the round's end left it."""
     match = game.match
-    seats = game.seats or default_seats(match.names)
-    places = len(match.names)
-    if not 0 <= owner < places:
-        raise ValueError(f"no seat {owner} at a match of {places}")
-    shared = any(seat.kind == HUMAN for number, seat in enumerate(seats) if number != owner)
-
-    def at(seat: int) -> int:
-        return (seat - owner) % places
-
     undos = Counter(undo.round for undo in game.undos)
     rounds: list[RoundRecord] = []
-    tally = _Tally(places)
+    tally = _Tally(len(match.names))
     for step in play_again(match):
         if step.action is None:
-            tally = _Tally(places)
+            tally = _Tally(len(match.names))
         else:
             tally.actions += 1
         tally.add(step.events)
@@ -175,25 +163,65 @@ def match_record(name: str, game: SavedGame, owner: int = PLAYER) -> MatchRecord
         if won is not None:
             round_ = step.match.round
             values = [
-                sum(card.points for card in hand) if seat != won.seat and (seat == owner or not shared) else 0
-                for seat, hand in enumerate(round_.hands)
+                sum(card.points for card in hand) if seat != won.seat else 0 for seat, hand in enumerate(round_.hands)
             ]
-            counted = tally.seats(round_.hands, values)
             rounds.append(
                 RoundRecord(
                     number=step.round,
-                    dealer=at(round_.dealer),
-                    winner=at(won.seat),
+                    dealer=round_.dealer,
+                    winner=won.seat,
                     points=won.points,
                     actions=tally.actions,
                     undos=undos[step.round],
-                    seats=tuple(one._replace(seat=at(one.seat)) for one in counted[owner:] + counted[:owner]),
+                    seats=tally.seats(round_.hands, values),
                 )
             )
+    return rounds
+
+
+def match_record(name: str, game: SavedGame, owner: int = PLAYER) -> MatchRecord:
+    """The record of the match in save ``name`` as the person at seat ``owner`` keeps it, with the hints they asked for.
+
+    Their seat is recorded as seat 0 and the others after it in the order of play (seat ``owner + 1`` is 1).
+    """
+    return match_records(name, game, (owner,))[0]
+
+
+def match_records(name: str, game: SavedGame, owners: Sequence[int]) -> list[MatchRecord]:
+    """``match_record`` for each seat of ``owners``, the match played again once for them all."""
+    seats = game.seats or default_seats(game.match.names)
+    places = len(game.match.names)
+    for owner in owners:
+        if not 0 <= owner < places:
+            raise ValueError(f"no seat {owner} at a match of {places}")
+    rounds = _finished_rounds(game) if owners else []
+    return [_owned(name, game, seats, rounds, owner) for owner in owners]
+
+
+def _owned(name: str, game: SavedGame, seats: Sequence[Seat], rounds: Sequence[RoundRecord], owner: int) -> MatchRecord:
+    """The match's record as ``owner`` keeps it: their seat first; of a friends' match, nothing they were not shown."""
+    match = game.match
+    places = len(match.names)
+    shared = any(seat.kind == HUMAN for number, seat in enumerate(seats) if number != owner)
+
+    def at(seat: int) -> int:
+        return (seat - owner) % places
+
+    def seen(one: SeatRound) -> SeatRound:
+        hidden = shared and one.seat != owner  # a friends' round end shows nobody's cards but one's own
+        return one._replace(seat=at(one.seat), points_left=0 if hidden else one.points_left)
+
+    owned = [
+        record._replace(
+            dealer=at(record.dealer),
+            winner=at(record.winner),
+            seats=tuple(seen(one) for one in (*record.seats[owner:], *record.seats[:owner])),
+        )
+        for record in rounds
+    ]
     scores = [0] * places
-    for record in rounds:
+    for record in owned:
         scores[record.winner] += record.points
-    order = [*seats[owner:], *seats[:owner]]
     return MatchRecord(
         key=match_key(match.seed, game.created),
         save=name,
@@ -203,9 +231,9 @@ def match_record(name: str, game: SavedGame, owner: int = PLAYER) -> MatchRecord
         seed=match.seed,
         target=match.target,
         rules=json.dumps(match.rules.enabled(), sort_keys=True),
-        actions=sum(record.actions for record in rounds),
+        actions=sum(record.actions for record in owned),
         winner=None if match.winner is None else at(match.winner),
-        undos=sum(record.undos for record in rounds),
+        undos=sum(record.undos for record in owned),
         hints=seats[owner].hints,
         seats=tuple(
             SeatRecord(
@@ -215,7 +243,7 @@ def match_record(name: str, game: SavedGame, owner: int = PLAYER) -> MatchRecord
                 profile=seat.profile,
                 score=scores[index],
             )
-            for index, seat in enumerate(order)
+            for index, seat in enumerate((*seats[owner:], *seats[:owner]))
         ),
-        rounds=tuple(rounds),
+        rounds=tuple(owned),
     )
