@@ -15,12 +15,15 @@ from pathlib import Path
 
 from unokart_tui.friends.hosting import HostedTable
 from unokart_tui.friends.messages import LobbySettle, LobbyStart, Notice, TableSettings
-from unokart_tui.friends.recording import StatsWriter, Written
+from unokart_tui.friends.recording import Runner, StatsWriter, Written, at_once
 from unokart_tui.history import stats
 from unokart_tui.history.stats import report
 from unokart_tui.history.stats import store as stats_store
 from unokart_tui.history.stats.records import match_key
 from unokart_tui.locations import STATS_NAME
+from unokart_tui.serve.config import ServeConfig
+from unokart_tui.serve.host import table_codes
+from unokart_tui.serve.log import ConnectionLog
 from unokart_tui.table.pacing import Pace
 from unokart_tui.voice import _, speaking
 
@@ -40,9 +43,14 @@ class Log:
         self.lines.append((key, said))
 
 
-def table_of_three(tmp_path: Path, *, target: int = 500) -> tuple[HostedTable, FakeClock, FakeSeat, FakeSeat, Log]:
+def table_of_three(
+    tmp_path: Path, *, target: int = 500, record_with: Runner = at_once
+) -> tuple[HostedTable, FakeClock, FakeSeat, FakeSeat, Log]:
     clock, log = FakeClock(), Log()
-    table = HostedTable(CODE, clock=clock, saves_for=Saves(tmp_path), seed=31, pace=Pace(bot_delay=0.5), log=log)
+    pace = Pace(bot_delay=0.5)
+    table = HostedTable(
+        CODE, clock=clock, saves_for=Saves(tmp_path), seed=31, pace=pace, record_with=record_with, log=log
+    )
     ann, bob = FakeSeat("Ann"), FakeSeat("Bob", "nl")
     table.arrive(ann)
     table.arrive(bob)
@@ -294,3 +302,39 @@ def test_a_damaged_store_is_rebuilt_from_its_persons_own_saves_and_they_are_told
     for seat in (ann, bob):
         [told] = [m for m in seat.read() if isinstance(m, Notice) and m.severity == "information"]
         assert str(store_of(tmp_path, seat.name.lower())) in told.text
+
+
+async def test_on_the_host_a_busy_store_is_waited_for_off_the_table_and_written_once_free(tmp_path):
+    writer = StatsWriter(asyncio.get_running_loop())
+    table, clock, _ann, _bob, log = table_of_three(tmp_path, record_with=writer)
+    with stats.open_store(store_of(tmp_path, "bob")).store:
+        pass
+    holder = sqlite3.connect(store_of(tmp_path, "bob"), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        play_to_round_end(table, clock)
+        clock.pass_time(table.table.round_pause + 0.1)  # type: ignore[union-attr]
+        assert table.table.match.round_number == 2  # type: ignore[union-attr]  # while Bob's store is still held
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    await asyncio.to_thread(writer.close)  # the write that waited for it goes through
+    await asyncio.sleep(0)
+    assert summary_of(store_of(tmp_path, "bob")).player.rounds == 1 and not log.lines
+
+
+async def test_the_hosts_log_says_whose_statistics_failed(tmp_path):
+    config = ServeConfig(data_dir=tmp_path)
+    connections = ConnectionLog(tmp_path / "log", echo=False)
+    key = "SHA256:" + "A" * 43
+    try:
+        tables = table_codes(config, connections)
+        opened = tables.open(key)
+        assert opened is not None
+        _code, hosted = opened
+        assert isinstance(hosted, HostedTable)
+        hosted.recorder.told([Written(key, "en", problem="the disk is full")])
+    finally:
+        connections.close()
+    [line] = (tmp_path / "log" / "connections.log").read_text().splitlines()
+    assert line.endswith(f"- {key} statistics 'statistics not written: the disk is full'")
