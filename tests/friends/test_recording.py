@@ -247,6 +247,9 @@ async def test_the_hosts_writer_writes_off_the_loop_and_answers_on_it():
     await answered.wait()
     writer.close()
     assert threads["then"] == threading.get_ident() != threads["job"]
+    answered.clear()
+    writer(job, then)  # once closed (the host stopping), a last round's end is written at once
+    assert answered.is_set() and threads["job"] == threading.get_ident()
 
 
 def test_a_store_that_kept_people_as_human_reads_them_as_people_too(tmp_path):

@@ -141,7 +141,11 @@ class StatsWriter:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="unokart-stats")
 
     def __call__(self, job: Job, then: Callable[[list[Written]], None]) -> None:
-        future = self._pool.submit(job)
+        try:
+            future = self._pool.submit(job)
+        except RuntimeError:  # closed: the host is stopping, a table's last round ended meanwhile; it waits for it
+            then(job())
+            return
         future.add_done_callback(lambda done: self._back(done, then))
 
     def _back(self, done: Future[list[Written]], then: Callable[[list[Written]], None]) -> None:

@@ -83,11 +83,12 @@ class SeatRecord(NamedTuple):
 
 class MatchRecord(NamedTuple):
     key: str  # the seed and the moment the match began: the same match in a save, its copy or its trash
+    # (a friends' match in someone else's saves: its save's name instead of the seed, friends.recording)
     save: str  # the save's name, when it was last recorded
     started: datetime
     finished_at: datetime | None  # its last move, once it is over
     finished: bool
-    seed: int
+    seed: int  # 0 for a friends' match in someone else's saves: withheld, it would deal every hand again
     target: int
     rules: str  # the house rules that differ from RULES.md, as JSON ("{}": none)
     actions: int  # in its finished rounds
