@@ -24,15 +24,17 @@ import contextlib
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from saves import SavedGame
 
-from ..history.stats.records import MatchRecord, match_records
 from ..locations import STATS_NAME
 from ..voice import speaking
 from .keeping import MARK
 from .people import Person
+
+if TYPE_CHECKING:  # the table imports this module: SQLite loads when a friends' round first ends
+    from ..history.stats.records import MatchRecord
 
 
 class Written(NamedTuple):
@@ -78,6 +80,8 @@ def records(
     ``people``: by seat. The save is the opener's, whom the lobby seats first: seat 0's record is theirs as
     ``unokart stats --rebuild`` makes it again from their saves; the others' are ``for_guest``.
     """
+    from ..history.stats.records import match_records  # noqa: PLC0415 - with the first round's end, as SQLite
+
     known: list[tuple[int, Person, Path]] = []
     unplaced = []
     for seat, person in sorted(people.items()):
