@@ -9,7 +9,9 @@ as a JSON object (``wire.as_json``); what their game process sends is read with
 
 Time is the host's event loop's (``LoopClock``): the turn clock and the bots' pace run on it. The
 match is saved after every action into the opener's saves on the host (``saves_for`` says where a
-key's saves are), as ``friends CODE.toml``, written whole or not at all.
+key's saves are), as ``friends CODE.toml``, written whole or not at all. At each round's end every
+person's statistics, in their own folder, record the match as theirs (``recording``); a store that
+cannot be written is said in the host's log (``log``) and to its person, and the table plays on.
 """
 
 from __future__ import annotations
@@ -26,14 +28,15 @@ from saves.store import MAX_SAVE_BYTES
 from ..engine import RulesError
 from ..files import FileProblem, NoFile, read_text, write_atomic
 from ..table.pacing import Clock, Pace, Stoppable
+from ..voice import _, speaking
 from ..voice import friends as words
-from ..voice import speaking
 from . import wire
 from .channel import REFUSED
 from .kept import SAVE_PREFIX, SAVE_SUFFIX
 from .lobby import Lobby, LobbyRefused
-from .messages import Acted, AskHint, Hinted, LobbyClosed, LobbySettle, LobbyStart, Message, Sender
+from .messages import Acted, AskHint, Hinted, LobbyClosed, LobbySettle, LobbyStart, Message, Notice, Sender
 from .people import Person, person
+from .recording import Recorder, Runner, Written, at_once
 from .shared import SharedTable
 
 
@@ -86,6 +89,8 @@ class HostedTable:
     """One table friends share on the host, by its ``code``: its lobby, then its match; the first to arrive opened it.
 
     ``saves_for``: a key's saves folder on the host. ``seed``, ``pace`` and ``wall`` are the match's, for tests.
+    ``record_with`` writes the statistics (the host's ``recording.StatsWriter``; at once by default), ``log``
+    says on the host (key, words) what became of a person's statistics when it is worth a line.
     """
 
     def __init__(
@@ -97,6 +102,8 @@ class HostedTable:
         pace: Pace | None = None,
         seed: int | None = None,
         wall: Callable[[], datetime] | None = None,
+        record_with: Runner = at_once,
+        log: Callable[[str, str], None] | None = None,
     ) -> None:
         self.code = code
         self.clock = clock
@@ -104,6 +111,8 @@ class HostedTable:
         self.seed = seed
         self.wall = wall
         self._saves_for = saves_for
+        self._log = log
+        self.recorder = Recorder(f"{SAVE_PREFIX}{code}", saves_for, self._stats_told, record_with)
         self.lobby: Lobby | None = None
         self.save_file: Path | None = None  # once the opener arrived
         self.kept: SharedTable | None = None  # a match taken up again (``reopened``): no lobby before it
@@ -127,18 +136,27 @@ class HostedTable:
         saves_for: Callable[[str], Path],
         pace: Pace | None = None,
         wall: Callable[[], datetime] | None = None,
+        record_with: Runner = at_once,
+        log: Callable[[str, str], None] | None = None,
     ) -> HostedTable:
         """The match kept as ``friends CODE.toml`` in the saves of ``opener`` (a key), to go on under the same code.
 
         Each person's seat waits for their key, played by the autopilot and marked away until they come.
         ``LookupError`` says in one sentence (the caller's language) why it cannot be: nothing kept, or over.
         """
-        hosted = cls(code, clock=clock, saves_for=saves_for, pace=pace, wall=wall)
+        hosted = cls(code, clock=clock, saves_for=saves_for, pace=pace, wall=wall, record_with=record_with, log=log)
         path = hosted.save_file = save_path(saves_for(opener), code)
         try:
             text = read_text(path, limit=MAX_SAVE_BYTES, inside=path.parent)
             table = SharedTable.resume(
-                text, clock=clock, source=str(path), opener=opener, save=hosted._save, pace=pace, wall=wall
+                text,
+                clock=clock,
+                source=str(path),
+                opener=opener,
+                save=hosted._save,
+                pace=pace,
+                wall=wall,
+                recorded=hosted.recorder,
             )
         except NoFile:
             raise LookupError(words.nothing_kept(code)) from None
@@ -216,7 +234,15 @@ class HostedTable:
                 lobby.settle(key, request.settings)
             elif isinstance(request, LobbyStart):
                 assert lobby is not None
-                lobby.start(key, clock=self.clock, save=self._save, seed=self.seed, pace=self.pace, wall=self.wall)
+                lobby.start(
+                    key,
+                    clock=self.clock,
+                    save=self._save,
+                    seed=self.seed,
+                    pace=self.pace,
+                    wall=self.wall,
+                    recorded=self.recorder,
+                )
             elif isinstance(request, AskHint):
                 self._hint(seat, key)
             else:
@@ -333,6 +359,26 @@ class HostedTable:
         except OSError as error:
             raise SaveError(self.save_file, error.strerror or str(error)) from None
 
+    def _stats_told(self, written: list[Written]) -> None:
+        """What became of each person's statistics this round: a store rebuilt, or one that could not be written,
+        goes to the host's log and, if they are here, to the person (as their own table says it)."""
+        for one in written:
+            said = one.note if one.problem is None else one.problem
+            if said is None:
+                continue
+            if self._log is not None:
+                self._log(one.key, said if one.problem is None else f"statistics not written: {said}")
+            seat = self._holder.get(one.key)
+            if seat is None:
+                continue
+            with speaking(one.language):
+                if one.problem is None:
+                    notice = Notice(said, _("Statistics"), timeout=10, markup=False)
+                else:
+                    problem = _("Saving your statistics failed, so this round is not in them: {problem}")
+                    notice = Notice(problem.format(problem=said), severity="warning", markup=False)
+            seat.send(wire.as_json(notice))
+
 
 def _sender(seat: Seat) -> Sender:
     def send(message: Message) -> None:
@@ -347,19 +393,29 @@ def _refuse(seat: Seat, sentence: str) -> None:
 
 
 def hosted_tables(
-    loop: asyncio.AbstractEventLoop, saves_for: Callable[[str], Path], *, pace: Pace | None = None
+    loop: asyncio.AbstractEventLoop,
+    saves_for: Callable[[str], Path],
+    *,
+    pace: Pace | None = None,
+    record_with: Runner = at_once,
+    log: Callable[[str, str], None] | None = None,
 ) -> Callable[[str], HostedTable]:
     """The host's ``TableFactory``: a ``HostedTable`` for each new code, on ``loop``'s time."""
     clock = LoopClock(loop)
 
     def new_table(code: str) -> HostedTable:
-        return HostedTable(code, clock=clock, saves_for=saves_for, pace=pace)
+        return HostedTable(code, clock=clock, saves_for=saves_for, pace=pace, record_with=record_with, log=log)
 
     return new_table
 
 
 def kept_tables(
-    loop: asyncio.AbstractEventLoop, saves_for: Callable[[str], Path], *, pace: Pace | None = None
+    loop: asyncio.AbstractEventLoop,
+    saves_for: Callable[[str], Path],
+    *,
+    pace: Pace | None = None,
+    record_with: Runner = at_once,
+    log: Callable[[str, str], None] | None = None,
 ) -> Callable[[str, str], HostedTable]:
     """The host's ``TableKeeper``: the match a key keeps under a code, taken up again on ``loop``'s time.
 
@@ -368,7 +424,9 @@ def kept_tables(
     clock = LoopClock(loop)
 
     def reopen(code: str, opener: str) -> HostedTable:
-        return HostedTable.reopened(code, opener, clock=clock, saves_for=saves_for, pace=pace)
+        return HostedTable.reopened(
+            code, opener, clock=clock, saves_for=saves_for, pace=pace, record_with=record_with, log=log
+        )
 
     return reopen
 

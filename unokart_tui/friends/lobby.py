@@ -22,6 +22,7 @@ from ..voice import friends as words
 from ..voice import speaking
 from .messages import MAX_SEATS, MAX_TURN, MIN_SEATS, MIN_TURN, LobbyClosed, LobbyShown, Sender, TableSettings
 from .people import Person, unique_name
+from .recording import Recorded
 from .shared import SharedTable
 
 P = ParamSpec("P")
@@ -166,10 +167,12 @@ class Lobby:
         seed: int | None = None,
         pace: Pace | None = None,
         wall: Callable[[], datetime] | None = None,
+        recorded: Recorded | None = None,
     ) -> SharedTable:
         """The opener starts the match: people in the seats in the order they sat down, bots after them.
 
         Everyone in the lobby is then at the table (the watchers watching it); ``LobbyRefused`` if not now.
+        ``recorded`` hears each round's end (``SharedTable``).
         """
         with speaking(self._speaker(key)):
             refusal = self.start_refusal(key)
@@ -187,6 +190,7 @@ class Lobby:
             pace=pace,
             turn_seconds=settings.turn_seconds,
             wall=wall,
+            recorded=recorded,
         )
         self.table = table
         for person in (*self.people, *self.watchers):

@@ -17,7 +17,8 @@
 - **Honest.** Each person is sent their seat's view and the log in their own voice; a watcher gets
   what everyone sees and no hand. Nothing else leaves this class.
 - **Saved.** After every action the match is written in the saves' format (``saves.dumps``) and
-  handed to the injected ``save``, the host's: the opener's saves.
+  handed to the injected ``save``, the host's: the opener's saves. At each round's end the match as
+  saved, and its people, go to the injected ``recorded``: each person's statistics (``recording``).
 
 Time is the injected ``Clock``'s (a test moves a fake one on); nothing here reads a clock itself.
 """
@@ -31,7 +32,7 @@ from datetime import UTC, datetime
 import saves
 from ai.driver import Driver
 from ai.expert import ExpertBot
-from saves import SaveError, Seat
+from saves import SavedGame, SaveError, Seat
 
 from ..engine import (
     Action,
@@ -58,6 +59,7 @@ from ..voice.refusals import refusal
 from .keeping import kept_people, kept_turn, key_mark, make_bots, marked, read_kept, recall, seating
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person
+from .recording import Recorded
 from .telling import NOBODY, RecentLog, seen, told
 
 ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
@@ -100,6 +102,7 @@ class SharedTable:
         round_pause: float = ROUND_PAUSE,
         created: datetime | None = None,
         wall: Callable[[], datetime] | None = None,
+        recorded: Recorded | None = None,
     ) -> None:
         humans = {seat for seat, info in enumerate(seats) if info.kind == "human"}
         if len(seats) != len(match.names) or humans != set(people):
@@ -115,7 +118,8 @@ class SharedTable:
         self.round_pause = round_pause
         self._save_to = save
         self._wall = wall or (lambda: datetime.now(UTC).replace(microsecond=0))
-        self.created = created or self._wall()
+        self.created = self.updated = created or self._wall()
+        self._recorded = recorded
         self.driver = Driver(make_bots(self.seats))
         self.save_failure: SaveError | None = None  # the last save's, until one succeeds again
         self._experts: dict[int, ExpertBot] = {}
@@ -154,6 +158,7 @@ class SharedTable:
         turn_seconds: float = TURN_SECONDS,
         round_pause: float = ROUND_PAUSE,
         wall: Callable[[], datetime] | None = None,
+        recorded: Recorded | None = None,
     ) -> SharedTable:
         """A new match: ``people`` in the first seats, in their order, then a bot of each kind in ``bots``."""
         match, seats, seated = seating(people, bots, seed=seed, target=target, rules=rules)
@@ -167,6 +172,7 @@ class SharedTable:
             turn_seconds=turn_seconds,
             round_pause=round_pause,
             wall=wall,
+            recorded=recorded,
         )
 
     @classmethod
@@ -183,6 +189,7 @@ class SharedTable:
         turn_seconds: float | None = None,
         round_pause: float = ROUND_PAUSE,
         wall: Callable[[], datetime] | None = None,
+        recorded: Recorded | None = None,
     ) -> SharedTable:
         """A match kept in a save (``text``); ``SaveError`` if unreadable. Its human seats go back to ``people``,
         by default to the keys the save marks them with (``keeping``), each taken when that key connects."""
@@ -198,6 +205,7 @@ class SharedTable:
             round_pause=round_pause,
             created=game.created,
             wall=wall,
+            recorded=recorded,
         )
         table._top_by, table._top_turned = recall(game.match, table._recent)
         return table
@@ -442,10 +450,11 @@ class SharedTable:
 
     def _save(self) -> None:
         """The match in the saves' format, to the host's ``save``; a failure is kept, the next action tries again."""
+        self.updated = self._wall()
         if self._save_to is None:
             return
         seats = marked(self.seats, self.people, self.turn_seconds)
-        text = saves.dumps(self.match, seats=seats, created=self.created, updated=self._wall())
+        text = saves.dumps(self.match, seats=seats, created=self.created, updated=self.updated)
         try:
             self._save_to(text)
         except SaveError as error:
@@ -590,6 +599,9 @@ class SharedTable:
             ended = RoundEnded(match.round_number, winner, tuple(match.scores), self.round_pause)
         for listener in list(self._listeners.values()):
             self._deliver(listener, ended)
+        if self._recorded is not None:  # as saved: the record the opener's saves give again (stats --rebuild)
+            seats = marked(self.seats, self.people, self.turn_seconds)
+            self._recorded(SavedGame(match, seats, self.created, self.updated), dict(self.people))
 
     def _wake(self, delay: float, callback: Callable[[], None]) -> None:
         """``callback`` after ``delay`` seconds (at once for none), unless a change comes first."""

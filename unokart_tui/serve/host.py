@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..files import FileProblem, read_bytes, write_atomic
 from ..friends.codes import CodeGuard
 from ..friends.hosting import hosted_tables, kept_tables, save_path
+from ..friends.recording import Runner, StatsWriter, at_once
 from ..voice import use_language
 from .config import ServeConfig
 from .hub import Hub
@@ -149,8 +150,12 @@ async def _serve(config: ServeConfig) -> int:
             log.close()
 
 
-def table_codes(config: ServeConfig) -> TableCodes:
-    """The tables friends open here (issue 31): each on the host's event loop, saved in its opener's saves."""
+def table_codes(config: ServeConfig, log: ConnectionLog | None = None, record_with: Runner = at_once) -> TableCodes:
+    """The tables friends open here (issue 31): each on the host's event loop, saved in its opener's saves.
+
+    ``record_with`` writes each person's statistics (``friends.recording``); what went wrong with a person's
+    is a line of ``log``.
+    """
 
     def saves_for(fingerprint: str) -> Path:
         return Player.of_fingerprint(config.data_dir, fingerprint).data_dir
@@ -158,15 +163,22 @@ def table_codes(config: ServeConfig) -> TableCodes:
     def keeps(code: str, fingerprint: str) -> bool:
         return save_path(saves_for(fingerprint), code).exists()
 
+    def told(fingerprint: str, said: str) -> None:
+        if log is not None:
+            log.event("", fingerprint, "statistics", repr(said))
+
     loop = asyncio.get_running_loop()
-    factory, keeper = hosted_tables(loop, saves_for), kept_tables(loop, saves_for)
+    factory = hosted_tables(loop, saves_for, record_with=record_with, log=told)
+    keeper = kept_tables(loop, saves_for, record_with=record_with, log=told)
     most, per_key = config.limits.max_tables, config.limits.max_tables_per_key
     guard = CodeGuard(time.monotonic)
     return TableCodes(guard, factory, keeper=keeper, keeps=keeps, most=most, most_per_key=per_key)
 
 
 async def _run(config: ServeConfig, log: ConnectionLog, stop: asyncio.Event) -> int:
-    hub = Hub(config, log, authorized_keys(config, log), table_codes(config))
+    # One thread of its own writes the players' statistics: a busy store holds no table, nor the host.
+    writer = StatsWriter(asyncio.get_running_loop())
+    hub = Hub(config, log, authorized_keys(config, log), table_codes(config, log, writer))
     acceptor = runner = None
     try:
         if config.ssh is not None:
@@ -201,6 +213,7 @@ async def _run(config: ServeConfig, log: ConnectionLog, stop: asyncio.Event) -> 
             await acceptor.wait_closed()
         if runner is not None:
             await runner.cleanup()
+        await asyncio.to_thread(writer.close)  # the statistics of the last rounds are written before the host stops
     return 0
 
 

@@ -1,8 +1,11 @@
 """The matches the saves hold, as records for the statistics: what ``unokart stats --rebuild`` reads and writes.
 
-It reads the saves and their trash (a deleted save's matches were played all the
-same). Whatever is in the data folder under those names, a file it cannot read is skipped with
-its reason, and so is a trash that is no folder: a rebuild reads what it can.
+It reads the saves and their trash (a deleted save's matches were played all the same): those of
+the data folder the store lies in (``unokart serve`` keeps one for each key, and may repair the store
+of any). Each match is recorded as the player's, from seat 0: theirs in a match against bots, and
+theirs in a friends' match their saves keep, as its opener (the lobby seats its opener first).
+Whatever is in the data folder under those names, a file it cannot read is skipped with its reason,
+and so is a trash that is no folder: a rebuild reads what it can.
 """
 
 from __future__ import annotations
@@ -46,12 +49,12 @@ def _trash_problem(trash: Path) -> str | None:
     return None
 
 
-def save_files() -> tuple[list[Path], list[tuple[str, str]]]:
-    """The save files a rebuild reads, and (name, why) for a trash it cannot read.
+def save_files(folder: Path | None = None) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The save files a rebuild reads in ``folder`` (the saves' by default), and (name, why) for a trash it cannot read.
 
     ``StatsError`` if the saves folder itself cannot be listed.
     """
-    folder = save_dir()
+    folder = save_dir() if folder is None else folder
     try:
         found = _listed(folder)
     except FileNotFoundError:
@@ -81,15 +84,17 @@ class Found(NamedTuple):
     skipped: list[tuple[str, str]]  # (file, why)
 
 
-def records_from_saves() -> Found:
-    """A record for each match of the saves that finished a round, and each file skipped with its reason.
+def records_from_saves(folder: Path | None = None) -> Found:
+    """A record for each match of the saves in ``folder`` (the saves' by default) that finished a round, and
+    each file skipped with its reason.
 
     A match in two files (a save and a copy of it) is recorded from the one with more moves.
     """
-    files, skipped = save_files()
+    folder = save_dir() if folder is None else folder
+    files, skipped = save_files(folder)
     records: dict[str, tuple[str, MatchRecord]] = {}
     for path in files:
-        where = str(path.relative_to(save_dir()))
+        where = str(path.relative_to(folder))
         try:
             game = loads_game(read_text(path, limit=MAX_SAVE_BYTES, inside=path.parent), source=str(path))
         except FileProblem as problem:
@@ -142,8 +147,8 @@ class RebuildReport(NamedTuple):
 
 
 def rebuild_into(store: Store) -> RebuildReport:
-    """Record every match of the saves in ``store``, in one transaction; matches without a save stay."""
-    found = records_from_saves()
+    """Record every match of the saves beside ``store`` in it, in one transaction; matches without a save stay."""
+    found = records_from_saves(store.path.parent)
     before = store.keys()
     with store.transaction():
         for one in found.records:

@@ -4,6 +4,12 @@ A record is worked out from a save's contents alone (the match played again from
 its seats, its times and its undos), and only from its finished rounds: the record the
 session writes as a round ends and the one ``unokart stats --rebuild`` reads from the save
 later, when more has been played, are the same record.
+
+A record is one person's: their seat is seat 0 (``PLAYER``). A match friends shared (issue 31) is
+recorded for each of its people, each from their own seat, the others following in the order of
+play; another person's seat is of kind ``PERSON``, never counted as a bot. Such a record keeps of
+the other seats only what the friends' table shows everyone at a round's end: their cards' count,
+never what the cards were worth (``points_left`` is 0 there), and the hints are the owner's own.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from ...engine import (
 from ..timeline import play_again
 
 PLAYER = 0  # the seat of the person whose statistics these are
+HUMAN = "human"  # the kind of the player's own seat
+PERSON = "person"  # the kind of another person's seat: a friend at a shared table (issue 31), not a bot
 # Every reason a seat draws, as the store names it: "banana", "draw_two", "uno_caught"...
 DRAW_REASONS = tuple(reason.name.lower() for reason in DrawReason)
 ITEMS = ("banana", "green_shell", "lightning", "bob_omb")  # the items that make someone draw (I2-I5)
@@ -49,7 +57,8 @@ class SeatRound(NamedTuple):
 
     seat: int
     cards_left: int
-    points_left: int  # what its cards were worth to the winner (E3); 0 for the winner
+    points_left: int  # what its cards were worth to the winner (E3); 0 for the winner, and for a
+    # seat whose cards the owner was not shown (another seat at a friends' table)
     counts: tuple[int, ...]  # in the order of COUNTS
     draws: tuple[tuple[str, int], ...]  # (reason, cards drawn), the reasons it drew for, in DrawReason's order
 
@@ -67,18 +76,19 @@ class RoundRecord(NamedTuple):
 class SeatRecord(NamedTuple):
     seat: int
     name: str
-    kind: str  # "human" or the bot's personality
+    kind: str  # "human" (the owner), "person" (another person, issue 31) or the bot's personality
     profile: str | None  # the bot's profile; None: its defaults
     score: int  # after the last finished round
 
 
 class MatchRecord(NamedTuple):
     key: str  # the seed and the moment the match began: the same match in a save, its copy or its trash
+    # (a friends' match in someone else's saves: its save's name instead of the seed, friends.recording)
     save: str  # the save's name, when it was last recorded
     started: datetime
     finished_at: datetime | None  # its last move, once it is over
     finished: bool
-    seed: int
+    seed: int  # 0 for a friends' match in someone else's saves: withheld, it would deal every hand again
     target: int
     rules: str  # the house rules that differ from RULES.md, as JSON ("{}": none)
     actions: int  # in its finished rounds
@@ -138,10 +148,9 @@ class _Tally:
         )
 
 
-def match_record(name: str, game: SavedGame) -> MatchRecord:
-    """The record of the match in save ``name``, with the hints the players asked for (each seat's ``hints``)."""
+def _finished_rounds(game: SavedGame) -> list[RoundRecord]:
+    """The match's finished rounds, every seat by its own number, every value as the round's end left it."""
     match = game.match
-    seats = game.seats or default_seats(match.names)
     undos = Counter(undo.round for undo in game.undos)
     rounds: list[RoundRecord] = []
     tally = _Tally(len(match.names))
@@ -168,8 +177,51 @@ def match_record(name: str, game: SavedGame) -> MatchRecord:
                     seats=tally.seats(round_.hands, values),
                 )
             )
-    scores = [0] * len(match.names)
-    for record in rounds:
+    return rounds
+
+
+def match_record(name: str, game: SavedGame, owner: int = PLAYER) -> MatchRecord:
+    """The record of the match in save ``name`` as the person at seat ``owner`` keeps it, with the hints they asked for.
+
+    Their seat is recorded as seat 0 and the others after it in the order of play (seat ``owner + 1`` is 1).
+    """
+    return match_records(name, game, (owner,))[0]
+
+
+def match_records(name: str, game: SavedGame, owners: Sequence[int]) -> list[MatchRecord]:
+    """``match_record`` for each seat of ``owners``, the match played again once for them all."""
+    seats = game.seats or default_seats(game.match.names)
+    places = len(game.match.names)
+    for owner in owners:
+        if not 0 <= owner < places:
+            raise ValueError(f"no seat {owner} at a match of {places}")
+    rounds = _finished_rounds(game) if owners else []
+    return [_owned(name, game, seats, rounds, owner) for owner in owners]
+
+
+def _owned(name: str, game: SavedGame, seats: Sequence[Seat], rounds: Sequence[RoundRecord], owner: int) -> MatchRecord:
+    """The match's record as ``owner`` keeps it: their seat first; of a friends' match, nothing they were not shown."""
+    match = game.match
+    places = len(match.names)
+    shared = any(seat.kind == HUMAN for number, seat in enumerate(seats) if number != owner)
+
+    def at(seat: int) -> int:
+        return (seat - owner) % places
+
+    def seen(one: SeatRound) -> SeatRound:
+        hidden = shared and one.seat != owner  # a friends' round end shows nobody's cards but one's own
+        return one._replace(seat=at(one.seat), points_left=0 if hidden else one.points_left)
+
+    owned = [
+        record._replace(
+            dealer=at(record.dealer),
+            winner=at(record.winner),
+            seats=tuple(seen(one) for one in (*record.seats[owner:], *record.seats[:owner])),
+        )
+        for record in rounds
+    ]
+    scores = [0] * places
+    for record in owned:
         scores[record.winner] += record.points
     return MatchRecord(
         key=match_key(match.seed, game.created),
@@ -180,13 +232,19 @@ def match_record(name: str, game: SavedGame) -> MatchRecord:
         seed=match.seed,
         target=match.target,
         rules=json.dumps(match.rules.enabled(), sort_keys=True),
-        actions=sum(record.actions for record in rounds),
-        winner=match.winner,
-        undos=sum(record.undos for record in rounds),
-        hints=sum(seat.hints for seat in seats),
+        actions=sum(record.actions for record in owned),
+        winner=None if match.winner is None else at(match.winner),
+        undos=sum(record.undos for record in owned),
+        hints=seats[owner].hints,
         seats=tuple(
-            SeatRecord(seat=index, name=seat.name, kind=seat.kind, profile=seat.profile, score=scores[index])
-            for index, seat in enumerate(seats)
+            SeatRecord(
+                seat=index,
+                name=seat.name,
+                kind=PERSON if seat.kind == HUMAN and index != PLAYER else seat.kind,
+                profile=seat.profile,
+                score=scores[index],
+            )
+            for index, seat in enumerate((*seats[owner:], *seats[:owner]))
         ),
-        rounds=tuple(rounds),
+        rounds=tuple(owned),
     )

@@ -3,7 +3,9 @@
 For the player (seat 0): matches and rounds played and won, points per round won, best and
 worst match, streaks, what made them draw (the items above all), challenges, catches, undos;
 their win rate by opponent personality, by difficulty and over time. For each bot
-personality the player has faced: the same figures for the seats it played.
+personality the player has faced: the same figures for the seats it played. The other people
+of a friends' table (``PERSON``, issue 31) are opponents by their names alone: no personality,
+no difficulty, and their seats are no bot's figures.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from .records import COUNTS, ITEMS, PLAYER
+from .records import COUNTS, HUMAN, ITEMS, PERSON, PLAYER
 from .rows import MatchRows, SeatRow, read_rows
 from .store import Store
 
 DEFAULT_PROFILE = "normal"  # a bot without a profile plays its defaults, which the normal profile writes out
+# The kinds of a seat beside the player's that no bot plays: another person, or (as a store rebuilt before
+# people were told apart from the player kept them) "human".
+PEOPLE = frozenset({PERSON, HUMAN})
 
 
 class Figures(NamedTuple):
@@ -196,9 +201,11 @@ def finished_matches(matches: Sequence[MatchRows]) -> list[MatchLine]:
     return sorted(lines, key=lambda line: (line.finished, line.key))
 
 
-def difficulty(profiles: Sequence[str | None]) -> str:
-    """A match's difficulty: its bots' profile, or "mixed" when they differ."""
+def difficulty(profiles: Sequence[str | None]) -> str | None:
+    """A match's difficulty: its bots' profile, or "mixed" when they differ; None without a bot (friends alone)."""
     labels = {profile or DEFAULT_PROFILE for profile in profiles}
+    if not labels:
+        return None
     return labels.pop() if len(labels) == 1 else "mixed"
 
 
@@ -222,19 +229,21 @@ def summarize(store: Store) -> Summary:
     rows = read_rows(store)
     matches = rows.matches
     lines = finished_matches(matches)
-    profiles = {match.key: [seat.profile for seat in match.seats[1:]] for match in matches}
+    profiles = {match.key: [seat.profile for seat in match.seats[1:] if seat.kind not in PEOPLE] for match in matches}
     by_kind: dict[str, list[bool]] = defaultdict(list)
     by_difficulty: dict[str, list[bool]] = defaultdict(list)
     for line in lines:
-        for kind in sorted(set(line.kinds[1:])):
+        for kind in sorted(set(line.kinds[1:]) - PEOPLE):
             by_kind[kind].append(line.won)
-        by_difficulty[difficulty(profiles[line.key])].append(line.won)
-    kinds = sorted({seat.kind for match in matches for seat in match.seats[1:]})
+        label = difficulty(profiles[line.key])
+        if label is not None:
+            by_difficulty[label].append(line.won)
+    kinds = sorted({seat.kind for match in matches for seat in match.seats[1:]} - PEOPLE)
     match_wins: dict[str, int] = defaultdict(int)
     for line in lines:
         if not line.won:
             winner = max(range(len(line.scores)), key=lambda seat: line.scores[seat])
-            match_wins[line.kinds[winner]] += 1
+            match_wins[line.kinds[winner]] += 1  # a person's win is counted for no personality shown
     rates, wins = [], 0
     for number, line in enumerate(lines, start=1):
         wins += line.won
