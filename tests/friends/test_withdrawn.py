@@ -6,8 +6,6 @@ autopilot answered, its countdown frozen; the round-over dialog stayed until aft
 
 from __future__ import annotations
 
-import pytest
-
 from unokart_tui.engine import Color, HouseRules
 from unokart_tui.friends.people import person
 from unokart_tui.friends.shared import SharedTable
