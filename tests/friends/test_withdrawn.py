@@ -6,14 +6,13 @@ autopilot answered, its countdown frozen; the round-over dialog stayed until aft
 
 from __future__ import annotations
 
-import pytest
-
 from unokart_tui.engine import Color, HouseRules
 from unokart_tui.friends.people import person
 from unokart_tui.friends.shared import SharedTable
 from unokart_tui.table import messages as told
 
 from ..fakeclock import FakeClock
+from ..ui.helpers import first_playable_card, one_card_from_the_end
 from .seats import Line, pump_all, seat_at
 
 QUESTIONS = (told.AskColour, told.AskTarget, told.AskChallenge)
@@ -59,14 +58,37 @@ def test_an_answered_question_is_not_withdrawn():
     assert not any(isinstance(m, told.QuestionsWithdrawn) for m in after(ann.front.messages, QUESTIONS))
 
 
-@pytest.mark.slow  # plays the rest of the round at the autopilot's pace, about 5 s; the file's other tests stay fast
+def table_near_the_rounds_end() -> tuple[SharedTable, FakeClock, Line]:
+    """``table_with_ann_asked``'s match, played on at engine speed until a seat may go out with its last card.
+
+    The table then plays the end itself, Ann's turns by the autopilot: played there through the table, the
+    round took about 5 CPU-s.
+    """
+    clock = FakeClock()
+    persons = [person("key-a", "Ann"), person("key-b", "Bob")]
+    table = SharedTable.new(
+        persons, ("greedy",), seed=1, target=500, rules=HouseRules.preset("chaos"), clock=clock, turn_seconds=10
+    )
+    match = table.match
+    while not one_card_from_the_end(match):
+        match.apply(first_playable_card(match))
+    assert match.round_number == 1
+    lines = seat_at(table, persons, clock, None)
+    table.begin()
+    pump_all(lines)
+    table.drop("key-b")
+    pump_all(lines)
+    return table, clock, lines[0]
+
+
 def test_the_round_over_closes_when_the_next_rounds_table_comes():
-    table, clock, (ann, _bob) = table_with_ann_asked()
-    for _ in range(5000):  # Ann answers nothing: the autopilot plays her turns when her clock runs out
+    table, clock, ann = table_near_the_rounds_end()
+    for _ in range(500):  # Ann answers nothing: the autopilot plays her turns when her clock runs out
         if any(isinstance(m, told.RoundOver) for m in ann.front.messages):
             break
         assert clock.run_next()
         pump_all([ann])
+    assert any(isinstance(m, told.RoundOver) for m in ann.front.messages)
     assert not any(isinstance(m, told.QuestionsWithdrawn) for m in after(ann.front.messages, (told.RoundOver,)))
     while table.match.round_number == 1:
         assert clock.run_next()

@@ -599,7 +599,11 @@ def test_taking_a_stack_is_explained_as_a_stack_not_a_challenge():
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None)
+# 8 examples: the first 8 of the 15 it had (derandomized), 2,079 decisions instead of 4,038, with the same
+# 12 kinds of decision (play or draw, a drawn card, a challenge, a stack, a colour, a Green Shell's and a
+# 7's target, each answered with every kind of action the 15 gave), 2 to 4 players, and every switch on
+# in one of them. The expert's search was the test's time (8.7 CPU-s serially, now 3.0).
+@settings(max_examples=8, deadline=None)
 @given(rules=house_rules(), players=st.integers(2, 4), seed=st.integers(0, 10_000))
 def test_every_decision_under_any_house_rules_gets_a_hint(rules, players, seed):
     """A hint (and so the autopilot) answers every decision of a whole round with a legal action and a sentence."""
