@@ -262,7 +262,8 @@ def test_a_bots_jump_in_that_takes_the_players_turn_is_a_banner_and_a_log_line_h
     assert table.controller.act(jump)  # as the pacer does once the bot's reaction time has passed
     who, card = session.names[jump.seat], short(jump.card)
     taken = f"{who} jumped in with {card} and took your turn: play goes on from {who}."
-    assert taken in table.front.log()
+    assert taken not in table.front.log()  # the jump-in's own line says it, once
+    assert sum(line.endswith(f"{who} jumps in out of turn and takes your turn!") for line in table.front.log()) == 1
     assert table.front.banners()[-1] == f"Jump-in! {who} jumps in with {card} and takes your turn"
     table.controller.intend("draw")  # the player's key, pressed for the turn that went
     assert table.front.said()[-1] == taken

@@ -338,7 +338,11 @@ async def test_a_key_for_a_turn_a_bot_jumped_in_on_is_refused_with_the_reason():
         await pilot.pause()
         taken = f"{who} jumped in with {short(jump.card)} and took your turn: play goes on from {who}."
         assert said.count(taken) == 1
-        assert taken in [entry.plain for entry in screen.query_one(GameLog).entries]
+        logged = [entry.plain for entry in screen.query_one(GameLog).entries]
+        assert (
+            taken not in logged
+            and sum(line.endswith(f"{who} jumps in out of turn and takes your turn!") for line in logged) == 1
+        )
         later = app.session.match.round.view(HUMAN).public_history[moves:]
         assert all(seat != HUMAN for seat, _ in later)  # neither key played or drew
 

@@ -373,8 +373,9 @@ class TableController:
         return True
 
     def note_turn_taken(self, jump: JumpIn) -> None:
-        """A bot jumped in on the seat's decision (H5b): a banner and a line say so, and a key for it is
-        then refused with the reason.
+        """A bot jumped in on the seat's decision (H5b): a banner says so, and a key for it is then refused
+        with the reason. The log's line is the jump-in's own ("Luigi jumps in out of turn and takes your
+        turn!"): a second line here said it twice.
 
         Found in play: the player's turn went to the bot without a word, and their Enter was refused
         with a bare "Wait for your turn".
@@ -382,7 +383,6 @@ class TableController:
         who, card = self.session.names[jump.seat], self.voice.card(jump.card)
         reason = _("{name} jumped in with {card} and took your turn: play goes on from {name}.")
         self._turn_taken = (reason.format(name=who, card=card), self.clock.now())
-        self.log(self._turn_taken[0], "italic")
         taken = _("Jump-in! {name} jumps in with {card} and takes your turn").format(name=who, card=card)
         self.show_banner(Banner(taken, "house"))
 
