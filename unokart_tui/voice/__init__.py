@@ -17,6 +17,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -40,6 +41,7 @@ def _translation() -> gettext.NullTranslations:
     return _current.get() or _Process.translation
 
 
+@cache  # one object per language: a screen compares the voice it was drawn in with the one in use
 def _catalog(code: str | None) -> gettext.NullTranslations:
     if code is None or code == ENGLISH:  # the words in the code: no catalog to look for
         return _ENGLISH
@@ -55,6 +57,21 @@ def use_language(code: str | None) -> None:
 def speaking(code: str | None) -> Iterator[None]:
     """Speak ``code`` in this context until the block ends (a callback of one player's session)."""
     token = _current.set(_catalog(code))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def voice_in_use() -> gettext.NullTranslations:
+    """The catalog this context speaks now: kept by a screen that stays in the language it was drawn in."""
+    return _translation()
+
+
+@contextmanager
+def speaking_voice(voice: gettext.NullTranslations) -> Iterator[None]:
+    """Speak ``voice`` (from ``voice_in_use``) in this context until the block ends."""
+    token = _current.set(voice)
     try:
         yield
     finally:
@@ -106,6 +123,8 @@ __all__ = [
     "ngettext",
     "pgettext",
     "speaking",
+    "speaking_voice",
     "use_language",
     "use_process_language",
+    "voice_in_use",
 ]

@@ -49,6 +49,10 @@ def continue_prompt(match: str) -> Table:
     return entry
 
 
+def tagline() -> str:
+    return _("UNO Mario Kart — a card game with items, for your terminal")
+
+
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
@@ -75,7 +79,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield Static(LOGO, id="logo")
             with Center():
-                yield Static(_("UNO Mario Kart — a card game with items, for your terminal"), id="tagline")
+                yield Static(tagline(), id="tagline")
             with Center():
                 yield OptionList(id="menu", markup=False)  # the continue line holds players' names
         yield KeyBar()
@@ -84,6 +88,9 @@ class TitleScreen(Screen[None]):
         self.fill_menu()
 
     def on_screen_resume(self) -> None:
+        # Shown again, the title is a next screen: all of it speaks a language chosen meanwhile in Settings
+        # (found in play: the menu turned Dutch beside a tagline left in Slovak).
+        self.query_one("#tagline", Static).update(tagline())
         self.fill_menu()
 
     def fill_menu(self) -> None:
