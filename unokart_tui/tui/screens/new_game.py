@@ -29,7 +29,7 @@ from ...history.match_length import (
 )
 from ...printable import control_characters
 from ...table.lineup import default_difficulty, difficulties, personalities
-from ...voice import N_, _, ngettext
+from ...voice import N_, _, ngettext, pgettext
 from ...voice.names import difficulty_name, personality_name, preset_name, shown_name
 from ..widgets.keybar import KeyBar
 
@@ -192,8 +192,14 @@ class NewGameScreen(Screen[None]):
                 yield Button(_("Add an opponent (ctrl+o)"), id="add", compact=True)
                 yield Static("", id="bots-error", classes="error", markup=False)
             with Vertical(id="section-seed", classes="section"):
-                yield Label(_("Seed (optional: the same seed deals the same match)"))
-                yield Input("", id="seed", type="integer", placeholder=_("random"))
+                yield Label(
+                    pgettext(
+                        "seed: the number that deals a match", "Seed (optional: the same seed deals the same match)"
+                    )
+                )
+                yield Input(
+                    "", id="seed", type="integer", placeholder=pgettext("seed: the number that deals a match", "random")
+                )
                 yield Static("", id="seed-error", classes="error", markup=False)
             with Vertical(id="section-rules", classes="section"):
                 yield Button(self.rules_label(), id="house-rules", compact=True)
@@ -223,7 +229,7 @@ class NewGameScreen(Screen[None]):
             ("you", _("You")),
             ("target", _("Target")),
             ("opponents", _("Opponents")),
-            ("seed", _("Seed")),
+            ("seed", pgettext("seed: the number that deals a match", "Seed")),
             ("rules", _("House rules")),
         ):
             self.query_one(f"#section-{section}", Vertical).border_title = title
@@ -264,7 +270,9 @@ class NewGameScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         if seed_text and seed is None:
-            errors["seed"] = _("The seed must be a whole number, or empty.")
+            errors["seed"] = pgettext(
+                "seed: the number that deals a match", "The seed must be a whole number, or empty."
+            )
         for field in ("name", "bots", "target", "seed"):
             self.query_one(f"#{field}-error", Static).update(errors.get(field, ""))
         if errors:

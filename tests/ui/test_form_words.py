@@ -1,0 +1,41 @@
+"""Words of the forms and dialogs that a translator must be able to choose (issue 32's playtest)."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Label
+
+from unokart_tui.settings import Settings
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.voice import speaking_voice
+
+from ..voice.marking import ContextMarking, marked
+
+SEED = "seed: the number that deals a match"
+
+
+async def test_the_new_game_forms_seed_is_looked_up_with_a_context_of_its_own():
+    # Found in play: Slovak kept the English "Seed" (one msgid shared with the export's line).
+    with speaking_voice(ContextMarking()):
+        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), bot_delay=0)
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = application.screen
+            assert form.query_one("#section-seed").border_title == marked(SEED, "Seed")
+            labels = [str(label.render()) for label in form.query(Label)]
+            assert marked(SEED, "Seed (optional: the same seed deals the same match)") in labels
+            seed = form.query_one("#seed", Input)
+            assert seed.placeholder == marked(SEED, "random")
+            seed.value = "x"
+            await pilot.pause()
+            assert str(form.query_one("#seed-error").render()) == marked(
+                SEED, "The seed must be a whole number, or empty."
+            )
+
+
+def test_line_modes_seed_question_and_its_error_share_the_forms_context():
+    from unokart_tui.voice import plain_menus
+
+    with speaking_voice(ContextMarking()):
+        assert plain_menus.seed_question().startswith(f"«{SEED}»")
+        assert plain_menus.wrong_seed() == marked(SEED, "The seed must be a whole number, or empty.")
