@@ -39,3 +39,25 @@ def test_line_modes_seed_question_and_its_error_share_the_forms_context():
     with speaking_voice(ContextMarking()):
         assert plain_menus.seed_question().startswith(f"«{SEED}»")
         assert plain_menus.wrong_seed() == marked(SEED, "The seed must be a whole number, or empty.")
+
+
+async def test_an_open_list_names_its_escape_in_our_own_words():
+    # Found in play: the Slovak key bar said Textual's "esc Dismiss menu" under an open list.
+    from textual.widgets import Select
+
+    from unokart_tui.tui.widgets.keybar import KeyBar
+
+    application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), bot_delay=0)
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        speed = application.screen.query_one("#bot_speed", Select)
+        assert speed.has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert speed.expanded
+        line = str(application.screen.query_one(KeyBar).render())
+        assert "Close the list" in line and "Dismiss" not in line
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not speed.expanded and application.screen.query_one("#bot_speed") is speed

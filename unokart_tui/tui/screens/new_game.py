@@ -31,6 +31,7 @@ from ...printable import control_characters
 from ...table.lineup import default_difficulty, difficulties, personalities
 from ...voice import N_, _, ngettext, pgettext
 from ...voice.names import difficulty_name, personality_name, preset_name, shown_name
+from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
 
 EACH = "each"  # the whole table's difficulty when the opponents' differ
@@ -84,14 +85,14 @@ class OpponentRow(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield Static("", classes="number")
-            yield Select(
+            yield Choices(
                 [(personality_name(name), name) for name in personalities()],
                 value=self.personality,
                 allow_blank=False,
                 compact=True,
                 classes="personality",
             )
-            yield Select(
+            yield Choices(
                 [(difficulty_name(name), name) for name in difficulties(self.personality)],
                 value=self.difficulty,
                 allow_blank=False,
@@ -176,7 +177,7 @@ class NewGameScreen(Screen[None]):
                 )
                 with Horizontal(id="whole-table"):
                     yield Static(_("Difficulty for the whole table:"))
-                    yield Select(
+                    yield Choices(
                         [(_("each their own"), EACH), *((difficulty_name(name), name) for name in levels)],
                         value=self.shared_difficulty(self.line_up),
                         allow_blank=False,
