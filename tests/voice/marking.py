@@ -19,3 +19,13 @@ class ContextMarking(gettext.NullTranslations):
 
 def marked(context: str, message: str) -> str:
     return f"«{context}»{message}"
+
+
+class EveryMarking(ContextMarking):
+    """Marks every message looked up, with or without a context: ``«»message`` for one without."""
+
+    def gettext(self, message: str) -> str:
+        return f"«»{message}"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"«»{singular if n == 1 else plural}"

@@ -12,7 +12,7 @@ from ..printable import printable
 from ..voice import _, ngettext
 
 if TYPE_CHECKING:
-    from saves import SavedGame
+    from saves import SavedGame, SaveError
 
     from ..engine import HouseRules
 
@@ -36,6 +36,13 @@ def parser_of(args: argparse.Namespace) -> argparse.ArgumentParser:
     its errors name the command, as in ``unokart new: error: ...``."""
     parser: argparse.ArgumentParser = args.parser
     return parser
+
+
+def fail_on_save(error: SaveError) -> int:
+    """A save that could not be read or written, in one sentence of the player's language: status 1."""
+    from ..voice.save_problems import save_problem  # noqa: PLC0415 - the saves package loads on use
+
+    return fail(save_problem(error))
 
 
 def fail(message: str) -> int:
@@ -182,6 +189,8 @@ def read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
 
     from saves import SaveMissing, list_saves, load_game  # noqa: PLC0415
 
+    from ..voice.save_problems import NoSuchSave  # noqa: PLC0415
+
     try:
         return name, load_game(name, backup=backup)
     except SaveMissing:
@@ -191,9 +200,4 @@ def read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
         return same[0], load_game(same[0], backup=backup)
     folded = {other.casefold(): other for other in names}
     close = [folded[found] for found in difflib.get_close_matches(name.casefold(), folded, n=3, cutoff=0.6)]
-    if close:
-        listed = ", ".join(repr(other) for other in close)
-        raise SaveMissing(
-            name, _("there is no such save; the closest: {names} (unokart saves lists them all)").format(names=listed)
-        )
-    raise SaveMissing(name, _("there is no such save (unokart saves lists them all)"))
+    raise NoSuchSave(name, close)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
 from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 
 from .language import ENGLISH

@@ -1,0 +1,50 @@
+"""What went wrong with a save, in the player's language: one whole sentence per kind of ``SaveError``.
+
+The ``saves`` package speaks English to its callers (its errors are a contract, ARCHITECTURE.md),
+so its messages are translated where they are shown: the kind of error picks the sentence, and the
+sentence names the file. Found in play: ``unokart load nothing`` answered in English in Slovak.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from saves import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
+
+from ..printable import printable
+from . import _
+
+
+class NoSuchSave(SaveMissing):
+    """No save has the name asked for; ``closest``: the names that come close (maybe none)."""
+
+    def __init__(self, name: str, closest: Sequence[str] = ()) -> None:
+        super().__init__(name, "there is no such save")
+        self.closest = tuple(closest)
+
+
+def save_problem(error: SaveError) -> str:
+    """``error`` as one sentence in the player's language, naming its file."""
+    file = printable(error.file)
+    if isinstance(error, NoSuchSave) and error.closest:
+        names = ", ".join(repr(name) for name in error.closest)
+        return _("{file}: there is no such save; the closest: {names} (unokart saves lists them all).").format(
+            file=file, names=names
+        )
+    if isinstance(error, SaveMissing):
+        if "backup" in error.problem:  # the one other thing the saves package finds missing
+            return _("{file}: this save has no backup.").format(file=file)
+        return _("{file}: there is no such save (unokart saves lists them all).").format(file=file)
+    if isinstance(error, SaveLocked):
+        return _("{file}: this match is being played in another session right now.").format(file=file)
+    if isinstance(error, SaveUnreadable):
+        return _("{file}: this file cannot be opened as a save: it is damaged, cut short or not a save.").format(
+            file=file
+        )
+    if isinstance(error, SaveChanged):
+        return _("{file}: something else changed this save meanwhile; it was not overwritten.").format(file=file)
+    # Folders and names: the saves package's own words say best which of many things is wrong.
+    return _("{file}: the saves cannot be used here ({problem}).").format(file=file, problem=printable(error.problem))
+
+
+__all__ = ["NoSuchSave", "save_problem"]
