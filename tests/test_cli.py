@@ -127,6 +127,7 @@ def test_continue_with_a_damaged_latest_save_names_it_and_offers_the_backup():
     result = run("continue")
     assert result.returncode == 1
     assert "Duel.toml: this file cannot be opened as a save" in result.stderr
+    assert "checksum does not match" in result.stderr
     assert "unokart load 'Duel' --backup" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -140,7 +141,7 @@ def test_load_of_a_locked_match_names_it():
     with saves.MatchLock("Busy"):
         result = run("load", "Busy")
     assert result.returncode == 1
-    assert "Busy.toml: this match is being played in another session right now." in result.stderr
+    assert "The match 'Busy' is being played in another session right now." in result.stderr
     assert "Other unfinished matches: Spare" in result.stderr
 
 

@@ -8,6 +8,7 @@ sentence names the file. Found in play: ``unokart load nothing`` answered in Eng
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 
 from saves import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
 
@@ -36,10 +37,13 @@ def save_problem(error: SaveError) -> str:
             return _("{file}: this save has no backup.").format(file=file)
         return _("{file}: there is no such save (unokart saves lists them all).").format(file=file)
     if isinstance(error, SaveLocked):
-        return _("{file}: this match is being played in another session right now.").format(file=file)
+        # A match, not a path: the player knows it by its name (the save file's own, ``Busy.toml``).
+        name = printable(PurePath(error.file).stem)
+        return _("The match {name} is being played in another session right now.").format(name=repr(name))
     if isinstance(error, SaveUnreadable):
-        return _("{file}: this file cannot be opened as a save: it is damaged, cut short or not a save.").format(
-            file=file
+        # What is wrong inside the file (a line of TOML, a checksum) stays in the saves package's words.
+        return _("{file}: this file cannot be opened as a save ({problem}).").format(
+            file=file, problem=printable(error.problem)
         )
     if isinstance(error, SaveChanged):
         return _("{file}: something else changed this save meanwhile; it was not overwritten.").format(file=file)

@@ -17,6 +17,7 @@ from saves import SaveEntry, SaveError
 from ...history.saved import latest_unfinished, scores_line
 from ...printable import printable
 from ...voice import N_, _
+from ...voice.save_problems import save_problem
 from ..widgets.keybar import KeyBar
 
 LOGO = """\
@@ -101,7 +102,7 @@ class TitleScreen(Screen[None]):
         except SaveError as error:  # the saves folder itself is unusable: say so once, and start anyway
             latest = None
             if str(error) != self._told:
-                self.notify(str(error), title=_("Saves"), severity="error", timeout=10)
+                self.notify(save_problem(error), title=_("Saves"), severity="error", timeout=10)
             self._told = str(error)
         self.can_continue = latest is not None  # with no unfinished match, Continue is simply not offered
         self.refresh_bindings()
