@@ -14,6 +14,7 @@ and so may a colour's letter, which must stay one letter per colour in every lan
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Color, DrawReason, Item, Rank
@@ -92,6 +93,13 @@ def color_label(color: Color) -> str:
 def color_letter(color: Color | None) -> str:
     """The letter of a card's short form: ``R``, ``Y``, ``G``, ``B``, and ``W`` for a wild."""
     return looked_up("colour letter", _COLOR_LETTER[color])
+
+
+def color_key(color: Color) -> str:
+    """The key that chooses ``color``: its cards' letter in the reader's language, as typed on an ASCII
+    keyboard (Slovak and Dutch yellow is ``l``, Slovak red ``c``)."""
+    letter = unicodedata.normalize("NFKD", color_letter(color).lower())
+    return "".join(part for part in letter if not unicodedata.combining(part))
 
 
 def rank_label(rank: Rank) -> str:
