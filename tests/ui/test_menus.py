@@ -312,7 +312,9 @@ async def test_a_seat_with_bad_bot_parameters_is_said_to_be_broken(keys):
         assert not isinstance(application.screen, GameScreen)
         [note] = application._notifications
     assert note.title == "Cannot open"
-    assert f"{path}: seat 2 (Mario) cannot be played: unknown parameter seed" in note.message
+    assert f"{path}: this file cannot be opened as a save (seat 2 (Mario) cannot be played: unknown parameter seed" in (
+        note.message
+    )
 
 
 async def test_a_broken_save_offers_its_backup():
