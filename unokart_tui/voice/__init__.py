@@ -103,6 +103,11 @@ def pgettext(context: str, message: str) -> str:
     return _translation().pgettext(context, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` with a context: a count whose sentence needs other words in another place."""
+    return _translation().npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it yet (tables built at import time)."""
     return message
@@ -121,6 +126,7 @@ __all__ = [
     "_",
     "follow_process_language",
     "ngettext",
+    "npgettext",
     "pgettext",
     "speaking",
     "speaking_voice",
