@@ -61,3 +61,27 @@ async def test_an_open_list_names_its_escape_in_our_own_words():
         await pilot.press("escape")
         await pilot.pause()
         assert not speed.expanded and application.screen.query_one("#bot_speed") is speed
+
+
+async def test_the_whole_tables_difficulty_is_the_value_of_difficulty_not_a_bots():
+    # Found in play: "Obtiažnosť pre celý stôl: normálny", a bot's ending on the (feminine) difficulty.
+    from textual.widgets import Select
+
+    with speaking_voice(ContextMarking()):
+        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), bot_delay=0)
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            shared = application.screen.query_one("#table-difficulty", Select)
+            prompts = {value: str(prompt) for prompt, value in shared._options}
+            row = application.screen.query(".difficulty").first(Select)
+            bots = {value: str(prompt) for prompt, value in row._options}
+    assert prompts["normal"] == marked("difficulty, as the value of the word difficulty", "normal")
+    assert bots["normal"] == marked("bot difficulty", "normal")  # beside a bot's personality: the bot's
+
+
+def test_none_yet_has_a_context_for_the_colour_and_one_for_the_statistics():
+    from unokart_tui.history.stats.report import out_of
+
+    with speaking_voice(ContextMarking()):
+        assert out_of(0, 0) == marked("statistics: no matches counted yet", "none yet")

@@ -30,7 +30,7 @@ from ...history.match_length import (
 from ...printable import control_characters
 from ...table.lineup import default_difficulty, difficulties, personalities
 from ...voice import N_, _, ngettext, pgettext
-from ...voice.names import difficulty_name, personality_name, preset_name, shown_name
+from ...voice.names import difficulty_level, difficulty_name, personality_name, preset_name, shown_name
 from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
 
@@ -178,7 +178,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(id="whole-table"):
                     yield Static(_("Difficulty for the whole table:"))
                     yield Choices(
-                        [(_("each their own"), EACH), *((difficulty_name(name), name) for name in levels)],
+                        [(_("each their own"), EACH), *((difficulty_level(name), name) for name in levels)],
                         value=self.shared_difficulty(self.line_up),
                         allow_blank=False,
                         compact=True,
