@@ -1,0 +1,48 @@
+"""Words that must fit whole in Slovak and Dutch too (issue 32's playtest: cut-offs at 80x24 and 120x40)."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.tui.widgets.players import who_plays
+from unokart_tui.voice import speaking
+from unokart_tui.voice.names import difficulty_name, personality_name, personality_short
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+@pytest.mark.parametrize("width", range(6, 30))
+def test_a_bots_box_never_cuts_its_difficulty_word(language, width):
+    # Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma".
+    with speaking(language):
+        shown = who_plays("greedy", "normal", width)
+        level, names = difficulty_name("normal"), {personality_name("greedy"), personality_short("greedy")}
+    assert len(shown) <= width
+    head, _dot, tail = shown.replace(" · ", "·").partition("·")
+    assert head in names or len(names) and min(map(len, names)) > width  # a name whole, unless none fits at all
+    assert tail in ("", level)
+
+
+def test_slovak_greedy_at_normal_keeps_both_words_in_the_120_column_box():
+    with speaking("sk"):
+        assert who_plays("greedy", "normal", 18) == "chamtivý·normálny"
+        assert who_plays("greedy", "normal", 19) == "chamtivý · normálny"
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_the_new_game_summary_holds_the_default_line_up_whole_at_80x24(language):
+    # Found in play (sk, 80x24): "proti: chamtivý, skepti…".
+    from unokart_tui.settings import Settings
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.tui.screens.new_game import start_summary
+
+    with speaking(language):
+        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False, language=language), bot_delay=0)
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = application.screen
+            summary = form.query_one("#start-summary")
+            game = form.read_form()
+            whole = start_summary(game)
+            shown = " ".join(line.text.rstrip() for line in summary.render_lines(summary.region.reset_offset))
+    assert " ".join(shown.split()) == " ".join(whole.split())
