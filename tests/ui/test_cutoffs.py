@@ -46,3 +46,24 @@ async def test_the_new_game_summary_holds_the_default_line_up_whole_at_80x24(lan
             whole = start_summary(game)
             shown = " ".join(line.text.rstrip() for line in summary.render_lines(summary.region.reset_offset))
     assert " ".join(shown.split()) == " ".join(whole.split())
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_a_house_rules_line_wraps_under_itself_not_under_the_boxes(language):
+    # Found in play (sk, 80x24): the line of "+4 na +4" went on at column 1.
+    from unokart_tui.settings import Settings
+    from unokart_tui.tui.app import UnoKartApp
+
+    with speaking(language):
+        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False, language=language), bot_delay=0)
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            switches = application.screen.query_one("#switches")
+            rows = [line.text for line in switches.render_lines(switches.region.reset_offset)]
+    rows = [row for row in rows if row.strip()]
+    assert len(rows) >= 9
+    for row in rows:
+        assert row.startswith(("  [", "▸ [", "  ◂", "▸ ◂")) or row.startswith(" " * 18), row
