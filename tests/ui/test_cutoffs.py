@@ -67,3 +67,36 @@ async def test_a_house_rules_line_wraps_under_itself_not_under_the_boxes(languag
     assert len(rows) >= 9
     for row in rows:
         assert row.startswith(("  [", "▸ [", "  ◂", "▸ ◂")) or row.startswith(" " * 18), row
+
+
+def test_a_banner_never_leaves_the_points_word_alone_on_a_line():
+    # Found in play at 120x40 (nl): "★ Mario wint de ronde: +45" and "punten" on the next line.
+    from unokart_tui.tui.widgets.banner import counts_kept_whole
+
+    text = "★ Mario wint de ronde: +45 punten"
+    for width in range(12, 40):
+        lines = counts_kept_whole(text, width).split("\n")
+        assert all(len(line) <= width for line in lines)
+        assert any("+45 punten" in line for line in lines)
+    assert counts_kept_whole(text, 40) == text
+
+
+async def test_the_banner_widget_draws_its_text_kept_whole():
+    from textual.app import App
+
+    from unokart_tui.tui.widgets.banner import BannerView
+    from unokart_tui.voice.banners import Banner
+
+    class OneBanner(App[None]):
+        CSS = "BannerView { width: 32; }"
+
+        def compose(self):
+            yield BannerView()
+
+    application = OneBanner()
+    async with application.run_test(size=(40, 8)) as pilot:
+        view = application.query_one(BannerView)
+        view.banner = Banner("★ Mario wint de ronde: +45 punten", "win")
+        await pilot.pause()
+        rows = [line.text.strip("┃ ") for line in view.render_lines(view.region.reset_offset)]
+    assert "+45 punten" in rows
