@@ -293,7 +293,7 @@ async def test_a_match_open_elsewhere_is_refused_with_a_message():
             await pilot.press("c")
             await pilot.pause()
             assert isinstance(application.screen, TitleScreen)
-            assert any("already being played" in n.message for n in application._notifications)
+            assert any("is being played in another session right now" in n.message for n in application._notifications)
     finally:
         holder.release()
 
