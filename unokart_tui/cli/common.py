@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from .. import defaults
@@ -179,6 +179,18 @@ def bot_list(
     return bots
 
 
+def no_such_save(name: str, closest: Sequence[str] = ()) -> SaveError:
+    """No save has the name asked for; ``closest``: the names that come close, for its sentence (voice)."""
+    from saves import SaveMissing  # noqa: PLC0415
+
+    class NoSuchSave(SaveMissing):
+        def __init__(self) -> None:
+            super().__init__(name, "there is no such save")
+            self.closest = tuple(closest)
+
+    return NoSuchSave()
+
+
 def read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
     """The save called ``name`` (or the one whose name differs only in letter case) and its name.
 
@@ -189,8 +201,6 @@ def read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
 
     from saves import SaveMissing, list_saves, load_game  # noqa: PLC0415
 
-    from ..voice.save_problems import NoSuchSave  # noqa: PLC0415
-
     try:
         return name, load_game(name, backup=backup)
     except SaveMissing:
@@ -200,4 +210,4 @@ def read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
         return same[0], load_game(same[0], backup=backup)
     folded = {other.casefold(): other for other in names}
     close = [folded[found] for found in difflib.get_close_matches(name.casefold(), folded, n=3, cutoff=0.6)]
-    raise NoSuchSave(name, close)
+    raise no_such_save(name, close)

@@ -14,11 +14,11 @@ and so may a colour's letter, which must stay one letter per colour in every lan
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Color, DrawReason, Item, Rank
 
+from ..asciitext import ascii_text
 from ..glyphs import UNICODE, Glyphs
 
 # A lookup whose message is a variable: Babel reads each message where ``NC_`` marks it, with its context.
@@ -98,8 +98,7 @@ def color_letter(color: Color | None) -> str:
 def color_key(color: Color) -> str:
     """The key that chooses ``color``: its cards' letter in the reader's language, as typed on an ASCII
     keyboard (Slovak and Dutch yellow is ``l``, Slovak red ``c``)."""
-    letter = unicodedata.normalize("NFKD", color_letter(color).lower())
-    return "".join(part for part in letter if not unicodedata.combining(part))
+    return ascii_text(color_letter(color)).lower()
 
 
 def rank_label(rank: Rank) -> str:

@@ -16,19 +16,12 @@ from ..printable import printable
 from . import _
 
 
-class NoSuchSave(SaveMissing):
-    """No save has the name asked for; ``closest``: the names that come close (maybe none)."""
-
-    def __init__(self, name: str, closest: Sequence[str] = ()) -> None:
-        super().__init__(name, "there is no such save")
-        self.closest = tuple(closest)
-
-
 def save_problem(error: SaveError) -> str:
     """``error`` as one sentence in the player's language, naming its file."""
     file = printable(error.file)
-    if isinstance(error, NoSuchSave) and error.closest:
-        names = ", ".join(repr(name) for name in error.closest)
+    closest: Sequence[str] = getattr(error, "closest", ())  # the command line's NoSuchSave (cli/common.py)
+    if isinstance(error, SaveMissing) and closest:
+        names = ", ".join(repr(name) for name in closest)
         return _("{file}: there is no such save; the closest: {names} (unokart saves lists them all).").format(
             file=file, names=names
         )
@@ -51,4 +44,4 @@ def save_problem(error: SaveError) -> str:
     return _("{file}: the saves cannot be used here ({problem}).").format(file=file, problem=printable(error.problem))
 
 
-__all__ = ["NoSuchSave", "save_problem"]
+__all__ = ["save_problem"]
