@@ -34,7 +34,7 @@ from unokart_tui.engine import (
 )
 
 from ..glyphs import UNICODE, WORDS, Glyphs
-from . import NC_, _, ngettext, npgettext
+from . import NC_, _, ngettext, npgettext, pgettext
 from . import pgettext as looked_up  # a marked message looked up later (see cards.py)
 from .cards import color_letter, color_word, draw_reason, item_label, long, short
 from .speaker import Voice
@@ -105,7 +105,7 @@ class TableNotes:
                 self.new_round()
                 note(
                     event.dealer,
-                    mine(event.dealer, _("dealt"), looked_up("your own seat's last move (you did it)", "dealt")),
+                    mine(event.dealer, _("dealt"), pgettext("your own seat's last move (you did it)", "dealt")),
                 )
             elif isinstance(event, StartCardTurned):
                 self.top_by, self.top_turned = None, False
@@ -116,13 +116,13 @@ class TableNotes:
                     played = mine(
                         event.seat,
                         _("played {card}"),
-                        looked_up("your own seat's last move (you did it)", "played {card}"),
+                        pgettext("your own seat's last move (you did it)", "played {card}"),
                     )
                 else:
                     played = mine(
                         event.seat,
                         _("played {card} {colour}"),
-                        looked_up("your own seat's last move (you did it)", "played {card} {colour}"),
+                        pgettext("your own seat's last move (you did it)", "played {card} {colour}"),
                     )
                 note(event.seat, played.format(card=card, colour=color_word(event.color) if event.color else ""))
                 self.top_by, self.top_turned = event.seat, False
@@ -146,7 +146,7 @@ class TableNotes:
                         mine(
                             event.seat,
                             _("drew a card"),
-                            looked_up("your own seat's last move (you did it)", "drew a card"),
+                            pgettext("your own seat's last move (you did it)", "drew a card"),
                         ),
                     )
                 elif event.reason is DrawReason.CHOICE:
@@ -155,7 +155,7 @@ class TableNotes:
                         mine(
                             event.seat,
                             _("drew nothing"),
-                            looked_up("your own seat's last move (you did it)", "drew nothing"),
+                            pgettext("your own seat's last move (you did it)", "drew nothing"),
                         ),
                     )
                 else:
@@ -174,19 +174,19 @@ class TableNotes:
                     mine(
                         event.seat,
                         _("drew, kept it"),
-                        looked_up("your own seat's last move (you did it)", "drew, kept it"),
+                        pgettext("your own seat's last move (you did it)", "drew, kept it"),
                     ),
                 )
             elif isinstance(event, TurnSkipped) and event.seat not in touched:
                 note(
                     event.seat,
-                    mine(event.seat, _("skipped"), looked_up("your own seat's last move (you did it)", "skipped")),
+                    mine(event.seat, _("skipped"), pgettext("your own seat's last move (you did it)", "skipped")),
                 )
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 chose = mine(
                     event.seat,
                     _("chose {colour}"),
-                    looked_up("your own seat's last move (you did it)", "chose {colour}"),
+                    pgettext("your own seat's last move (you did it)", "chose {colour}"),
                 )
                 note(event.seat, chose.format(colour=color_word(event.color)))
             elif isinstance(event, TargetChosen):
@@ -197,7 +197,7 @@ class TableNotes:
                     hit = mine(
                         event.seat,
                         _("{icon} hit {name}"),
-                        looked_up("your own seat's last move (you did it)", "{icon} hit {name}"),
+                        pgettext("your own seat's last move (you did it)", "{icon} hit {name}"),
                     )
                     note(event.seat, hit.format(icon=icon, name=voice.name(event.target)))
             elif isinstance(event, ChallengeResolved):
@@ -205,14 +205,14 @@ class TableNotes:
                     won = mine(
                         event.challenger,
                         _("challenged: won"),
-                        looked_up("your own seat's last move (you did it)", "challenged: won"),
+                        pgettext("your own seat's last move (you did it)", "challenged: won"),
                     )
                     note(event.challenger, won)
                 else:
                     lost = mine(
                         event.challenger,
                         _("challenged: lost"),
-                        looked_up("your own seat's last move (you did it)", "challenged: lost"),
+                        pgettext("your own seat's last move (you did it)", "challenged: lost"),
                     )
                     note(event.challenger, lost)
             elif isinstance(event, UnoSaid):
@@ -225,7 +225,7 @@ class TableNotes:
                     caught = mine(
                         event.catcher,
                         _("caught {name}"),
-                        looked_up("your own seat's last move (you did it)", "caught {name}"),
+                        pgettext("your own seat's last move (you did it)", "caught {name}"),
                     )
                     note(event.catcher, caught.format(name=voice.name(event.seat)))
             elif isinstance(event, RoundWon):
@@ -234,7 +234,7 @@ class TableNotes:
                     mine(
                         event.seat,
                         _("won the round"),
-                        looked_up("your own seat's last move (you did it)", "won the round"),
+                        pgettext("your own seat's last move (you did it)", "won the round"),
                     ),
                 )
             elif isinstance(event, HandsSwapped):  # H4
@@ -256,5 +256,5 @@ def _swapped_with(owner: int, seat: int, voice: Voice) -> str:
     if voice.is_you(seat):
         return _("swapped with you")
     if voice.is_you(owner):
-        return looked_up("your own seat's last move (you did it)", "swapped with {name}").format(name=voice.name(seat))
+        return pgettext("your own seat's last move (you did it)", "swapped with {name}").format(name=voice.name(seat))
     return _("swapped with {name}").format(name=voice.name(seat))
