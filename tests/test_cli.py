@@ -277,8 +277,7 @@ def test_a_saves_folder_that_is_a_file_is_named_once_and_nothing_is_left_behind(
         )
         assert result.returncode == 1
         assert (
-            result.stderr
-            == f"unokart: {folder}: the saves cannot be used here "
+            result.stderr == f"unokart: {folder}: the saves cannot be used here "
             "(is not a folder (a file is in its place, or in the place of a folder above it)).\n"
         )
     assert blocker.read_text() == "a file" and sorted(tmp_path.iterdir()) == [blocker]

@@ -36,8 +36,8 @@ SEVEN = Card(Color.BLUE, Rank.SEVEN)
         lambda seat: CardsDrawn(seat, (SEVEN, SEVEN), DrawReason.DRAW_TWO, 2),
         lambda seat: CardPlayed(seat, SEVEN),
         lambda seat: CardPlayed(seat, Card(None, Rank.WILD_DRAW_FOUR), Color.RED),
-        lambda seat: TurnSkipped(seat),
-        lambda seat: DrawnCardKept(seat),
+        TurnSkipped,
+        DrawnCardKept,
         lambda seat: RoundWon(seat, 45),
     ],
 )
