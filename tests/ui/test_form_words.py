@@ -85,3 +85,21 @@ def test_none_yet_has_a_context_for_the_colour_and_one_for_the_statistics():
 
     with speaking_voice(ContextMarking()):
         assert out_of(0, 0) == marked("statistics: no matches counted yet", "none yet")
+
+
+async def test_the_colour_in_play_says_none_yet_in_a_context_of_its_own():
+    # Found in play: "Farba  zatiaľ žiadne", a plural's ending on the (feminine) colour.
+    from unokart_tui.engine import Card, Rank
+    from unokart_tui.tui.widgets.table import TablePanel
+
+    from .helpers import make_app
+
+    with speaking_voice(ContextMarking()):
+        application = make_app()
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            panel = application.screen.query_one(TablePanel)
+            panel.info = panel.info._replace(top=Card(None, Rank.WILD_DRAW_FOUR), color=None)
+            await pilot.pause()
+            facts = str(application.screen.query_one("#facts").render())
+    assert marked("the colour in play: none chosen yet", "none yet") in facts
