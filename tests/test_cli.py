@@ -109,7 +109,7 @@ def test_load_of_a_missing_save_says_so_with_status_1_and_leaves_nothing_behind(
     saves.save_dir().mkdir(parents=True)
     result = run("load", "Nope", *backup)
     assert result.returncode == 1
-    missing = "there is no backup of this save" if backup else "there is no such save"
+    missing = "this save has no backup" if backup else "there is no such save"
     assert "Nope.toml" in result.stderr and missing in result.stderr
     assert list(saves.save_dir().iterdir()) == []  # no ".Nope.lock" (issue 13, bug 10)
 
@@ -126,7 +126,8 @@ def test_continue_with_a_damaged_latest_save_names_it_and_offers_the_backup():
     path.write_text(path.read_text().replace('"draw"', '"draw twice"'))
     result = run("continue")
     assert result.returncode == 1
-    assert "Duel.toml" in result.stderr and "checksum does not match" in result.stderr
+    assert "Duel.toml: this file cannot be opened as a save" in result.stderr
+    assert "checksum does not match" in result.stderr
     assert "unokart load 'Duel' --backup" in result.stderr
     assert "Traceback" not in result.stderr
 
@@ -140,7 +141,7 @@ def test_load_of_a_locked_match_names_it():
     with saves.MatchLock("Busy"):
         result = run("load", "Busy")
     assert result.returncode == 1
-    assert "'Busy' is already being played" in result.stderr
+    assert "The match 'Busy' is being played in another session right now." in result.stderr
     assert "Other unfinished matches: Spare" in result.stderr
 
 
@@ -276,8 +277,8 @@ def test_a_saves_folder_that_is_a_file_is_named_once_and_nothing_is_left_behind(
         )
         assert result.returncode == 1
         assert (
-            result.stderr
-            == f"unokart: {folder}: is not a folder (a file is in its place, or in the place of a folder above it)\n"
+            result.stderr == f"unokart: {folder}: the saves cannot be used here "
+            "(is not a folder (a file is in its place, or in the place of a folder above it)).\n"
         )
     assert blocker.read_text() == "a file" and sorted(tmp_path.iterdir()) == [blocker]
 
@@ -306,7 +307,7 @@ def test_a_folder_that_cannot_be_written_is_named_and_no_backup_is_suggested(mon
     monkeypatch.setattr(os, "open", read_only)
     assert main(["load", "x"]) == 1
     error = capsys.readouterr().err
-    assert f"{saves.save_dir()}: cannot be written (Read-only file system)" in error
+    assert f"{saves.save_dir()}: the saves cannot be used here (cannot be written (Read-only file system)" in error
     assert "--backup" not in error
 
 
@@ -389,3 +390,55 @@ def test_loading_the_command_line_loads_no_command_s_game():
     code = f"import sys, unokart_tui.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (["load", "nothing"], "nothing.toml: there is no such save (unokart saves lists them all)."),
+        (["load", "nothing", "--backup"], "nothing.toml: this save has no backup."),
+        (["replay", "nothing"], "nothing: there is no such save (unokart saves lists them all)."),
+        (["export", "nothing"], "nothing: there is no such save (unokart saves lists them all)."),
+        (["replay", "Duell"], "Duell: there is no such save; the closest: 'Duel' (unokart saves lists them all)."),
+        (["export", "../x"], "the saves cannot be used here"),
+    ],
+)
+def test_a_save_that_cannot_be_opened_is_one_sentence_of_our_catalog(capsys, argv, sentence):
+    # Found in play: `unokart load nothing` answered in English in Slovak (the saves package's words).
+    from unokart_tui.cli import main
+    from unokart_tui.engine import Match
+    from unokart_tui.voice import speaking_voice
+
+    from .voice.marking import EveryMarking
+
+    saves.save(Match.new(2, seed=1), "Duel")
+    with speaking_voice(EveryMarking()):
+        assert main(argv) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("«»unokart: «»") and sentence in error and len(error.splitlines()) == 1
+
+
+def test_the_saves_folder_unusable_for_the_list_is_said_in_our_catalog(capsys):
+    from unokart_tui.cli import main
+    from unokart_tui.voice import speaking_voice
+
+    from .voice.marking import EveryMarking
+
+    saves.save_dir().parent.mkdir(parents=True, exist_ok=True)
+    saves.save_dir().write_text("a file in the folder's place")
+    with speaking_voice(EveryMarking()):
+        assert main(["saves"]) == 1
+    assert capsys.readouterr().err.startswith("«»unokart: «»")
+
+
+def test_help_looks_up_the_version_line_and_the_command_placeholder(capsys):
+    from unokart_tui.cli import main
+    from unokart_tui.voice import speaking_voice
+
+    from .voice.marking import EveryMarking
+
+    with speaking_voice(EveryMarking()), pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert "«»show program's version number and exit" in shown
+    assert "«command line: a placeholder, in capitals»COMMAND" in shown

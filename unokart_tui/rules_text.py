@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .engine import Item
+from .engine import Color, Item
 from .glyphs import UNICODE, Glyphs
 from .voice import N_, _
-from .voice.cards import item_label
+from .voice.cards import color_key, item_label
 from .voice.names import preset_name
 
 if TYPE_CHECKING:
@@ -172,6 +172,12 @@ seat to the left each round.
 - A Wild Draw Four turned by an Item Box is a Bob-omb: nobody draws four."""
 )
 
+
+def keys_text() -> str:
+    """The Keys page in the reader's language, with the colour keys its colour dialog really takes."""
+    return _(KEYS).format(colour_keys=" ".join(color_key(color) for color in Color))
+
+
 KEYS = N_(
     """# Keys
 
@@ -197,7 +203,7 @@ KEYS = N_(
 
 ## In dialogs
 
-The answer keys are shown in each dialog and in the key bar: r y g b for a colour,
+The answer keys are shown in each dialog and in the key bar: {colour_keys} for a colour,
 1-9 for a target, a or c to accept or challenge, enter to go on.
 
 ## In a replay (Load → r, or after a match)

@@ -30,6 +30,7 @@ from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace
 from unokart_tui.table.session import HUMAN
 from unokart_tui.table.tableview import jump_in
 from unokart_tui.tui.widgets.cardface import short
+from unokart_tui.voice.cards import long
 
 from ..engine.helpers import position
 from .fakes import Table, new_session, play_on, plays
@@ -323,7 +324,7 @@ def test_enter_after_a_hint_takes_its_move_and_says_the_uno_it_said():
     assert hint.endswith("(enter)") and controller.enter_takes_hint()
     controller.intend("play")
     assert table.history()[-1] == (HUMAN, hinted)
-    assert f"You play {short(hinted.card)} and say UNO, as the hint said." in table.front.log()
+    assert f"You play {long(hinted.card)} and say UNO, as the hint said." in table.front.log()
     assert isinstance(table.front.messages[-1], told.TableShown)
 
 
@@ -340,7 +341,7 @@ def test_the_colour_of_a_hinted_wild_draw_four_is_said_when_taken():
     assert asked.advised is Color.BLUE and asked.card == four
     controller.choose_colour(Color.BLUE, four)
     assert table.history()[-1] == (HUMAN, Play(four, Color.BLUE, False))
-    assert f"You play {short(four)} and choose Blue, as the hint said." in table.front.log()
+    assert f"You play {long(four)} and choose blue, as the hint said." in table.front.log()
 
 
 def test_without_a_hint_a_colour_picked_says_nothing_more():

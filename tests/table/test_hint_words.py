@@ -63,3 +63,16 @@ def test_a_colour_chosen_among_colours_held_as_often_is_called_a_tie_and_the_tie
     )
     alone = choosing(["Y1", "Y2", "G1"])
     assert explain(advisor(1), alone, ChooseColor(Color.YELLOW), NAMES) == "Choose yellow: you hold 2 yellow"
+
+
+def test_a_hint_taken_names_the_card_and_the_colour_as_the_log_does_in_slovak():
+    # Found in play: "Podľa rady hráš kartu D+4 a voliš Modrá." (a code, and the colour alone).
+    from unokart_tui.engine import Card, Color, Play, Rank
+    from unokart_tui.table.chances import hint_taken_words
+    from unokart_tui.voice import speaking
+    from unokart_tui.voice.narration import Voice
+
+    four = Card(None, Rank.WILD_DRAW_FOUR)
+    with speaking("sk"):
+        words = hint_taken_words(Play(four, Color.BLUE), Voice(["Ty", "Mario"], 0), said=False, chosen=Color.BLUE)
+    assert words == "Podľa rady hráš kartu Divoká Ťahaj štyri a voliš modrú."

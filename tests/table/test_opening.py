@@ -41,7 +41,7 @@ def test_a_match_being_played_elsewhere_is_refused():
     with saves.MatchLock("Busy"):
         refused = opening.saved("Busy")
     assert isinstance(refused, opening.Refused) and (refused.title, refused.severity) == ("Already playing", "error")
-    assert refused.message.startswith("the match 'Busy' is already being played in another session")
+    assert refused.message == "The match 'Busy' is being played in another session right now."
 
 
 def test_with_nothing_to_continue_the_latest_is_a_warning():

@@ -23,6 +23,7 @@ from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
 from unokart_tui.voice import use_process_language
+from unokart_tui.voice.cards import long
 
 from ..ai.test_expert import positions
 from ..strategies import house_rules
@@ -217,7 +218,7 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         assert mine[-1] == Play(four, Color.BLUE, False)
         # Issue 34: the colour the hint picked is said (found in play: Enter chose it without a word).
         logged = [entry.plain for entry in screen.query_one(GameLog).entries]
-        assert f"You play {short(four)} and choose Blue, as the hint said." in logged
+        assert f"You play {long(four)} and choose blue, as the hint said." in logged
 
 
 def _plays_without_uno(match: Match):
@@ -246,7 +247,7 @@ async def test_enter_after_a_hint_says_the_uno_the_hint_said():
         await pilot.pause()
         assert (HUMAN, advised) in app.session.match.round.view(HUMAN).public_history
         logged = [entry.plain for entry in table.query_one(GameLog).entries]
-        assert f"You play {short(advised.card)} and say UNO, as the hint said." in logged
+        assert f"You play {long(advised.card)} and say UNO, as the hint said." in logged
     app.session.close()
 
 

@@ -71,3 +71,47 @@ def test_the_command_speaks_the_chosen_language_from_its_first_word(monkeypatch,
     monkeypatch.setattr(cli, "main", lambda: heard.append(_("Your name:")) or 0)
     assert entry.run() == 0
     assert heard == [said]
+
+
+def key_bar_line(screen) -> str:
+    from unokart_tui.tui.widgets.keybar import KeyBar
+
+    return str(screen.query_one(KeyBar).render())
+
+
+async def test_the_title_shown_again_speaks_the_language_chosen_in_settings_tagline_too():
+    application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), bot_delay=0)
+    async with application.run_test(size=(80, 24)) as pilot:
+        title = application.screen
+        english = str(title.query_one("#tagline").render())
+        await pilot.press("s")
+        await pilot.pause()
+        application.screen.query_one("#language", Select).value = "nl"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert application.screen is title
+        tagline = str(title.query_one("#tagline").render())
+        assert tagline != english and "kaartspel" in tagline
+        assert "Instellingen" in key_bar_line(title)
+        await pilot.press("s")
+        await pilot.pause()
+        application.screen.query_one("#language", Select).value = "en"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert str(title.query_one("#tagline").render()) == english
+        assert "Settings" in key_bar_line(title)
+
+
+async def test_the_settings_page_on_view_keeps_its_key_bar_in_the_language_it_was_drawn_in():
+    application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), bot_delay=0)
+    async with application.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        page = application.screen
+        before = key_bar_line(page)
+        page.query_one("#language", Select).value = "sk"
+        await pilot.pause()
+        assert LABEL in labels(page)
+        assert key_bar_line(page) == before  # all of the page stays as drawn, its key bar too

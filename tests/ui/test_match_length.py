@@ -49,7 +49,26 @@ def test_the_length_is_read_between_measured_targets():
     low, high = lengths.targets[1], lengths.targets[2]
     middle = usual_rounds(4, (low + high) // 2)
     assert usual_rounds(4, low) < middle < usual_rounds(4, high)
-    assert usual_rounds(4, lengths.targets[-1] + 1) is None and usual_rounds(11, TARGET) is None
+    assert usual_rounds(11, TARGET) is None  # a table size never played
+
+
+@pytest.mark.parametrize("target", [1, 50, 100, 150, 249, 3001, 5000])
+def test_a_target_outside_the_measured_ones_is_estimated_never_left_blank(target):
+    # Found in play: for 100 or 150 the line under the target went blank.
+    lengths = measured()
+    for players in lengths.rounds:
+        rounds = usual_rounds(players, target)
+        assert rounds is not None and rounds >= 1.0
+        assert length_sentence(players, target)
+    low, high = lengths.targets[0], lengths.targets[-1]
+    if target < low:  # fewer rounds than at the smallest measured target, never fewer than one
+        assert 1.0 <= usual_rounds(4, target) <= usual_rounds(4, low)
+    else:
+        assert usual_rounds(4, target) >= usual_rounds(4, high)
+
+
+def test_a_small_target_at_the_default_table_is_about_two_rounds():
+    assert length_sentence(4, 100) == "With 4 players, a match to 100 usually lasts about 2 rounds."
 
 
 def test_a_big_table_is_offered_a_target_for_a_few_rounds_and_a_small_one_none_needed():

@@ -293,7 +293,7 @@ async def test_a_match_open_elsewhere_is_refused_with_a_message():
             await pilot.press("c")
             await pilot.pause()
             assert isinstance(application.screen, TitleScreen)
-            assert any("already being played" in n.message for n in application._notifications)
+            assert any("is being played in another session right now" in n.message for n in application._notifications)
     finally:
         holder.release()
 
@@ -312,7 +312,9 @@ async def test_a_seat_with_bad_bot_parameters_is_said_to_be_broken(keys):
         assert not isinstance(application.screen, GameScreen)
         [note] = application._notifications
     assert note.title == "Cannot open"
-    assert f"{path}: seat 2 (Mario) cannot be played: unknown parameter seed" in note.message
+    assert f"{path}: this file cannot be opened as a save (seat 2 (Mario) cannot be played: unknown parameter seed" in (
+        note.message
+    )
 
 
 async def test_a_broken_save_offers_its_backup():

@@ -121,7 +121,7 @@ def test_no_message_is_a_piece_to_be_glued():
 
 # ---------------------------------------------------------------------- nothing unmarked in the voice
 
-MARKERS = {"_", "ngettext", "pgettext", "N_", "NC_", "looked_up"}
+MARKERS = {"_", "ngettext", "pgettext", "npgettext", "N_", "NC_", "looked_up"}
 RICH_STYLE_WORDS = {"bold", "italic", "reverse", "dim", "underline"}
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .. import __version__, defaults
 from ..printable import printable
-from ..voice import _
+from ..voice import _, pgettext
 from . import continue_latest, export, load, new, replay, saves_list, serve, sim, stats, tune
 from .argparse_words import speak_argparse
 from .common import Parser, add_plain, wants_plain
@@ -32,10 +32,19 @@ def build_parser() -> argparse.ArgumentParser:
             "UNO Mario Kart in the terminal: a match to {target} points against bots with personalities."
         ).format(target=defaults.TARGET),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # Passed, not argparse's default: Python 3.11's default help is not looked up with gettext.
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show program's version number and exit"),
+    )
     add_plain(parser, title=True)
     parser.set_defaults(run=open_title, parser=parser, own_signals=False)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(
+        dest="command",
+        metavar=pgettext("command line: a placeholder, in capitals", "COMMAND"),
+    )
     for command in COMMANDS:
         command.add_to(commands)
     return parser

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from .. import defaults
@@ -12,7 +12,7 @@ from ..printable import printable
 from ..voice import _, ngettext
 
 if TYPE_CHECKING:
-    from saves import SavedGame
+    from saves import SavedGame, SaveError
 
     from ..engine import HouseRules
 
@@ -36,6 +36,13 @@ def parser_of(args: argparse.Namespace) -> argparse.ArgumentParser:
     its errors name the command, as in ``unokart new: error: ...``."""
     parser: argparse.ArgumentParser = args.parser
     return parser
+
+
+def fail_on_save(error: SaveError) -> int:
+    """A save that could not be read or written, in one sentence of the player's language: status 1."""
+    from ..voice.save_problems import save_problem  # noqa: PLC0415 - the saves package loads on use
+
+    return fail(save_problem(error))
 
 
 def fail(message: str) -> int:
@@ -172,6 +179,18 @@ def bot_list(
     return bots
 
 
+def no_such_save(name: str, closest: Sequence[str] = ()) -> SaveError:
+    """No save has the name asked for; ``closest``: the names that come close, for its sentence (voice)."""
+    from saves import SaveMissing  # noqa: PLC0415
+
+    class NoSuchSave(SaveMissing):
+        def __init__(self) -> None:
+            super().__init__(name, "there is no such save")
+            self.closest = tuple(closest)
+
+    return NoSuchSave()
+
+
 def read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
     """The save called ``name`` (or the one whose name differs only in letter case) and its name.
 
@@ -191,9 +210,4 @@ def read_game(name: str, *, backup: bool = False) -> tuple[str, SavedGame]:
         return same[0], load_game(same[0], backup=backup)
     folded = {other.casefold(): other for other in names}
     close = [folded[found] for found in difflib.get_close_matches(name.casefold(), folded, n=3, cutoff=0.6)]
-    if close:
-        listed = ", ".join(repr(other) for other in close)
-        raise SaveMissing(
-            name, _("there is no such save; the closest: {names} (unokart saves lists them all)").format(names=listed)
-        )
-    raise SaveMissing(name, _("there is no such save (unokart saves lists them all)"))
+    raise no_such_save(name, close)

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from ..printable import printable
-from ..voice import _, ngettext
-from .common import Commands, fail, parser_of, read_game
+from ..voice import _, ngettext, pgettext
+from .common import Commands, fail, fail_on_save, parser_of, read_game
 
 
 def add_to(commands: Commands) -> None:
@@ -20,7 +20,11 @@ def add_to(commands: Commands) -> None:
             "and the command that deals it again."
         ),
     )
-    export.add_argument("save", metavar="NAME", help=_("the save's name (see unokart saves)"))
+    export.add_argument(
+        "save",
+        metavar=pgettext("command line: a placeholder, in capitals", "NAME"),
+        help=_("the save's name (see unokart saves)"),
+    )
     export.add_argument(
         "--output",
         "-o",
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = export_text(*read_game(args.save))
     except SaveError as error:
-        return fail(str(error))
+        return fail_on_save(error)
     if output is None:
         sys.stdout.write(text)
         return 0

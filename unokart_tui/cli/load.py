@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ..voice import _
-from .common import Commands, add_bot_delay, add_plain, fail, wants_plain
+from ..voice import _, pgettext
+from .common import Commands, add_bot_delay, add_plain, fail, fail_on_save, wants_plain
 from .running import collector_paused, open_and_play
 
 if TYPE_CHECKING:
@@ -15,7 +15,11 @@ if TYPE_CHECKING:
 
 def add_to(commands: Commands) -> None:
     load = commands.add_parser("load", help=_("resume a saved match by name"))
-    load.add_argument("save", metavar="NAME", help=_("the save's name (see the saves folder)"))
+    load.add_argument(
+        "save",
+        metavar=pgettext("command line: a placeholder, in capitals", "NAME"),
+        help=_("the save's name (see the saves folder)"),
+    )
     load.add_argument("--backup", action="store_true", help=_("open the previous version of the save"))
     add_bot_delay(load)
     add_plain(load)
@@ -34,11 +38,12 @@ def load_session(name: str, *, backup: bool) -> Session | int:
     from saves import SaveUnreadable, has_backup  # noqa: PLC0415 - the game loads on use
 
     from ..table.session import Session  # noqa: PLC0415
+    from ..voice.save_problems import save_problem  # noqa: PLC0415
 
     try:
         return Session.load(name, backup=backup)
     except SaveUnreadable as error:
         if not backup and has_backup(name):
             line = _("{problem}\nA backup of the previous move exists: unokart load {name} --backup")
-            return fail(line.format(problem=error, name=repr(name)))
-        return fail(str(error))
+            return fail(line.format(problem=save_problem(error), name=repr(name)))
+        return fail_on_save(error)

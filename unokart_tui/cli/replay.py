@@ -7,8 +7,8 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from ..voice import _
-from .common import Commands, add_plain, fail, read_game
+from ..voice import _, pgettext
+from .common import Commands, add_plain, fail, fail_on_save, read_game
 from .running import run_app
 
 if TYPE_CHECKING:
@@ -19,7 +19,11 @@ def add_to(commands: Commands) -> None:
     replay = commands.add_parser(
         "replay", help=_("step through a saved match"), description=_("Step through a saved match, finished or not.")
     )
-    replay.add_argument("save", metavar="NAME", help=_("the save's name (see unokart saves)"))
+    replay.add_argument(
+        "save",
+        metavar=pgettext("command line: a placeholder, in capitals", "NAME"),
+        help=_("the save's name (see unokart saves)"),
+    )
     replay.add_argument("--backup", action="store_true", help=_("replay the previous version of the save"))
     add_plain(replay)
     replay.set_defaults(run=run, parser=replay)
@@ -31,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         name, game = read_game(args.save, backup=args.backup)
     except SaveError as error:
-        return fail(str(error))
+        return fail_on_save(error)
     if not game.match.is_over and sum(seat.kind == "human" for seat in game.seats) > 1:
         # Issue 31: as the Load screen's replay (table/opening.py), it waits for the match's end.
         return fail(

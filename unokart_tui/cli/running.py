@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..printable import printable
 from ..voice import _
-from .common import fail
+from .common import fail, fail_on_save
 
 if TYPE_CHECKING:
     from ..table.session import Session
@@ -105,6 +105,7 @@ def open_and_play(open_session: Callable[[], Session | int], bot_delay: float | 
     from saves import path_of as saves_path  # noqa: PLC0415
 
     from ..history.saved import unfinished_saves  # noqa: PLC0415
+    from ..voice.save_problems import save_problem  # noqa: PLC0415
 
     try:
         opened = open_session()
@@ -112,13 +113,15 @@ def open_and_play(open_session: Callable[[], Session | int], bot_delay: float | 
         others = [entry.name for entry in unfinished_saves() if str(saves_path(entry.name)) != error.file]
         if others:
             line = _(
-                "{problem}. Close it there first, or start another: unokart new. "
+                "{problem} Close it there first, or start another: unokart new. "
                 "Other unfinished matches: {names} (unokart load NAME)."
             )
-            return fail(line.format(problem=error.problem, names=", ".join(others)))
-        return fail(_("{problem}. Close it there first, or start another: unokart new.").format(problem=error.problem))
+            return fail(line.format(problem=save_problem(error), names=", ".join(others)))
+        return fail(
+            _("{problem} Close it there first, or start another: unokart new.").format(problem=save_problem(error))
+        )
     except SaveError as error:
-        return fail(str(error))
+        return fail_on_save(error)
     if isinstance(opened, int):
         return opened
     if plain:

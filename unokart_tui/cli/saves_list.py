@@ -6,7 +6,7 @@ import argparse
 
 from ..printable import printable
 from ..voice import _
-from .common import Commands, fail
+from .common import Commands, fail_on_save
 
 
 def add_to(commands: Commands) -> None:
@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         entries = list_saves()
     except SaveError as error:
-        return fail(str(error))
+        return fail_on_save(error)
     if not entries:
         print(_("No saved matches yet. Start one with: unokart new"))
         return 0

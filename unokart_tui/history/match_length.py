@@ -41,12 +41,21 @@ def measured() -> Lengths:
 
 def usual_rounds(players: int, target: int) -> float | None:
     """The mean rounds of a match of ``players`` to ``target``, read between the measured targets; None
-    where nothing was measured (a target outside them, a table size not played)."""
+    for a table size not played.
+
+    Outside the measured targets it is estimated (found in play: New game said nothing for 100 or 150):
+    below the smallest, between one round (a match is never shorter) and the smallest's mean; above the
+    largest, in proportion to the target, as the measured means grow.
+    """
     lengths = measured()
     means = lengths.rounds.get(players)
     targets = lengths.targets
-    if means is None or not targets[0] <= target <= targets[-1]:
+    if means is None or target < 1:
         return None
+    if target < targets[0]:
+        return 1.0 + (max(means[0], 1.0) - 1.0) * target / targets[0]
+    if target > targets[-1]:
+        return means[-1] * target / targets[-1]
     for (low, low_mean), (high, high_mean) in zip(
         zip(targets, means, strict=True), zip(targets[1:], means[1:], strict=True), strict=False
     ):
@@ -84,7 +93,7 @@ def rounds_words(rounds: float) -> str:
 
 
 def length_sentence(players: int, target: int) -> str:
-    """What New game says of the match's length; empty where nothing was measured for it."""
+    """What New game says of the match's length; empty only for a table size never measured."""
     rounds = usual_rounds(players, target)
     if rounds is None:
         return ""

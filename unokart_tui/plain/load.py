@@ -15,6 +15,7 @@ from ..history.saved import scores_line
 from ..rules_text import house_rules_tag
 from ..table import opening
 from ..voice import plain_menus as words
+from ..voice.save_problems import save_problem
 from .asking import Choice, Wrong, ask, folded, one_line, pick, yes_or_no
 from .lines import Lines
 
@@ -53,7 +54,7 @@ def choose_save(lines: Lines) -> Session | None:
         try:
             entries = list_saves()
         except SaveError as error:  # the saves folder itself cannot be listed
-            lines.say(one_line(error))
+            lines.say(one_line(save_problem(error)))
             return None
         if not entries:
             lines.say(words.no_saves())

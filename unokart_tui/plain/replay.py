@@ -18,6 +18,7 @@ from ..table.tableview import sorted_hand
 from ..voice import plain as table_words
 from ..voice import plain_pages as words
 from ..voice.narration import log_lines
+from ..voice.save_problems import save_problem
 from .lines import Lines
 from .pages import HELP, number_in, say, typed
 
@@ -205,7 +206,7 @@ def saved_names(lines: Lines) -> list[str] | None:
     try:
         return [entry.name for entry in list_saves()]
     except SaveError as error:
-        say(lines, str(error))
+        say(lines, save_problem(error))
         return None
 
 
@@ -214,7 +215,7 @@ def show_saves(lines: Lines) -> bool:
     try:
         listed = save_lines()
     except SaveError as error:
-        say(lines, str(error))
+        say(lines, save_problem(error))
         return False
     if listed is None:
         say(lines, words.no_saves())

@@ -19,6 +19,7 @@ from ..printable import printable
 from ..settings import Settings, load_settings
 from ..table import opening
 from ..voice import plain_menus as words
+from ..voice.save_problems import save_problem
 from .asking import Choice, InputEnded, Leave, Wrong, ask, folded, one_line, pick
 from .lines import Lines
 from .load import choose_save, settle
@@ -115,7 +116,7 @@ class Title:
         except SaveError as error:  # the saves folder itself is unusable: said once, and the rest still works
             latest = None
             if str(error) != self._told:
-                self.lines.say(one_line(error))
+                self.lines.say(one_line(save_problem(error)))
             self._told = str(error)
         entries = [
             ("new", words.new_game_choice(), ("new",)),

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ..engine import Action, Card, Color, JumpIn, Match, Play
 from ..voice import _
-from ..voice.cards import color_label
+from ..voice.cards import color_word, long
 from ..voice.narration import Voice
 
 JUMP_LATE_SECONDS = 5.0  # a j this long after the twin was held is "too late", not "no jump-in now"
@@ -50,11 +50,13 @@ def hint_taken_words(action: Action, voice: Voice, *, said: bool, chosen: Color 
     """
     if not isinstance(action, Play) or not (said or chosen is not None):
         return None
-    card = voice.card(action.card)
+    # Written as the log's own lines write them (voice/lines.py): the card by its name, the colour in its
+    # sentence form. Found in play: "Podľa rady hráš kartu D+4 a voliš Modrá." beside "voliš modrú".
+    card = long(action.card)
     if chosen is None:
         return _("You play {card} and say UNO, as the hint said.").format(card=card)
     if said:
         words = _("You play {card}, choose {colour} and say UNO, as the hint said.")
     else:
         words = _("You play {card} and choose {colour}, as the hint said.")
-    return words.format(card=card, colour=color_label(chosen))
+    return words.format(card=card, colour=color_word(chosen))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
 from saves import SavedGame, SaveError, SaveLocked, SaveUnreadable, has_backup
 
 from ..voice import _
+from ..voice.save_problems import save_problem
 
 if TYPE_CHECKING:
     from ..engine import HouseRules
@@ -46,11 +47,11 @@ def open_with(make: Callable[[], Session], *, backup_of: str | None = None) -> O
     except SaveUnreadable as error:
         if backup_of is not None and has_backup(backup_of):
             return BackupOffered(backup_of, error.problem)
-        return Refused(_("Cannot open"), str(error))
+        return Refused(_("Cannot open"), save_problem(error))
     except SaveLocked as error:
-        return Refused(_("Already playing"), _("{problem}.").format(problem=error.problem))
+        return Refused(_("Already playing"), save_problem(error))
     except SaveError as error:
-        return Refused(_("Cannot open"), str(error))
+        return Refused(_("Cannot open"), save_problem(error))
 
 
 def saved(name: str, *, backup: bool = False) -> Opened:
@@ -67,7 +68,7 @@ def latest() -> Opened:
     try:
         found = latest_unfinished()
     except SaveError as error:
-        return Refused(_("Saves"), str(error))
+        return Refused(_("Saves"), save_problem(error))
     if found is None:
         return Refused("", _("No unfinished match: start a new game."), "warning", None)
     return saved(found.name)
@@ -114,7 +115,7 @@ def replay(name: str, *, key: str | None = None) -> SavedGame | Refused:
     try:
         game = load_game(name)
     except SaveError as error:
-        return Refused(_("Cannot replay"), str(error))
+        return Refused(_("Cannot replay"), save_problem(error))
     if not game.match.is_over and sum(seat.kind == "human" for seat in game.seats) > 1:
         # Issue 31: the match goes on at the friends' table; its replay waits for its end.
         return Refused(

@@ -18,6 +18,7 @@ import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from pathlib import Path
 
 from .language import ENGLISH
@@ -40,6 +41,7 @@ def _translation() -> gettext.NullTranslations:
     return _current.get() or _Process.translation
 
 
+@cache  # one object per language: a screen compares the voice it was drawn in with the one in use
 def _catalog(code: str | None) -> gettext.NullTranslations:
     if code is None or code == ENGLISH:  # the words in the code: no catalog to look for
         return _ENGLISH
@@ -55,6 +57,21 @@ def use_language(code: str | None) -> None:
 def speaking(code: str | None) -> Iterator[None]:
     """Speak ``code`` in this context until the block ends (a callback of one player's session)."""
     token = _current.set(_catalog(code))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def voice_in_use() -> gettext.NullTranslations:
+    """The catalog this context speaks now: kept by a screen that stays in the language it was drawn in."""
+    return _translation()
+
+
+@contextmanager
+def speaking_voice(voice: gettext.NullTranslations) -> Iterator[None]:
+    """Speak ``voice`` (from ``voice_in_use``) in this context until the block ends."""
+    token = _current.set(voice)
     try:
         yield
     finally:
@@ -86,6 +103,11 @@ def pgettext(context: str, message: str) -> str:
     return _translation().pgettext(context, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """``ngettext`` with a context: a count whose sentence needs other words in another place."""
+    return _translation().npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it yet (tables built at import time)."""
     return message
@@ -104,8 +126,11 @@ __all__ = [
     "_",
     "follow_process_language",
     "ngettext",
+    "npgettext",
     "pgettext",
     "speaking",
+    "speaking_voice",
     "use_language",
     "use_process_language",
+    "voice_in_use",
 ]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Color, DrawReason, Item, Rank
 
+from ..asciitext import ascii_text
 from ..glyphs import UNICODE, Glyphs
 
 # A lookup whose message is a variable: Babel reads each message where ``NC_`` marks it, with its context.
@@ -92,6 +93,12 @@ def color_label(color: Color) -> str:
 def color_letter(color: Color | None) -> str:
     """The letter of a card's short form: ``R``, ``Y``, ``G``, ``B``, and ``W`` for a wild."""
     return looked_up("colour letter", _COLOR_LETTER[color])
+
+
+def color_key(color: Color) -> str:
+    """The key that chooses ``color``: its cards' letter in the reader's language, as typed on an ASCII
+    keyboard (Slovak and Dutch yellow is ``l``, Slovak red ``c``)."""
+    return ascii_text(color_letter(color)).lower()
 
 
 def rank_label(rank: Rank) -> str:

@@ -37,6 +37,15 @@ _DIFFICULTY = {
     "expert-quick": NC_("bot difficulty", "expert-quick"),
     "mixed": NC_("bot difficulty", "mixed"),  # the statistics' word for a match whose bots' differ
 }
+# The same, where it is the value of the word "difficulty" (Slovak *obtiažnosť* is feminine: *normálna*),
+# not a word about a bot (*normálny*). Found in play: "Obtiažnosť pre celý stôl: normálny".
+_DIFFICULTY_LEVEL = {
+    "easy": NC_("difficulty, as the value of the word difficulty", "easy"),
+    "normal": NC_("difficulty, as the value of the word difficulty", "normal"),
+    "hard": NC_("difficulty, as the value of the word difficulty", "hard"),
+    "expert-quick": NC_("difficulty, as the value of the word difficulty", "expert-quick"),
+    "mixed": NC_("difficulty, as the value of the word difficulty", "mixed"),
+}
 _PRESET = {
     "official": NC_("house-rule preset", "official"),
     "house": NC_("house-rule preset", "house"),
@@ -68,6 +77,13 @@ def difficulty_name(profile: str) -> str:
     return looked_up("bot difficulty", _DIFFICULTY[profile]) if profile in _DIFFICULTY else profile
 
 
+def difficulty_level(profile: str) -> str:
+    """A difficulty where it is the value of "difficulty" (a column, a field so named), not a bot's."""
+    if profile not in _DIFFICULTY_LEVEL:
+        return profile
+    return looked_up("difficulty, as the value of the word difficulty", _DIFFICULTY_LEVEL[profile])
+
+
 def preset_name(preset: str) -> str:
     """A house-rule preset as shown (``party``); a player's own preset keeps its file's name."""
     return looked_up("house-rule preset", _PRESET[preset]) if preset in _PRESET else preset
@@ -93,6 +109,7 @@ def shown_name(name: str) -> str:
 
 
 __all__ = [
+    "difficulty_level",
     "difficulty_name",
     "is_default_name",
     "personality_name",

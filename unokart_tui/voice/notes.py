@@ -1,7 +1,9 @@
 """What each seat did last, in a few words beside its name: "played R7", "drew 2 (+2)", "UNO!".
 
 Each note is looked up whole; a seat named in a note is "you" when it is the player's (the seat
-with the default name "You": the notes are the same for every reader of a table).
+with the default name "You": the notes are the same for every reader of a table). The player's own
+seat has notes of its own, in a context of their own: its row reads *Ty 7 voliš modrú*, and Slovak
+needs the second person there (found in play: *Ty 7 volí modrú*, a third-person verb after *Ty*).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from unokart_tui.engine import (
 )
 
 from ..glyphs import UNICODE, WORDS, Glyphs
-from . import NC_, _, ngettext
+from . import NC_, _, ngettext, npgettext, pgettext
 from . import pgettext as looked_up  # a marked message looked up later (see cards.py)
 from .cards import color_letter, color_word, draw_reason, item_label, long, short
 from .speaker import Voice
@@ -96,19 +98,36 @@ class TableNotes:
             touched.add(seat)
 
         played_by: int | None = None  # who played the card of this action, that a lost turn is owed to
+
+        def mine(seat: int, theirs: str, own: str) -> str:
+            """``own`` (the second person's words) on the player's row, ``theirs`` on another's."""
+            return own if voice.is_you(seat) else theirs
+
         for event in events:
             if isinstance(event, (DealerChosen, CardsDealt)):
                 self.new_round()
-                note(event.dealer, _("dealt"))
+                note(
+                    event.dealer,
+                    mine(event.dealer, _("dealt"), pgettext("your own seat's last move (you did it)", "dealt")),
+                )
             elif isinstance(event, StartCardTurned):
                 self.top_by, self.top_turned = None, False
             elif isinstance(event, CardPlayed):
                 # Line mode's words name a card in words: a code is typed, and only said in brackets.
                 card = long(event.card) if self.glyphs is WORDS else short(event.card, self.glyphs)
                 if event.color is None:
-                    note(event.seat, _("played {card}").format(card=card))
+                    played = mine(
+                        event.seat,
+                        _("played {card}"),
+                        pgettext("your own seat's last move (you did it)", "played {card}"),
+                    )
                 else:
-                    note(event.seat, _("played {card} {colour}").format(card=card, colour=color_word(event.color)))
+                    played = mine(
+                        event.seat,
+                        _("played {card} {colour}"),
+                        pgettext("your own seat's last move (you did it)", "played {card} {colour}"),
+                    )
+                note(event.seat, played.format(card=card, colour=color_word(event.color) if event.color else ""))
                 self.top_by, self.top_turned = event.seat, False
                 played_by = event.seat
             elif isinstance(event, CardTurned):
@@ -125,16 +144,43 @@ class TableNotes:
                 if event.reason is DrawReason.BOB_OMB:
                     continue  # the seat's line already says Bob-omb
                 count = len(event.cards)
-                if event.reason is DrawReason.CHOICE:
-                    note(event.seat, _("drew a card") if count else _("drew nothing"))
-                else:
-                    why = draw_why(event.reason, self.glyphs)
+                if event.reason is DrawReason.CHOICE and count:
                     note(
                         event.seat,
-                        ngettext("drew {count} {why}", "drew {count} {why}", count).format(count=count, why=why),
+                        mine(
+                            event.seat,
+                            _("drew a card"),
+                            pgettext("your own seat's last move (you did it)", "drew a card"),
+                        ),
                     )
+                elif event.reason is DrawReason.CHOICE:
+                    note(
+                        event.seat,
+                        mine(
+                            event.seat,
+                            _("drew nothing"),
+                            pgettext("your own seat's last move (you did it)", "drew nothing"),
+                        ),
+                    )
+                else:
+                    why = draw_why(event.reason, self.glyphs)
+                    drew = mine(
+                        event.seat,
+                        ngettext("drew {count} {why}", "drew {count} {why}", count),
+                        npgettext(
+                            "your own seat's last move (you did it)", "drew {count} {why}", "drew {count} {why}", count
+                        ),
+                    )
+                    note(event.seat, drew.format(count=count, why=why))
             elif isinstance(event, DrawnCardKept):
-                note(event.seat, _("drew, kept it"))
+                note(
+                    event.seat,
+                    mine(
+                        event.seat,
+                        _("drew, kept it"),
+                        pgettext("your own seat's last move (you did it)", "drew, kept it"),
+                    ),
+                )
             elif isinstance(event, TurnSkipped) and event.seat not in touched:
                 # Found in play: after taking a +2 the player's row said "skipped", and they took it for
                 # the +2; it was a Skip played on them later. The row names who made them lose the turn.
@@ -142,17 +188,40 @@ class TableNotes:
             elif isinstance(event, JumpedIn):  # H5: the seats it passes over lose their turn to it
                 for seat in event.passed:
                     if seat not in touched:
-                        note(seat, _passed_over_by(event.seat, voice))
+                        note(seat, _passed_over_by(event.seat, seat, voice))
             elif isinstance(event, ColorChosen) and event.seat not in touched:
-                note(event.seat, _("chose {colour}").format(colour=color_word(event.color)))
+                chose = mine(
+                    event.seat,
+                    _("chose {colour}"),
+                    pgettext("your own seat's last move (you did it)", "chose {colour}"),
+                )
+                note(event.seat, chose.format(colour=color_word(event.color)))
             elif isinstance(event, TargetChosen):
                 icon = self.glyphs.items[Item.GREEN_SHELL] or item_label(Item.GREEN_SHELL)
                 if voice.is_you(event.target):
                     note(event.seat, _("{icon} hit you").format(icon=icon))
                 else:
-                    note(event.seat, _("{icon} hit {name}").format(icon=icon, name=voice.name(event.target)))
+                    hit = mine(
+                        event.seat,
+                        _("{icon} hit {name}"),
+                        pgettext("your own seat's last move (you did it)", "{icon} hit {name}"),
+                    )
+                    note(event.seat, hit.format(icon=icon, name=voice.name(event.target)))
             elif isinstance(event, ChallengeResolved):
-                note(event.challenger, _("challenged: won") if event.guilty else _("challenged: lost"))
+                if event.guilty:
+                    won = mine(
+                        event.challenger,
+                        _("challenged: won"),
+                        pgettext("your own seat's last move (you did it)", "challenged: won"),
+                    )
+                    note(event.challenger, won)
+                else:
+                    lost = mine(
+                        event.challenger,
+                        _("challenged: lost"),
+                        pgettext("your own seat's last move (you did it)", "challenged: lost"),
+                    )
+                    note(event.challenger, lost)
             elif isinstance(event, UnoSaid):
                 note(event.seat, _("UNO! (late)") if event.late else _("UNO!"))
                 self.said_uno.add(event.seat)
@@ -160,14 +229,26 @@ class TableNotes:
                 if voice.is_you(event.seat):
                     note(event.catcher, _("caught you"))
                 else:
-                    note(event.catcher, _("caught {name}").format(name=voice.name(event.seat)))
+                    caught = mine(
+                        event.catcher,
+                        _("caught {name}"),
+                        pgettext("your own seat's last move (you did it)", "caught {name}"),
+                    )
+                    note(event.catcher, caught.format(name=voice.name(event.seat)))
             elif isinstance(event, RoundWon):
-                note(event.seat, _("won the round"))
+                note(
+                    event.seat,
+                    mine(
+                        event.seat,
+                        _("won the round"),
+                        pgettext("your own seat's last move (you did it)", "won the round"),
+                    ),
+                )
             elif isinstance(event, HandsSwapped):  # H4
                 self.said_uno -= {event.seat, event.other}  # UNO was said for a hand that has moved
-                note(event.seat, _swapped_with(event.other, voice))
+                note(event.seat, _swapped_with(event.seat, event.other, voice))
                 touched.add(event.other)
-                self.last[event.other] = _swapped_with(event.seat, voice)
+                self.last[event.other] = _swapped_with(event.other, event.seat, voice)
             elif isinstance(event, HandsPassed):  # H4: found in play, a seat's "UNO!" stayed with a hand now elsewhere
                 self.said_uno = set()
                 for seat in range(len(self.last)):
@@ -178,20 +259,32 @@ class TableNotes:
 
 
 def _lost_turn_to(player: int | None, seat: int, voice: Voice) -> str:
+    """The note of ``seat``, which lost its turn to what ``player`` played (None: nobody's card)."""
+    own = voice.is_you(seat)
     if player is None or player == seat:
-        return _("skipped")
+        return pgettext("your own seat's last move (you did it)", "skipped") if own else _("skipped")
     if voice.is_you(player):
         return _("skipped by you")
-    return _("skipped by {name}").format(name=voice.name(player))
+    words = pgettext("your own seat's last move (you did it)", "skipped by {name}") if own else _("skipped by {name}")
+    return words.format(name=voice.name(player))
 
 
-def _passed_over_by(jumper: int, voice: Voice) -> str:
+def _passed_over_by(jumper: int, seat: int, voice: Voice) -> str:
+    """The note of ``seat``, passed over by ``jumper``'s jump-in (H5)."""
     if voice.is_you(jumper):
         return _("passed over by you")
-    return _("passed over by {name}").format(name=voice.name(jumper))
+    words = (
+        pgettext("your own seat's last move (you did it)", "passed over by {name}")
+        if voice.is_you(seat)
+        else _("passed over by {name}")
+    )
+    return words.format(name=voice.name(jumper))
 
 
-def _swapped_with(seat: int, voice: Voice) -> str:
+def _swapped_with(owner: int, seat: int, voice: Voice) -> str:
+    """The note of ``owner``, whose hand went to ``seat``."""
     if voice.is_you(seat):
         return _("swapped with you")
+    if voice.is_you(owner):
+        return pgettext("your own seat's last move (you did it)", "swapped with {name}").format(name=voice.name(seat))
     return _("swapped with {name}").format(name=voice.name(seat))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import N_, _, ngettext
+from . import N_, _, ngettext, pgettext
 from .names import shown_name
 from .plain import listed
 
@@ -220,11 +220,13 @@ def switch_help(example: str, line: str) -> str:
 
 
 def seed_question() -> str:
-    return _("Seed: the same seed deals the same match. Enter for a random deal.")
+    return pgettext(
+        "seed: the number that deals a match", "Seed: the same seed deals the same match. Enter for a random deal."
+    )
 
 
 def wrong_seed() -> str:
-    return _("The seed must be a whole number, or empty.")
+    return pgettext("seed: the number that deals a match", "The seed must be a whole number, or empty.")
 
 
 def new_game_summary(name: str, opponents: str, target: int, seed: int | None) -> str:

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ...printable import printable
-from ...voice import N_, _, ngettext
-from ...voice.names import difficulty_name, personality_name
+from ...voice import N_, _, ngettext, pgettext
+from ...voice.names import difficulty_level, personality_name
 from ...voice.numbers import percent as shown_percent
 from ..charts import WinRate, plain
 from .records import PLAYER
@@ -41,7 +41,7 @@ def percent(part: int, whole: int) -> str:
 
 def out_of(part: int, whole: int) -> str:
     if not whole:
-        return _("none yet")
+        return pgettext("statistics: no matches counted yet", "none yet")
     return _("{part} of {whole} ({percent})").format(part=part, whole=whole, percent=percent(part, whole))
 
 
@@ -162,7 +162,7 @@ def versus_tables(summary: Summary) -> list[Table]:
     )
     return [
         record_table(_("Your win rate by opponent"), _("personality"), summary.by_personality, personality_name),
-        record_table(_("Your win rate by difficulty"), _("difficulty"), summary.by_difficulty, difficulty_name),
+        record_table(_("Your win rate by difficulty"), _("difficulty"), summary.by_difficulty, difficulty_level),
         played,
     ]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 
 from rich.style import Style
@@ -16,7 +15,7 @@ from textual.widgets import Static
 from unokart_tui.engine import Color
 
 from ...voice import N_, _, ngettext
-from ...voice.cards import COLOR_CLASS, color_label, color_letter, color_word
+from ...voice.cards import COLOR_CLASS, color_key, color_label, color_word
 from ..themes import CARD_DEFAULTS
 from ..widgets.keybar import KeyBar
 from .base import Dialog, T
@@ -52,8 +51,7 @@ def colour_key(color: Color) -> str:
     Found by the translators: the cards said ``L`` while the dialog said ``y``. The English keys
     (r, y, g, b) work too in every language: a player's fingers may know them.
     """
-    letter = unicodedata.normalize("NFKD", color_letter(color).lower())
-    return "".join(part for part in letter if not unicodedata.combining(part))
+    return color_key(color)
 
 
 class AdvisedDialog(Dialog[T]):

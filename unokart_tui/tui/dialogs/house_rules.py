@@ -6,6 +6,7 @@ Answers the ``HouseRules`` chosen (HOUSE_RULES.md), or nothing when the player g
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,7 +44,8 @@ def toggled(rules: HouseRules, switch: str, step: int = 1) -> HouseRules:
     return rules.replace(**changes)
 
 
-def switch_line(rules: HouseRules, switch: str, selected: bool) -> Text:
+def switch_row(rules: HouseRules, switch: str, selected: bool) -> tuple[Text, Text, Text]:
+    """A switch's box, its tag and the line that explains it: three cells of the list's grid."""
     value = getattr(rules, switch)
     words = house_rule_words(switch, value)
     if switch == "hand_size":
@@ -53,11 +55,21 @@ def switch_line(rules: HouseRules, switch: str, selected: bool) -> Text:
         box = "[x]  " if on else "[ ]  "
     head = ("▸ " if selected else "  ") + box
     pad = " " * max(1, 13 - cell_len(words.tag))
-    line = Text(f"{head}{words.tag}{pad}{words.line}")  # one piece of text: its spaces stay where they are
-    line.stylize("bold", len(head), len(head) + len(words.tag))
-    if selected:
-        line.stylize("bold reverse")
-    return line
+    return Text(head), Text(words.tag + pad, style="bold"), Text(words.line)
+
+
+def switches_grid(rules: HouseRules, cursor: int) -> Table:
+    """The switches, one a row, each explanation wrapping under itself.
+
+    Found in play (Slovak, 80x24): the line of "+4 na +4" wrapped to the first column, under the boxes.
+    """
+    grid = Table.grid(expand=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(ratio=1, overflow="fold")
+    for number, switch in enumerate(SWITCH_NAMES):
+        grid.add_row(*switch_row(rules, switch, number == cursor), style="bold reverse" if number == cursor else "")
+    return grid
 
 
 class HouseRulesDialog(Dialog[HouseRules]):
@@ -104,10 +116,7 @@ class HouseRulesDialog(Dialog[HouseRules]):
         if self.rules.preset_name is None:
             presets.append(_("(your own mix)"), style="bold")
         self.query_one("#presets", Static).update(presets)
-        lines = Text("\n").join(
-            switch_line(self.rules, switch, number == self.cursor) for number, switch in enumerate(SWITCH_NAMES)
-        )
-        self.query_one("#switches", Static).update(lines)
+        self.query_one("#switches", Static).update(switches_grid(self.rules, self.cursor))
 
     def action_move(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(SWITCH_NAMES)

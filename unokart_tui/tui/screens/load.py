@@ -21,6 +21,7 @@ from ...history.saved import scores_line
 from ...printable import printable
 from ...rules_text import house_rules_tag
 from ...voice import N_, _, ngettext
+from ...voice.save_problems import save_problem
 from ..dialogs.confirm import ConfirmDialog
 from ..widgets.keybar import KeyBar
 
@@ -154,7 +155,7 @@ class LoadScreen(Screen[None]):
             self.entries = {entry.name: entry for entry in list_saves()}
         except SaveError as error:
             self.entries = {}
-            self.query_one("#empty", Static).update(printable(str(error)))
+            self.query_one("#empty", Static).update(printable(save_problem(error)))
             return
         self.fit(self.entries.get(select, keep) if select is not None else keep)
         self.query_one("#empty", Static).update("" if self.entries else _("No saved matches yet: start a new game."))

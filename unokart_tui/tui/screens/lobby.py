@@ -26,6 +26,7 @@ from ...voice import N_, _
 from ...voice import friends as words
 from ..dialogs.confirm import ConfirmDialog
 from ..hostline import Line
+from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
 
 LINE_UP_CHOICE = "line-up"  # the bots' Select: New game's usual three, in turn
@@ -133,7 +134,7 @@ class LobbyScreen(Screen[None]):
                     yield Input("", id="target", type="integer", compact=True)
                     yield Static("", classes="gap")
                     yield Label(_("Seats"), classes="right")
-                    yield Select(
+                    yield Choices(
                         [(str(n), n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
                         id="seats",
                         allow_blank=False,
@@ -141,12 +142,12 @@ class LobbyScreen(Screen[None]):
                     )
                 with Horizontal(classes="setting"):
                     yield Label(_("House rules"))
-                    yield Select([(name, name) for name in PRESETS], id="preset", allow_blank=False, compact=True)
+                    yield Choices([(name, name) for name in PRESETS], id="preset", allow_blank=False, compact=True)
                     yield Label(_("Turn clock (seconds)"), classes="right")
                     yield Input("", id="turn", type="integer", compact=True)
                 with Horizontal(classes="setting"):
                     yield Label(_("Bots"))
-                    yield Select(
+                    yield Choices(
                         [(words.usual_line_up(), LINE_UP_CHOICE), *((kind, kind) for kind in ai.BOTS)],
                         id="bots-kind",
                         allow_blank=False,

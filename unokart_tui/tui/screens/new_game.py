@@ -29,8 +29,9 @@ from ...history.match_length import (
 )
 from ...printable import control_characters
 from ...table.lineup import default_difficulty, difficulties, personalities
-from ...voice import N_, _, ngettext
-from ...voice.names import difficulty_name, personality_name, preset_name, shown_name
+from ...voice import N_, _, ngettext, pgettext
+from ...voice.names import difficulty_level, difficulty_name, personality_name, preset_name, shown_name
+from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
 from ..widgets.ordered_input import OrderedInput
 
@@ -86,14 +87,14 @@ class OpponentRow(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield Static("", classes="number")
-            yield Select(
+            yield Choices(
                 [(personality_name(name), name) for name in personalities()],
                 value=self.personality,
                 allow_blank=False,
                 compact=True,
                 classes="personality",
             )
-            yield Select(
+            yield Choices(
                 [(difficulty_name(name), name) for name in difficulties(self.personality)],
                 value=self.difficulty,
                 allow_blank=False,
@@ -180,8 +181,8 @@ class NewGameScreen(Screen[None]):
                 )
                 with Horizontal(id="whole-table"):
                     yield Static(_("Difficulty for the whole table:"))
-                    yield Select(
-                        [(_("each their own"), EACH), *((difficulty_name(name), name) for name in levels)],
+                    yield Choices(
+                        [(_("each their own"), EACH), *((difficulty_level(name), name) for name in levels)],
                         value=self.shared_difficulty(self.line_up),
                         allow_blank=False,
                         compact=True,
@@ -196,8 +197,18 @@ class NewGameScreen(Screen[None]):
                 yield Button(_("Add an opponent (ctrl+o)"), id="add", compact=True)
                 yield Static("", id="bots-error", classes="error", markup=False)
             with Vertical(id="section-seed", classes="section"):
-                yield Label(_("Seed (optional: the same seed deals the same match)"))
-                yield OrderedInput("", id="seed", type="integer", placeholder=_("random"), moves_on=True)
+                yield Label(
+                    pgettext(
+                        "seed: the number that deals a match", "Seed (optional: the same seed deals the same match)"
+                    )
+                )
+                yield OrderedInput(
+                    "",
+                    id="seed",
+                    type="integer",
+                    placeholder=pgettext("seed: the number that deals a match", "random"),
+                    moves_on=True,
+                )
                 yield Static("", id="seed-error", classes="error", markup=False)
             with Vertical(id="section-rules", classes="section"):
                 yield Button(self.rules_label(), id="house-rules", compact=True)
@@ -227,7 +238,7 @@ class NewGameScreen(Screen[None]):
             ("you", _("You")),
             ("target", _("Target")),
             ("opponents", _("Opponents")),
-            ("seed", _("Seed")),
+            ("seed", pgettext("seed: the number that deals a match", "Seed")),
             ("rules", _("House rules")),
         ):
             self.query_one(f"#section-{section}", Vertical).border_title = title
@@ -272,7 +283,9 @@ class NewGameScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else None
         if seed_text and seed is None:
-            errors["seed"] = _("The seed must be a whole number, or empty.")
+            errors["seed"] = pgettext(
+                "seed: the number that deals a match", "The seed must be a whole number, or empty."
+            )
         for field in FIELDS:
             self.query_one(f"#{field}-error", Static).update(errors.get(field, ""))
         if errors:

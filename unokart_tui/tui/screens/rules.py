@@ -14,7 +14,7 @@ from textual.widgets import Markdown, TabbedContent, TabPane
 
 from ...engine import HouseRules
 from ...glyphs import UNICODE, Glyphs
-from ...rules_text import KEYS, every_house_rule, house_rules_text
+from ...rules_text import every_house_rule, house_rules_text, keys_text
 from ...rules_text import rules as rules_markdown
 from ...voice import N_, _
 from ..widgets.keybar import KeyBar
@@ -55,7 +55,7 @@ class RulesScreen(Screen[None]):
             with TabPane(_("Rules"), id="rules"), VerticalScroll(id="rules-text", classes="page", can_focus=False):
                 yield Markdown(self.text())
             with TabPane(_("Keys"), id="keys"), VerticalScroll(id="keys-text", classes="page", can_focus=False):
-                yield Markdown(_(KEYS) + "\n")
+                yield Markdown(keys_text() + "\n")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -23,6 +23,7 @@ from ...voice import N_, _
 from ...voice.language import AUTOMATIC, LANGUAGE_CHOICES, LANGUAGES
 from ...voice.names import speed_name
 from ..themes import THEME_LABELS
+from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
 
 # Marked here, looked up when the form is drawn (in the player's language).
@@ -60,7 +61,7 @@ class SettingsScreen(Screen[None]):
         with Vertical(classes="form"):
             yield Static(_("Settings"), classes="title")
             yield Label(_("Bot speed"))
-            yield Select(
+            yield Choices(
                 [(speed_name(name), name) for name in BOT_SPEEDS],
                 value=self.settings.bot_speed,
                 id="bot_speed",
@@ -69,7 +70,7 @@ class SettingsScreen(Screen[None]):
             )
             yield Label(_("Theme"))
             known = {name for _, name in themes}
-            yield Select(
+            yield Choices(
                 themes,
                 value=self.settings.theme if self.settings.theme in known else THEME,
                 id="theme",
@@ -77,7 +78,7 @@ class SettingsScreen(Screen[None]):
                 compact=True,
             )
             yield Label(_("Card symbols"))
-            yield Select(
+            yield Choices(
                 [(_(GLYPH_LABELS[choice]), choice) for choice in GLYPH_CHOICES],
                 value=self.settings.glyphs,
                 id="glyphs",
@@ -85,7 +86,7 @@ class SettingsScreen(Screen[None]):
                 compact=True,
             )
             yield Label(_("Language (from the next screen on)"))
-            yield Select(
+            yield Choices(
                 [(language_label(choice), choice) for choice in LANGUAGE_CHOICES],
                 value=self.settings.language,
                 id="language",

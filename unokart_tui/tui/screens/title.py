@@ -19,6 +19,7 @@ from ...history.saved import latest_unfinished, scores_line
 from ...printable import printable
 from ...voice import N_, _
 from ...voice.friends import continue_with_friends
+from ...voice.save_problems import save_problem
 from ..widgets.keybar import KeyBar
 
 LOGO = """\
@@ -51,6 +52,10 @@ def continue_prompt(match: str) -> Table:
     return entry
 
 
+def tagline() -> str:
+    return _("UNO Mario Kart — a card game with items, for your terminal")
+
+
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
@@ -77,7 +82,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield Static(LOGO, id="logo")
             with Center():
-                yield Static(_("UNO Mario Kart — a card game with items, for your terminal"), id="tagline")
+                yield Static(tagline(), id="tagline")
             with Center():
                 yield OptionList(id="menu", markup=False)  # the continue line holds players' names
         yield KeyBar()
@@ -86,6 +91,9 @@ class TitleScreen(Screen[None]):
         self.fill_menu()
 
     def on_screen_resume(self) -> None:
+        # Shown again, the title is a next screen: all of it speaks a language chosen meanwhile in Settings
+        # (found in play: the menu turned Dutch beside a tagline left in Slovak).
+        self.query_one("#tagline", Static).update(tagline())
         self.fill_menu()
 
     def fill_menu(self) -> None:
@@ -96,7 +104,7 @@ class TitleScreen(Screen[None]):
         except SaveError as error:  # the saves folder itself is unusable: say so once, and start anyway
             latest = None
             if str(error) != self._told:
-                self.notify(str(error), title=_("Saves"), severity="error", timeout=10)
+                self.notify(save_problem(error), title=_("Saves"), severity="error", timeout=10)
             self._told = str(error)
         self.can_continue = latest is not None  # with no unfinished match, Continue is simply not offered
         self.refresh_bindings()

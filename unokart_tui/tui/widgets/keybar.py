@@ -19,7 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ...voice import _
+from ...voice import _, speaking_voice, voice_in_use
 
 
 class KeySpan(NamedTuple):
@@ -87,12 +87,23 @@ class KeyBar(Widget, can_focus=False):
         super().__init__()
         self._spans: list[KeySpan] = []
         self._shown: Text | None = None  # the line last drawn
+        # The language the screen was drawn in: a language chosen in Settings holds from the next screen, and
+        # found in play, the Settings page's own bar turned Dutch under a page still in Slovak.
+        self._voice = voice_in_use()
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self.screen_changed)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def screen_changed(self, screen: Screen[object]) -> None:
+        # Its screen shown again (back from Settings) is a next screen: it speaks the language chosen there.
+        if screen is self.screen and self._voice is not voice_in_use():
+            self._voice = voice_in_use()
+            self.refresh()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         # The game table updates its bindings after every move, and most moves change no key: the bar is
@@ -108,6 +119,10 @@ class KeyBar(Widget, can_focus=False):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render(self) -> Text:
+        with speaking_voice(self._voice):
+            return self._line()
+
+    def _line(self) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         description_style = self.get_component_rich_style("keybar--description")
         disabled_style = self.get_component_rich_style("keybar--disabled")

@@ -124,6 +124,20 @@ def held_words(cards: int, points: int) -> str:
     ).format(points=points)
 
 
+def who_plays(kind: str, level: str | None, width: int) -> str:
+    """The bot's personality and difficulty in ``width`` cells, whole words only, the longest form that fits.
+
+    Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma" (Slovak and Dutch run longer).
+    """
+    names = [personality_name(kind), personality_short(kind)]  # the name players see everywhere else first
+    forms = []
+    if level:
+        difficulty = difficulty_name(level)
+        forms += [f"{name} · {difficulty}" for name in names] + [f"{names[1]}·{difficulty}"]
+    forms += names
+    return next((form for form in forms if len(form) <= width), names[1][:width])
+
+
 class SeatView(Widget, can_focus=False):
     """A seat at the roomy table: the name and score on its edge, who plays how, a fan of backs, the last move;
     a taller one (the grand table) the seat's moves of the round before it.
@@ -188,11 +202,7 @@ class SeatView(Widget, can_focus=False):
         quiet = self.get_component_rich_style("seat--quiet")
         lines = Text(no_wrap=True, overflow="ellipsis")
         if not info.you:
-            level = f" · {difficulty_name(info.level)}" if info.level else ""
-            who = personality_name(info.kind) + level  # the name players see everywhere else, where it fits
-            if len(who) > width:
-                who = personality_short(info.kind) + level
-            lines.append(who[:width], style=quiet)
+            lines.append(who_plays(info.kind, info.level, width), style=quiet)
             top, bottom = fan(info.cards, info.glyphs, width)
             backs = self.get_component_rich_style("seat--backs")
             lines.append("\n")

@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...table.tableview import TableInfo
-from ...voice import _, ngettext
+from ...voice import _, ngettext, pgettext
 from ...voice.cards import color_label, item_label
 from .cardview import CardView, DrawPile
 from .paint import CARD_COMPONENTS, card_css
@@ -184,7 +184,7 @@ class TablePanel(Vertical):
         facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
         facts.append(_("Colour") + (" " if self.roomy else "\n"))
         if info.color is None:
-            facts.append(" " + _("none yet") + " ", style="reverse")
+            facts.append(" " + pgettext("the colour in play: none chosen yet", "none yet") + " ", style="reverse")
         else:
             facts.append(
                 f" {color_label(info.color).upper()} ", style=self.get_component_rich_style(f"card--{info.color.value}")

@@ -1,0 +1,102 @@
+"""Words that must fit whole in Slovak and Dutch too (issue 32's playtest: cut-offs at 80x24 and 120x40)."""
+
+from __future__ import annotations
+
+import pytest
+
+from unokart_tui.tui.widgets.players import who_plays
+from unokart_tui.voice import speaking
+from unokart_tui.voice.names import difficulty_name, personality_name, personality_short
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+@pytest.mark.parametrize("width", range(6, 30))
+def test_a_bots_box_never_cuts_its_difficulty_word(language, width):
+    # Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma".
+    with speaking(language):
+        shown = who_plays("greedy", "normal", width)
+        level, names = difficulty_name("normal"), {personality_name("greedy"), personality_short("greedy")}
+    assert len(shown) <= width
+    head, _dot, tail = shown.replace(" · ", "·").partition("·")
+    assert head in names or min(map(len, names)) > width  # a name whole, unless none fits at all
+    assert tail in ("", level)
+
+
+def test_slovak_greedy_at_normal_keeps_both_words_in_the_120_column_box():
+    with speaking("sk"):
+        assert who_plays("greedy", "normal", 18) == "chamtivý·normálny"
+        assert who_plays("greedy", "normal", 19) == "chamtivý · normálny"
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_the_new_game_summary_holds_the_default_line_up_whole_at_80x24(language):
+    # Found in play (sk, 80x24): "proti: chamtivý, skepti…".
+    from unokart_tui.settings import Settings
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.tui.screens.new_game import start_summary
+
+    with speaking(language):
+        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False, language=language), bot_delay=0)
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = application.screen
+            summary = form.query_one("#start-summary")
+            game = form.read_form()
+            whole = start_summary(game)
+            shown = " ".join(line.text.rstrip() for line in summary.render_lines(summary.region.reset_offset))
+    assert " ".join(shown.split()) == " ".join(whole.split())
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_a_house_rules_line_wraps_under_itself_not_under_the_boxes(language):
+    # Found in play (sk, 80x24): the line of "+4 na +4" went on at column 1.
+    from unokart_tui.settings import Settings
+    from unokart_tui.tui.app import UnoKartApp
+
+    with speaking(language):
+        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False, language=language), bot_delay=0)
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("ctrl+r")
+            await pilot.pause()
+            switches = application.screen.query_one("#switches")
+            rows = [line.text for line in switches.render_lines(switches.region.reset_offset)]
+    rows = [row for row in rows if row.strip()]
+    assert len(rows) >= 9
+    for row in rows:
+        assert row.startswith(("  [", "▸ [", "  ◂", "▸ ◂")) or row.startswith(" " * 18), row
+
+
+def test_a_banner_never_leaves_the_points_word_alone_on_a_line():
+    # Found in play at 120x40 (nl): "★ Mario wint de ronde: +45" and "punten" on the next line.
+    from unokart_tui.tui.widgets.banner import counts_kept_whole
+
+    text = "★ Mario wint de ronde: +45 punten"
+    for width in range(12, 40):
+        lines = counts_kept_whole(text, width).split("\n")
+        assert all(len(line) <= width for line in lines)
+        assert any("+45 punten" in line for line in lines)
+    assert counts_kept_whole(text, 40) == text
+
+
+async def test_the_banner_widget_draws_its_text_kept_whole():
+    from textual.app import App
+
+    from unokart_tui.tui.widgets.banner import BannerView
+    from unokart_tui.voice.banners import Banner
+
+    class OneBanner(App[None]):
+        CSS = "BannerView { width: 32; }"
+
+        def compose(self):
+            yield BannerView()
+
+    application = OneBanner()
+    async with application.run_test(size=(40, 8)) as pilot:
+        view = application.query_one(BannerView)
+        view.banner = Banner("★ Mario wint de ronde: +45 punten", "win")
+        await pilot.pause()
+        rows = [line.text.strip("┃ ") for line in view.render_lines(view.region.reset_offset)]
+    assert "+45 punten" in rows
