@@ -19,9 +19,10 @@ screen that answers it, only for keys that have an answer on the person's own sc
 
 - a move of the hand's cursor ("h" or "l") until the chosen card's frame has moved: answered by
   the person's own game process;
-- the draw (d) until the turn's prompt has gone, and the keep (p) until its prompt has gone:
-  the game process sends the action to the server, the table there plays it and sends every seat
-  what it may see, and the screen answers when that comes back.
+- the draw (d) and the keep (p) until the first frame that answers them (the screen changed, the
+  turn clock's seconds aside): the game process sends the action to the server, the table there
+  plays it and sends every seat what it may see, and the screen answers when that comes back.
+  (The card's flight to the hand, a quarter of a second more, is the game's pace: not counted.)
 
 A press a dialog overtook is not counted; one with no answer within 15 s is counted "unseen".
 The turn clock running out is counted from the person's own log ("Time is up"), as it should not
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sshbench import (
+    UNSEEN_AFTER,
     Tmux,
     Window,
     children,
@@ -60,6 +62,7 @@ from sshbench import (
 )
 
 TABLE = "Game log"
+CLOCK = re.compile(r"\d+ seconds? left")  # the hand's title counts down every second
 CODE = re.compile(r"ssh -p \d+ ([A-Z0-9]{4,8})@127\.0\.0\.1")
 SETTINGS = 'confirm_quit = false\nplayer_name = "{name}"\nguide = false\n'
 NAMES = ("Ann", "Bob", "Cas", "Dee")
@@ -79,6 +82,10 @@ def next_key(text: str) -> str | None:
         return key
     if "and nothing to stack: take them (d)" in text or "or take them (d)" in text:
         return "d"
+    if "Choose a colour" in text:  # a Wild turned up first: the first to play names the colour
+        return "r"
+    if "Who do you swap hands with?" in text or "Who do you hit?" in text:
+        return "Enter"
     if "you must play the card you drew (enter)" in text:
         return "Enter"
     if "press u, quick" in text:
@@ -89,6 +96,16 @@ def next_key(text: str) -> str | None:
 def moved_from(column: int) -> Callable[[str], bool]:
     """Whether a screen shows the chosen card's frame away from ``column``."""
     return lambda text: (hand_cursor(text) or (column, 0))[0] != column
+
+
+def changed_from(before: str) -> Callable[[str], bool]:
+    """Whether a screen differs from ``before`` by more than the turn clock's seconds: the first frame of an answer.
+
+    On the person's own turn nothing else moves at a table of people; the animation of the card that
+    follows this frame is the game's pace, not a wait for the server.
+    """
+    still = CLOCK.sub("", before)
+    return lambda text: CLOCK.sub("", text) != still
 
 
 @dataclass
@@ -130,12 +147,12 @@ class Person(Window):
                 column = (hand_cursor(await self.tmux.screen(self.pane)) or (column, 0))[0]
                 await asyncio.sleep(self.rng.uniform(0.2, 0.6))
         await asyncio.sleep(self.rng.uniform(0.3, 0.8))
-        if not await self.timed("d", lambda text: TURN not in text, "draw"):
+        if not await self.timed("d", changed_from(await self.tmux.screen(self.pane)), "draw"):
             return
-        text = await self.tmux.screen(self.pane)
+        text, _ = await self.until(lambda text: TURN not in text, timeout=UNSEEN_AFTER)  # the card has flown
         if DRAWN in text:
             await asyncio.sleep(self.rng.uniform(0.3, 0.8))
-            await self.timed("p", lambda text: DRAWN not in text, "keep")
+            await self.timed("p", changed_from(await self.tmux.screen(self.pane)), "keep")
 
     async def play(self, deadline: float) -> None:
         await self.until(lambda text: TABLE in text)
@@ -202,6 +219,9 @@ async def measure(tables: int, people: int, seconds: float) -> Run:
             await asyncio.sleep(max(0.0, deadline - time.perf_counter() - 2))
             last, last_at = sample([server.pid, *children(server.pid), *clients]), time.perf_counter()
             await asyncio.gather(*playing)
+            if not any(tally.latencies.get(kind) for kind, _ in KINDS):  # what the people saw, to tell why
+                for person in seated:
+                    print(await tmux.screen(person.pane), end="\n\n")
         finally:
             await tmux.close()
             server.terminate()
