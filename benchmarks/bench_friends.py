@@ -249,9 +249,9 @@ async def measure(tables: int, people: int, seconds: float) -> Run:
         ("the server process, RSS / PSS MiB", f"{server_rss:.1f} / {server_pss:.1f}"),
         ("memory per person: game PSS + server share, MiB", f"{pss + server_pss / max(1, len(games)):.1f}"),
         ("CPU busy, the server (the tables), cores", f"{server_cores:.2f}"),
-        ("CPU busy, the games, cores", f"{game_cores:.2f}"),
+        ("CPU busy, the games, cores", f"{game_cores:.2f} of {os.cpu_count()}"),
         ("the server's share of the host's CPU", f"{100 * server_cores / max(1e-9, server_cores + game_cores):.0f}%"),
-        ("CPU busy, the clients (ssh, tmux, this script), cores", f"{client_cores:.2f} (of {os.cpu_count()})"),
+        ("CPU busy, the clients (ssh, tmux, this script), cores", f"{client_cores:.2f}"),
         ("load average at the end (1, 5, 15 min), all users", ", ".join(f"{v:.1f}" for v in os.getloadavg())),
     ]
     return Run(tables, people, rows, p95)
