@@ -154,9 +154,9 @@ class Person(Window):
             await asyncio.sleep(self.rng.uniform(0.3, 0.8))
             await self.timed("p", changed_from(await self.tmux.screen(self.pane)), "keep")
 
-    async def play(self, deadline: float) -> None:
+    async def play(self, stop: asyncio.Event) -> None:
         await self.until(lambda text: TABLE in text)
-        while time.perf_counter() < deadline:
+        while not stop.is_set():
             await asyncio.sleep(self.rng.uniform(0.6, 1.4))  # a person reads the table
             text = await self.tmux.screen(self.pane)
             shown = TIME_UP in text
@@ -176,16 +176,30 @@ class Run:
     p95_ms: float
 
 
-async def seat_table(tmux: Tmux, port: int, keys: list[Path], number: int, tally: Tally) -> list[Person]:
+class Door:
+    """Lets the clients of every table in one at a time, a quarter of a second apart: the host lets 8 at a
+    time log in from one address, and a busy host takes a while over each login."""
+
+    def __init__(self, tmux: Tmux) -> None:
+        self.tmux = tmux
+        self.lock = asyncio.Lock()
+
+    async def arrive(self, command: str) -> str:
+        async with self.lock:
+            pane = await self.tmux.window(command)
+            await asyncio.sleep(0.25)
+            return pane
+
+
+async def seat_table(door: Door, port: int, keys: list[Path], number: int, tally: Tally) -> list[Person]:
     """One table: its opener opens it, the others join with the code, the opener starts."""
-    seed = 100 * number
-    opener = Person(tmux, await tmux.window(ssh_line(keys[0], port, "player")), seed, tally)
+    seed, tmux = 100 * number, door.tmux
+    opener = Person(tmux, await door.arrive(ssh_line(keys[0], port, "player")), seed, tally)
     people = len(keys)
     code = await opener.open_table()
     joined = [opener]
     for offset, key in enumerate(keys[1:], start=1):
-        await asyncio.sleep(0.25)  # the host lets 8 at a time log in from one address
-        person = Person(tmux, await tmux.window(ssh_line(key, port, code)), seed + offset, tally)
+        person = Person(tmux, await door.arrive(ssh_line(key, port, code)), seed + offset, tally)
         await person.until(lambda text: "Waiting for" in text)
         joined.append(person)
     await opener.start(people)
@@ -201,14 +215,21 @@ async def measure(tables: int, people: int, seconds: float) -> Run:
         server, port = start_server(data, tables * people)
         await tmux.start()
         try:
+            door = Door(tmux)
+            keys_at = [key_files[table * people : (table + 1) * people] for table in range(tables)]
             seatings = [
-                seat_table(tmux, port, key_files[table * people : (table + 1) * people], table + 1, tally)
-                for table in range(tables)
+                asyncio.create_task(seat_table(door, port, keys, number, tally))
+                for number, keys in enumerate(keys_at, start=1)
             ]
-            seated = [person for table in await asyncio.gather(*seatings) for person in table]
+            # A table plays as soon as it is seated (its turn clock runs): the others are still arriving.
+            stop = asyncio.Event()
+            seated, playing = [], []
+            for seating in asyncio.as_completed(seatings):
+                at_table = await seating
+                seated += at_table
+                playing += [asyncio.create_task(person.play(stop)) for person in at_table]
             warm_up = 10.0  # every table's match dealt and its screens drawn
             deadline = time.perf_counter() + warm_up + seconds
-            playing = [asyncio.create_task(person.play(deadline)) for person in seated]
             await asyncio.sleep(warm_up)
             clients = [*await tmux.pids(), os.getpid()]
             before = {kind: len(times) for kind, times in tally.latencies.items()}
@@ -218,6 +239,7 @@ async def measure(tables: int, people: int, seconds: float) -> Run:
             middle = sample([server.pid, *children(server.pid)])
             await asyncio.sleep(max(0.0, deadline - time.perf_counter() - 2))
             last, last_at = sample([server.pid, *children(server.pid), *clients]), time.perf_counter()
+            stop.set()
             await asyncio.gather(*playing)
             if not any(tally.latencies.get(kind) for kind, _ in KINDS):  # what the people saw, to tell why
                 for person in seated:
