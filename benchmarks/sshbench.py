@@ -37,6 +37,7 @@ class Tmux:
         self._listeners: dict[str, Callable[[float], None]] = {}
         self._control: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._socket_path: Path | None = None
 
     async def start(self) -> None:
         base = ["tmux", "-L", self.socket, "-f", "/dev/null"]
@@ -46,6 +47,8 @@ class Tmux:
             *base, "-C", "attach", "-t", "bench", stdin=subprocess.PIPE, stdout=subprocess.PIPE
         )
         self._reader = asyncio.create_task(self._read())
+        [path] = await self.command("display-message -p '#{socket_path}'")
+        self._socket_path = Path(path)
 
     async def _read(self) -> None:
         assert self._control is not None and self._control.stdout is not None
@@ -102,6 +105,8 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], check=False)
         if self._control is not None:
             await self._control.wait()
+        if self._socket_path is not None:  # tmux leaves it behind when killed
+            self._socket_path.unlink(missing_ok=True)
 
 
 def hand_cursor(text: str) -> tuple[int, int] | None:
