@@ -202,13 +202,17 @@ def test_line_mode_writes_words_only_no_marks_no_item_symbols_and_hints_in_the_h
 
 
 def test_a_hint_writes_a_card_as_the_hand_does():
+    """Found in the second playtest: "Hint: Play BS" named the card by its code alone; a card is in words,
+    with the code to type in brackets, as on every other line."""
     from unokart_tui.engine import Card, Color, Rank
     from unokart_tui.voice import hints
-    from unokart_tui.voice.plain import code
+    from unokart_tui.voice.plain import card_words
 
     table, _lines = line_table(5)
     reverse = Card(Color.GREEN, Rank.REVERSE)
-    assert hints.play(reverse, glyphs=table.controller.advisor.glyphs) == f"Play {code(reverse)}" == "Play G<>"
+    glyphs = table.controller.advisor.glyphs
+    assert hints.play(reverse, glyphs=glyphs) == f"Play {card_words(reverse)}" == "Play Green Reverse [G<>]"
+    assert hints.draw_nothing_on(reverse, glyphs) == "Draw: nothing in your hand goes on the Green Reverse [G<>]"
     table.close()
 
 

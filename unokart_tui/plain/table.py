@@ -21,7 +21,7 @@ from ..table.session import HUMAN, Session
 from ..table.tableview import hand_cards, jump_in
 from ..voice import plain as words
 from .clock import CommandClock
-from .commands import ALWAYS, COLOURS, Command, find_card, find_colour, find_seat, parse
+from .commands import ALWAYS, COLOURS, Command, cards_named, find_card, find_colour, find_seat, parse
 
 # Bots without delay; a chance lasts a "second" of the command clock, which moves on only past
 # a chance the player's command has let go (``settle``); banners are not shown (the log says it).
@@ -98,8 +98,8 @@ class LineTable:
                 self.say(self.colour_asked)
             case told.AskColour() | told.AskTarget() | told.AskChallenge():
                 self.asked = message
-            case told.HandRevealed(name, cards, guilty):
-                self.say(words.revealed_line(name, cards, guilty=guilty))
+            case told.HandRevealed():
+                pass  # the log's line of the challenge names the hand (found in the playtest: said twice)
             case told.RoundOver(summary, _refusal):
                 self.round_over = message
                 for sentence in words.round_over_lines(summary.ending, summary.scores):
@@ -210,7 +210,7 @@ class LineTable:
         if self.wild_four is not None:
             return ""  # its colour question was said when it was asked
         if phase is Phase.PLAY:
-            return words.play_turn(self.playable(), hand=len(view.hand))
+            return words.play_turn(self.playable(), hand=len(view.hand), top=view.top_card, colour=view.active_color)
         if phase is Phase.DRAWN and view.drawn is not None:
             return words.drawn_turn(view.drawn, may_keep=Pass() in self.session.match.legal_actions())
         if phase is Phase.STACK:
@@ -336,6 +336,8 @@ class LineTable:
                 controller.take()
             else:
                 self.say(words.nothing_to_accept())
+        elif verb == "stack":
+            self.stack(argument)
         elif verb == "challenge":
             if decides and view.phase is Phase.CHALLENGE:
                 controller.answer_challenge("challenge")
@@ -381,14 +383,18 @@ class LineTable:
         cards = hand_cards(self.session.match, HUMAN)[0]
         colour = None
         if argument:
-            card = find_card(argument, cards)
-            if card is None and " " in argument:  # "play W+4 red": the card and its colour
+            found = cards_named(argument, cards)
+            if not found and " " in argument:  # "play W+4 red": the card and its colour
                 named, _space, last = argument.rpartition(" ")
                 colour = find_colour(last)
-                card = find_card(named, cards) if colour is not None else None
-            if card is None:
+                found = cards_named(named, cards) if colour is not None else []
+            if len(found) > 1:
+                self.say(words.which_of(argument, found))
+                return
+            if not found:
                 self.say(words.no_such_card(repr(argument)))
                 return
+            card = found[0]
         else:
             playable = self.playable()
             if len(playable) != 1:
@@ -406,6 +412,27 @@ class LineTable:
         if colour is not None and self.wild_four == card:
             self.wild_four = None
             self.controller.choose_colour(colour, card)
+
+    def stack(self, argument: str) -> None:
+        """H1-H3: a card put on the total passed to the seat (``stack`` alone when one card can be)."""
+        view = self.session.view()
+        stacking = self.session.is_human_turn() and (
+            view.phase is Phase.STACK or (view.phase is Phase.CHALLENGE and bool(self.playable()))
+        )
+        if not stacking:
+            self.say(words.nothing_to_stack())
+            return
+        stackable = self.playable()
+        if argument:
+            found = cards_named(argument, stackable)
+            if len(found) != 1:
+                self.say(words.stack_which(stackable))
+                return
+            self.play(words.code(found[0]))
+        elif len(stackable) == 1:
+            self.play(words.code(stackable[0]))
+        else:
+            self.say(words.stack_which(stackable))
 
     def colour(self, argument: str) -> None:
         colour = find_colour(argument)
@@ -471,10 +498,11 @@ class LineTable:
             return [*plays, "draw"]
         if phase is Phase.DRAWN:
             return plays + (["keep"] if Pass() in legal else [])
+        stacks = [f"stack {words.code(card)}" for card in self.playable()]
         if phase is Phase.STACK:
-            return [*plays, "take"]
+            return [*stacks, "take"]
         if phase is Phase.CHALLENGE:
-            return ["challenge", "accept", *plays]
+            return ["challenge", "accept", *stacks]
         if phase is Phase.CHOOSE_COLOR:
             return [f"colour {colour.value}" for colour in COLOURS]
         if phase is Phase.CHOOSE_TARGET:

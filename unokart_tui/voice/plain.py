@@ -70,14 +70,39 @@ def listed(words: Sequence[str]) -> str:
 # ---------------------------------------------------------------------- the seat's turn, and its chances
 
 
-def play_turn(playable: Sequence[Card], *, hand: int) -> str:
-    if not playable:
-        return _("Your turn: nothing in your hand can be played, so draw.")
-    return ngettext(
-        "Your turn, {count} card in your hand: play {cards}; or draw.",
-        "Your turn, {count} cards in your hand: play {cards}; or draw.",
-        hand,
-    ).format(count=hand, cards=listed([card_words(card) for card in playable]))
+def play_turn(playable: Sequence[Card], *, hand: int, top: Card, colour: Color | None = None) -> str:
+    """The seat's turn: its cards, the top card and the colour it calls (found in the playtest: the turn
+    did not say what the cards were to go on)."""
+    values = {"count": hand, "top": card_words(top), "cards": listed([card_words(card) for card in playable])}
+    calls = colour is not None and colour != top.color
+    if calls:
+        assert colour is not None
+        values["colour"] = color_word(colour)
+    if not playable and calls:
+        line = ngettext(
+            "Your turn, {count} card in your hand, on {top}, which calls {colour}: nothing can be played, so draw.",
+            "Your turn, {count} cards in your hand, on {top}, which calls {colour}: nothing can be played, so draw.",
+            hand,
+        )
+    elif not playable:
+        line = ngettext(
+            "Your turn, {count} card in your hand, on {top}: nothing can be played, so draw.",
+            "Your turn, {count} cards in your hand, on {top}: nothing can be played, so draw.",
+            hand,
+        )
+    elif calls:
+        line = ngettext(
+            "Your turn, {count} card in your hand, on {top}, which calls {colour}: play {cards}; or draw.",
+            "Your turn, {count} cards in your hand, on {top}, which calls {colour}: play {cards}; or draw.",
+            hand,
+        )
+    else:
+        line = ngettext(
+            "Your turn, {count} card in your hand, on {top}: play {cards}; or draw.",
+            "Your turn, {count} cards in your hand, on {top}: play {cards}; or draw.",
+            hand,
+        )
+    return line.format(**values)
 
 
 def drawn_turn(card: Card, *, may_keep: bool) -> str:
@@ -227,13 +252,6 @@ def scores_line(scores: Sequence[tuple[str, int]], target: int) -> str:
     return _("Scores: {scores}; first to {target} wins.").format(scores=listed_scores, target=target)
 
 
-def revealed_line(name: str, cards: Sequence[Card], *, guilty: bool) -> str:
-    hand = ", ".join(card_words(card) for card in cards)
-    if guilty:
-        return _("{name}'s hand: {cards}. The Wild Draw Four was not allowed.").format(name=name, cards=hand)
-    return _("{name}'s hand: {cards}. The Wild Draw Four was allowed.").format(name=name, cards=hand)
-
-
 def round_over_lines(ending: str, scores: str) -> list[str]:
     """After the log's line that says who won the round and what they scored."""
     lines = [ending] if ending else []
@@ -286,6 +304,21 @@ def which_card() -> str:
 
 def no_such_card(text: str) -> str:
     return _("You hold no card {text}: type hand to hear your cards.").format(text=text)
+
+
+def which_of(typed: str, cards: Sequence[Card]) -> str:
+    """Found in the playtest: ``p blue`` with two blue cards; the card is asked for, not refused."""
+    return _("Which {typed} card: {cards}?").format(typed=typed, cards=listed([card_words(card) for card in cards]))
+
+
+def nothing_to_stack() -> str:
+    return _("There is nothing to stack on now.")
+
+
+def stack_which(cards: Sequence[Card]) -> str:
+    return _("Stack which card: type stack and its code, {cards}.").format(
+        cards=listed([card_words(card) for card in cards])
+    )
 
 
 def which_colour() -> str:
