@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from unokart_tui.engine import Card, CardPlayed, DrawPending, HouseRules, Phase, Play, UnoSaid
@@ -26,7 +28,7 @@ def stacking(table: LineTable) -> bool:
 
 def test_stack_is_the_command_the_stack_question_names_h1():
     """``+6 to you: stack Red Draw Two [R+2]; or take them.`` then ``stack`` was refused as no command."""
-    table, lines = play_until(stacking, rules=HouseRules.preset("party"), avoid=frozenset({"stack", "play"}))
+    table, _lines = play_until(stacking, rules=HouseRules.preset("party"), avoid=frozenset({"stack", "play"}))
     stackable = table.playable()
     assert all(f"stack {code(card)}" in table.moves() for card in stackable)
     assert not any(move.startswith("play") for move in table.moves())
@@ -119,7 +121,7 @@ def test_no_line_is_said_twice_in_a_row_in_other_words(played):
     assert any(line.startswith("You drew ") for line in played)
     assert any("before your next command" in line for line in played)
     assert any(line.startswith("+") and "to you" in line for line in played)
-    for before, after in zip(played, played[1:], strict=False):
+    for before, after in pairwise(played):
         if after.startswith("You drew "):
             drawn = after.removeprefix("You drew ").partition(":")[0]
             assert before != f"You draw {drawn}.", (before, after)
