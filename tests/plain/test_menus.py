@@ -204,9 +204,12 @@ def test_settings_list_every_setting_with_its_value_in_words():
     _status, said = title(["settings", "", "quit"])
     listed = after(said, "Settings: type set")[: len(FIELDS)]
     assert set(FIELDS) == set(Settings._fields)
-    assert [line.split(" (")[1].split(")")[0] for line in listed] == list(FIELDS)
-    assert listed[0] == "1. Line mode: start as lines of text, for screen readers (line_mode): off."
-    assert "2. Your name at the table (player_name): not set (New game offers You)." in listed
+    # Found in the playtest: "(uno_helper)" read as "uno underscore helper"; each is named in words
+    assert [line.split(" (")[1].split(")")[0] for line in listed] == [field.replace("_", " ") for field in FIELDS[:6]] + [
+        "card symbols", "guide", "reduce motion", "confirm quit", "theme"
+    ]  # fmt: skip
+    assert listed[0] == "1. Line mode: start as lines of text, for screen readers (line mode): off."
+    assert "2. Your name at the table (player name): not set (New game offers You)." in listed
     assert "3. Language (language): automatic." in listed
     for python in ("True", "False", "bool", "str", "None", "'"):
         assert not any(python in line for line in listed), python
@@ -219,7 +222,7 @@ def test_settings_round_trip():
         "set uno helper yes",
         "2", "Ann",
         "set bot speed fast",
-        "set glyphs ascii",
+        "set card symbols ascii",
         "set language nederlands",
         "set language auto",
         "set undo maybe",
@@ -240,17 +243,17 @@ def test_settings_round_trip():
         line_mode=True, uno_helper=True, player_name="Ann", bot_speed="fast", glyphs="ascii", language="auto"
     )
     for line in (
-        "Line mode: start as lines of text, for screen readers (line_mode) is now on.",
-        "UNO helper: say UNO for me (uno_helper) is now on.",
-        "Your name at the table (player_name) is not set (New game offers You). Type a new one; Enter keeps it.",
-        "Bot speed at the full-screen table (bot_speed) is now fast.",
-        "Card symbols at the full-screen table (glyphs) is now plain ASCII.",
+        "Line mode: start as lines of text, for screen readers (line mode) is now on.",
+        "UNO helper: say UNO for me (uno helper) is now on.",
+        "Your name at the table (player name) is not set (New game offers You). Type a new one; Enter keeps it.",
+        "Bot speed at the full-screen table (bot speed) is now fast.",
+        "Card symbols at the full-screen table (card symbols) is now plain ASCII.",
         "Taal (language) is nu Nederlands.",  # said in the language just chosen
         "maybe is not a choice for undo: type on or off.",
         "The theme is chosen in the full-screen game's settings: line mode has no colours.",
         "There is no setting colour: type a number from 1 to 11, or a name from the list.",
         "There is no setting 12: type a number from 1 to 11, or a name from the list.",
-        "1. Line mode: start as lines of text, for screen readers (line_mode): on.",
+        "1. Line mode: start as lines of text, for screen readers (line mode): on.",
         "Your name at the table? Enter for Ann.",
     ):
         assert line in said, line
@@ -266,7 +269,7 @@ def test_a_setting_that_cannot_be_saved_holds_until_the_player_quits(monkeypatch
     monkeypatch.setattr(settings_menu, "save_settings", refuse)
     _status, said = title(["settings", "set 4 on", "", "quit"])
     assert any(line.endswith("The change holds until you quit.") and "disk full" in line for line in said)
-    assert "UNO helper: say UNO for me (uno_helper) is now on." in said
+    assert "UNO helper: say UNO for me (uno helper) is now on." in said
     assert load_settings()[0] == Settings()
 
 
@@ -296,10 +299,14 @@ def test_in_slovak_the_bot_speed_is_said_and_typed_in_slovak():
     """Found playing line mode in Slovak: "Rýchlosť botov ... (bot_speed): normal." among Slovak words."""
     from unokart_tui.voice import use_process_language
 
+    from unokart_tui.voice.plain_menus import setting_name
+
     use_process_language("sk")
     try:
         _status, said = title(["settings", "set bot_speed rýchlo", "", "quit"])
+        name = setting_name("bot_speed")  # the setting's name in words, in Slovak: no "underscore" read out
     finally:
         use_process_language(None)
-    assert any(line.startswith("6. ") and line.endswith("(bot_speed): normálne.") for line in said)
+    assert "_" not in name
+    assert any(line.startswith("6. ") and line.endswith(f"({name}): normálne.") for line in said)
     assert load_settings()[0].bot_speed == "fast"

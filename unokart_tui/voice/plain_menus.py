@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import N_, _, ngettext
+from . import NC_, N_, _, ngettext, pgettext
 from .names import shown_name
 from .plain import listed
 
@@ -373,7 +373,7 @@ def settings_not_saved(problem: str) -> str:
 
 def settings_help() -> list[str]:
     return [
-        _("set and a setting's name or number, then its value: set 1 on, set language nl, set player_name Ann."),
+        _("set and a setting's name or number, then its value: set 1 on, set language nl, set player name Ann."),
         _("A setting's number alone asks for its value. Enter, back or quit returns to the title."),
     ]
 
@@ -392,6 +392,28 @@ SETTING_LABELS = {
     "confirm_quit": N_("Ask before leaving a match at the full-screen table"),
     "theme": N_("Theme of the full-screen game"),
 }
+# Each setting's name as line mode says it and the player types it (found in the playtest: a screen reader
+# read "uno underscore helper"). The id (``uno_helper``) is typed too: the full-screen game's ``set`` takes it.
+SETTING_NAMES = {
+    "line_mode": NC_("a setting's name, typed", "line mode"),
+    "player_name": NC_("a setting's name, typed", "player name"),
+    "language": NC_("a setting's name, typed", "language"),
+    "uno_helper": NC_("a setting's name, typed", "uno helper"),
+    "undo": NC_("a setting's name, typed", "undo"),
+    "bot_speed": NC_("a setting's name, typed", "bot speed"),
+    "glyphs": NC_("a setting's name, typed", "card symbols"),
+    "guide": NC_("a setting's name, typed", "guide"),
+    "reduce_motion": NC_("a setting's name, typed", "reduce motion"),
+    "confirm_quit": NC_("a setting's name, typed", "confirm quit"),
+    "theme": NC_("a setting's name, typed", "theme"),
+}
+
+
+def setting_name(field: str) -> str:
+    """``uno_helper`` as said and typed: *uno helper*, in the player's language."""
+    return pgettext("a setting's name, typed", SETTING_NAMES[field])
+
+
 GLYPH_WORDS = {
     "auto": N_("automatic"),
     "unicode": N_("Unicode symbols"),
