@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import NC_, N_, _, ngettext, pgettext
+from . import N_, NC_, _, ngettext, pgettext
 from .names import shown_name
 from .plain import listed
 
@@ -206,8 +206,30 @@ def preset_line(number: int, name: str, rules: str) -> str:
 
 def rules_question(default: str) -> str:
     return _(
-        "House rules: a preset's name or number, then any switch to change (party jump_in=false). Enter for {rules}."
+        "House rules: a preset's name or number, then any rule to change (party, jump in=false). Enter for {rules}."
     ).format(rules=default)
+
+
+# Each house rule's name as line mode says it and the player types it (found in the playtest: a screen
+# reader read "stack underscore draw underscore two"). Its id (``stack_draw_two``) is typed too.
+HOUSE_RULE_NAMES = {
+    "stack_draw_two": NC_("a house rule's name, typed", "stack draw two"),
+    "stack_draw_four": NC_("a house rule's name, typed", "stack draw four"),
+    "stack_cross": NC_("a house rule's name, typed", "stack across"),
+    "seven_zero": NC_("a house rule's name, typed", "seven zero"),
+    "jump_in": NC_("a house rule's name, typed", "jump in"),
+    "draw_until_playable": NC_("a house rule's name, typed", "draw until playable"),
+    "must_play_drawn": NC_("a house rule's name, typed", "must play drawn"),
+    "banana": NC_("a house rule's name, typed", "banana"),
+    "hand_size": NC_("a house rule's name, typed", "hand size"),
+}
+
+
+def house_rule_name(switch: str) -> str:
+    """``jump_in`` as said and typed: *jump in*, in the player's language; an unknown switch as it is."""
+    if switch not in HOUSE_RULE_NAMES:
+        return switch
+    return pgettext("a house rule's name, typed", HOUSE_RULE_NAMES[switch])
 
 
 def switches_intro() -> str:
