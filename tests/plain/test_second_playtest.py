@@ -165,4 +165,66 @@ def test_the_turn_names_the_top_card_and_the_colour_it_calls():
     lines.clear()
     table.handle("")
     assert lines[0].startswith(f"Your turn, {len(view.hand)} cards in your hand, on {card_words(view.top_card)}")
-    assert lines[0].endswith("nothing can be played, so draw.")
+    assert lines[0].endswith("nothing can be played. Type draw.")
+
+
+def wild_four_to_play(table: LineTable) -> bool:
+    return "play W+4" in table.moves() and table.session.view().phase is Phase.PLAY
+
+
+@pytest.mark.parametrize("typed", ["back", "undo"])
+def test_back_at_the_colour_question_keeps_the_wild_draw_four_and_says_so(typed):
+    """``undo`` there said "There is nothing to undo yet" and then dropped the Wild Draw Four without a word."""
+    table, lines = play_until(wild_four_to_play, avoid=frozenset({"play"}))
+    history = len(table.session.match.history[-1])
+    table.handle("play W+4")
+    assert "back" in table.moves()
+    lines.clear()
+    table.handle(typed)
+    assert lines[0] == "You keep Wild Draw Four [W+4]; choose another move."
+    assert lines[1].startswith("Your turn")
+    assert table.wild_four is None and len(table.session.match.history[-1]) == history
+    assert "play W+4" in table.moves()
+
+
+def test_purple_at_the_colour_question_is_no_colour_and_the_question_stays():
+    table, lines = play_until(wild_four_to_play, avoid=frozenset({"play"}))
+    table.handle("play W+4")
+    lines.clear()
+    table.handle("purple")
+    assert lines == [
+        "There is no colour purple: type red, yellow, green or blue.",
+        "Choose a colour (for your Wild Draw Four): type red, yellow, green or blue.",
+    ]
+    assert table.wild_four is not None
+
+
+def test_uno_with_many_cards_is_refused_not_taken_for_the_next_play_u1():
+    """``uno`` with seven cards: "UNO will be said with your next play." and then dropped without a word."""
+    table, lines = line_table(5)
+    assert len(table.session.view().hand) == 7
+    lines.clear()
+    table.handle("uno")
+    assert lines[0] == "UNO is for the play that leaves you one card."
+    assert table.controller.uno_ahead.armed is False
+
+
+def target_asked(table: LineTable) -> bool:
+    return table.session.is_human_turn() and table.session.view().phase is Phase.CHOOSE_TARGET
+
+
+def test_a_name_nobody_has_is_said_not_to_be_at_the_table():
+    table, lines = play_until(target_asked, bots=["greedy", "greedy", "greedy"])
+    lines.clear()
+    table.handle("target bowser")
+    assert lines[0] == "There is no bowser at the table: the others are Mario, Luigi or Peach."
+
+
+def test_the_table_after_a_round_names_nobody_to_play_next():
+    def round_over(table: LineTable) -> bool:
+        return table.round_over is not None
+
+    table, lines = play_until(round_over)
+    lines.clear()
+    table.handle("table")
+    assert not any("plays after you" in line for line in lines)

@@ -39,6 +39,7 @@ ALIASES = {
     "log": ("log", "l"),
     "hint": ("hint",),
     "undo": ("undo", "z"),
+    "back": ("back",),
     "help": ("help", "?"),
     "moves": ("moves", "m"),
     "quit": ("quit", "q", "exit"),

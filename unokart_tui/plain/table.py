@@ -247,6 +247,16 @@ class LineTable:
             if chance is not None and verb in WAITING_READERS:  # nothing else says the table waits
                 self.say(self.chance_line(chance))
             return True
+        if verb in ("back", "undo") and self.wild_four is not None:
+            # Found in the playtest: undo here said "nothing to undo" and dropped the card silently.
+            card, self.wild_four = self.wild_four, None
+            self.say(words.card_kept(card))
+            self.announce()
+            return True
+        if verb == "back":
+            self.say(words.nothing_to_go_back_from())
+            self.ask_again()
+            return True
         before_chance = self.chance()
         before = self._position()
         asked_before = self.question_open()
@@ -281,7 +291,9 @@ class LineTable:
                 return Command("again")
             return unknown
         if self.wild_four is not None or phase is Phase.CHOOSE_COLOR:
-            return Command("colour", text) if find_colour(text) is not None else unknown
+            if find_colour(text) is not None:
+                return Command("colour", text)
+            return words.no_such_colour(text) if len(text.split()) == 1 else unknown
         if phase is Phase.CHOOSE_TARGET:
             return Command("target", text)  # a name not found is answered with the names
         playing = phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE)
@@ -345,6 +357,9 @@ class LineTable:
                 self.say(words.no_challenge())
         elif verb == "uno":
             armed = controller.uno_ahead.armed
+            if not armed and self.uno_too_early():
+                self.say(words.uno_too_early())
+                return
             controller.uno()
             if controller.uno_ahead.armed != armed:  # said ahead, or taken back: nothing else says so
                 self.say(words.uno_ahead(armed=controller.uno_ahead.armed))
@@ -378,6 +393,19 @@ class LineTable:
                 self.say(words.no_hint())
             else:
                 self.say(words.hint_line(controller.take_hint().text))
+
+    def uno_too_early(self) -> bool:
+        """Whether no play of the seat's can leave it one card (U1): found in the playtest, ``uno`` with seven
+        cards was taken "with your next play" and dropped without a word. A 7 or a 0 that passes hands
+        (H4b) may bring back one card whatever the hand; a UNO too late is the controller's to say."""
+        view, match = self.session.view(), self.session.match
+        if view.exposed == HUMAN or len(view.hand) <= 2:
+            return False
+        missed = self.controller.pacer.recently_missed()
+        if missed is not None and missed.seat == HUMAN:
+            return False
+        passes = match.rules.seven_zero and any(card.rank in (Rank.SEVEN, Rank.ZERO) for card in view.hand)
+        return not passes
 
     def play(self, argument: str) -> None:
         cards = hand_cards(self.session.match, HUMAN)[0]
@@ -437,7 +465,7 @@ class LineTable:
     def colour(self, argument: str) -> None:
         colour = find_colour(argument)
         if colour is None:
-            self.say(words.which_colour())
+            self.say(words.no_such_colour(argument) if argument else words.which_colour())
             return
         if self.wild_four is not None:
             card, self.wild_four = self.wild_four, None
@@ -455,7 +483,8 @@ class LineTable:
         others = [seat for seat in range(view.num_players) if seat != HUMAN]
         seat = find_seat(argument, self.session.names, others)
         if seat is None:
-            self.say(words.which_player([self.session.names[s] for s in others]))
+            names = [self.session.names[s] for s in others]
+            self.say(words.nobody_called(argument, names) if argument else words.which_player(names))
             return
         self.controller.choose_target(seat)
 
@@ -472,7 +501,7 @@ class LineTable:
         if self.round_over is not None:
             found.append("next")
         elif decides and self.wild_four is not None:
-            found += [f"colour {colour.value}" for colour in COLOURS]
+            found += [f"colour {colour.value}" for colour in COLOURS] + ["back"]
         elif decides:
             found += self._decision_moves(view.phase)
         if controller.may("jump"):
@@ -535,7 +564,8 @@ class LineTable:
                 seat.name, seat.cards, seat.score, seat.last, you=seat.you, to_act=seat.to_act, exposed=seat.exposed
             )
             self.say(line)
-        self.say(words.pile_line(info.draw_pile, info.after_you))
+        after_you = "" if self.round_over is not None or self.over else info.after_you  # nobody plays next
+        self.say(words.pile_line(info.draw_pile, after_you))
         self.say(words.rules_line(info.rules, match.round_number, match.target))
 
     def read_summary(self) -> None:
