@@ -175,6 +175,8 @@ def test_a_finished_match_resumed_does_not_say_it_goes_on():
     assert table.session.match.is_over
     assert not any("goes on" in line for line in lines), lines
     assert "Welcome back: this match is over." in lines
+    assert "The match is over." not in lines  # found in the second playtest: said twice
+    assert lines[-1].startswith("Final scores: ")
     table.close()
 
 

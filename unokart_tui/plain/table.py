@@ -68,6 +68,7 @@ class LineTable:
         self._chance_told: Chance | None = None
         self._recalled: list[str] | None = None  # a resumed match's last moves, kept for ``log``, not read out
         self._save_problem: str | None = None  # why saving fails, once said
+        self._opened_over = False  # a finished match, opened: the welcome says it is over
 
     # ------------------------------------------------------------------ the controller's front end
 
@@ -106,7 +107,10 @@ class LineTable:
                     self.say(sentence)
             case told.MatchOver(summary, _race, _refusal):
                 self.over = True
-                for sentence in words.match_over_lines(summary.scores):
+                said = words.match_over_lines(summary.scores)
+                if self._opened_over:  # "Welcome back: this match is over." said it (found in the playtest: twice)
+                    said = said[:1]
+                for sentence in said:
                     self.say(sentence)
             case _:
                 pass  # the state (read on demand), banners, hints on show, cards' flights: nothing to read
@@ -119,6 +123,7 @@ class LineTable:
 
     def start(self) -> None:
         self._recalled = []
+        self._opened_over = self.session.match.is_over
         try:
             fresh = self.controller.open()
         finally:
