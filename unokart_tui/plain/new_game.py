@@ -276,7 +276,9 @@ def switches_help() -> list[str]:
         value = SWITCHED_ON.get(switch, True)
         typed = str(value).lower() if isinstance(value, bool) else str(value)
         lines.append(
-            words.switch_help(f"{words.house_rule_name(switch)}={typed}", house_rule_words(switch, value).line)
+            words.switch_help(
+                f"{words.house_rule_name(switch)}={typed}", house_rule_words(switch, value, line_mode=True).line
+            )
         )
     return lines
 
