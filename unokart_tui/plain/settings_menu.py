@@ -123,9 +123,9 @@ class SettingsPage:
         tokens = answer.split()
         for end in range(len(tokens), 0, -1):  # "bot speed fast": the longest start that names a setting
             named = " ".join(tokens[:end]).casefold()
-            for field in FIELDS:
-                if named in typed_names(field):
-                    return self.parsed(field, " ".join(tokens[end:]))
+            for known in FIELDS:
+                if named in typed_names(known):
+                    return self.parsed(known, " ".join(tokens[end:]))
         field = pick(tokens[0], self.fields, words.no_such_setting(tokens[0], len(FIELDS)))
         if isinstance(field, Wrong):
             return field

@@ -298,8 +298,13 @@ def left_line(command: str) -> str:
 
 def help_lines() -> list[str]:
     return [
-        _("Type a command and press Enter. Letter case does not matter."),
+        _(
+            "Type a command and press Enter. Commands are the English words below, in every language; "
+            "case does not matter."
+        ),
         _("play R7, or play red 7, or play 3 (the third card of your hand): play a card."),
+        _("play blue, play reverse, play wild: the one card of your hand that fits; if several do, they are named."),
+        _("stack, or stack R+2: put a draw card on the cards passed to you."),
         _("draw: draw a card. keep: keep the card you drew. accept: take the cards put on you."),
         _("uno: say UNO (before your play, or now when you have one card). catch: catch a player without UNO."),
         _("challenge or accept: answer a Wild Draw Four. colour red: choose a colour."),
