@@ -228,3 +228,23 @@ def test_the_table_after_a_round_names_nobody_to_play_next():
     lines.clear()
     table.handle("table")
     assert not any("plays after you" in line for line in lines)
+
+
+def test_a_replay_tells_a_stack_passed_to_you_as_what_happened_not_an_order_h1():
+    voice = Voice(["Ann", "Mario"], HUMAN, WORDS)
+    said = [line.text.lstrip("· ") for line in log_lines([DrawPending(HUMAN, 4)], voice)]  # no hand: the past
+    assert said == ["You must stack or take 4 cards."]
+
+
+def test_a_card_named_in_part_in_the_players_language():
+    from unokart_tui.engine import Color, Rank
+    from unokart_tui.voice import speaking
+    from unokart_tui.voice.cards import color_label, rank_label
+
+    with speaking("sk"):
+        green, wild_four = color_label(Color.GREEN), rank_label(Rank.WILD_DRAW_FOUR)
+        cards = hand("G7", "W+4", "R2")
+        assert cards_named(green.casefold(), cards) == hand("G7")
+        assert cards_named(wild_four.split()[0], cards) == hand("W+4")
+        assert cards_named("blue", cards) == []
+        assert cards_named("green", cards) == hand("G7")  # the English words too

@@ -125,7 +125,7 @@ def log_lines(
             continue  # said with the draw
         if hand is not None and _said_next(event, voice, drawn):
             continue
-        if isinstance(event, DrawPending) and not voice.is_you(event.seat):
+        if isinstance(event, DrawPending):  # the reader's own, live, was left out just above
             lines.append(LogLine("· " + _stack_news(event, voice), "bold"))
             continue
         lightning = isinstance(event, CardsDrawn) and event.reason is DrawReason.LIGHTNING
@@ -168,6 +168,10 @@ def _said_next(event: Event, voice: Voice, drawn: Card | None) -> bool:
 def _stack_news(event: DrawPending, voice: Voice) -> str:
     """H1-H3: another seat's choice, said as news (found in the playtest: "+2 to Mario: stack or take it"
     read as an order to the player)."""
+    if voice.is_you(event.seat):  # a replay's: what the player had to do then
+        return ngettext(
+            "You must stack or take {total} card.", "You must stack or take {total} cards.", event.total
+        ).format(total=event.total)
     return ngettext(
         "{name} must stack or take {total} card.", "{name} must stack or take {total} cards.", event.total
     ).format(name=voice.name(event.seat), total=event.total)
