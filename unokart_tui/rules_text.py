@@ -254,10 +254,16 @@ HOUSE_RULES = {
 }
 
 
-def house_rule_words(switch: str, value: object) -> HouseRuleWords:
-    """The words for ``switch`` set to ``value`` (a hand size is said with its number)."""
+# Line mode's words where the full-screen table's name a key (found in line mode's playtest: "key j").
+LINE_MODE_LINES = {"jump_in": N_("Play the twin of the top card out of turn (type jump).")}
+
+
+def house_rule_words(switch: str, value: object, *, line_mode: bool = False) -> HouseRuleWords:
+    """The words for ``switch`` set to ``value`` (a hand size is said with its number); ``line_mode``: its
+    command typed, not its key."""
     words = HOUSE_RULES[switch]
-    return words._replace(tag=_(words.tag).format(count=value), line=_(words.line).format(count=value))
+    line = LINE_MODE_LINES.get(switch, words.line) if line_mode else words.line
+    return words._replace(tag=_(words.tag).format(count=value), line=_(line).format(count=value))
 
 
 def house_rules_tag(rules: HouseRules) -> str:
@@ -275,25 +281,26 @@ def house_rules_tag(rules: HouseRules) -> str:
 _SWITCHED_ON = {"banana": "last-turn", "hand_size": N_("5 to 10")}  # a size is words; "last-turn" a value
 
 
-def every_house_rule() -> str:
-    """Every house rule in a line (Markdown), for the rules read from the title."""
+def every_house_rule(*, line_mode: bool = False) -> str:
+    """Every house rule in a line (Markdown), for the rules read from the title (``line_mode``: as line mode
+    reads them, with what is typed there in place of keys)."""
     lines = []
     for switch in HOUSE_RULES:
         value = _SWITCHED_ON.get(switch, True)
-        words = house_rule_words(switch, _(value) if isinstance(value, str) and switch == "hand_size" else value)
+        value = _(value) if isinstance(value, str) and switch == "hand_size" else value
+        words = house_rule_words(switch, value, line_mode=line_mode)
         lines.append(f"- {words.rule}, **{words.tag}**: {words.line}")
-    return "\n".join(
-        [
-            "## " + _("House rules"),
-            "",
-            _(
-                "A new match may switch on house rules (New game, ctrl+r): the presets house, party\n"
-                "and chaos, or single rules. Without them the game is played exactly as above."
-            ),
-            "",
-            *lines,
-        ]
-    )
+    if line_mode:
+        intro = _(
+            "A new match may switch on house rules (New game asks for them): the presets house, party\n"
+            "and chaos, or single rules. Without them the game is played exactly as above."
+        )
+    else:
+        intro = _(
+            "A new match may switch on house rules (New game, ctrl+r): the presets house, party\n"
+            "and chaos, or single rules. Without them the game is played exactly as above."
+        )
+    return "\n".join(["## " + _("House rules"), "", intro, "", *lines])
 
 
 def house_rules_text(rules: HouseRules) -> str:

@@ -134,7 +134,7 @@ def test_the_title_through_a_pseudo_terminal_with_term_dumb_writes_no_escape_byt
             ("help", b"What now?"), ("new", b"Your name at the table?"), ("Ann", b"How many opponents"),
             ("1", b"Which opponent?"), ("", b"Difficulty"), ("hard", b"Target score"), ("", b"House rules:"),
             ("party", b"Seed:"), ("12", b"Your turn"), ("hand", b"Your hand:"), ("quit", b"What now?"),
-            ("settings", b"(line_mode): off."), ("set line_mode on", b"is now on."), ("", b"What now?"),
+            ("settings", b"(line mode): off."), ("set line_mode on", b"is now on."), ("", b"What now?"),
             ("load", b"Which save?"), ("1", b"Your turn"), ("quit", b"What now?"),
         ]:  # fmt: skip
             os.write(main_end, answer.encode() + b"\n")

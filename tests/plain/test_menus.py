@@ -77,7 +77,7 @@ def test_each_wrong_answer_says_why_in_one_line_and_the_question_comes_again():
     assert any(line.startswith("jump_in is true or false") for line in said)
     assert said[-1] == (
         "Starting: Ann against expert (easy), greedy (hard), to 200 points, seed -5. House rules: "
-        "stack_draw_two, stack_draw_four, stack_cross, seven_zero."
+        "stack draw two, stack draw four, stack across, seven zero."
     )
 
 
@@ -106,7 +106,7 @@ def test_the_last_games_answers_are_offered_again():
     assert "How many opponents, from 1 to 9? Enter for 2." in said
     assert any(line.endswith("Enter for expert, random.") for line in said)
     assert "Difficulty of the opponents: easy, normal, hard or expert-quick? Enter for hard." in said
-    assert said[-1].endswith("House rules: the house preset (stack_draw_two, stack_draw_four, draw_until_playable).")
+    assert said[-1].endswith("House rules: the house preset (stack draw two, stack draw four, draw until playable).")
     assert "Target score: the first to reach it wins the match. Enter for 250." in said
     assert any(line.endswith("Enter for house.") for line in said)
 
@@ -120,13 +120,52 @@ def test_new_game_is_left_by_back_quit_or_the_end_of_the_input(typed, way_out):
 
 def test_help_at_the_house_rules_question_names_every_switch():
     from unokart_tui.engine import SWITCHES
+    from unokart_tui.voice.plain_menus import house_rule_name
 
     game, said = new_game(["", "", "", "", "", "help", "official hand_size=8", ""])
     helped = after(said, "House rules: a preset's name")
     assert helped[1] == "After the preset, any of these switches, separated by spaces (false turns one off):"
-    assert [line.split("=")[0] for line in helped[2 : 2 + len(SWITCHES)]] == list(SWITCHES)
-    assert "hand_size=8: Everyone is dealt 8 cards (7 in the rules)." in helped
+    assert [line.split("=")[0] for line in helped[2 : 2 + len(SWITCHES)]] == [house_rule_name(s) for s in SWITCHES]
+    assert "hand size=8: Everyone is dealt 8 cards (7 in the rules)." in helped
     assert game.rules == HouseRules(hand_size=8)
+
+
+def test_house_rules_are_said_in_words_and_typed_in_words_or_by_id_h5():
+    """Found in the second playtest: a screen reader read "stack underscore draw underscore two"."""
+    game, said = new_game(["", "", "", "", "", "party, jump in=false, Hand Size=8", ""])
+    assert game.rules == HouseRules.preset("party").replace(jump_in=False, hand_size=8)
+    assert "3. party: stack draw two, stack draw four, stack across, seven zero, jump in." in said
+    assert not any("_" in line for line in said)
+    game, _said = new_game(["", "", "", "", "", "official stack_draw_two seven zero", ""])
+    assert game.rules == HouseRules(stack_draw_two=True, seven_zero=True)
+
+
+def test_opponents_typed_with_a_space_in_a_name_are_parted_by_the_commas():
+    """Found in the second playtest: "random, greedy, item hoarder" said "Name 3 opponents, not 4."."""
+    game, _said = new_game(["", "3", "random, greedy, item hoarder", "", "", "", ""])
+    assert game.bots == ("random", "greedy", "item-hoarder")
+    game, _said = new_game(["", "2", "greedy challenger", "", "", "", ""])
+    assert game.bots == ("greedy", "challenger")
+
+
+def test_bots_difficulties_and_presets_are_said_and_typed_in_the_players_language():
+    """Found in a Slovak playtest: "1. random … 4. item-hoarder", "easy, normal alebo hard?" in English."""
+    from unokart_tui.voice import use_process_language
+    from unokart_tui.voice.names import difficulty_name, personality_name
+
+    use_process_language("sk")
+    try:
+        hoarder, greedy, hard = personality_name("item-hoarder"), personality_name("greedy"), difficulty_name("hard")
+        game, said = new_game(["", "2", f"{hoarder}, {greedy}:{hard}", "easy", "", "", ""])
+        game_by_id, _said = new_game(["", "2", "item-hoarder, greedy:hard", "easy", "", "", ""])
+    finally:
+        use_process_language(None)
+    assert hoarder != "item-hoarder" and hard != "hard"  # the catalog has them
+    assert game.bots == game_by_id.bots == ("item-hoarder", "greedy")
+    assert game.profiles == game_by_id.profiles
+    assert game.profiles[1] == "hard"
+    assert any(line.startswith("4. ") and hoarder in line for line in said)
+    assert not any("item-hoarder" in line for line in said)
 
 
 def test_help_in_new_game_says_how_to_answer_and_asks_again():
@@ -204,9 +243,13 @@ def test_settings_list_every_setting_with_its_value_in_words():
     _status, said = title(["settings", "", "quit"])
     listed = after(said, "Settings: type set")[: len(FIELDS)]
     assert set(FIELDS) == set(Settings._fields)
-    assert [line.split(" (")[1].split(")")[0] for line in listed] == list(FIELDS)
-    assert listed[0] == "1. Line mode: start as lines of text, for screen readers (line_mode): off."
-    assert "2. Your name at the table (player_name): not set (New game offers You)." in listed
+    # Found in the playtest: "(uno_helper)" read as "uno underscore helper"; each is named in words
+    named = [line.split(" (")[1].split(")")[0] for line in listed]
+    assert named == [field.replace("_", " ") for field in FIELDS[:6]] + [
+        "card symbols", "guide", "reduce motion", "confirm quit", "theme"
+    ]  # fmt: skip
+    assert listed[0] == "1. Line mode: start as lines of text, for screen readers (line mode): off."
+    assert "2. Your name at the table (player name): not set (New game offers You)." in listed
     assert "3. Language (language): automatic." in listed
     for python in ("True", "False", "bool", "str", "None", "'"):
         assert not any(python in line for line in listed), python
@@ -219,7 +262,7 @@ def test_settings_round_trip():
         "set uno helper yes",
         "2", "Ann",
         "set bot speed fast",
-        "set glyphs ascii",
+        "set card symbols ascii",
         "set language nederlands",
         "set language auto",
         "set undo maybe",
@@ -240,20 +283,21 @@ def test_settings_round_trip():
         line_mode=True, uno_helper=True, player_name="Ann", bot_speed="fast", glyphs="ascii", language="auto"
     )
     for line in (
-        "Line mode: start as lines of text, for screen readers (line_mode) is now on.",
-        "UNO helper: say UNO for me (uno_helper) is now on.",
-        "Your name at the table (player_name) is not set (New game offers You). Type a new one; Enter keeps it.",
-        "Bot speed at the full-screen table (bot_speed) is now fast.",
-        "Card symbols at the full-screen table (glyphs) is now plain ASCII.",
-        "Taal (language) is nu Nederlands.",  # said in the language just chosen
+        "Line mode: start as lines of text, for screen readers (line mode) is now on.",
+        "UNO helper: say UNO for me (uno helper) is now on.",
+        "Your name at the table (player name) is not set (New game offers You). Type a new one; Enter keeps it.",
+        "Bot speed at the full-screen table (bot speed) is now fast.",
+        "Card symbols at the full-screen table (card symbols) is now plain ASCII.",
         "maybe is not a choice for undo: type on or off.",
         "The theme is chosen in the full-screen game's settings: line mode has no colours.",
         "There is no setting colour: type a number from 1 to 11, or a name from the list.",
         "There is no setting 12: type a number from 1 to 11, or a name from the list.",
-        "1. Line mode: start as lines of text, for screen readers (line_mode): on.",
+        "1. Line mode: start as lines of text, for screen readers (line mode): on.",
         "Your name at the table? Enter for Ann.",
     ):
         assert line in said, line
+    # said in the language just chosen, the setting's name too (its Dutch word once the catalog has it)
+    assert any(line.startswith("Taal (") and line.endswith(") is nu Nederlands.") for line in said)
 
 
 def test_a_setting_that_cannot_be_saved_holds_until_the_player_quits(monkeypatch):
@@ -266,7 +310,7 @@ def test_a_setting_that_cannot_be_saved_holds_until_the_player_quits(monkeypatch
     monkeypatch.setattr(settings_menu, "save_settings", refuse)
     _status, said = title(["settings", "set 4 on", "", "quit"])
     assert any(line.endswith("The change holds until you quit.") and "disk full" in line for line in said)
-    assert "UNO helper: say UNO for me (uno_helper) is now on." in said
+    assert "UNO helper: say UNO for me (uno helper) is now on." in said
     assert load_settings()[0] == Settings()
 
 
@@ -295,11 +339,14 @@ def test_the_default_name_is_offered_in_the_readers_language():
 def test_in_slovak_the_bot_speed_is_said_and_typed_in_slovak():
     """Found playing line mode in Slovak: "Rýchlosť botov ... (bot_speed): normal." among Slovak words."""
     from unokart_tui.voice import use_process_language
+    from unokart_tui.voice.plain_menus import setting_name
 
     use_process_language("sk")
     try:
         _status, said = title(["settings", "set bot_speed rýchlo", "", "quit"])
+        name = setting_name("bot_speed")  # the setting's name in words, in Slovak: no "underscore" read out
     finally:
         use_process_language(None)
-    assert any(line.startswith("6. ") and line.endswith("(bot_speed): normálne.") for line in said)
+    assert "_" not in name
+    assert any(line.startswith("6. ") and line.endswith(f"({name}): normálne.") for line in said)
     assert load_settings()[0].bot_speed == "fast"

@@ -136,6 +136,15 @@ def test_an_undo_is_read_where_it_was_made_without_its_arrow():
     assert [line for line in lines if marks_in(line)] == []
 
 
+def test_previous_at_a_rounds_deal_goes_back_a_move(unfinished):
+    """Found in the playtest: ``previous`` at round 2's deal said "Back to move 62." when at move 62 already."""
+    timeline = Timeline(unfinished.match)
+    deal = timeline.points[timeline.round_starts[1]].actions
+    lines = read(read_replay, ["round 2", "previous"], "open")
+    back = next(line for line in lines if line.startswith("Back to move "))
+    assert back == f"Back to move {deal - 1}. What led here:"
+
+
 def test_where_says_the_round_the_move_the_table_and_the_scores(unfinished):
     lines = after(read(read_replay, ["move 55", "where"], "open"), "Round 2 of 2, after move 55 of 60.")
     assert lines[1] == "On the pile: Green 4 [G4], by Luigi."

@@ -137,3 +137,17 @@ def test_help_lists_the_pages_commands():
     lines = read(read_rules, ["help"])
     assert lines[-5:][0] == "A number or a name, such as 3 or UNO: read that section."
     assert lines[-1] == "back: leave the rules."
+
+
+def test_the_rules_in_line_mode_name_no_key_and_no_file_outside_the_game():
+    """Found in the second playtest: section 9 named ctrl+r and key j, section 10 sent to docs/rules.md."""
+    from unokart_tui.plain.rules import rule_sections
+
+    sections = rule_sections()
+    said = [line for section in sections for line in section.lines]
+    for outside in ("ctrl+", "key j", ".md"):
+        assert not any(outside in line for line in said), outside
+    assert any("(type jump)" in line for line in said)
+    full = sections[-1].lines
+    for rule in ("K1", "K2", "K5", "D1", "D4", "D5", "D6", "D7", "D8", "D9"):
+        assert any(line.startswith(f"{rule}: ") for line in full), rule

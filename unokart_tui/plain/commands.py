@@ -11,11 +11,11 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..engine import Card, Color
-from ..glyphs import UNICODE
+from ..engine import Card, Color, Rank
+from ..glyphs import ASCII, UNICODE
 from ..voice import NC_, pgettext
 from ..voice import plain as words
-from ..voice.cards import color_label, color_letter, color_word, long, short
+from ..voice.cards import color_label, color_letter, color_word, long, rank_label, short
 
 # What each command may be typed as.
 ALIASES = {
@@ -26,6 +26,7 @@ ALIASES = {
     "catch": ("catch", "c"),
     "challenge": ("challenge",),
     "accept": ("accept", "take", "a"),
+    "stack": ("stack",),
     "colour": ("colour", "color"),
     "target": ("target",),
     "swap": ("swap",),
@@ -38,6 +39,7 @@ ALIASES = {
     "log": ("log", "l"),
     "hint": ("hint",),
     "undo": ("undo", "z"),
+    "back": ("back",),
     "help": ("help", "?"),
     "moves": ("moves", "m"),
     "quit": ("quit", "q", "exit"),
@@ -107,6 +109,66 @@ def find_card(text: str, cards: Sequence[Card]) -> Card | None:
         if wanted in names or spelt in names:
             return card
     return None
+
+
+# A Wild Draw Four's and a Wild Item Box's names in part, as players type them (found in the playtest:
+# ``p w4``, ``p wd4``, ``p +4`` were refused). A card's code with its colour left out works for the others.
+WILD_SHORT_NAMES = {
+    Rank.WILD_DRAW_FOUR: ("wild", "+4", "w4", "wd4", "wd+4", "w+4", "draw4", "wild4", "wilddraw4"),
+    Rank.WILD_ITEM_BOX: ("wild", "?", "w?", "wi", "itembox", "wilditembox"),
+}
+
+
+def _rank_names(card: Card) -> set[str]:
+    """Every way ``card``'s rank alone is typed, folded: ``reverse``, ``<>``, ``drawtwo``, ``draw2``, ``7``."""
+    names = {card.rank.label, rank_label(card.rank)}
+    names |= {digits_for_words(name) for name in names}
+    found = {_folded(name) for name in names}
+    found |= {_folded(ASCII.ranks.get(card.rank, "")), _folded(UNICODE.ranks.get(card.rank, ""))}
+    found |= set(WILD_SHORT_NAMES.get(card.rank, ()))
+    if card.rank.is_number:
+        found.add(card.rank.value)
+    found.discard("")
+    return found
+
+
+def _rank_words(card: Card) -> set[str]:
+    """The words of ``card``'s rank names, folded: ``{"wild", "draw", "4"}``."""
+    names = (card.rank.label, rank_label(card.rank))
+    return {_folded(word) for name in names for word in digits_for_words(name).split()}
+
+
+def cards_named(text: str, cards: Sequence[Card]) -> list[Card]:
+    """The distinct cards of ``cards`` that ``text`` names, whole or in part, in the order of the hand.
+
+    A whole name, a code or a number in the hand names one card; else a colour alone (``blue``), a rank
+    alone (``reverse``, ``seven``, ``+2``), the two together in any order, ``wild``, ``draw four``, ``w4``.
+    Found in the playtest: holding Blue Reverse and a Wild Draw Four, ``p blue`` and ``p wild`` were refused
+    as if neither were held.
+    """
+    whole = find_card(text, cards)
+    if whole is not None:
+        return [whole]
+    distinct = list(dict.fromkeys(cards))
+    colours: set[Color] = set()
+    rest: list[str] = []
+    for word in digits_for_words(text).split():
+        colour = find_colour(word)
+        if colour is not None:
+            colours.add(colour)
+        else:
+            rest.append(word)
+    if len(colours) > 1 or not (colours or rest):
+        return []
+    coloured = [card for card in distinct if not colours or card.color in colours]
+    if not rest:
+        return coloured
+    typed = _folded("".join(rest))
+    named = [card for card in coloured if typed in _rank_names(card)]
+    if named:
+        return named
+    typed_words = {_folded(word) for word in rest}
+    return [card for card in coloured if typed_words <= _rank_words(card)]
 
 
 def find_colour(text: str) -> Color | None:

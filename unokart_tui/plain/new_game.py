@@ -21,6 +21,7 @@ from ..rules_text import house_rule_words, house_rules_tag
 from ..table.lineup import DIFFICULTY, default_difficulty, difficulties, personalities
 from ..table.presets import PresetError, build_rules, list_presets, load_preset
 from ..voice import plain_menus as words
+from ..voice.names import difficulty_name, personality_name, preset_name
 from .asking import Choice, Wrong, ask, folded, pick
 from .lines import Lines
 
@@ -60,12 +61,14 @@ def ask_new_game(lines: Lines, player_name: str, last: NewGame | None = None) ->
 def summary(game: NewGame) -> str:
     """What is about to start, in one line."""
     opponents = ", ".join(
-        personality
+        personality_name(personality)
         if profile in (None, default_difficulty(personality))
-        else words.opponent_with_difficulty(personality, profile)
+        else words.opponent_with_difficulty(personality_name(personality), difficulty_name(profile))
         for personality, profile in zip(game.bots, game.profiles, strict=True)
     )
-    rules = words.rules_summary(game.rules.preset_name, rules_tags(game.rules))
+    preset = game.rules.preset_name
+    shown = preset if preset in (None, "official") else preset_name(preset)
+    rules = words.rules_summary(shown, rules_tags(game.rules))
     return f"{words.new_game_summary(game.name, opponents, game.target, game.seed)} {rules}"
 
 
@@ -106,31 +109,39 @@ def default_line_up(count: int, last: NewGame | None) -> tuple[tuple[str, ...], 
 def ask_line_up(lines: Lines, count: int, last: NewGame | None) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
     """The opponents' personalities, and the difficulty each was given in its answer (None: the table's)."""
     how = personalities()
-    kinds = [Choice(name, name, folded(name)) for name in how]
+    kinds = [
+        Choice(name, personality_name(name), folded(name, personality_name(name), name.replace("-", " ")))
+        for name in how
+    ]
     for number, (name, line) in enumerate(how.items(), start=1):
-        lines.say(words.personality_line(number, name, line))
+        lines.say(words.personality_line(number, personality_name(name), line))
     default = default_line_up(count, last)
-    shown = ", ".join(kind if profile is None else f"{kind}:{profile}" for kind, profile in zip(*default, strict=True))
+    shown = ", ".join(
+        personality_name(kind) if profile is None else f"{personality_name(kind)}:{difficulty_name(profile)}"
+        for kind, profile in zip(*default, strict=True)
+    )
 
     def read(answer: str) -> tuple[tuple[str, ...], tuple[str | None, ...]] | Wrong:
         if not answer:
             return default
-        parts = [part for part in re.split(r"[,\s]+", answer) if part]
+        # Commas part the names when there is one: "random, greedy, item hoarder" (found in the playtest)
+        parts = [part.strip() for part in re.split(r"," if "," in answer else r"\s+", answer) if part.strip()]
         if len(parts) != count:
             return Wrong(words.wrong_line_up_count(count, len(parts)))
         bots: list[str] = []
         own: list[str | None] = []
         for part in parts:
             kind_text, _colon, level_text = part.partition(":")
-            kind = pick(kind_text, kinds, words.no_such_opponent(kind_text, list(how)))
+            kind = pick(kind_text.strip(), kinds, words.no_such_opponent(kind_text, [choice.name for choice in kinds]))
             if isinstance(kind, Wrong):
                 return kind
             level: str | None = None
             if level_text:
                 levels = list(difficulties(kind))
-                found = pick(level_text, [Choice(n, n, (n,)) for n in levels], "")
+                found = pick(level_text.strip(), difficulty_choices(levels), "")
                 if isinstance(found, Wrong) or not levels:
-                    return Wrong(words.no_such_difficulty(kind, level_text, levels))
+                    shown_levels = [difficulty_name(level) for level in levels]
+                    return Wrong(words.no_such_difficulty(personality_name(kind), level_text, shown_levels))
                 level = found
             bots.append(kind)
             own.append(level)
@@ -153,22 +164,28 @@ def ask_difficulty(
     if not levels:  # bots with no profile at all (a third party's): nothing to ask
         return tuple(own)
     for name, line in levels.items():
-        lines.say(words.difficulty_line(name, line))
+        lines.say(words.difficulty_line(difficulty_name(name), line))
     shared = {profile for profile in last.profiles} if last is not None else set()
     default = next(iter(shared)) if len(shared) == 1 and next(iter(shared)) in levels else None
     default = default or (DIFFICULTY if DIFFICULTY in levels else next(iter(levels)))
-    choices = [Choice(name, name, (name,)) for name in levels]
+    choices = difficulty_choices(list(levels))
 
     def read(answer: str) -> str | Wrong:
         if not answer:
             return default
         return pick(answer, choices)
 
-    chosen = ask(lines, words.difficulty_question(list(levels), default), read)
+    question = words.difficulty_question([difficulty_name(level) for level in levels], difficulty_name(default))
+    chosen = ask(lines, question, read)
     return tuple(
         level if level is not None else (chosen if chosen in difficulties(kind) else default_difficulty(kind) or None)
         for kind, level in zip(bots, own, strict=True)
     )
+
+
+def difficulty_choices(levels: Sequence[str]) -> list[Choice[str]]:
+    """Difficulties typed by their id or their name in the player's language (``hard``, *ťažká*)."""
+    return [Choice(level, difficulty_name(level), folded(level, difficulty_name(level))) for level in levels]
 
 
 def ask_target(lines: Lines, players: int, default: int) -> int:
@@ -194,8 +211,22 @@ def ask_target(lines: Lines, players: int, default: int) -> int:
 
 
 def rules_tags(rules: HouseRules) -> str:
-    """The switches that are on, as they are typed (found in the playtest: "draw till" for draw_until_playable)."""
-    return ", ".join(switch if value is True else f"{switch}={value}" for switch, value in rules.enabled().items())
+    """The switches that are on, as they are typed (found in the playtest: "draw till" for draw_until_playable),
+    in words (found in the next: ``stack_draw_two`` read as "stack underscore draw underscore two")."""
+    return ", ".join(
+        words.house_rule_name(switch) if value is True else f"{words.house_rule_name(switch)}={value}"
+        for switch, value in rules.enabled().items()
+    )
+
+
+def switch_ids(answer: str) -> str:
+    """``answer`` with each house rule typed in words as its id: ``party, jump in=false`` → ``party jump_in=false``."""
+    names = {name: switch for switch in SWITCHES for name in (switch, words.HOUSE_RULE_NAMES.get(switch, switch))}
+    names |= {words.house_rule_name(switch): switch for switch in SWITCHES}
+    for name in sorted(names, key=len, reverse=True):
+        pattern = r"(?<![\w-])" + r"\s+".join(re.escape(word) for word in name.split()) + r"(?![\w-])"
+        answer = re.sub(pattern, names[name], answer, flags=re.IGNORECASE)
+    return " ".join(answer.replace(",", " ").split())
 
 
 def ask_rules(lines: Lines, default: HouseRules) -> HouseRules:
@@ -208,15 +239,15 @@ def ask_rules(lines: Lines, default: HouseRules) -> HouseRules:
             lines.say(words.preset_line(number, name, printable(error)))
             continue
         if rules.is_official:
-            lines.say(words.official_line(number, name))
+            lines.say(words.official_line(number, preset_name(name)))
         else:
-            lines.say(words.preset_line(number, name, rules_tags(rules)))
-    choices = [Choice(name, name, (name,)) for name in presets]
+            lines.say(words.preset_line(number, preset_name(name), rules_tags(rules)))
+    choices = [Choice(name, preset_name(name), folded(name, preset_name(name))) for name in presets]
 
     def read(answer: str) -> HouseRules | Wrong:
         if not answer:
             return default
-        first, *rest = answer.split()
+        first, *rest = switch_ids(answer).split()
         preset: str | None = None
         if "=" not in first:
             chosen = pick(first, choices)
@@ -225,6 +256,7 @@ def ask_rules(lines: Lines, default: HouseRules) -> HouseRules:
             preset = chosen
         else:
             rest = [first, *rest]
+        rest = [switch if "=" in switch else f"{switch}=true" for switch in rest]  # "party seven zero": on
         try:
             return build_rules(preset, rest)
         except PresetError as error:
@@ -243,7 +275,11 @@ def switches_help() -> list[str]:
     for switch in SWITCHES:
         value = SWITCHED_ON.get(switch, True)
         typed = str(value).lower() if isinstance(value, bool) else str(value)
-        lines.append(words.switch_help(f"{switch}={typed}", house_rule_words(switch, value).line))
+        lines.append(
+            words.switch_help(
+                f"{words.house_rule_name(switch)}={typed}", house_rule_words(switch, value, line_mode=True).line
+            )
+        )
     return lines
 
 

@@ -101,7 +101,10 @@ class ReplayPage:
         if self.at == 0:
             say(self.lines, words.at_the_start())
             return
+        moves = self.timeline.points[self.at].actions
         self.at = max(0, self.at - steps)
+        while self.at > 0 and self.timeline.points[self.at].actions == moves:
+            self.at -= 1  # a round's deal is at the move that ended the round before (found: "Back to move 62" there)
         say(self.lines, words.went_back(self.timeline.points[self.at].actions), *self.point_lines(self.at))
 
     def jump(self, number: int) -> None:

@@ -6,7 +6,7 @@ with each cell named by its column; no ``#``, ``**``, ``|`` or backslash is left
 symbols are left out: they are pictures, and the item's name is said beside each.
 
 Each section ends with the ids of the full rules (docs/rules.md) it sums up, and a last section
-names those only the full rules give, so ``find T3`` finds where rule T3 is told in short.
+tells those only the full rules give, so ``find T3`` finds where rule T3 is told in short.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ SUMMED_UP: tuple[tuple[str, ...], ...] = (
     ("D2", "A3", "I2", "I4", "T4", "I5"),
     (),
 )
-# What only the full rules say: the deck, how cards are written, how many play, the first card.
-ONLY_IN_FULL = ("K1", "K2", "K5", "D1", "D4", "D5", "D6", "D7", "D8", "D9")
+# What only the full rules say (the deck, how cards are written, how many play, the first card) is told in
+# the last section, each rule with its id: K1, K2, K5, D1, D4 to D9.
 
 BOLD_OR_ITALIC = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
 ESCAPED = re.compile(r"\\(.)")
@@ -127,13 +127,13 @@ def markdown_sections(markdown: str) -> list[Section]:
 
 def rule_sections() -> list[Section]:
     """The rules as the Rules screen opened from the title shows them, in this context's language, by section."""
-    sections = markdown_sections(rules_markdown(NO_SYMBOLS) + "\n" + every_house_rule())
+    sections = markdown_sections(rules_markdown(NO_SYMBOLS) + "\n" + every_house_rule(line_mode=True))
     if len(sections) == len(SUMMED_UP):  # a translation that cut the rules otherwise is read without the ids
         sections = [
             Section(section.title, (*section.lines, words.rule_ids(ids)) if ids else section.lines)
             for section, ids in zip(sections, SUMMED_UP, strict=True)
         ]
-    full = Section(words.full_rules_title(), tuple(words.full_rules_lines(ONLY_IN_FULL)))
+    full = Section(words.full_rules_title(), tuple(words.full_rules_lines()))
     return [*sections, full]
 
 

@@ -29,6 +29,12 @@ def label(field: str) -> str:
     return _(words.SETTING_LABELS[field])
 
 
+def typed_names(field: str) -> set[str]:
+    """What ``field`` is typed as, whole: its name in words (the player's language and English) or its id."""
+    names = (words.setting_name(field), words.SETTING_NAMES[field], field, field.replace("_", " "))
+    return {name.casefold() for name in names}
+
+
 def value_words(field: str, value: object) -> str:
     """A setting's value as said: on or off, a language by its own name, a name, never a Python type."""
     if isinstance(value, bool):
@@ -75,7 +81,7 @@ class SettingsPage:
     def __init__(self, lines: Lines, settings: Settings) -> None:
         self.lines = lines
         self.settings = settings
-        self.fields = [Choice(field, field, folded(field, field.replace("_", " "))) for field in FIELDS]
+        self.fields = [Choice(field, words.setting_name(field), folded(*typed_names(field))) for field in FIELDS]
 
     def run(self) -> Settings:
         """List the settings and take commands until the person goes back; the settings then.
@@ -100,7 +106,9 @@ class SettingsPage:
         self.lines.say(words.settings_intro())
         for number, field in enumerate(FIELDS, start=1):
             self.lines.say(
-                words.setting_line(number, label(field), field, value_words(field, getattr(self.settings, field)))
+                words.setting_line(
+                    number, label(field), words.setting_name(field), value_words(field, getattr(self.settings, field))
+                )
             )
 
     def read(self, answer: str) -> tuple[str, object | None] | Wrong | None:
@@ -114,9 +122,10 @@ class SettingsPage:
             return Wrong(words.settings_help()[0])
         tokens = answer.split()
         for end in range(len(tokens), 0, -1):  # "bot speed fast": the longest start that names a setting
-            named = "_".join(tokens[:end]).casefold()
-            if named in FIELDS:
-                return self.parsed(named, " ".join(tokens[end:]))
+            named = " ".join(tokens[:end]).casefold()
+            for known in FIELDS:
+                if named in typed_names(known):
+                    return self.parsed(known, " ".join(tokens[end:]))
         field = pick(tokens[0], self.fields, words.no_such_setting(tokens[0], len(FIELDS)))
         if isinstance(field, Wrong):
             return field
@@ -139,16 +148,18 @@ class SettingsPage:
             return text
         choices = value_choices(field)
         shown = choices_words(choices)
-        value: object | Wrong = pick(text, choices, words.wrong_setting_value(text, field, shown))
+        value: object | Wrong = pick(text, choices, words.wrong_setting_value(text, words.setting_name(field), shown))
         return value
 
     def ask_value(self, field: str) -> object | None:
         """The setting's new value, asked; None to keep it."""
         now = value_words(field, getattr(self.settings, field))
         if field == "player_name":
-            question = words.name_setting_question(label(field), field, now)
+            question = words.name_setting_question(label(field), words.setting_name(field), now)
         else:
-            question = words.setting_question(label(field), field, now, choices_words(value_choices(field)))
+            question = words.setting_question(
+                label(field), words.setting_name(field), now, choices_words(value_choices(field))
+            )
 
         def read(answer: str) -> object | Wrong | None:
             return None if not answer else self.value_of(field, answer)
@@ -166,7 +177,7 @@ class SettingsPage:
             save_settings(settings)
         except SaveError as error:
             self.lines.say(one_line(words.settings_not_saved(str(error))))
-        self.lines.say(words.setting_changed(label(field), field, value_words(field, value)))
+        self.lines.say(words.setting_changed(label(field), words.setting_name(field), value_words(field, value)))
 
 
 def change_settings(lines: Lines, settings: Settings) -> Settings:

@@ -21,7 +21,7 @@ from ..table.session import HUMAN, Session
 from ..table.tableview import hand_cards, jump_in
 from ..voice import plain as words
 from .clock import CommandClock
-from .commands import ALWAYS, COLOURS, Command, find_card, find_colour, find_seat, parse
+from .commands import ALWAYS, COLOURS, Command, cards_named, find_card, find_colour, find_seat, parse
 
 # Bots without delay; a chance lasts a "second" of the command clock, which moves on only past
 # a chance the player's command has let go (``settle``); banners are not shown (the log says it).
@@ -68,6 +68,7 @@ class LineTable:
         self._chance_told: Chance | None = None
         self._recalled: list[str] | None = None  # a resumed match's last moves, kept for ``log``, not read out
         self._save_problem: str | None = None  # why saving fails, once said
+        self._opened_over = False  # a finished match, opened: the welcome says it is over
 
     # ------------------------------------------------------------------ the controller's front end
 
@@ -98,15 +99,18 @@ class LineTable:
                 self.say(self.colour_asked)
             case told.AskColour() | told.AskTarget() | told.AskChallenge():
                 self.asked = message
-            case told.HandRevealed(name, cards, guilty):
-                self.say(words.revealed_line(name, cards, guilty=guilty))
+            case told.HandRevealed():
+                pass  # the log's line of the challenge names the hand (found in the playtest: said twice)
             case told.RoundOver(summary, _refusal):
                 self.round_over = message
                 for sentence in words.round_over_lines(summary.ending, summary.scores):
                     self.say(sentence)
             case told.MatchOver(summary, _race, _refusal):
                 self.over = True
-                for sentence in words.match_over_lines(summary.scores):
+                said = words.match_over_lines(summary.scores)
+                if self._opened_over:  # "Welcome back: this match is over." said it (found in the playtest: twice)
+                    said = said[:1]
+                for sentence in said:
                     self.say(sentence)
             case _:
                 pass  # the state (read on demand), banners, hints on show, cards' flights: nothing to read
@@ -119,6 +123,7 @@ class LineTable:
 
     def start(self) -> None:
         self._recalled = []
+        self._opened_over = self.session.match.is_over
         try:
             fresh = self.controller.open()
         finally:
@@ -210,7 +215,7 @@ class LineTable:
         if self.wild_four is not None:
             return ""  # its colour question was said when it was asked
         if phase is Phase.PLAY:
-            return words.play_turn(self.playable(), hand=len(view.hand))
+            return words.play_turn(self.playable(), hand=len(view.hand), top=view.top_card, colour=view.active_color)
         if phase is Phase.DRAWN and view.drawn is not None:
             return words.drawn_turn(view.drawn, may_keep=Pass() in self.session.match.legal_actions())
         if phase is Phase.STACK:
@@ -247,6 +252,16 @@ class LineTable:
             if chance is not None and verb in WAITING_READERS:  # nothing else says the table waits
                 self.say(self.chance_line(chance))
             return True
+        if verb in ("back", "undo") and self.wild_four is not None:
+            # Found in the playtest: undo here said "nothing to undo" and dropped the card silently.
+            card, self.wild_four = self.wild_four, None
+            self.say(words.card_kept(card))
+            self.announce()
+            return True
+        if verb == "back":
+            self.say(words.nothing_to_go_back_from())
+            self.ask_again()
+            return True
         before_chance = self.chance()
         before = self._position()
         asked_before = self.question_open()
@@ -281,7 +296,9 @@ class LineTable:
                 return Command("again")
             return unknown
         if self.wild_four is not None or phase is Phase.CHOOSE_COLOR:
-            return Command("colour", text) if find_colour(text) is not None else unknown
+            if find_colour(text) is not None:
+                return Command("colour", text)
+            return words.no_such_colour(text) if len(text.split()) == 1 else unknown
         if phase is Phase.CHOOSE_TARGET:
             return Command("target", text)  # a name not found is answered with the names
         playing = phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK, Phase.CHALLENGE)
@@ -336,6 +353,8 @@ class LineTable:
                 controller.take()
             else:
                 self.say(words.nothing_to_accept())
+        elif verb == "stack":
+            self.stack(argument)
         elif verb == "challenge":
             if decides and view.phase is Phase.CHALLENGE:
                 controller.answer_challenge("challenge")
@@ -343,6 +362,9 @@ class LineTable:
                 self.say(words.no_challenge())
         elif verb == "uno":
             armed = controller.uno_ahead.armed
+            if not armed and self.uno_too_early():
+                self.say(words.uno_too_early())
+                return
             controller.uno()
             if controller.uno_ahead.armed != armed:  # said ahead, or taken back: nothing else says so
                 self.say(words.uno_ahead(armed=controller.uno_ahead.armed))
@@ -377,18 +399,35 @@ class LineTable:
             else:
                 self.say(words.hint_line(controller.take_hint().text))
 
+    def uno_too_early(self) -> bool:
+        """Whether no play of the seat's can leave it one card (U1): found in the playtest, ``uno`` with seven
+        cards was taken "with your next play" and dropped without a word. A 7 or a 0 that passes hands
+        (H4b) may bring back one card whatever the hand; a UNO too late is the controller's to say."""
+        view, match = self.session.view(), self.session.match
+        if view.exposed == HUMAN or len(view.hand) <= 2:
+            return False
+        missed = self.controller.pacer.recently_missed()
+        if missed is not None and missed.seat == HUMAN:
+            return False
+        passes = match.rules.seven_zero and any(card.rank in (Rank.SEVEN, Rank.ZERO) for card in view.hand)
+        return not passes
+
     def play(self, argument: str) -> None:
         cards = hand_cards(self.session.match, HUMAN)[0]
         colour = None
         if argument:
-            card = find_card(argument, cards)
-            if card is None and " " in argument:  # "play W+4 red": the card and its colour
+            found = cards_named(argument, cards)
+            if not found and " " in argument:  # "play W+4 red": the card and its colour
                 named, _space, last = argument.rpartition(" ")
                 colour = find_colour(last)
-                card = find_card(named, cards) if colour is not None else None
-            if card is None:
+                found = cards_named(named, cards) if colour is not None else []
+            if len(found) > 1:
+                self.say(words.which_of(argument, found))
+                return
+            if not found:
                 self.say(words.no_such_card(repr(argument)))
                 return
+            card = found[0]
         else:
             playable = self.playable()
             if len(playable) != 1:
@@ -407,10 +446,31 @@ class LineTable:
             self.wild_four = None
             self.controller.choose_colour(colour, card)
 
+    def stack(self, argument: str) -> None:
+        """H1-H3: a card put on the total passed to the seat (``stack`` alone when one card can be)."""
+        view = self.session.view()
+        stacking = self.session.is_human_turn() and (
+            view.phase is Phase.STACK or (view.phase is Phase.CHALLENGE and bool(self.playable()))
+        )
+        if not stacking:
+            self.say(words.nothing_to_stack())
+            return
+        stackable = self.playable()
+        if argument:
+            found = cards_named(argument, stackable)
+            if len(found) != 1:
+                self.say(words.stack_which(stackable))
+                return
+            self.play(words.code(found[0]))
+        elif len(stackable) == 1:
+            self.play(words.code(stackable[0]))
+        else:
+            self.say(words.stack_which(stackable))
+
     def colour(self, argument: str) -> None:
         colour = find_colour(argument)
         if colour is None:
-            self.say(words.which_colour())
+            self.say(words.no_such_colour(argument) if argument else words.which_colour())
             return
         if self.wild_four is not None:
             card, self.wild_four = self.wild_four, None
@@ -428,7 +488,8 @@ class LineTable:
         others = [seat for seat in range(view.num_players) if seat != HUMAN]
         seat = find_seat(argument, self.session.names, others)
         if seat is None:
-            self.say(words.which_player([self.session.names[s] for s in others]))
+            names = [self.session.names[s] for s in others]
+            self.say(words.nobody_called(argument, names) if argument else words.which_player(names))
             return
         self.controller.choose_target(seat)
 
@@ -445,7 +506,7 @@ class LineTable:
         if self.round_over is not None:
             found.append("next")
         elif decides and self.wild_four is not None:
-            found += [f"colour {colour.value}" for colour in COLOURS]
+            found += [f"colour {colour.value}" for colour in COLOURS] + ["back"]
         elif decides:
             found += self._decision_moves(view.phase)
         if controller.may("jump"):
@@ -471,10 +532,11 @@ class LineTable:
             return [*plays, "draw"]
         if phase is Phase.DRAWN:
             return plays + (["keep"] if Pass() in legal else [])
+        stacks = [f"stack {words.code(card)}" for card in self.playable()]
         if phase is Phase.STACK:
-            return [*plays, "take"]
+            return [*stacks, "take"]
         if phase is Phase.CHALLENGE:
-            return ["challenge", "accept", *plays]
+            return ["challenge", "accept", *stacks]
         if phase is Phase.CHOOSE_COLOR:
             return [f"colour {colour.value}" for colour in COLOURS]
         if phase is Phase.CHOOSE_TARGET:
@@ -507,7 +569,8 @@ class LineTable:
                 seat.name, seat.cards, seat.score, seat.last, you=seat.you, to_act=seat.to_act, exposed=seat.exposed
             )
             self.say(line)
-        self.say(words.pile_line(info.draw_pile, info.after_you))
+        after_you = "" if self.round_over is not None or self.over else info.after_you  # nobody plays next
+        self.say(words.pile_line(info.draw_pile, after_you))
         self.say(words.rules_line(info.rules, match.round_number, match.target))
 
     def read_summary(self) -> None:

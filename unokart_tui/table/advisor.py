@@ -37,7 +37,7 @@ from ..engine import (
 )
 from ..glyphs import UNICODE, Glyphs
 from ..voice import hints as words
-from ..voice.cards import color_word, short
+from ..voice.cards import color_word, written
 from ..voice.numbers import percent
 from .session import Session
 
@@ -295,7 +295,7 @@ def _take_stack(view: PlayerView, *, could_stack: bool) -> str:
 def _keep_reasons(view: PlayerView, card: Card, glyphs: Glyphs = UNICODE) -> list[str]:
     if card.color is None:
         return [words.reason("wild later")]
-    return [words.reason("search", card=short(card, glyphs))]
+    return [words.reason("search", card=written(card, glyphs))]
 
 
 def _color(view: PlayerView, color: Color, names: Sequence[str]) -> str:

@@ -277,7 +277,9 @@ class TableController:
                 self.send(Logged(log_line(event, self.voice, can_stack=stack)))
             return
         hand = len(self.session.match.round.hands[HUMAN]) if live else None
-        for line in log_lines(events, self.voice, can_stack=stack, hand=hand):
+        view = self.session.view()
+        drawn = view.drawn if live and self.session.is_human_turn() and view.phase is Phase.DRAWN else None
+        for line in log_lines(events, self.voice, can_stack=stack, hand=hand, drawn=drawn):
             self.send(Logged(line))
 
     def note_exposure_over(self, exposed: int | None, events: list[Event]) -> None:

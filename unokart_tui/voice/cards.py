@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from unokart_tui.engine import Card, Color, DrawReason, Item, Rank
 
 from ..asciitext import ascii_text
-from ..glyphs import UNICODE, Glyphs
+from ..glyphs import UNICODE, WORDS, Glyphs
 
 # A lookup whose message is a variable: Babel reads each message where ``NC_`` marks it, with its context.
-from . import NC_, pgettext
+from . import NC_, _, pgettext
 from . import pgettext as looked_up
 
 # The style class each card face is painted with: the words that name a card take its colours.
@@ -120,6 +120,14 @@ def draw_reason(reason: DrawReason) -> str:
 def short(card: Card, glyphs: Glyphs = UNICODE) -> str:
     """``R7``, ``B⇄``, ``G⊘``, ``Y+2``, ``W+4``, ``W?``."""
     return color_letter(card.color) + glyphs.ranks.get(card.rank, card.rank.value)
+
+
+def written(card: Card, glyphs: Glyphs = UNICODE) -> str:
+    """``card`` as a sentence names it: its short form, or in line mode (``WORDS``, issue 33) its name
+    in words with the code to type in brackets, ``Red 7 [R7]``."""
+    if glyphs is WORDS:
+        return _("{name} [{code}]").format(name=long(card), code=short(card, glyphs))
+    return short(card, glyphs)
 
 
 def long(card: Card) -> str:

@@ -15,7 +15,7 @@ from unokart_tui.engine import Card, Color, Rank
 from ..glyphs import UNICODE, Glyphs
 from . import N_, _, ngettext
 from . import _ as looked_up  # a message marked with N_ below, looked up when the hint is written
-from .cards import color_word, short
+from .cards import color_word, written
 
 # A reason for a move, by what the expert saw; the hint fills the names and colours in.
 REASONS = {
@@ -108,7 +108,7 @@ def play(
     card: Card, *, colour: Color | None = None, uno: bool = False, jump_in: bool = False, glyphs: Glyphs = UNICODE
 ) -> str:
     """``Play G7``, ``Play W+4 as blue and say UNO``, ``Jump in with R5`` (cards written as the hand's ``glyphs``)."""
-    values = {"card": short(card, glyphs), "colour": color_word(colour) if colour is not None else ""}
+    values = {"card": written(card, glyphs), "colour": color_word(colour) if colour is not None else ""}
     if jump_in:
         text = _("Jump in with {card} and say UNO") if uno else _("Jump in with {card}")
     elif colour is not None:
@@ -119,7 +119,7 @@ def play(
 
 
 def keep(card: Card, glyphs: Glyphs = UNICODE) -> str:
-    return _("Keep the {card}").format(card=short(card, glyphs))
+    return _("Keep the {card}").format(card=written(card, glyphs))
 
 
 def choose(colour: Color) -> str:
@@ -242,18 +242,18 @@ def draw_keeping(rank: Rank) -> str:
 
 def draw_nothing_of(colour: Color, top: Card, glyphs: Glyphs = UNICODE) -> str:
     return _("Draw: nothing in your hand is {colour}, the colour the {card} asks for").format(
-        colour=color_word(colour), card=short(top, glyphs)
+        colour=color_word(colour), card=written(top, glyphs)
     )
 
 
 def draw_nothing_on(top: Card, glyphs: Glyphs = UNICODE) -> str:
-    return _("Draw: nothing in your hand goes on the {card}").format(card=short(top, glyphs))
+    return _("Draw: nothing in your hand goes on the {card}").format(card=written(top, glyphs))
 
 
 def draw_for_later(fitting: Sequence[Card], glyphs: Glyphs = UNICODE) -> str:
     """A draw while ``fitting`` cards could go: the expert keeps them."""
     if len(fitting) == 1:
-        return _("Draw: the one card that fits, {card}, is worth more later").format(card=short(fitting[0], glyphs))
+        return _("Draw: the one card that fits, {card}, is worth more later").format(card=written(fitting[0], glyphs))
     return _("Draw: the cards that fit are worth more later")
 
 
@@ -263,7 +263,7 @@ def draw_not_zero(zero: Card, name: str, cards: int, glyphs: Glyphs = UNICODE) -
         "Draw: the only card that fits is {card}, and it would bring you the hand of {name}, {count} card",
         "Draw: the only card that fits is {card}, and it would bring you the hand of {name}, {count} cards",
         cards,
-    ).format(card=short(zero, glyphs), name=name, count=cards)
+    ).format(card=written(zero, glyphs), name=name, count=cards)
 
 
 def take_stack(total: int, *, could_stack: bool) -> str:

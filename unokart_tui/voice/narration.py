@@ -99,14 +99,23 @@ def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
 
 
 def log_lines(
-    events: Sequence[Event], voice: Voice, *, can_stack: bool = True, hand: int | None = None
+    events: Sequence[Event],
+    voice: Voice,
+    *,
+    can_stack: bool = True,
+    hand: int | None = None,
+    drawn: Card | None = None,
 ) -> list[LogLine]:
     """Line mode's log lines for one action's ``events``: a line each, but one line for the others' draws
     of a Lightning (I4), and for a draw and the turn it costs; a Reverse and passed hands told from the
     reader's seat. Found in line mode's playtest: with nine opponents, a Lightning was eight lines.
 
     ``hand``: the reader's cards once the action is done (None for an action of the past), said when
-    hands are passed on (H4)."""
+    hands are passed on (H4). An action that just happened (``hand`` given) leaves out what the line
+    table's next line says with the command to type: a total passed to the reader (its turn line names
+    the cards to stack), a forgotten UNO (the chance to catch or to say it), and the card the reader
+    drew (``drawn``: the card they may now play or keep). Found in the playtest: each was said twice.
+    """
     events = in_told_order(events)
     lines: list[LogLine] = []
     struck: list[int] = []  # the seats other than the reader's that each drew their card of this Lightning
@@ -114,6 +123,11 @@ def log_lines(
     for number, event in enumerate(events):
         if number and _drew_and_lost(events[number - 1], event):
             continue  # said with the draw
+        if hand is not None and _said_next(event, voice, drawn):
+            continue
+        if isinstance(event, DrawPending):  # the reader's own, live, was left out just above
+            lines.append(LogLine("· " + _stack_news(event, voice), "bold"))
+            continue
         lightning = isinstance(event, CardsDrawn) and event.reason is DrawReason.LIGHTNING
         if isinstance(event, CardsDrawn) and lightning and len(event.cards) == 1 and not voice.is_you(event.seat):
             if not struck:
@@ -134,6 +148,33 @@ def log_lines(
             continue
         lines.append(log_line(event, voice, can_stack=can_stack))
     return lines
+
+
+def _said_next(event: Event, voice: Voice, drawn: Card | None) -> bool:
+    """Whether the line table's next line (the reader's turn, or their chance) says ``event`` again."""
+    if isinstance(event, PlayerExposed):
+        return True
+    if isinstance(event, DrawPending):
+        return voice.is_you(event.seat)
+    return (
+        isinstance(event, CardsDrawn)
+        and drawn is not None
+        and voice.is_you(event.seat)
+        and event.reason is DrawReason.CHOICE
+        and event.cards == (drawn,)
+    )
+
+
+def _stack_news(event: DrawPending, voice: Voice) -> str:
+    """H1-H3: another seat's choice, said as news (found in the playtest: "+2 to Mario: stack or take it"
+    read as an order to the player)."""
+    if voice.is_you(event.seat):  # a replay's: what the player had to do then
+        return ngettext(
+            "You must stack or take {total} card.", "You must stack or take {total} cards.", event.total
+        ).format(total=event.total)
+    return ngettext(
+        "{name} must stack or take {total} card.", "{name} must stack or take {total} cards.", event.total
+    ).format(name=voice.name(event.seat), total=event.total)
 
 
 def _told_around(event: Event, voice: Voice, hand: int | None) -> str:

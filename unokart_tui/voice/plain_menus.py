@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import N_, _, ngettext, pgettext
+from . import N_, NC_, _, ngettext, pgettext
 from .names import shown_name
 from .plain import listed
 
@@ -206,8 +206,30 @@ def preset_line(number: int, name: str, rules: str) -> str:
 
 def rules_question(default: str) -> str:
     return _(
-        "House rules: a preset's name or number, then any switch to change (party jump_in=false). Enter for {rules}."
+        "House rules: a preset's name or number, then any rule to change (party, jump in=false). Enter for {rules}."
     ).format(rules=default)
+
+
+# Each house rule's name as line mode says it and the player types it (found in the playtest: a screen
+# reader read "stack underscore draw underscore two"). Its id (``stack_draw_two``) is typed too.
+HOUSE_RULE_NAMES = {
+    "stack_draw_two": NC_("a house rule's name, typed", "stack draw two"),
+    "stack_draw_four": NC_("a house rule's name, typed", "stack draw four"),
+    "stack_cross": NC_("a house rule's name, typed", "stack across"),
+    "seven_zero": NC_("a house rule's name, typed", "seven zero"),
+    "jump_in": NC_("a house rule's name, typed", "jump in"),
+    "draw_until_playable": NC_("a house rule's name, typed", "draw until playable"),
+    "must_play_drawn": NC_("a house rule's name, typed", "must play drawn"),
+    "banana": NC_("a house rule's name, typed", "banana"),
+    "hand_size": NC_("a house rule's name, typed", "hand size"),
+}
+
+
+def house_rule_name(switch: str) -> str:
+    """``jump_in`` as said and typed: *jump in*, in the player's language; an unknown switch as it is."""
+    if switch not in HOUSE_RULE_NAMES:
+        return switch
+    return pgettext("a house rule's name, typed", HOUSE_RULE_NAMES[switch])
 
 
 def switches_intro() -> str:
@@ -375,7 +397,7 @@ def settings_not_saved(problem: str) -> str:
 
 def settings_help() -> list[str]:
     return [
-        _("set and a setting's name or number, then its value: set 1 on, set language nl, set player_name Ann."),
+        _("set and a setting's name or number, then its value: set 1 on, set language nl, set player name Ann."),
         _("A setting's number alone asks for its value. Enter, back or quit returns to the title."),
     ]
 
@@ -394,6 +416,28 @@ SETTING_LABELS = {
     "confirm_quit": N_("Ask before leaving a match at the full-screen table"),
     "theme": N_("Theme of the full-screen game"),
 }
+# Each setting's name as line mode says it and the player types it (found in the playtest: a screen reader
+# read "uno underscore helper"). The id (``uno_helper``) is typed too: the full-screen game's ``set`` takes it.
+SETTING_NAMES = {
+    "line_mode": NC_("a setting's name, typed", "line mode"),
+    "player_name": NC_("a setting's name, typed", "player name"),
+    "language": NC_("a setting's name, typed", "language"),
+    "uno_helper": NC_("a setting's name, typed", "uno helper"),
+    "undo": NC_("a setting's name, typed", "undo"),
+    "bot_speed": NC_("a setting's name, typed", "bot speed"),
+    "glyphs": NC_("a setting's name, typed", "card symbols"),
+    "guide": NC_("a setting's name, typed", "guide"),
+    "reduce_motion": NC_("a setting's name, typed", "reduce motion"),
+    "confirm_quit": NC_("a setting's name, typed", "confirm quit"),
+    "theme": NC_("a setting's name, typed", "theme"),
+}
+
+
+def setting_name(field: str) -> str:
+    """``uno_helper`` as said and typed: *uno helper*, in the player's language."""
+    return pgettext("a setting's name, typed", SETTING_NAMES[field])
+
+
 GLYPH_WORDS = {
     "auto": N_("automatic"),
     "unicode": N_("Unicode symbols"),

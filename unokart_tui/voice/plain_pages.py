@@ -68,15 +68,32 @@ def full_rules_title() -> str:
     return _("The full rules")
 
 
-def full_rules_lines(only_there: Sequence[str]) -> list[str]:
+def full_rules_lines() -> list[str]:
+    """What the full rules (docs/rules.md) tell that the sections before leave out, told here: found in the
+    playtest, the section sent a player who reads the game in lines to a file outside it."""
     return [
+        _("The full rules give each rule of this game an id, a letter and a number."),
+        _("Each section here ends with the ids of the rules it sums up; type find and an id (find T3) for it."),
+        _("This section tells the rules the others leave out."),
         _(
-            "The full rules give each rule of this game with an id, a letter and a number; they come with the game's "
-            "source, as docs/rules.md. Type find and an id here (find T3) for the section that tells it in short."
+            "K1: each of the four colours has 25 cards: one 0, two of each number from 1 to 9, and two each of "
+            "Draw Two, Skip and Reverse."
         ),
-        _("Each section here ends with the ids of the rules it sums up."),
-        _("Only the full rules say how many cards the deck holds, how many may play and what the first card does."),
-        _("Those rules are {ids}.").format(ids=", ".join(only_there)),
+        _("K2: twelve wild cards complete the deck: four Wild Draw Four and eight Wild Item Box, 112 cards in all."),
+        _(
+            "K5: a card's code is its colour's letter and its rank: R7, GS for a Skip, B<> for a Reverse, Y+2 for a "
+            "Draw Two, W+4 for a Wild Draw Four, W? for a Wild Item Box."
+        ),
+        _("D1: a match has from 2 to 10 players."),
+        _(
+            "D4: the first card turned is never a Wild Draw Four: one goes back into the pile, the pile is "
+            "shuffled and the next card is turned."
+        ),
+        _("D5: when the first card is a Wild Item Box, the dealer names the colour; its item does not go off."),
+        _("D6: when the first card is a Reverse, the dealer plays first and play goes the other way."),
+        _("D7: when the first card is a Draw Two, the player after the dealer draws two and misses the turn."),
+        _("D8: when the first card is a Skip, the player after the dealer is skipped."),
+        _("D9: with any other first card, the player after the dealer starts."),
     ]
 
 

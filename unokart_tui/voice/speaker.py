@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Item
 
-from ..glyphs import UNICODE, WORDS, Glyphs
+from ..glyphs import UNICODE, Glyphs
 from . import _
-from .cards import long, short
+from .cards import written
 from .names import is_default_name
 
 
@@ -39,9 +39,7 @@ class Voice:
         return self.glyphs.items[item]
 
     def card(self, card: Card) -> str:
-        if self.glyphs is WORDS:  # line mode (issue 33): a card named in words, the code to type in brackets
-            return _("{name} [{code}]").format(name=long(card), code=short(card, self.glyphs))
-        return short(card, self.glyphs)
+        return written(card, self.glyphs)  # line mode (issue 33): in words, the code to type in brackets
 
     def who(self, seat: int) -> str:
         """A seat on its own or starting a sentence: "You", "Mario"."""
