@@ -77,7 +77,8 @@ async def test_a_saves_folder_that_is_a_file_is_told_once_and_the_game_starts(mo
         await pilot.pause()
         told = [message for message in messages(application) if "is not a folder" in message]
         assert told == [
-            f"{blocker}/unokart: is not a folder (a file is in its place, or in the place of a folder above it)"
+            f"{blocker}/unokart: the saves cannot be used here (is not a folder"
+            " (a file is in its place, or in the place of a folder above it))."
         ]
 
 
