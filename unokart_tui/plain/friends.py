@@ -74,7 +74,7 @@ class FriendsTable:
         self._asked_at: tuple[int, int] | None = None
         self.wild_four: Play | None = None  # a Wild Draw Four whose colour is being asked
         self.turn_seconds: int | None = None
-        self._announced: tuple[object, ...] | None = None
+        self._announced: tuple[int, int] | None = None
         self._chance_told: tuple[object, ...] | None = None
         self._warned: tuple[int, int] | None = None
         self._warning: Stoppable | None = None
@@ -108,7 +108,7 @@ class FriendsTable:
         if kind == REFUSED and not self.started:
             self.say(str(data.get("words", "")))
             return
-        if kind == "TableSeen" and not self.started:
+        if not self.started:  # the deal's lines come before the first view of the table
             self.started = True
             self.say(shared_words.match_started())
         self.remote.arrived(data)
@@ -261,7 +261,7 @@ class FriendsTable:
         seen = self.remote.seen
         if seen is None or not self.decides():
             return
-        decision = (seen.moment, self.wild_four, type(self.asked))
+        decision = seen.moment  # once a moment: an answer sent is not followed by the question again
         if decision != self._announced:
             self._announced = decision
             line = self.turn_line()
