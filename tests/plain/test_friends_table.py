@@ -150,7 +150,7 @@ def test_a_turn_played_in_words_and_the_log_without_symbols(tmp_path):
     taken = table.match.history[-1][moment[1]]
     assert isinstance(taken, Play) and taken.card.rank.name == "WILD_DRAW_FOUR" and taken.color is not None
     assert taken.color.value == "red"
-    until(clock, ann, lambda: ann.table.decides())
+    until(clock, ann, ann.table.decides)
     written = "\n".join(ann.said)
     assert not SYMBOLS.search(written)  # the host told Ann's log in words: cards named, codes in brackets
     assert "\x1b" not in written
@@ -175,12 +175,12 @@ def test_a_refusal_is_one_line_and_changes_nothing(tmp_path):
 
 
 def test_the_turn_clock_is_said_once_when_it_runs_low(tmp_path):
-    hosted, clock, ann, _bob = started(tmp_path)
-    until(clock, ann, lambda: ann.table.decides())
-    help_said = ann.types("help")
-    assert "The table does not wait: your turn has a clock of 45 seconds, and when it runs out the autopilot plays it." in (
-        help_said
+    _hosted, clock, ann, _bob = started(tmp_path)
+    until(clock, ann, ann.table.decides)
+    clock_line = (
+        "The table does not wait: your turn has a clock of 45 seconds, and when it runs out the autopilot plays it."
     )
+    assert clock_line in ann.types("help")
     left = ann.table.remote.seconds_left()
     assert left is not None and left > WARN_AT
     ann.new()
@@ -197,7 +197,7 @@ def test_the_table_moves_on_while_the_person_reads(tmp_path):
     hosted, clock, ann, _bob = started(tmp_path)
     table = hosted.table
     assert table is not None
-    until(clock, ann, lambda: ann.table.decides())
+    until(clock, ann, ann.table.decides)
     assert ann.types("hand")[0].startswith("Your hand:")  # reading does not stop the host's clock
     deadline = table.deadline
     assert deadline is not None
