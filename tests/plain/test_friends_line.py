@@ -9,7 +9,16 @@ import socket
 import threading
 
 from unokart_tui.friends import wire
-from unokart_tui.friends.channel import JOIN_TABLE, LEAVE_TABLE, REFUSED, TABLE_JOINED, LineDecoder, encode
+from unokart_tui.friends.channel import (
+    JOIN_TABLE,
+    LEAVE_TABLE,
+    OPEN_TABLE,
+    REFUSED,
+    TABLE_JOINED,
+    TABLE_OPENED,
+    LineDecoder,
+    encode,
+)
 from unokart_tui.friends.messages import LobbyClosed, LobbyShown, TableSettings
 from unokart_tui.plain.friends import sit_at_table
 from unokart_tui.plain.hostline import HostLine
@@ -134,3 +143,31 @@ def test_a_game_without_a_host_offers_no_table_for_friends():
     out = io.StringIO()
     assert run_title(Lines(io.StringIO(""), out), QUIET) == 0
     assert "Play with friends" not in out.getvalue()
+
+
+def test_play_with_friends_opens_a_table_and_asks_its_settings():
+    # 8: Play with friends; then Enter keeps each setting (seats, the bots, target, rules, turn clock); leave.
+    ends = Ends("8\n\n\n\n\n\nleave\n")
+    command = f"ssh -p 2222 {CODE}@example.org"
+
+    def host() -> None:
+        decoder = LineDecoder()
+        while True:
+            for message in decoder.feed(ends.host.recv(4096)):
+                if message.get("type") == OPEN_TABLE:
+                    ends.tell({"type": TABLE_OPENED, "code": CODE, "command": command})
+                    ends.tell({"type": TABLE_JOINED, "code": CODE})
+                    ends.tell(lobby(is_opener=True)._replace(opener="Ann", people=("Ann",)))
+                    return
+
+    answering = threading.Thread(target=host)
+    answering.start()
+    assert run_title(ends.lines, QUIET) == 0
+    answering.join(5)
+    said = ends.said
+    assert said.index("Friends type this, each with their own key:") + 1 == said.index(command)
+    assert "How many seats at the table, from 2 to 10? Enter keeps 3." in said
+    assert "How many seconds for each turn, from 10 to 600? Enter keeps 30." in said
+    assert "Settings sent to the table." not in said  # Enter kept them all: nothing to send
+    assert "You left the table." in said
+    assert ends.received() == [{"type": LEAVE_TABLE}]

@@ -10,9 +10,12 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+import pytest
+
 from unokart_tui.engine import Phase, Play
 from unokart_tui.friends.channel import LEAVE_TABLE, encode
 from unokart_tui.friends.hosting import HostedTable
+from unokart_tui.plain.asking import InputEnded
 from unokart_tui.plain.friends import WARN_AT, FriendsTable
 from unokart_tui.plain.lines import Lines
 from unokart_tui.table.pacing import Pace
@@ -39,11 +42,12 @@ class Seat:
 class Person:
     """Ann in line mode: her seat at the host, her line-mode table, and every line it wrote."""
 
-    def __init__(self, hosted: HostedTable, clock: FakeClock, seat: Seat) -> None:
+    def __init__(self, hosted: HostedTable, clock: FakeClock, seat: Seat, answers: str = "") -> None:
+        """``answers``: the lines Ann types when a question is put to her (the opener's settings)."""
         self.hosted, self.seat = hosted, seat
         self.out = io.StringIO()
         self.sent: list[dict[str, object]] = []
-        self.table = FriendsTable(Lines(io.StringIO(""), self.out), self.to_host, CODE, clock=clock)
+        self.table = FriendsTable(Lines(io.StringIO(answers), self.out), self.to_host, CODE, clock=clock)
         self.read_to = 0
 
     def to_host(self, message: Mapping[str, object]) -> bool:
@@ -77,12 +81,12 @@ class Person:
         return self.out.getvalue().splitlines()
 
 
-def at_table(tmp_path: Path) -> tuple[HostedTable, FakeClock, Person, Seat]:
+def at_table(tmp_path: Path, answers: str = "") -> tuple[HostedTable, FakeClock, Person, Seat]:
     clock = FakeClock()
     hosted = HostedTable(CODE, clock=clock, saves_for=lambda key: tmp_path, seed=31, pace=Pace(bot_delay=0.5))
     ann_seat, bob = Seat("Ann", plain=True), Seat("Bob")
     hosted.arrive(ann_seat)
-    ann = Person(hosted, clock, ann_seat)
+    ann = Person(hosted, clock, ann_seat, answers)
     ann.deliver()
     hosted.arrive(bob)
     ann.deliver()
@@ -228,3 +232,31 @@ def test_moves_lists_what_may_be_typed_now(tmp_path):
     assert moves[-1] == ""
     assert "draw" in moves and "hint" in moves and "quit" in moves
     assert all(not move.startswith("undo") for move in moves)
+
+
+def test_the_opener_sets_the_table_question_by_question(tmp_path):
+    # Seats 3, the free seat's bot, the target and the house rules as they are, 30 seconds a turn.
+    hosted, _clock, ann, _bob = at_table(tmp_path, "3\n\n\n\n30\n")
+    said = ann.types("settings")
+    assert "How many seats at the table, from 2 to 10? Enter keeps 4." in said
+    assert "How many seconds for each turn, from 10 to 600? Enter keeps 45." in said
+    assert "Settings sent to the table." in said
+    # The host's lobby comes back with them: only the lines that changed are said.
+    assert said[-3:] == [
+        "At the table (2 of 3 seats): Ann (opened the table), Bob",
+        "1 bot plays the free seat: greedy",
+        "Target 500, house rules official, 3 seats, 30 seconds a turn.",
+    ]
+    assert hosted.lobby is not None and hosted.lobby.settings.seats == 3
+    assert hosted.lobby.settings.turn_seconds == 30.0
+    sent = len(ann.sent)
+    with pytest.raises(InputEnded):  # the input has ended: the loop leaves the table (sit_at_table)
+        ann.types("settings")
+    assert len(ann.sent) == sent
+
+
+def test_a_wrong_answer_to_a_setting_is_said_and_asked_again(tmp_path):
+    hosted, _clock, ann, _bob = at_table(tmp_path, "11\n2\n\n\n\n")
+    said = ann.types("settings")
+    assert "Type a whole number from 2 to 10, or Enter." in said
+    assert hosted.lobby is not None and hosted.lobby.settings.seats == 2

@@ -56,8 +56,11 @@ class FriendsTable:
         clock: Clock,
         command: str | None = None,
         uno_helper: bool = False,
+        ask_settings: bool = False,
     ) -> None:
-        """``send``: one JSON object to the host; ``command``: what friends type to join (told to the opener)."""
+        """``send``: one JSON object to the host; ``command``: what friends type to join (told to the opener);
+        ``ask_settings``: the opener is asked the table's settings as soon as the lobby is shown (as New game)."""
+        self._ask_settings = ask_settings
         self.lines = lines
         self._send = send
         self.code = code
@@ -124,6 +127,9 @@ class FriendsTable:
         if not self._lobby_said:
             for line in lines:
                 self.say(line)
+            if self._ask_settings and shown.is_opener:
+                self._lobby_said = lines
+                self.settle(shown)  # what the host says meanwhile waits, and is said after the questions
             self.say(shared_words.opener_help() if shown.is_opener else shared_words.joiner_help())
         else:
             for line in lines:
@@ -329,6 +335,9 @@ class FriendsTable:
             if chance is not None and verb in WAITING_READERS:
                 self.say(self.chance_line(chance))
             return
+        if self.remote.watching and verb not in ("next", "wait"):
+            self.say(friends_words.is_watching())
+            return
         self.do(parsed)
         self.announce()
 
@@ -488,7 +497,7 @@ class FriendsTable:
 
     def settle(self, shown: LobbyShown) -> None:
         """The opener's settings, asked one at a time as New game asks them, then sent to the table."""
-        from .new_game import ask_rules, ask_target  # noqa: PLC0415 - the presets, read when asked
+        from .new_game import NewGame, ask_line_up, ask_rules, ask_target  # noqa: PLC0415 - read when asked
 
         settings = shown.settings
         try:
@@ -499,6 +508,13 @@ class FriendsTable:
                 MAX_SEATS,
                 settings.seats,
             )
+            bots = settings.bots
+            free = seats - len(shown.people)
+            if free > 0:  # who plays the seats no friend takes: New game's line-up question
+                offered = settings._replace(seats=seats).bot_kinds(len(shown.people))
+                last = NewGame("", offered, (None,) * free, settings.target, None)
+                chosen_bots = ask_line_up(self.lines, free, last)[0]
+                bots = settings.bots if chosen_bots == offered else chosen_bots
             target = ask_target(self.lines, seats, settings.target)
             rules = ask_rules(self.lines, settings.rules)
             now = math.ceil(settings.turn_seconds)
@@ -508,7 +524,9 @@ class FriendsTable:
         except Leave:
             return
         preset = rules.preset_name or settings.preset
-        chosen = settings._replace(target=target, preset=preset, rules=rules, seats=seats, turn_seconds=float(seconds))
+        chosen = settings._replace(
+            target=target, preset=preset, rules=rules, seats=seats, bots=bots, turn_seconds=float(seconds)
+        )
         if chosen != settings:
             self._send(wire.as_json(LobbySettle(chosen)))
             self.say(shared_words.settings_sent())
@@ -620,7 +638,9 @@ def ask_number(lines: Lines, question: str, least: int, most: int, default: int)
 # ---------------------------------------------------------------------- the loop
 
 
-def sit_at_table(lines: Lines, code: str, *, command: str | None = None, uno_helper: bool = False) -> FriendsTable:
+def sit_at_table(
+    lines: Lines, code: str, *, command: str | None = None, uno_helper: bool = False, opened: bool = False
+) -> FriendsTable:
     """The person at the table ``code`` until they leave it, it closes, the match ends, or their input ends.
 
     Waits on the person's input and the host's line at once (and on the next wake-up of the clock's warning);
@@ -629,7 +649,9 @@ def sit_at_table(lines: Lines, code: str, *, command: str | None = None, uno_hel
     host = lines.host
     assert host is not None
     clock = WallClock()
-    table = FriendsTable(lines, host.send, code, clock=clock, command=command, uno_helper=uno_helper)
+    table = FriendsTable(
+        lines, host.send, code, clock=clock, command=command, uno_helper=uno_helper, ask_settings=opened
+    )
     try:
         while not table.over:
             clock.run_due()

@@ -218,7 +218,8 @@ class Title:
             elif kind == TABLE_JOINED:
                 code = str(data.get("code", ""))
                 command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
-                sit_at_table(self.lines, code, command=command, uno_helper=self.settings.uno_helper)
+                uno_helper = self.settings.uno_helper
+                sit_at_table(self.lines, code, command=command, uno_helper=uno_helper, opened=command is not None)
                 self.opened = None
             # anything else belongs to a table left already: nothing to say of it here
         if host.closed:
