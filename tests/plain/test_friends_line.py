@@ -171,3 +171,15 @@ def test_play_with_friends_opens_a_table_and_asks_its_settings():
     assert "Settings sent to the table." not in said  # Enter kept them all: nothing to send
     assert "You left the table." in said
     assert ends.received() == [{"type": LEAVE_TABLE}]
+
+
+def test_the_host_gone_is_said_once_and_the_title_offers_no_table_after_it():
+    ends = Ends("")
+    ends.tell({"type": TABLE_JOINED, "code": CODE})
+    ends.tell(lobby())
+    ends.host.close()  # the server went away
+    assert run_title(ends.lines, QUIET) == 0
+    said = ends.said
+    gone = "The line to the server is closed: the tables for friends are gone."
+    assert said.count(gone) == 1
+    assert not any("Play with friends" in line for line in said[said.index(gone) :])

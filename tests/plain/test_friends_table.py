@@ -260,3 +260,11 @@ def test_a_wrong_answer_to_a_setting_is_said_and_asked_again(tmp_path):
     said = ann.types("settings")
     assert "Type a whole number from 2 to 10, or Enter." in said
     assert hosted.lobby is not None and hosted.lobby.settings.seats == 2
+
+
+def test_enter_says_whom_the_table_waits_for(tmp_path):
+    _hosted, clock, ann, _bob = started(tmp_path)
+    until(clock, ann, lambda: ann.table.remote.seen is not None and not ann.table.decides())
+    seen = ann.table.remote.seen
+    assert seen is not None and seen.turn is not None
+    assert ann.types("") == [f"{seen.turn.name} plays now; the table tells you when it is your turn."]

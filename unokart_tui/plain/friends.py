@@ -534,11 +534,18 @@ class FriendsTable:
     # ------------------------------------------------------------------ commands that read
 
     def read_again(self) -> None:
+        """Enter alone: the seat's decision or chance said again; else whom the table waits for."""
         chance = self.chance()
         if chance is not None:
             self.say(self.chance_line(chance))
-        if self.decides():
-            self.say(self.turn_line() or words.colour_question(getattr(self.asked, "reason", "")))
+        line = self.turn_line() if self.decides() else ""
+        if self.decides() and self.wild_four is not None and isinstance(self.asked, told.AskColour):
+            line = words.colour_question(self.asked.reason)
+        seen = self.remote.seen
+        if line:
+            self.say(line)
+        elif chance is None and seen is not None and seen.turn is not None and not self.decides():
+            self.say(shared_words.waiting_on(seen.turn.name))
 
     def moves(self) -> list[str]:
         """Every command legal now, exactly as it is typed."""
@@ -660,8 +667,7 @@ def sit_at_table(
             if table.over:
                 break
             if host.closed:
-                table.over = True
-                table.say(shared_words.host_gone())
+                table.over = True  # the title says so, and offers no table any more
             elif lines.typed:
                 typed = lines.ask()
                 if typed is not None:

@@ -60,6 +60,7 @@ class Title:
         self.last: NewGame | None = None  # New game offers its answers again
         self._told: str | None = None  # what is wrong with the saves folder, once said
         self.opened: tuple[str, str] | None = None  # the table this person opened: its code, and the command
+        self._host_gone_said = False
 
     def run(self) -> int:
         """The exit status: 0 when the person quits or their input ends, 130 after Ctrl+C in a match."""
@@ -222,7 +223,8 @@ class Title:
                 sit_at_table(self.lines, code, command=command, uno_helper=uno_helper, opened=command is not None)
                 self.opened = None
             # anything else belongs to a table left already: nothing to say of it here
-        if host.closed:
+        if host.closed and not self._host_gone_said:
+            self._host_gone_said = True
             self.lines.say(plain_friends.host_gone())
 
     def new_game(self) -> int:

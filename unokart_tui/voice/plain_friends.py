@@ -106,6 +106,11 @@ def chance_to_jump(card: str) -> str:
     return _("You hold {card}, the twin of the top card: type jump now to jump in.").format(card=card)
 
 
+def waiting_on(name: str) -> str:
+    """Enter alone while another seat decides."""
+    return _("{name} plays now; the table tells you when it is your turn.").format(name=name)
+
+
 def moved_on() -> str:
     """A question was open (a colour, a target, a challenge) and the table went on without the answer."""
     return _("The table moved on without your answer.")
@@ -163,5 +168,6 @@ __all__ = [
     "seconds_left",
     "settings_sent",
     "waiting_for_host",
+    "waiting_on",
     "wrong_number",
 ]
