@@ -268,3 +268,38 @@ def test_enter_says_whom_the_table_waits_for(tmp_path):
     seen = ann.table.remote.seen
     assert seen is not None and seen.turn is not None
     assert ann.types("") == [f"{seen.turn.name} plays now; the table tells you when it is your turn."]
+
+
+READERS = {"hand", "table", "score", "log", "help", "moves", "quit", "hint", ""}
+
+
+def play_from_moves(clock: FakeClock, ann: Person, done: Callable[[], bool], *, limit: int = 300) -> list[str]:
+    """Ann plays each of her decisions with the first move ``moves`` lists, typed exactly as listed, until ``done``."""
+    typed: list[str] = []
+    for _ in range(limit):
+        until(clock, ann, lambda: done() or ann.table.decides() or ann.table.over)
+        if done() or ann.table.over:
+            return typed
+        moves = [move for move in ann.types("moves") if move.split(" ")[0] not in READERS | {"uno", "catch", "jump"}]
+        assert moves, "a decision with nothing to do"
+        said = ann.types(moves[0])
+        typed.append(moves[0])
+        assert not any(line.startswith(("There is no command", "You hold no card", "Wait for")) for line in said)
+    raise AssertionError("never done")
+
+
+def test_every_move_listed_is_typed_as_listed_and_a_late_uno_is_offered(tmp_path):
+    hosted, clock, ann, _bob = started(tmp_path)
+    table = hosted.table
+    assert table is not None
+
+    def exposed() -> bool:
+        view = ann.table.remote.view
+        return view is not None and view.exposed == 0
+
+    typed = play_from_moves(clock, ann, exposed)
+    assert typed and any(move.startswith("play ") for move in typed)
+    assert ann.said[-1] == "You have one card and did not say UNO: type uno now, before someone catches you."
+    assert "uno" in ann.types("moves")
+    said = ann.types("uno")
+    assert any(line.startswith("You say UNO") for line in said), said
