@@ -81,6 +81,9 @@ class Title:
         while True:
             if self.lines.ended:
                 return 0
+            if host is not None and host.inbox:  # said while a page was open: followed before the menu is read
+                self.from_host()
+                continue
             choices = self.menu()
             try:
                 action = ask(

@@ -25,10 +25,6 @@ def ready_to_start() -> str:
     return _("Everyone here? Type start to start the match.")
 
 
-def only_the_opener(name: str) -> str:
-    return _("Only {name}, who opened this table, can do that.").format(name=name)
-
-
 def not_in_lobby() -> str:
     return _("The match is waiting to start: type who, start or leave (help says more).")
 
@@ -162,7 +158,6 @@ __all__ = [
     "next_round_soon",
     "no_next",
     "not_in_lobby",
-    "only_the_opener",
     "opener_help",
     "ready_to_start",
     "seconds_left",
