@@ -303,3 +303,45 @@ def test_every_move_listed_is_typed_as_listed_and_a_late_uno_is_offered(tmp_path
     assert "uno" in ann.types("moves")
     said = ann.types("uno")
     assert any(line.startswith("You say UNO") for line in said), said
+
+
+def test_a_question_the_table_moved_on_from_is_said_to_be_over(tmp_path):
+    hosted, clock, ann, _bob = started(tmp_path)
+    table = hosted.table
+    assert table is not None
+    until(clock, ann, lambda: ann.table.decides() and ann.table.remote.view.phase is Phase.PLAY)
+    assert ann.types("play w+4")[-1].startswith("Choose a colour")  # seed 31: her Wild Draw Four
+    deadline = table.deadline
+    assert deadline is not None
+    clock.pass_time(deadline - clock.now())  # she does not answer: the autopilot plays her turn
+    ann.deliver()
+    said = ann.new()
+    assert "The table moved on without your answer." in said
+    over = said.index("The table moved on without your answer.")
+    assert said.index("Time is up: the autopilot plays your turn.") < over
+    assert ann.types("red") == [
+        "There is no command 'red': type help for the commands, moves for those you may type now."
+    ]  # the colour is no longer asked
+
+
+def test_a_friend_who_finds_every_seat_taken_watches_in_words(tmp_path):
+    clock = FakeClock()
+    hosted = HostedTable(CODE, clock=clock, saves_for=lambda key: tmp_path, seed=31, pace=Pace(bot_delay=0.5))
+    bob, cy = Seat("Bob"), Seat("Cy")
+    hosted.arrive(bob)
+    hosted.arrive(cy)
+    assert hosted.lobby is not None
+    hosted.lobby.settle(bob.fingerprint, hosted.lobby.settings._replace(seats=2))
+    ann_seat = Seat("Ann", plain=True)
+    hosted.arrive(ann_seat)
+    ann = Person(hosted, clock, ann_seat)
+    ann.deliver()
+    assert "Every seat is taken: you will watch the match when Bob starts it." in ann.said
+    hosted.receive(bob, {"type": "lobby-start"})
+    until(clock, ann, lambda: ann.table.remote.seen is not None)
+    assert ann.table.remote.watching
+    assert ann.types("draw") == ["You are watching this table: only the people seated play."]
+    table = ann.types("table")
+    assert table[0].startswith("On the pile:") and any(line.startswith("Bob:") for line in table)
+    assert not any(line.startswith("You:") for line in table)  # no seat, no hand
+    assert ann.types("hand") == ["Your hand: 0 cards."]
