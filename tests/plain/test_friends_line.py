@@ -14,6 +14,7 @@ from unokart_tui.friends.channel import (
     LEAVE_TABLE,
     OPEN_TABLE,
     REFUSED,
+    REOPEN_TABLE,
     TABLE_JOINED,
     TABLE_OPENED,
     LineDecoder,
@@ -183,3 +184,39 @@ def test_the_host_gone_is_said_once_and_the_title_offers_no_table_after_it():
     gone = "The line to the server is closed: the tables for friends are gone."
     assert said.count(gone) == 1
     assert not any("Play with friends" in line for line in said[said.index(gone) :])
+
+
+def test_continue_with_friends_asks_the_host_for_the_kept_match(tmp_path):
+    from saves import Seat, dumps
+    from unokart_tui.engine import Match
+    from unokart_tui.friends.keeping import marked
+    from unokart_tui.friends.people import Person
+    from unokart_tui.locations import saves_dir
+
+    match = Match.new(["Ann", "Bob", "Mario"], seed=4)
+    seats = marked(
+        (Seat("Ann"), Seat("Bob"), Seat("Mario", "greedy", seed=5)),
+        {0: Person("SHA256:ann", "Ann"), 1: Person("SHA256:bob", "Bob")},
+        30.0,
+    )
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    (saves_dir() / f"friends {CODE}.toml").write_text(dumps(match, seats=seats))
+    ends = Ends("k9mxr\n")  # typed as its code
+
+    def host() -> None:
+        decoder = LineDecoder()
+        while True:
+            for message in decoder.feed(ends.host.recv(4096)):
+                if message.get("type") == REOPEN_TABLE:
+                    assert message["code"] == CODE
+                    ends.tell({"type": REFUSED, "words": "Another table has the code K9MXR now."})
+                    return
+
+    answering = threading.Thread(target=host)
+    answering.start()
+    assert run_title(ends.lines, QUIET) == 0
+    answering.join(5)
+    said = ends.said
+    assert f"10. Continue with friends: {CODE}, Ann, Bob, round 1" in said
+    assert "11. Quit." in said  # the other choices keep their numbers
+    assert "Another table has the code K9MXR now." in said

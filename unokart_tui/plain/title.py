@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from saves import SaveEntry, SaveError
 
 from ..defaults import PLAYER_NAME
-from ..friends.channel import JOIN_TABLE, OPEN_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
+from ..friends.channel import JOIN_TABLE, OPEN_TABLE, REFUSED, REOPEN_TABLE, TABLE_JOINED, TABLE_OPENED
+from ..friends.kept import KeptMatch, kept_matches
 from ..history.saved import latest_unfinished, scores_line
 from ..printable import printable
 from ..settings import Settings, load_settings
@@ -25,6 +26,7 @@ from ..table import opening
 from ..voice import friends as friends_words
 from ..voice import plain_friends
 from ..voice import plain_menus as words
+from ..voice.friends import continue_with_friends
 from .asking import Choice, InputEnded, Leave, Wrong, ask, folded, one_line, pick
 from .hostline import HostLine
 from .lines import HostSpoke, Lines
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from ..table.session import Session
 
 MENU = "menu"  # Enter at the title: the choices read again
+REOPEN = "reopen"  # Continue with friends: the action is "reopen CODE"
 HOST_ANSWERS = 30.0  # seconds the host may take to answer a table asked for (a wrong code's guard waits)
 NOTHING_TO_CONTINUE = "nothing to continue"  # Continue, said with no match waiting: its number stays taken
 
@@ -149,11 +152,16 @@ class Title:
             ("replay", words.replay_choice(), ("replay",)),
             ("quit", words.quit_choice(), ("quit", "exit")),
         ]
+        own_words: dict[str, tuple[str, ...]] = {}  # a choice typed only as these (a code), not by its first word
         if self.lines.host is not None and not self.lines.host.closed:  # after the others: their numbers stay
             entries[-1:-1] = [
                 ("friends", plain_friends.friends_choice(), ("friends",)),
                 ("join", plain_friends.join_choice(), ("join", "code")),
             ]
+            for kept in self._kept():  # Continue with friends: the matches the host keeps in this player's saves
+                action = f"{REOPEN} {kept.code}"
+                entries.insert(-1, (action, continue_with_friends(kept.code, list(kept.people), kept.round_number), ()))
+                own_words[action] = (kept.code.casefold(),)
         if latest is not None:
             entries.insert(0, ("continue", describe(latest), ("continue", "resume")))
         else:
@@ -162,8 +170,18 @@ class Title:
         for number, (action, sentence, english) in enumerate(entries, start=1):
             self.lines.say(printable(words.numbered(number, sentence)))
             first_word = sentence.split()[0].strip(".,:")
-            choices.append(Choice(action, first_word, folded(*english, first_word)))
+            if action in own_words:
+                choices.append(Choice(action, own_words[action][0].upper(), own_words[action]))
+            else:
+                choices.append(Choice(action, first_word, folded(*english, first_word)))
         return choices
+
+    @staticmethod
+    def _kept() -> list[KeptMatch]:
+        try:
+            return kept_matches()
+        except SaveError:  # the saves folder itself is unusable: the menu has said so already
+            return []
 
     def do(self, action: str) -> int:
         """Do what the title's ``action`` asks; the exit status of a match played (0 unless it was interrupted)."""
@@ -173,7 +191,7 @@ class Title:
             return self.new_game()
         if action == "load":
             return self.play(choose_save(self.lines))
-        if action in ("friends", "join"):
+        if action in ("friends", "join") or action.startswith(REOPEN):
             self.ask_host(action)
         elif action == "settings":
             self.settings = change_settings(self.lines, self.settings)
@@ -199,6 +217,8 @@ class Title:
         assert host is not None
         if action == "friends":
             host.send({"type": OPEN_TABLE})
+        elif action.startswith(REOPEN):
+            host.send({"type": REOPEN_TABLE, "code": action.removeprefix(REOPEN).strip()})
         else:
             code = ask(self.lines, friends_words.ask_code(), lambda answer: answer.strip())
             host.send({"type": JOIN_TABLE, "code": code})
