@@ -345,3 +345,12 @@ def test_a_friend_who_finds_every_seat_taken_watches_in_words(tmp_path):
     assert table[0].startswith("On the pile:") and any(line.startswith("Bob:") for line in table)
     assert not any(line.startswith("You:") for line in table)  # no seat, no hand
     assert ann.types("hand") == ["Your hand: 0 cards."]
+
+
+def test_a_hint_is_asked_of_the_host_and_said_in_words(tmp_path):
+    _hosted, clock, ann, _bob = started(tmp_path)
+    until(clock, ann, lambda: ann.table.decides() and ann.table.remote.view.phase is Phase.PLAY)
+    said = ann.types("hint")
+    assert ann.sent[-1] == {"type": "ask-hint"}
+    assert len(said) == 1 and said[0].startswith("Hint: ") and said[0].endswith(".")
+    assert not SYMBOLS.search(said[0])

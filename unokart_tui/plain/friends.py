@@ -668,12 +668,12 @@ def sit_at_table(
                 break
             if host.closed:
                 table.over = True  # the title says so, and offers no table any more
+            elif lines.input_over:
+                table.leave(quietly=True)  # the seat is kept for them, as for a dropped connection
             elif lines.typed:
                 typed = lines.ask()
                 if typed is not None:
                     table.handle(typed)
-            elif lines.input_over:
-                table.leave(quietly=True)  # the seat is kept for them, as for a dropped connection
             else:
                 lines.wait(clock.next_in())
     except InputEnded:
