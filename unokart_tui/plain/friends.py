@@ -19,8 +19,7 @@ from collections.abc import Callable, Mapping
 from ..engine import Card, CatchUno, JumpIn, Pass, Phase, Play, Rank, SayUno
 from ..friends import wire
 from ..friends.channel import LEAVE_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
-from ..friends.lobby import MAX_TURN, MIN_TURN
-from ..friends.messages import MAX_SEATS, MIN_SEATS, LobbyClosed, LobbySettle, LobbyShown, LobbyStart
+from ..friends.messages import LobbyClosed, LobbySettle, LobbyShown, LobbyStart
 from ..friends.remote import YOU, RemoteTable, Sender
 from ..glyphs import WORDS
 from ..printable import printable
@@ -30,10 +29,11 @@ from ..table.tableview import sorted_hand
 from ..voice import friends as friends_words
 from ..voice import plain as words
 from ..voice import plain_friends as shared_words
-from .asking import InputEnded, Leave, Wrong, ask
+from .asking import InputEnded
 from .clock import WallClock
 from .commands import ALWAYS, COLOURS, Command, find_card, find_colour, find_seat, parse
 from .lines import Lines
+from .lobby import ask_table_settings, lobby_lines
 from .table import LOG_AGAIN, WAITING_READERS
 
 WARN_AT = 10  # seconds left on the turn's clock when it is said, once a turn
@@ -41,7 +41,6 @@ WARN_AT = 10  # seconds left on the turn's clock when it is said, once a turn
 SHARED_PACE = Pace(banner_seconds=None)
 LOBBY_LEAVE = frozenset({"leave", "quit", "exit", "back", "q"})
 LOBBY_AGAIN = frozenset({"", "who", "table", "t", "lobby"})
-QUESTIONS = frozenset({Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET, Phase.CHALLENGE})
 
 
 class FriendsTable:
@@ -123,7 +122,7 @@ class FriendsTable:
         """The lobby's lines: all of them the first time, then those that changed (who came, the settings)."""
         self.lobby = shown
         self.turn_seconds = math.ceil(shown.settings.turn_seconds)
-        lines = self.lobby_lines(shown)
+        lines = lobby_lines(shown)
         if not self._lobby_said:
             for line in lines:
                 self.say(line)
@@ -136,24 +135,6 @@ class FriendsTable:
                 if line not in self._lobby_said:
                     self.say(line)
         self._lobby_said = lines
-
-    @staticmethod
-    def lobby_lines(shown: LobbyShown) -> list[str]:
-        settings = shown.settings
-        people = [friends_words.opener_named(name) if name == shown.opener else name for name in shown.people]
-        found = [friends_words.seated(people, settings.seats), friends_words.bots_in_free_seats(shown.bots)]
-        if shown.watchers:
-            found.append(friends_words.watchers(shown.watchers))
-        found.append(
-            friends_words.settings_line(settings.target, settings.preset, settings.seats, settings.turn_seconds)
-        )
-        if shown.is_opener:
-            found.append(shown.refusal or shared_words.ready_to_start())
-        elif shown.watching:
-            found.append(friends_words.watching_lobby(shown.opener))
-        else:
-            found.append(friends_words.waiting_for(shown.opener))
-        return found
 
     # ------------------------------------------------------------------ the remote table's front end
 
@@ -497,37 +478,8 @@ class FriendsTable:
 
     def settle(self, shown: LobbyShown) -> None:
         """The opener's settings, asked one at a time as New game asks them, then sent to the table."""
-        from .new_game import NewGame, ask_line_up, ask_rules, ask_target  # noqa: PLC0415 - read when asked
-
-        settings = shown.settings
-        try:
-            seats = ask_number(
-                self.lines,
-                shared_words.ask_seats(MIN_SEATS, MAX_SEATS, settings.seats),
-                MIN_SEATS,
-                MAX_SEATS,
-                settings.seats,
-            )
-            bots = settings.bots
-            free = seats - len(shown.people)
-            if free > 0:  # who plays the seats no friend takes: New game's line-up question
-                offered = settings._replace(seats=seats).bot_kinds(len(shown.people))
-                last = NewGame("", offered, (None,) * free, settings.target, None)
-                chosen_bots = ask_line_up(self.lines, free, last)[0]
-                bots = settings.bots if chosen_bots == offered else chosen_bots
-            target = ask_target(self.lines, seats, settings.target)
-            rules = ask_rules(self.lines, settings.rules)
-            now = math.ceil(settings.turn_seconds)
-            seconds = ask_number(
-                self.lines, shared_words.ask_turn_seconds(MIN_TURN, MAX_TURN, now), MIN_TURN, MAX_TURN, now
-            )
-        except Leave:
-            return
-        preset = rules.preset_name or settings.preset
-        chosen = settings._replace(
-            target=target, preset=preset, rules=rules, seats=seats, bots=bots, turn_seconds=float(seconds)
-        )
-        if chosen != settings:
+        chosen = ask_table_settings(self.lines, shown)
+        if chosen is not None and chosen != shown.settings:
             self._send(wire.as_json(LobbySettle(chosen)))
             self.say(shared_words.settings_sent())
 
@@ -629,17 +581,6 @@ class FriendsTable:
 
 def _scores(scores: str) -> str:
     return words.round_over_lines("", scores)[0]
-
-
-def ask_number(lines: Lines, question: str, least: int, most: int, default: int) -> int:
-    def read(answer: str) -> int | Wrong:
-        if not answer:
-            return default
-        if answer.isdecimal() and least <= int(answer) <= most:
-            return int(answer)
-        return Wrong(shared_words.wrong_number(least, most))
-
-    return ask(lines, question, read)
 
 
 # ---------------------------------------------------------------------- the loop
