@@ -155,10 +155,11 @@ def test_play_with_friends_opens_a_table_and_asks_its_settings():
         decoder = LineDecoder()
         while True:
             for message in decoder.feed(ends.host.recv(4096)):
-                if message.get("type") == OPEN_TABLE:
-                    ends.tell({"type": TABLE_OPENED, "code": CODE, "command": command})
-                    ends.tell({"type": TABLE_JOINED, "code": CODE})
-                    ends.tell(lobby(is_opener=True)._replace(opener="Ann", people=("Ann",)))
+                if message.get("type") == OPEN_TABLE:  # the host's answer, in one write: its order is kept
+                    shown = wire.as_json(lobby(is_opener=True)._replace(opener="Ann", people=("Ann",)))
+                    opened = {"type": TABLE_OPENED, "code": CODE, "command": command}
+                    joined = {"type": TABLE_JOINED, "code": CODE}
+                    ends.host.sendall(encode(opened) + encode(joined) + encode(shown))
                     return
 
     answering = threading.Thread(target=host)

@@ -612,6 +612,10 @@ def sit_at_table(
             elif lines.input_over:
                 table.leave(quietly=True)  # the seat is kept for them, as for a dropped connection
             elif lines.typed:
+                if not host.inbox:  # what the host said before the line was typed is said first
+                    host.wait(0)
+                    if host.inbox:
+                        continue
                 typed = lines.ask()
                 if typed is not None:
                     table.handle(typed)

@@ -66,12 +66,19 @@ class HostLine:
             self.broken = str(error)
             self._close()
 
-    def wait(self, seconds: float) -> None:
-        """Until the host says something, the line closes, or ``seconds`` pass: for the answer to a request."""
+    def wait(self, seconds: float, kinds: frozenset[str] | None = None) -> None:
+        """Until the host says something (one of ``kinds``, when given), the line closes, or ``seconds`` pass:
+        for the answer to a request, which may come after other messages (``table-opened`` before ``table-joined``)."""
+        if self.closed:
+            return
         end = time.monotonic() + seconds
+
+        def answered() -> bool:
+            return any(kinds is None or message.get("type") in kinds for message in self.inbox)
+
         with selectors.DefaultSelector() as selector:
             selector.register(self.sock, selectors.EVENT_READ)
-            while not self.inbox and not self.closed:
+            while not answered() and not self.closed:
                 if not selector.select(max(0.0, end - time.monotonic())):
                     return  # at least one look, even for no seconds at all
                 self.read()

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 MENU = "menu"  # Enter at the title: the choices read again
 REOPEN = "reopen"  # Continue with friends: the action is "reopen CODE"
+ANSWERS = frozenset({TABLE_JOINED, REFUSED})  # how the host answers a table asked for
 HOST_ANSWERS = 30.0  # seconds the host may take to answer a table asked for (a wrong code's guard waits)
 NOTHING_TO_CONTINUE = "nothing to continue"  # Continue, said with no match waiting: its number stays taken
 
@@ -222,8 +223,8 @@ class Title:
         else:
             code = ask(self.lines, friends_words.ask_code(), lambda answer: answer.strip())
             host.send({"type": JOIN_TABLE, "code": code})
-        host.wait(HOST_ANSWERS)
-        if not host.inbox and not host.closed:
+        host.wait(HOST_ANSWERS, ANSWERS)
+        if not any(message.get("type") in ANSWERS for message in host.inbox) and not host.closed:
             self.lines.say(plain_friends.waiting_for_host())
         self.from_host()
 
