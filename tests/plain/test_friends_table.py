@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from unokart_tui.engine import Phase, Play
+from unokart_tui.engine import HouseRules, Phase, Play
 from unokart_tui.friends.channel import LEAVE_TABLE, encode
 from unokart_tui.friends.hosting import HostedTable
 from unokart_tui.plain.asking import InputEnded
@@ -81,9 +81,9 @@ class Person:
         return self.out.getvalue().splitlines()
 
 
-def at_table(tmp_path: Path, answers: str = "") -> tuple[HostedTable, FakeClock, Person, Seat]:
+def at_table(tmp_path: Path, answers: str = "", seed: int = 31) -> tuple[HostedTable, FakeClock, Person, Seat]:
     clock = FakeClock()
-    hosted = HostedTable(CODE, clock=clock, saves_for=lambda key: tmp_path, seed=31, pace=Pace(bot_delay=0.5))
+    hosted = HostedTable(CODE, clock=clock, saves_for=lambda key: tmp_path, seed=seed, pace=Pace(bot_delay=0.5))
     ann_seat, bob = Seat("Ann", plain=True), Seat("Bob")
     hosted.arrive(ann_seat)
     ann = Person(hosted, clock, ann_seat, answers)
@@ -354,3 +354,21 @@ def test_a_hint_is_asked_of_the_host_and_said_in_words(tmp_path):
     assert ann.sent[-1] == {"type": "ask-hint"}
     assert len(said) == 1 and said[0].startswith("Hint: ") and said[0].endswith(".")
     assert not SYMBOLS.search(said[0])
+
+
+def test_a_round_of_party_rules_played_from_moves_alone(tmp_path):
+    """Whatever the table asks (a colour, a swap, a stack, a challenge), the first move listed is typed and taken."""
+    hosted, clock, ann, bob = at_table(tmp_path, seed=4)  # seed 4: a round with each kind of question
+    assert hosted.lobby is not None
+    party = hosted.lobby.settings._replace(preset="party", rules=HouseRules.preset("party"))
+    hosted.lobby.settle(ann.seat.fingerprint, party)
+    ann.types("start")
+    hosted.leave(bob)
+
+    def round_over() -> bool:
+        return any(line == "The table deals the next round by itself in a few seconds." for line in ann.said)
+
+    typed = play_from_moves(clock, ann, round_over, limit=400)
+    verbs = {move.split(" ")[0] for move in typed}
+    assert {"play", "colour", "swap", "target", "challenge"} <= verbs and round_over()
+    assert not SYMBOLS.search("\n".join(ann.said))
