@@ -261,3 +261,44 @@ async def test_after_the_opener_closes_the_lobby_the_others_are_free_to_open_a_t
         for chan, conn in ((ann_chan, ann_conn), (bob_chan, bob_conn)):
             chan.close()
             conn.close()
+
+
+PLAIN_GAME = """
+import sys, threading
+from unokart_tui.friends.channel import TableChannel
+print("ready", sys.argv[1:], flush=True)
+done = threading.Event()
+def got(message):
+    if message.get("type") == "Logged":
+        print("log", message["line"]["text"], flush=True)
+line = TableChannel.from_environment(got, lambda reason: done.set())
+line.start()
+done.wait(30)
+"""
+
+
+async def test_a_line_mode_friend_is_told_the_match_in_words(tmp_path, monkeypatch):
+    """Issues 31 and 33: Bob's Line mode setting is on; he comes with the code, his game runs ``--plain``, and
+    the host tells his log the cards in words with their codes in brackets, never with symbols."""
+    data_dir = tmp_path / "host"
+    loop = asyncio.get_running_loop()
+    tables = TableCodes(
+        CodeGuard(loop.time), hosted_tables(loop, lambda key: Player.of_fingerprint(data_dir, key).data_dir)
+    )
+    monkeypatch.setattr(Player, "line_mode", lambda player: player.name() == "Bob")
+    async with serving(tmp_path, tables=tables) as served:
+        game(monkeypatch, opener=True)
+        _ann_key, ann_conn, ann_chan, ann_screen = await sit_down(served, "Ann", "player")
+        await sees(ann_screen, "got LobbyShown")
+        [code] = list(tables._tables)
+        monkeypatch.setattr(session_module, "game_command", lambda: [sys.executable, "-c", PLAIN_GAME])
+        _bob_key, bob_conn, bob_chan, bob_screen = await sit_down(served, "Bob", code.lower())
+        await sees(bob_screen, "ready ['--plain']")
+        await sees(bob_screen, "Cards drawn for the deal")  # Ann's game started the match
+        told = bob_screen.output.decode()
+        deal = next(line for line in told.splitlines() if "Cards drawn for the deal" in line)
+        assert "[" in deal and "]" in deal  # "you Red 1 [R1]"
+        assert not any(symbol in told for symbol in "⇄⊘☂☽◉↯✸")
+        for chan, conn in ((bob_chan, bob_conn), (ann_chan, ann_conn)):
+            chan.close()
+            conn.close()

@@ -171,6 +171,26 @@ async def test_line_mode_needs_no_terminal_and_the_pipe_gets_plain_lines(tmp_pat
         conn.close()
 
 
+async def test_the_line_mode_setting_needs_no_terminal_either(tmp_path, monkeypatch):
+    """``ssh -T CODE@host`` (or any user name) for a player whose setting *Line mode* is on: lines, no pty."""
+    stand_in(monkeypatch, 'import os, sys; print("ready", sys.argv[1:], os.environ["TERM"], flush=True)')
+    monkeypatch.setattr(Player, "line_mode", lambda player: True)
+    async with serving(tmp_path) as served:
+        key = new_key()
+        conn = await connect(served, key, username="player")
+        chan, screen = await session(conn)
+        await sees(screen, "Your name:")
+        chan.write(b"Ann\r")  # known from now on
+        await asyncio.wait_for(chan.wait_closed(), 10)
+        conn.close()
+        conn = await connect(served, key, username="player")
+        chan, screen = await conn.create_session(_Screen, encoding=None)  # no pty asked for
+        await sees(screen, "ready ['--plain'] dumb")
+        assert b"needs a terminal" not in screen.output
+        await asyncio.wait_for(chan.wait_closed(), 10)
+        conn.close()
+
+
 class _Screen(asyncssh.SSHClientSession[bytes]):
     def __init__(self) -> None:
         self.output = bytearray()

@@ -76,6 +76,24 @@ class LineDecoder:
         return message
 
 
+def socket_from_environment(environ: dict[str, str] | os._Environ[str] = os.environ) -> socket.socket | None:
+    """The game's end of the line the host gave this process (blocking), checked to be a socket; None if none.
+
+    The variable is taken out of ``environ``: nothing the game may start inherits the line.
+    """
+    text = environ.pop(VARIABLE, "")
+    try:
+        fd = int(text)
+        if fd <= 2 or not stat.S_ISSOCK(os.fstat(fd).st_mode):
+            return None
+        fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.FD_CLOEXEC)
+        sock = socket.socket(fileno=fd)
+    except (ValueError, OSError):
+        return None
+    sock.setblocking(True)
+    return sock
+
+
 class TableChannel:
     """The game's end of the line to the host: ``send`` a message; each one that comes goes to ``on_message``.
 
@@ -104,17 +122,8 @@ class TableChannel:
         environ: dict[str, str] | os._Environ[str] = os.environ,
     ) -> TableChannel | None:
         """The channel the host gave this process, checked to be a socket, or None (a game started by hand)."""
-        text = environ.pop(VARIABLE, "")  # not passed on to anything the game may start
-        try:
-            fd = int(text)
-            if fd <= 2 or not stat.S_ISSOCK(os.fstat(fd).st_mode):
-                return None
-            fcntl.fcntl(fd, fcntl.F_SETFD, fcntl.FD_CLOEXEC)
-            sock = socket.socket(fileno=fd)
-        except (ValueError, OSError):
-            return None
-        sock.setblocking(True)
-        return cls(sock, on_message, on_closed)
+        sock = socket_from_environment(environ)
+        return None if sock is None else cls(sock, on_message, on_closed)
 
     def start(self) -> TableChannel:
         self._reader.start()

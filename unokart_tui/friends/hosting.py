@@ -52,6 +52,11 @@ class Seat(Protocol):
     @property
     def language(self) -> str: ...
 
+    @property
+    def plain(self) -> bool:
+        """They play in line mode: their log names cards in words."""
+        ...
+
     def send(self, message: Mapping[str, object]) -> bool: ...
 
 
@@ -195,7 +200,7 @@ class HostedTable:
 
     def arrive(self, seat: Seat) -> None:
         """``seat`` came with the code (the first one opened the table): they sit, watch, or take their seat back."""
-        someone = person(seat.fingerprint, seat.name, seat.language)
+        someone = person(seat.fingerprint, seat.name, seat.language, plain=seat.plain)
         self._people[someone.key] = someone
         send = _sender(seat)
         earlier = self._holder.get(someone.key)

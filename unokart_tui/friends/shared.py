@@ -48,6 +48,7 @@ from ..engine import (
     RulesError,
     SayUno,
 )
+from ..glyphs import UNICODE, WORDS
 from ..table.advisor import Hint, advise, advisor
 from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 from ..table.pacing import Clock, Pace, Stoppable
@@ -75,7 +76,7 @@ class Listener:
 
     def __init__(self, person: Person, seat: int | None, send: Sender, names: Sequence[str]) -> None:
         self.person, self.seat, self.send = person, seat, send
-        self.voice = Voice(names, seat)
+        self.voice = Voice(names, seat, WORDS if person.plain else UNICODE)  # line mode: "Blue Skip [BS]" (issue 33)
 
 
 class Exposure:
@@ -392,7 +393,8 @@ class SharedTable:
             if listener is None or seat is None or round_.is_over or round_.decider != seat:
                 raise RulesError("a hint is for one's own turn")
             with speaking(listener.person.language):
-                return advise(self._expert(seat), round_.view(seat), round_.legal_actions(), self.names)
+                view, legal = round_.view(seat), round_.legal_actions()
+                return advise(self._expert(seat), view, legal, self.names, listener.voice.glyphs)
 
     def _expert(self, seat: int) -> ExpertBot:
         """The expert at ``seat``'s side, for its hints and its autopilot: one a seat, seeded by the match."""

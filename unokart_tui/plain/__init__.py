@@ -7,4 +7,6 @@ parsing and the list of those legal now (``commands``), and the loop over stdin 
 Around the table, the title (``title``) and its pages: New game (``new_game``), Load (``load``)
 and Settings (``settings_menu``), each asking one question at a time (``asking``); the rules,
 statistics and replays (``rules``, ``stats``, ``replay``, on ``pages``); all through one ``Lines``.
+Under ``unokart serve``, a table shared with friends (``friends``, issue 31), over the host's line
+(``hostline``), which ``Lines`` waits on beside the person's input.
 """

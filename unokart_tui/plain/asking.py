@@ -53,13 +53,15 @@ def ask(
     *,
     helping: Sequence[str] = (),
     leave: frozenset[str] = LEAVE,
+    until_host: bool = False,
 ) -> T:
     """Ask ``question`` until ``read`` takes the answer (``""`` for Enter); a wrong one is said, then asked again.
 
-    Raises ``Leave`` for ``back`` or ``quit`` (those in ``leave``), ``InputEnded`` at the end of the input.
+    Raises ``Leave`` for ``back`` or ``quit`` (those in ``leave``), ``InputEnded`` at the end of the input;
+    ``until_host``: ``lines.HostSpoke`` as soon as the host says something (under ``unokart serve``).
     """
     while True:
-        answer = lines.ask(question)
+        answer = lines.ask(question, until_host=until_host)
         if answer is None:
             raise InputEnded
         typed = answer.casefold()

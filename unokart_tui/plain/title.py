@@ -1,7 +1,10 @@
 """The title in line mode (``unokart --plain``): a numbered menu in sentences, chosen by number or by a word.
 
-Continue (naming the match), New game, Load, Settings, Rules, Statistics, Replay and Quit. A match
-opened here is played at the line table (``runner.play_lines``); leaving it comes back here. The
+Continue (naming the match), New game, Load, Settings, Rules, Statistics, Replay and Quit; under
+``unokart serve``, Play with friends and Join a table too (issue 31), whose table is played at
+``friends.sit_at_table``. A match opened here is played at the line table (``runner.play_lines``);
+leaving it comes back here. The host may seat the person at any time (``ssh CODE@host``): the title's
+question gives way to it. The
 rules, statistics and replays are pages of their own (``rules``, ``stats``, ``replay``), loaded
 when chosen. The end of the input leaves unokart at once, with the match saved: status 0.
 """
@@ -14,14 +17,20 @@ from typing import TYPE_CHECKING
 from saves import SaveEntry, SaveError
 
 from ..defaults import PLAYER_NAME
+from ..friends.channel import JOIN_TABLE, OPEN_TABLE, REFUSED, REOPEN_TABLE, TABLE_JOINED, TABLE_OPENED
+from ..friends.kept import KeptMatch, kept_matches
 from ..history.saved import latest_unfinished, scores_line
 from ..printable import printable
 from ..settings import Settings, load_settings
 from ..table import opening
+from ..voice import friends as friends_words
+from ..voice import plain_friends
 from ..voice import plain_menus as words
+from ..voice.friends import continue_with_friends
 from ..voice.save_problems import save_problem
 from .asking import Choice, InputEnded, Leave, Wrong, ask, folded, one_line, pick
-from .lines import Lines
+from .hostline import HostLine
+from .lines import HostSpoke, Lines
 from .load import choose_save, settle
 from .new_game import NewGame, ask_new_game
 from .runner import play_lines, silence
@@ -31,6 +40,9 @@ if TYPE_CHECKING:
     from ..table.session import Session
 
 MENU = "menu"  # Enter at the title: the choices read again
+REOPEN = "reopen"  # Continue with friends: the action is "reopen CODE"
+ANSWERS = frozenset({TABLE_JOINED, REFUSED})  # how the host answers a table asked for
+HOST_ANSWERS = 30.0  # seconds the host may take to answer a table asked for (a wrong code's guard waits)
 NOTHING_TO_CONTINUE = "nothing to continue"  # Continue, said with no match waiting: its number stays taken
 
 
@@ -52,6 +64,8 @@ class Title:
         self.settings = settings
         self.last: NewGame | None = None  # New game offers its answers again
         self._told: str | None = None  # what is wrong with the saves folder, once said
+        self.opened: tuple[str, str] | None = None  # the table this person opened: its code, and the command
+        self._host_gone_said = False
 
     def run(self) -> int:
         """The exit status: 0 when the person quits or their input ends, 130 after Ctrl+C in a match."""
@@ -65,7 +79,16 @@ class Title:
         self.lines.say(words.title_intro())
         if self.problem is not None:
             self.lines.say(one_line(self.problem))
+        host = self.lines.host
+        if host is not None:  # ``ssh CODE@host``: the host seated the person before the title was up
+            host.wait(0)
+            self.from_host()
         while True:
+            if self.lines.ended:
+                return 0
+            if host is not None and host.inbox:  # said while a page was open: followed before the menu is read
+                self.from_host()
+                continue
             choices = self.menu()
             try:
                 action = ask(
@@ -74,6 +97,7 @@ class Title:
                     self.chooser(choices),
                     helping=words.title_help(),
                     leave=frozenset(),
+                    until_host=host is not None,
                 )
                 if action == "quit":  # found in the playtest: quit left without a word
                     self.lines.say(words.goodbye())
@@ -81,6 +105,9 @@ class Title:
                 if action == MENU:
                     continue
                 status = self.do(action)
+            except HostSpoke:
+                self.from_host()
+                continue
             except Leave:
                 continue
             except InputEnded:
@@ -127,6 +154,16 @@ class Title:
             ("replay", words.replay_choice(), ("replay",)),
             ("quit", words.quit_choice(), ("quit", "exit")),
         ]
+        own_words: dict[str, tuple[str, ...]] = {}  # a choice typed only as these (a code), not by its first word
+        if self.lines.host is not None and not self.lines.host.closed:  # after the others: their numbers stay
+            entries[-1:-1] = [
+                ("friends", plain_friends.friends_choice(), ("friends",)),
+                ("join", plain_friends.join_choice(), ("join", "code")),
+            ]
+            for kept in self._kept():  # Continue with friends: the matches the host keeps in this player's saves
+                action = f"{REOPEN} {kept.code}"
+                entries.insert(-1, (action, continue_with_friends(kept.code, list(kept.people), kept.round_number), ()))
+                own_words[action] = (kept.code.casefold(),)
         if latest is not None:
             entries.insert(0, ("continue", describe(latest), ("continue", "resume")))
         else:
@@ -135,8 +172,18 @@ class Title:
         for number, (action, sentence, english) in enumerate(entries, start=1):
             self.lines.say(printable(words.numbered(number, sentence)))
             first_word = sentence.split()[0].strip(".,:")
-            choices.append(Choice(action, first_word, folded(*english, first_word)))
+            if action in own_words:
+                choices.append(Choice(action, own_words[action][0].upper(), own_words[action]))
+            else:
+                choices.append(Choice(action, first_word, folded(*english, first_word)))
         return choices
+
+    @staticmethod
+    def _kept() -> list[KeptMatch]:
+        try:
+            return kept_matches()
+        except SaveError:  # the saves folder itself is unusable: the menu has said so already
+            return []
 
     def do(self, action: str) -> int:
         """Do what the title's ``action`` asks; the exit status of a match played (0 unless it was interrupted)."""
@@ -146,7 +193,9 @@ class Title:
             return self.new_game()
         if action == "load":
             return self.play(choose_save(self.lines))
-        if action == "settings":
+        if action in ("friends", "join") or action.startswith(REOPEN):
+            self.ask_host(action)
+        elif action == "settings":
             self.settings = change_settings(self.lines, self.settings)
         elif action == "rules":
             from .rules import read_rules  # noqa: PLC0415 - a page of its own, loaded when read
@@ -161,6 +210,47 @@ class Title:
 
             read_replay(self.lines)
         return 0
+
+    # ------------------------------------------------------------------ friends at one table (issue 31)
+
+    def ask_host(self, action: str) -> None:
+        """Open a table, or join one by its code: the host's answer is waited for, then followed."""
+        host = self.lines.host
+        assert host is not None
+        if action == "friends":
+            host.send({"type": OPEN_TABLE})
+        elif action.startswith(REOPEN):
+            host.send({"type": REOPEN_TABLE, "code": action.removeprefix(REOPEN).strip()})
+        else:
+            code = ask(self.lines, friends_words.ask_code(), lambda answer: answer.strip())
+            host.send({"type": JOIN_TABLE, "code": code})
+        host.wait(HOST_ANSWERS, ANSWERS)
+        if not any(message.get("type") in ANSWERS for message in host.inbox) and not host.closed:
+            self.lines.say(plain_friends.waiting_for_host())
+        self.from_host()
+
+    def from_host(self) -> None:
+        """What the host said at the title: a table opened, the person seated at one, or a refusal."""
+        from .friends import sit_at_table  # noqa: PLC0415 - the engine and the bots, loaded at a table
+
+        host = self.lines.host
+        assert host is not None
+        while (data := host.take()) is not None:
+            kind = data.get("type")
+            if kind == TABLE_OPENED:
+                self.opened = (str(data.get("code", "")), str(data.get("command", "")))
+            elif kind == REFUSED:
+                self.lines.say(one_line(data.get("words", "")))
+            elif kind == TABLE_JOINED:
+                code = str(data.get("code", ""))
+                command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
+                uno_helper = self.settings.uno_helper
+                sit_at_table(self.lines, code, command=command, uno_helper=uno_helper, opened=command is not None)
+                self.opened = None
+            # anything else belongs to a table left already: nothing to say of it here
+        if host.closed and not self._host_gone_said:
+            self._host_gone_said = True
+            self.lines.say(plain_friends.host_gone())
 
     def new_game(self) -> int:
         game = ask_new_game(self.lines, self.settings.player_name or PLAYER_NAME, self.last)
@@ -178,4 +268,4 @@ class Title:
 
 def run_title(lines: Lines | None = None, settings: Settings | None = None) -> int:
     """``unokart --plain``: the title in line mode on ``lines`` (stdin and stdout by default); the exit status."""
-    return Title(lines or Lines(), settings).run()
+    return Title(lines or Lines(host=HostLine.from_environment()), settings).run()

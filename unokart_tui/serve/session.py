@@ -158,7 +158,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _started(self) -> None:
         assert self.chan is not None
         self.terminal = self.chan.get_terminal_type() is not None
-        if not self.terminal and not self.route.plain:  # line mode reads and writes lines: a pipe will do
+        if not self.terminal and not (self.route.plain or self._reads_lines()):  # line mode: a pipe will do
             self._say_goodbye(_("unokart needs a terminal: connect with ssh -t."), 1)
             return
         refusal = self.hub.open_session(self, self.player.fingerprint)
@@ -175,6 +175,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.route = self.route._replace(code=back)
             self._log("table-back", back)
         self._begin()
+
+    def _reads_lines(self) -> bool:
+        """A known key whose setting *Line mode* is on: its game reads lines, so it needs no terminal either
+        (``ssh -T CODE@host`` for a friends' table, issue 33)."""
+        try:
+            return self.player.is_known() and self.player.line_mode()
+        except OSError:
+            return False
 
     async def _come_to_table(self, code: str) -> None:
         table, words = await self._find_table(code)
