@@ -66,12 +66,15 @@ def help_lines(seconds: int | None) -> list[str]:
             seconds,
         ).format(seconds=seconds)
     return [
-        _("Type a command and press Enter. Letter case does not matter."),
+        _(
+            "Type a command and press Enter. Commands are the English words below, in every language;"
+            " case does not matter."
+        ),
         _("play R7, or play red 7, or play 3 (the third card of your hand): play a card."),
         _("draw: draw a card. keep: keep the card you drew. accept: take the cards put on you."),
         _("uno: say UNO (before your play, or now when you have one card). catch: catch a player without UNO."),
         _("challenge or accept: answer a Wild Draw Four. colour red: choose a colour."),
-        _("target Luigi: whom your Green Shell hits. swap Luigi: whom you swap hands with."),
+        _("target Luigi: hit Luigi with your Green Shell. swap Luigi: swap hands with Luigi."),
         _("jump: jump in with the twin of the top card."),
         _("hand, table, score, log: read your hand, the table, the scores, the last lines again."),
         _("moves: every command you may type now, one per line. hint: the expert's advice."),
