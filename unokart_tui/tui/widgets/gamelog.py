@@ -180,9 +180,14 @@ class GameLog(RichLog, can_focus=False):
         # At the end at once, in the frame that draws the new line: RichLog scrolls a frame later, and the
         # whole log went to the terminal twice a move (docs/performance.md).
         self.write(self.shown(line), scroll_end=False)
+        bar = self.vertical_scrollbar if self.show_vertical_scrollbar else None
+        if bar is not None:  # its new length now, with its new place: not at the layout, a frame later
+            # Set quietly, then drawn once at its new place (if it looks any different): the new length at
+            # the old place, a picture in between, was drawn though the thumb ended where it was.
+            bar.set_reactive(ScrollBar.window_virtual_size, self.virtual_size.height)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
-        if self.show_vertical_scrollbar:  # its new length now, with its new place: not at the layout, a frame later
-            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        if bar is not None:
+            bar.refresh()
 
     def _write_again(self) -> None:
         follow = self.following
