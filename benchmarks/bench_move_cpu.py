@@ -1,6 +1,6 @@
 """Where a bot's move's processor time goes: the screen updates Textual makes for it, and the rest.
 
-    python benchmarks/bench_move_cpu.py [--seconds 30] [--size 80x24] [--speed normal] [--still]
+    python benchmarks/bench_move_cpu.py [--seconds 30] [--size 80x24] [--speed normal] [--still] [--widgets]
 
 Plays the same match as ``bench_terminal_cost.py`` (seed 7, the autopilot on, the round-over
 dialog answered) in a pseudo-terminal and records, inside the game's process, each screen update
@@ -44,17 +44,27 @@ def record(log_path: str) -> None:
     log = open(log_path, "w", buffering=1)  # noqa: SIM115 - open for the whole run
     asked: set[str] = set()  # "card" or "other": who asked for the next update
     renders = [0]
+    # A widget class's refreshes, renders (of any line) and lines drawn anew since the update before.
+    by_class: dict[str, list[int]] = {}
+
+    def count(widget: Widget, which: int) -> None:
+        by_class.setdefault(type(widget).__name__, [0, 0, 0])[which] += 1
 
     refresh = Widget.refresh
 
     def refreshed(self: Widget, *regions: Any, **options: Any) -> Any:
         asked.add("card" if isinstance(self, FlyingCard) else "other")
+        count(self, 0)
         return refresh(self, *regions, **options)
 
     render_lines = Widget.render_lines
 
     def rendered(self: Widget, crop: Any) -> Any:
         renders[0] += 1
+        count(self, 1)
+        cache = self._styles_cache
+        anew = sum(1 for y in crop.line_range if cache.is_dirty(y) or y not in cache._cache)
+        by_class[type(self).__name__][2] += anew
         return render_lines(self, crop)
 
     update = Screen._on_timer_update
@@ -68,6 +78,8 @@ def record(log_path: str) -> None:
         kind = "card" if asked == {"card"} else "other"
         asked.clear()
         entry = {"t": time.monotonic(), "update": kind, "cpu": cpu, "layout": bool(layout), "renders": renders[0]}
+        entry["widgets"] = dict(by_class)
+        by_class.clear()
         log.write(json.dumps(entry) + "\n")
 
     def timed(owner: Any, name: str, kind: str) -> None:
@@ -95,7 +107,7 @@ def record(log_path: str) -> None:
     sys.exit(run())
 
 
-def report(records: list[dict[str, Any]], moves: int) -> str:
+def report(records: list[dict[str, Any]], moves: int, widgets: bool = False) -> str:
     per = max(moves, 1)
     updates = [record for record in records if "update" in record]
     out = [f"{moves} moves"]
@@ -118,6 +130,18 @@ def report(records: list[dict[str, Any]], moves: int) -> str:
             calls[record["work"]] += 1
     for kind, cpu in work.items():
         out.append(f"  {kind:<50} {cpu * 1000 / per:6.1f} ms in {calls[kind] / per:.1f}")
+    if widgets:
+        out.append("A move's own updates, by widget class (a move): refreshes asked, renders, lines drawn anew")
+        totals: dict[str, list[int]] = {}
+        for update in updates:
+            if update["update"] != "other":
+                continue
+            for name, figures in update.get("widgets", {}).items():
+                total = totals.setdefault(name, [0, 0, 0])
+                for index, figure in enumerate(figures):
+                    total[index] += figure
+        for name, (asked, renders, lines) in sorted(totals.items(), key=lambda item: -item[1][2]):
+            out.append(f"  {name:<28} {asked / per:6.1f} {renders / per:6.1f} {lines / per:6.1f}")
     return "\n".join(out)
 
 
@@ -130,10 +154,11 @@ def main() -> None:
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--speed", default="normal", choices=("slow", "normal", "fast"))
     parser.add_argument("--still", action="store_true", help="the cards' motion off (reduce motion)")
+    parser.add_argument("--widgets", action="store_true", help="the move's own updates by widget class")
     args = parser.parse_args()
     columns, lines = (int(n) for n in args.size.split("x"))
     records, moves = play((columns, lines), args.seconds, args.speed, not args.still, script=__file__)
-    print(report(records, moves))
+    print(report(records, moves, args.widgets))
     loads = " ".join(f"{figure:.1f}" for figure in os.getloadavg())
     print(f"{args.size}, {args.speed}, motion {'off' if args.still else 'on'}, {args.seconds:.0f} s; load {loads}")
 

@@ -13,8 +13,9 @@ from contextlib import contextmanager
 
 import pytest
 from rich.text import Text
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.pilot import Pilot
+from textual.scrollbar import ScrollBar
 
 from unokart_tui.tui.screens.game import ROOMY_HEIGHT, ROOMY_WIDTH, GameScreen
 from unokart_tui.tui.widgets.cardview import CardView
@@ -240,4 +241,41 @@ async def test_the_hidden_layouts_seats_are_left_alone_and_shown_as_they_are_whe
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert [row.info for row in screen.rows] == [seat.info for seat in screen.places] != before
+    app.session.close()
+
+
+def bar_rows(bar: ScrollBar) -> list[list[tuple[str, object]]]:
+    return [[(segment.text, segment.style) for segment in strip] for strip in bar.render_lines(Region(0, 0, *bar.size))]
+
+
+async def test_a_new_line_at_the_end_of_a_long_log_does_not_draw_its_scrollbar_again(monkeypatch):
+    # Every new line gave the bar a new length and a new place, and its 9 rows were drawn again at each
+    # move, a quarter of the rows a move drew, though the thumb stayed a cell at the bottom.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        log = screen.query_one(GameLog)
+        for number in range(200):
+            log.add(Text(f"line {number}"))
+        await pilot.pause()
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        assert bar.display and bar.size.height > 1
+        drawn: list[int] = []
+        render_line = bar.render_line
+        monkeypatch.setattr(bar, "render_line", lambda y: (drawn.append(y), render_line(y))[1])
+        with painted(screen) as frames:
+            log.add(Text("one more line"))
+            for _ in range(3):
+                await pilot.pause()
+        assert any(log.region.contains(x, y) for x, y in cells(frames))  # the log shows the line
+        assert drawn == []
+        shown = bar_rows(bar)
+        ScrollBar.refresh(bar)  # drawn anew, as Textual's own bar is: the same rows
+        assert bar_rows(bar) == shown
+        log.scroll_home(animate=False, immediate=True)  # the thumb goes to the top: the bar is drawn again
+        for _ in range(3):
+            await pilot.pause()
+        assert drawn
+        assert bar_rows(bar) != shown
     app.session.close()

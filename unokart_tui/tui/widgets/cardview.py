@@ -7,7 +7,6 @@ face, seen whole); the game animates it when an Item Box turns a card.
 from __future__ import annotations
 
 from rich.segment import Segment
-from rich.style import Style
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
@@ -18,7 +17,7 @@ from unokart_tui.engine import Card
 
 from ...glyphs import UNICODE, Glyphs
 from .cardface import back_art, card_art, color_class, narrow_art
-from .paint import CARD_COMPONENTS, CardPainter, card_css
+from .paint import CARD_COMPONENTS, card_css, painter_for
 
 
 class CardView(Widget, can_focus=False):
@@ -77,7 +76,8 @@ class CardView(Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         width, height = self.size
-        background = Style(bgcolor=self.background_colors[1].rich_color)
+        painter = painter_for(self)
+        background = painter.background
         if width < 3 or height < 3:
             return Strip.blank(width, background)
         card, caption = (self.card, self.caption) if self.covered is None else self.covered
@@ -95,10 +95,10 @@ class CardView(Widget, can_focus=False):
             art = narrow_art(art, shown)
             margin = (width - shown) // 2
             segments = [Segment(" " * margin, background)]
-            segments += CardPainter(self).line(art, y, face)
+            segments += painter.line(art, y, face)
             segments.append(Segment(" " * (width - shown - margin), background))
             return Strip(segments, width)
-        return Strip(CardPainter(self).line(art, y, face), width)
+        return Strip(painter.line(art, y, face), width)
 
 
 class DrawPile(CardView):

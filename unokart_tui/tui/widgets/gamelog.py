@@ -9,12 +9,15 @@ lines only while the reader is at the end, so scrolling back to read is not undo
 from __future__ import annotations
 
 import re
+from typing import Self
 
 from rich.console import Console
 from rich.containers import Lines
 from rich.text import Text
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
 from textual.theme import Theme
 from textual.widgets import RichLog
 
@@ -66,6 +69,46 @@ class CommandText(Text):
         return lines
 
 
+class SteadyScrollBar(ScrollBar):
+    """A scrollbar drawn again only when what it shows changes.
+
+    Every new line in the log gives its bar a new length and a new place, two refreshes, and the
+    bar's every row was drawn again at each move (9 rows at 80x24, a quarter of the rows a move
+    drew); in a long log at its end the thumb stays where it is, a cell at the bottom, move
+    after move.
+    """
+
+    _drawn: tuple[object, ...] | None = None  # what the bar showed when last drawn
+
+    def __init__(self, *, thickness: int) -> None:
+        super().__init__(vertical=True, name="vertical", thickness=thickness)
+
+    def picture(self) -> tuple[object, ...]:
+        """Everything the bar's rows depend on: its thumb's cells, its size, its state and the theme."""
+        window = self.window_size if self.window_size < self.window_virtual_size else 0
+        thumb = self.renderer.render_bar(
+            size=self.size.height,
+            virtual_size=self.window_virtual_size,
+            window_size=window,
+            position=self.position,
+            thickness=self.thickness,
+        )
+        cells = tuple((segment.text, bool(segment.style and segment.style.reverse)) for segment in thumb.segments)
+        return cells, self.size, self.mouse_over, self.grabbed, self.app._css_update_count
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        unchanged = self._drawn is not None and self.is_mounted and self.picture() == self._drawn
+        if unchanged and not (regions or layout or recompose):
+            return self
+        self._drawn = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        if self._drawn is None and self.is_mounted:
+            self._drawn = self.picture()
+        return super().render_line(y)
+
+
 class GameLog(RichLog, can_focus=False):
     DEFAULT_CSS = """
     GameLog {
@@ -86,6 +129,15 @@ class GameLog(RichLog, can_focus=False):
         self._wrapped_at = 0
         self._rewrapping = False
         self._laid_out: tuple[Size, Size, int] | None = None  # the size, room and lines of the last layout
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        # Textual's own, made the way Textual makes it, of a class that is not drawn again unchanged.
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = bar = SteadyScrollBar(thickness=self.scrollbar_size_vertical)
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         # Textual's ScrollView takes every layout of the screen (each step of a card's flight, each new line)
@@ -128,9 +180,14 @@ class GameLog(RichLog, can_focus=False):
         # At the end at once, in the frame that draws the new line: RichLog scrolls a frame later, and the
         # whole log went to the terminal twice a move (docs/performance.md).
         self.write(self.shown(line), scroll_end=False)
+        bar = self.vertical_scrollbar if self.show_vertical_scrollbar else None
+        if bar is not None:  # its new length now, with its new place: not at the layout, a frame later
+            # Set quietly, then drawn once at its new place (if it looks any different): the new length at
+            # the old place, a picture in between, was drawn though the thumb ended where it was.
+            bar.set_reactive(ScrollBar.window_virtual_size, self.virtual_size.height)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
-        if self.show_vertical_scrollbar:  # its new length now, with its new place: not at the layout, a frame later
-            self.vertical_scrollbar.window_virtual_size = self.virtual_size.height
+        if bar is not None:
+            bar.refresh()
 
     def _write_again(self) -> None:
         follow = self.following

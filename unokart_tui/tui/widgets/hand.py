@@ -31,7 +31,7 @@ from unokart_tui.engine import Card
 
 from ...table.tableview import HandState
 from .cardface import card_art, color_class
-from .paint import CARD_COMPONENTS, CardPainter, card_css
+from .paint import CARD_COMPONENTS, card_css, painter_for
 
 CARD_WIDTH, CARD_HEIGHT, GAP = 6, 3, 1  # the compact table's cards
 BIG_WIDTH, BIG_HEIGHT = 9, 6  # the roomy table's
@@ -163,7 +163,7 @@ class HandView(ScrollView, can_focus=False):
 
     def card_styles(self, card: Card, playable: bool, selected: bool) -> tuple[Style, Style]:
         """The face's style and the edge's style of one card."""
-        styles = CardPainter(self).styles(color_class(card), playable, selected)
+        styles = painter_for(self).styles(color_class(card), playable, selected)
         return styles["face"], styles["edge"]
 
     def render_line(self, y: int) -> Strip:
@@ -172,12 +172,12 @@ class HandView(ScrollView, can_focus=False):
         layout = self.layout_for()
         row, part = divmod(y + scroll_y, layout.height)
         state = self.state
-        background = Style(bgcolor=self.background_colors[1].rich_color)
+        painter = painter_for(self)
+        background = painter.background
         first = row * layout.per_row
         shown = range(first, min(first + layout.per_row, len(state.cards)))
         if not shown:
             return Strip.blank(width, background)
-        painter = CardPainter(self)
         cursor = state.cursor - first if state.cursor in shown else None
         cells: list[tuple[str, Style]] = [(" ", background)] * (layout.x(len(shown) - 1, cursor) + layout.width)
         # Left to right, each card over the one before; the cursor's card last, whole, over its neighbours.

@@ -9,6 +9,7 @@ the background, and their text stays readable (4.5:1 at least, WCAG AA).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from weakref import WeakKeyDictionary
 
 from rich.segment import Segment
 from rich.style import Style
@@ -62,11 +63,14 @@ def readable(ink: Color, face: Color) -> Color:
 
 
 class CardPainter:
-    """The styles of one widget's cards, worked out once per drawing: make one for each ``render_line``."""
+    """The styles of one widget's cards, each worked out once: ``painter_for`` keeps one a widget while its
+    theme and background stay."""
 
     def __init__(self, widget: Widget) -> None:
         self.widget = widget
         self.base = widget.background_colors[1]
+        self.background = Style(bgcolor=self.base.rich_color)  # the widget's own, around and between its cards
+        self.css_version = widget.app._css_update_count  # a new theme (or CSS) counts up: the styles change
         self._colors: dict[str, tuple[Color, Color]] = {}
         self._styles: dict[tuple[str, bool, bool, bool], dict[str, Style]] = {}
 
@@ -122,6 +126,26 @@ class CardPainter:
         """One line of a card as segments."""
         styles = self.styles(face, playable, selected, reverse=reverse)
         return [Segment(span.text, styles[span.role]) for span in art[row]]
+
+
+_painters: WeakKeyDictionary[Widget, CardPainter] = WeakKeyDictionary()
+
+
+def painter_for(widget: Widget) -> CardPainter:
+    """``widget``'s painter, made again when the theme or the widget's background has changed.
+
+    A card is drawn a line at a time, and a painter made for each line worked out the same styles
+    again (component styles, blends, contrasts) at every line of every card: 5 % of the table's
+    update after a move, more of a flying card's step (docs/performance.md).
+    """
+    painter = _painters.get(widget)
+    if (
+        painter is None
+        or painter.css_version != widget.app._css_update_count
+        or painter.base != widget.background_colors[1]
+    ):
+        painter = _painters[widget] = CardPainter(widget)
+    return painter
 
 
 def painted(text: str, style: str, faces: Sequence[tuple[str, str]], widget: Widget) -> Text:
