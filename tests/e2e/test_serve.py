@@ -161,7 +161,7 @@ def test_the_same_key_cannot_play_one_match_twice(terminal, serve, keys, monkeyp
     terminal.start("second", host.ssh_line(keys.bob))
     terminal.wait_for("second", "Continue")
     terminal.keys("second", "c")
-    toast = terminal.wait_for("second", lambda s: "already being played" in toast_text(s))
+    toast = terminal.wait_for("second", lambda s: "being played in another session" in toast_text(s))
     assert "Already playing" in toast_text(toast) and "'Duel'" in toast_text(toast)
 
 

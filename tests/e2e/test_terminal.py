@@ -113,7 +113,7 @@ def test_a_second_session_is_refused_and_the_first_goes_on(terminal):
     terminal.wait_for("first", my_turn)
     terminal.start("second", unokart_command("continue"))
     screen = terminal.wait_for("second", "EXITED=1").replace("\n", "")  # long lines wrap
-    assert "is already being played in another session" in screen
+    assert "is being played in another session" in screen
     terminal.keys("first", "d")
     terminal.wait_for("first", "You draw")
 
