@@ -132,6 +132,12 @@ def describe(action: Action) -> str:
         return _("accepting the draw")
     if isinstance(action, Challenge):
         return _("your challenge")
+    if isinstance(action, JumpIn):
+        return _("your jump-in with {card}").format(card=long(action.card))
+    if isinstance(action, CatchUno):
+        return _("your catch of a forgotten UNO")
+    if isinstance(action, SayUno):
+        return _("your late UNO")
     return _("your move ({action})").format(action=action)
 
 
@@ -219,8 +225,11 @@ def _read(match: Match, you: int) -> _Reading:
             continue
         if step.action is not None:
             known_before.append(seen.cards())
-            # A reaction (U2, H5) is no decision, even the decider's own late UNO.
-            if step.seat == you and not isinstance(step.action, (SayUno, CatchUno, JumpIn)):
+            # A jump-in (H5) and a catch (U2) are the player's own moves, made after other seats
+            # acted: skipping them, an undo once took back an earlier turn and ten moves after it.
+            # A late UNO (U2) belongs to the play just before it (exposure ends at the next
+            # action), and is taken back with it.
+            if step.seat == you and not isinstance(step.action, SayUno):
                 mine.append(len(events) - 1)
                 others = False
             elif step.seat != you:
