@@ -84,7 +84,10 @@ def test_an_undo_after_the_bots_moves_shuffles_what_the_player_cannot_see():
     assert seen(session.match) == before and unseen(session.match) == pool
     assert session.match.legal_actions() == legal
     assert [session.match.round.hands[1:], session.match.round.draw_pile] != hidden
-    assert "shuffled again" in plan.words()
+    assert plan.words().endswith(
+        "The cards you have not seen, in the draw pile and the other hands, are shuffled again, "
+        "so the cards you saw since are hidden anew."
+    )
     session.close()
     loaded = Session.load("undo")  # the shuffle is in the save: the position it leads to is the table's
     assert state(loaded) == state(session) and loaded.match.unseen_shuffles == session.match.unseen_shuffles
@@ -215,6 +218,9 @@ def test_the_hand_the_player_handed_over_stays_where_they_know_it_is_h4():
     known = Counter(plan.match.unseen_shuffles[-1].known[other])
     assert known and known == left  # the hand given, less what was played from it
     assert not known - Counter(plan.match.round.hands[other])
+    # Found in play: "the other hands are shuffled again", though the cards known stay where they are.
+    assert plan.known_kept and "the cards you know the others hold stay in their hands" in plan.words()
+    assert "The draw pile and the other hands are shuffled again" not in plan.words()
     session.close()
 
 

@@ -90,6 +90,7 @@ class UndoPlan(NamedTuple):
     taken_back: tuple[Action, ...]  # that decision and every action after it
     round_events: list[list[Event]]  # the round's deal and each action kept, up to the decision
     shuffled: bool = False  # the cards the player cannot see were dealt again
+    known_kept: bool = False  # and the cards the player knew others held stayed in their hands
 
     @property
     def events(self) -> list[Event]:
@@ -108,9 +109,18 @@ class UndoPlan(NamedTuple):
             ).format(move=move, count=after)
         else:
             text = _("↶ You take back {move}: your decision again.").format(move=move)
-        if self.shuffled:
+        # Found in play: "the other hands are shuffled again" after a 0 had shown the player a hand,
+        # whose cards the shuffle keeps where they are: the sentence says only what is dealt again.
+        if self.shuffled and self.known_kept:
             shuffled = _(
-                "The draw pile and the other hands are shuffled again, so the cards you saw since are hidden anew."
+                "The cards you have not seen, in the draw pile and the other hands, are shuffled again; "
+                "the cards you know the others hold stay in their hands, and the cards you saw since are hidden anew."
+            )
+            text = f"{text} {shuffled}"
+        elif self.shuffled:
+            shuffled = _(
+                "The cards you have not seen, in the draw pile and the other hands, are shuffled again, "
+                "so the cards you saw since are hidden anew."
             )
             text = f"{text} {shuffled}"
         return text
@@ -275,4 +285,5 @@ def plan_undo(match: Match, you: int, *, seed: int | None = None) -> UndoPlan:
         rebuilt.shuffle_unseen(you, seed, reading.known)
     taken_back = actions[kept:]
     record = Undo(round=match.round_number, kept=kept, actions=tuple(str(action) for action in taken_back))
-    return UndoPlan(rebuilt, record, actions[kept], taken_back, reading.events[: kept + 1], reading.shuffle)
+    known_kept = reading.shuffle and any(reading.known)
+    return UndoPlan(rebuilt, record, actions[kept], taken_back, reading.events[: kept + 1], reading.shuffle, known_kept)
