@@ -2,7 +2,8 @@
 
 An undo returns to the player's last decision in the round being played, by playing the
 match again from its seed with the shorter history: the engine is deterministic, so the
-table is exactly as it was when that decision was first put.
+table is exactly as it was when that decision was first put. A jump-in (H5) and a catch (U2)
+are decisions too, made out of turn: the undo returns to the moment they could be made.
 
 Exactly as it was is the trouble. Since the decision the player has seen things that hang
 on what was hidden then: the card they drew, the card an Item Box turned, the cards the bots
@@ -146,8 +147,6 @@ def describe(action: Action) -> str:
         return _("your jump-in with {card}").format(card=long(action.card))
     if isinstance(action, CatchUno):
         return _("your catch of a forgotten UNO")
-    if isinstance(action, SayUno):
-        return _("your late UNO")
     return _("your move ({action})").format(action=action)
 
 
