@@ -327,9 +327,12 @@ def test_an_undo_after_the_players_jump_in_or_catch_takes_back_that_move_h5_u2(k
     earlier turn and the 10 moves after it. A jump-in (H5) and a catch (U2) are the player's own moves."""
     session, reaction, before = the_players_reaction(kind)
     plan = session.undo()
-    assert plan.decision == reaction and plan.taken_back[0] == reaction
+    assert plan.decision == reaction and plan.taken_back[0] == reaction and plan.shuffled  # bots acted since
     assert seen(session.match) == before  # the table as it was just before the reaction
     assert reaction in session.match.round.reactions(HUMAN)  # and it can be made again, or another chosen
     words = plan.words()
     assert words.startswith("↶ You take back your jump-in with " if kind is JumpIn else "↶ You take back your catch")
     session.close()
+    loaded = Session.load(session.name)  # a shuffle made out of turn plays again from the save
+    assert state(loaded) == state(session) and loaded.match.unseen_shuffles == session.match.unseen_shuffles
+    loaded.close()
