@@ -116,6 +116,19 @@ def test_it_is_refused_off_the_seats_decision_after_the_round_and_with_a_bad_see
         shuffle_unseen(round_, 0, 3)
 
 
+def test_it_is_dealt_where_the_seat_may_jump_in_h5_and_not_where_it_only_waits():
+    """An undo of a jump-in returns to a bot's turn on which the player may jump in (H5): the unseen cards
+    are dealt there; where the player may not act, they still are not."""
+    rules = HouseRules(jump_in=True)
+    round_ = position("R3 G5", "Y7 B7 B1", "G2 R1", draw="B2 B4", discard="R3", current=1, rules=rules)
+    again = shuffle_unseen(round_, 0, 5)
+    assert again.hands[0] == round_.hands[0] and [len(h) for h in again.hands] == [2, 3, 2]
+    assert round_.hands[1:] != again.hands[1:] or round_.draw_pile != again.draw_pile
+    without = position("G5 B8", "Y7 B7 B1", "G2 R1", draw="B2 B4", discard="R3", current=1, rules=rules)
+    with pytest.raises(RulesError, match="at seat 0's own decision, not seat 1's"):
+        shuffle_unseen(without, 0, 5)
+
+
 def test_a_challenge_judges_the_hand_dealt_again_c1():
     """C1 judges the hand the Wild Draw Four was played from: after a shuffle, the new one."""
     round_ = position("R1 R2", "W+4 G5 B7 Y9", draw="B1 B2 G2 G3 G4 R4 R5 R6 R7 R8", discard="G1", current=1)

@@ -16,13 +16,16 @@ from unokart_tui.engine import (
     CardPlayed,
     CardsDrawn,
     CardTurned,
+    CatchUno,
     ChallengeResolved,
     Draw,
     HandsPassed,
     HandsSwapped,
     HouseRules,
+    JumpIn,
     Match,
     PileReshuffled,
+    SayUno,
 )
 from unokart_tui.history import stats
 from unokart_tui.history.timeline import Timeline, play_again
@@ -81,7 +84,10 @@ def test_an_undo_after_the_bots_moves_shuffles_what_the_player_cannot_see():
     assert seen(session.match) == before and unseen(session.match) == pool
     assert session.match.legal_actions() == legal
     assert [session.match.round.hands[1:], session.match.round.draw_pile] != hidden
-    assert "shuffled again" in plan.words()
+    assert plan.words().endswith(
+        "The cards you have not seen, in the draw pile and the other hands, are shuffled again, "
+        "so the cards you saw since are hidden anew."
+    )
     session.close()
     loaded = Session.load("undo")  # the shuffle is in the save: the position it leads to is the table's
     assert state(loaded) == state(session) and loaded.match.unseen_shuffles == session.match.unseen_shuffles
@@ -136,7 +142,7 @@ def test_undo_is_refused_exactly_where_it_cannot_be_honest_and_hides_what_was_se
                 decided = False
                 continue
             step = driver.next_step(session.match.round)
-            if step.seat == HUMAN and not step.reaction:
+            if step.seat == HUMAN and not isinstance(step.action, SayUno):  # a jump-in, a catch: moves too
                 events, actors, decided = [], [], True
                 before, pool = seen(session.match), unseen(session.match)
             events += session.match.apply(step.action)  # what undo reads is the match: no save at every move
@@ -212,6 +218,9 @@ def test_the_hand_the_player_handed_over_stays_where_they_know_it_is_h4():
     known = Counter(plan.match.unseen_shuffles[-1].known[other])
     assert known and known == left  # the hand given, less what was played from it
     assert not known - Counter(plan.match.round.hands[other])
+    # Found in play: "the other hands are shuffled again", though the cards known stay where they are.
+    assert plan.known_kept and "the cards you know the others hold stay in their hands" in plan.words()
+    assert "The draw pile and the other hands are shuffled again" not in plan.words()
     session.close()
 
 
@@ -284,3 +293,46 @@ def test_undos_are_counted_in_the_statistics():
     stats.rebuild()  # the undo is read from the save as it was recorded
     with stats.open_store().store as store:
         assert store.dump() == recorded
+
+
+def the_players_reaction(kind: type, seeds=range(12)):
+    """A party-rules session where the player (a seeded bot) reacted with a ``kind`` (H5, U2), bots acted
+    after it, and the player decides again in the same round: (session, the reaction, the view before it)."""
+    for seed in seeds:
+        rules = HouseRules.preset("party")
+        session = Session.new("Ann", ["greedy", "challenger", "item-hoarder"], seed=seed, name=f"r{seed}", rules=rules)
+        driver = Driver({**session.bots, HUMAN: ai.make_bot("greedy", seed=seed)})
+        reaction = before = None
+        for _ in range(600):
+            round_ = session.match.round
+            if round_.is_over:
+                break
+            if reaction is not None and round_.decider == HUMAN:
+                if refusals(session.match) is None:
+                    return session, reaction, before
+                reaction = None
+            step = driver.next_step(round_)
+            if step.seat == HUMAN and isinstance(step.action, kind):
+                reaction, before = step.action, seen(session.match)
+            elif step.seat == HUMAN and not step.reaction:
+                reaction = None  # the player decided again straight after: not the case found in play
+            session.apply(step.action)
+        session.close()
+    raise AssertionError(f"no {kind.__name__} of the player's in the seeds tried")
+
+
+@pytest.mark.parametrize("kind", [JumpIn, CatchUno])
+def test_an_undo_after_the_players_jump_in_or_catch_takes_back_that_move_h5_u2(kind):
+    """Found in play: after "Jump-in! You jump in with G8", z took back the player's Yellow Skip of an
+    earlier turn and the 10 moves after it. A jump-in (H5) and a catch (U2) are the player's own moves."""
+    session, reaction, before = the_players_reaction(kind)
+    plan = session.undo()
+    assert plan.decision == reaction and plan.taken_back[0] == reaction and plan.shuffled  # bots acted since
+    assert seen(session.match) == before  # the table as it was just before the reaction
+    assert reaction in session.match.round.reactions(HUMAN)  # and it can be made again, or another chosen
+    words = plan.words()
+    assert words.startswith("↶ You take back your jump-in with " if kind is JumpIn else "↶ You take back your catch")
+    session.close()
+    loaded = Session.load(session.name)  # a shuffle made out of turn plays again from the save
+    assert state(loaded) == state(session) and loaded.match.unseen_shuffles == session.match.unseen_shuffles
+    loaded.close()

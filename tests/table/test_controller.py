@@ -225,6 +225,23 @@ def test_the_player_jumps_in_with_the_twin_h5():
     assert seat == HUMAN and isinstance(action, JumpIn) and action.card == twin.card
 
 
+def test_an_undo_after_a_jump_in_goes_back_to_the_jump_in_and_the_window_opens_again_h5():
+    """Found in play: z after a jump-in took back an earlier turn of the player's and the 10 moves after it."""
+    session = new_session(seed=2, rules=PARTY)
+    play_on(session, the_player_holds_a_twin)
+    table = Table(session, Pace(bot_delay=60, catch_window=0, jump_window=60, banner_seconds=None))
+    table.start()
+    twin = jump_in(session.match, HUMAN)
+    history = table.history()
+    table.controller.intend("jump")
+    table.until_the_players_turn()
+    assert table.session.undo_refusal() is None
+    table.controller.intend("undo")
+    assert table.history() == history
+    assert table.front.log()[-1].startswith(f"↶ You take back your jump-in with {long(twin.card)}")
+    assert table.controller.may("jump") and table.controller.selected_card() == twin.card
+
+
 def test_a_jump_in_a_moment_too_late_says_who_played_first_h5():
     session = new_session(seed=2, rules=PARTY)
     play_on(session, the_player_holds_a_twin)

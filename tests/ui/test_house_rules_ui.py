@@ -135,6 +135,27 @@ def test_each_seat_remembers_a_stack_taken_and_a_swap():
     assert notes.last[2] == "swapped with Peach" and notes.last[3] == "swapped with Luigi"
 
 
+@pytest.mark.parametrize(("twin", "your_row"), [("GS", "skipped by Mario"), ("G+2", "drew 2 (+2)")])
+def test_a_seat_passed_over_by_a_jump_in_and_then_hit_by_its_card_reads_the_later_note_h5(twin, your_row):
+    """Found in play: "Mario jumps in … passed over too", then "Mario plays Green Skip. · You lose the turn.",
+    and the player's row kept "passed over by Mario". A +2's draw still outlives its own skip."""
+    rules = HouseRules(jump_in=True)
+    round_ = Round.from_position(
+        [[C("R1"), C("R2")], [C(twin), C("Y3"), C("Y5")], [C("B1"), C("B2")]],
+        [C("B4"), C("B5"), C("B6"), C("B7")],
+        [C(twin)],
+        current=0,
+        direction=-1,
+        rules=rules,
+    )  # the player's turn, play to the right: Mario's jump-in passes over the player and Peach
+    events = round_.apply(JumpIn(1, C(twin)))
+    jumped = next(event for event in events if isinstance(event, JumpedIn))
+    assert jumped.passed == (0, 2)
+    notes = TableNotes(3)
+    notes.record(events, ("You", "Mario", "Peach"))
+    assert notes.last[0] == your_row and notes.last[2] == "passed over by Mario"
+
+
 def test_the_rules_are_told_in_a_tag_and_in_plain_words():
     assert house_rules_tag(HouseRules()) == "official"
     assert house_rules_tag(PARTY) == "party"

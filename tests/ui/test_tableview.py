@@ -186,7 +186,8 @@ def test_a_lost_turn_names_who_made_the_seat_lose_it():
     notes.record([JumpedIn(3, C("RS"), (2,)), CardPlayed(3, C("RS")), TurnSkipped(0)], names)
     assert notes.last[2:] == ["passed over by Peach", "played R⊘"] and notes.last[0] == "skipped by Peach"
     notes.record([JumpedIn(0, C("RS"), (1, 2, 3)), CardPlayed(0, C("RS")), TurnSkipped(1)], names)
-    assert notes.last == ["played R⊘", "passed over by you", "passed over by you", "passed over by you"]
+    # Found in play: the seat passed over and then skipped by the jumper's Skip kept "passed over"; the later wins.
+    assert notes.last == ["played R⊘", "skipped by you", "passed over by you", "passed over by you"]
 
 
 def test_a_hand_passed_on_takes_its_seats_last_move_with_it():

@@ -16,7 +16,7 @@ import pytest
 
 from unokart_tui import voice
 from unokart_tui.crash import CrashReport, notice
-from unokart_tui.engine import Card, ChooseColor, Color, Draw, Play
+from unokart_tui.engine import Card, CatchUno, ChooseColor, Color, Draw, JumpIn, Play
 from unokart_tui.history.match_length import length_sentence, rounds_words
 from unokart_tui.history.stats.from_saves import RebuildReport
 from unokart_tui.history.stats.store import why
@@ -52,9 +52,9 @@ def marked():
     voice._current.reset(token)
 
 
-def _plan(decision, moves: int, *, shuffled: bool = False) -> UndoPlan:
+def _plan(decision, moves: int, *, shuffled: bool = False, known_kept: bool = False) -> UndoPlan:
     """An undo of ``decision`` and the moves after it, as far as its words go."""
-    return UndoPlan(None, None, decision, (decision,) * moves, [], shuffled)  # type: ignore[arg-type]
+    return UndoPlan(None, None, decision, (decision,) * moves, [], shuffled, known_kept)  # type: ignore[arg-type]
 
 
 RED_5 = Play(Card.parse("R5"))
@@ -68,8 +68,18 @@ RED_5 = Play(Card.parse("R5"))
         (_plan(Draw(), 4), "↶ You take back your draw and the 3 moves after it: your decision again."),
         (
             _plan(ChooseColor(Color.BLUE), 1, shuffled=True),
-            "↶ You take back your choice of blue: your decision again. The draw pile and the other hands are "
-            "shuffled again, so the cards you saw since are hidden anew.",
+            "↶ You take back your choice of blue: your decision again. The cards you have not seen, in the draw "
+            "pile and the other hands, are shuffled again, so the cards you saw since are hidden anew.",
+        ),
+        (
+            _plan(JumpIn(0, Card.parse("G8")), 3, shuffled=True, known_kept=True),
+            "↶ You take back your jump-in with Green 8 and the 2 moves after it: your decision again. The cards "
+            "you have not seen, in the draw pile and the other hands, are shuffled again; the cards you know the "
+            "others hold stay in their hands, and the cards you saw since are hidden anew.",
+        ),
+        (
+            _plan(CatchUno(0), 2),
+            "↶ You take back your catch of a forgotten UNO and the move after it: your decision again.",
         ),
     ],
 )

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from .actions import CatchUno, JumpIn
 from .cards import Card, RulesError, is_whole
 from .round import Round
 from .tables import shuffle
@@ -59,7 +60,8 @@ def check_known(round_: Round, seat: int, known: Sequence[Sequence[Card]]) -> tu
 
 
 def shuffle_unseen(round_: Round, seat: int, seed: int, known: Sequence[Sequence[Card]] = ()) -> Round:
-    """``round_`` with what ``seat`` cannot see dealt again from ``seed``, at ``seat``'s own decision.
+    """``round_`` with what ``seat`` cannot see dealt again from ``seed``, at ``seat``'s own decision
+    (or where it may jump in or catch).
 
     The other hands keep their sizes and their ``known`` cards; the draw pile keeps its size; the
     round's random generator is seeded from ``seed``. ``round_`` itself is left as it is.
@@ -69,8 +71,10 @@ def shuffle_unseen(round_: Round, seat: int, seed: int, known: Sequence[Sequence
         raise RulesError("The round is over: every hand has been shown, nothing is hidden any more.")
     if not is_whole(seat) or not 0 <= seat < round_.num_players:
         raise RulesError(f"there is no seat {seat!r}")
-    if round_.decider != seat:
-        # Another seat's decision may hang on a hidden card (the card it just drew, T3).
+    if round_.decider != seat and not any(isinstance(act, (JumpIn, CatchUno)) for act in round_.reactions(seat)):
+        # Another seat's decision may hang on a hidden card (the card it just drew, T3). Where ``seat``
+        # may jump in or catch (H5, U2), an undo returns it to a move of its own, and no drawn card
+        # waits there: no jump-in while one does (H5a), and a draw ends any exposure (U2).
         raise RulesError(f"the unseen cards are shuffled at seat {seat}'s own decision, not seat {round_.decider}'s")
     if not is_whole(seed) or not 0 <= seed < SEED_LIMIT:
         raise RulesError(f"the seed of a shuffle must be a whole number from 0 to 2**63 - 1, not {seed!r}")

@@ -611,7 +611,7 @@ class TableController:
         # Back on the card that was taken back: found in play, the cursor stayed where it was, and
         # the next Enter played another card than the one the player meant to choose again.
         cards = hand_cards(self.session.match, HUMAN)[0]
-        taken_back = plan.decision.card if isinstance(plan.decision, Play) else None
+        taken_back = plan.decision.card if isinstance(plan.decision, (Play, JumpIn)) else None
         self.cursor_to_playable = taken_back not in cards
         if taken_back in cards:
             self.cursor = cards.index(taken_back)

@@ -27,7 +27,7 @@ from ..engine import (
 from ..glyphs import UNICODE, Glyphs
 from ..rules_text import house_rules_tag
 from ..voice import N_, _
-from ..voice.banners import pending_words
+from ..voice.banners import pending_short_words, pending_words
 from ..voice.cards import hand_order
 from ..voice.names import personality_name, shown_name
 from ..voice.narration import Voice, how_it_went_out
@@ -94,6 +94,7 @@ class TableInfo(NamedTuple):
     item: Item | None  # the top card's item when it went off (turned by an Item Box), else None
     rules: str = "official"  # the house rules in a few words (HOUSE_RULES.md)
     pending: str = ""  # a stack waiting for its answer: "+6 to Peach — stack or take it" (H1-H3)
+    pending_short: str = ""  # the same in fewer letters, where the long one does not fit: "+6 to Peach: stack or take"
     glyphs: Glyphs = UNICODE
     after_you: str = ""  # who plays after the player in the direction of play (D8): the same in either layout
     standings: tuple[Standing, ...] = ()  # the scoreboard: every seat, the leader first
@@ -153,10 +154,12 @@ def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = 
         by = _("by you")
     else:
         by = _("by {name}").format(name=match.names[notes.top_by])
-    pending = ""
+    pending = pending_short = ""
     if round_.phase is Phase.STACK:  # H1-H3
         voice = Voice(match.names, you, glyphs)
-        pending = pending_words(round_.decider, round_.pending_draw, voice, can_stack=can_stack(round_, you))
+        stackable = can_stack(round_, you)
+        pending = pending_words(round_.decider, round_.pending_draw, voice, can_stack=stackable)
+        pending_short = pending_short_words(round_.decider, round_.pending_draw, voice, can_stack=stackable)
     return TableInfo(
         top=round_.top_card,
         color=round_.active_color,
@@ -166,6 +169,7 @@ def table_info(match: MatchState, notes: TableNotes, you: int, glyphs: Glyphs = 
         item=round_.top_card.item if notes.top_turned else None,
         rules=house_rules_tag(match.rules),
         pending=pending,
+        pending_short=pending_short,
         glyphs=glyphs,
         after_you=match.names[(you + round_.direction) % len(match.names)],
         standings=standings(match, you),

@@ -2,7 +2,8 @@
 
 An undo returns to the player's last decision in the round being played, by playing the
 match again from its seed with the shorter history: the engine is deterministic, so the
-table is exactly as it was when that decision was first put.
+table is exactly as it was when that decision was first put. A jump-in (H5) and a catch (U2)
+are decisions too, made out of turn: the undo returns to the moment they could be made.
 
 Exactly as it was is the trouble. Since the decision the player has seen things that hang
 on what was hidden then: the card they drew, the card an Item Box turned, the cards the bots
@@ -90,6 +91,7 @@ class UndoPlan(NamedTuple):
     taken_back: tuple[Action, ...]  # that decision and every action after it
     round_events: list[list[Event]]  # the round's deal and each action kept, up to the decision
     shuffled: bool = False  # the cards the player cannot see were dealt again
+    known_kept: bool = False  # and the cards the player knew others held stayed in their hands
 
     @property
     def events(self) -> list[Event]:
@@ -108,9 +110,18 @@ class UndoPlan(NamedTuple):
             ).format(move=move, count=after)
         else:
             text = _("↶ You take back {move}: your decision again.").format(move=move)
-        if self.shuffled:
+        # Found in play: "the other hands are shuffled again" after a 0 had shown the player a hand,
+        # whose cards the shuffle keeps where they are: the sentence says only what is dealt again.
+        if self.shuffled and self.known_kept:
             shuffled = _(
-                "The draw pile and the other hands are shuffled again, so the cards you saw since are hidden anew."
+                "The cards you have not seen, in the draw pile and the other hands, are shuffled again; "
+                "the cards you know the others hold stay in their hands, and the cards you saw since are hidden anew."
+            )
+            text = f"{text} {shuffled}"
+        elif self.shuffled:
+            shuffled = _(
+                "The cards you have not seen, in the draw pile and the other hands, are shuffled again, "
+                "so the cards you saw since are hidden anew."
             )
             text = f"{text} {shuffled}"
         return text
@@ -132,6 +143,10 @@ def describe(action: Action) -> str:
         return _("accepting the draw")
     if isinstance(action, Challenge):
         return _("your challenge")
+    if isinstance(action, JumpIn):
+        return _("your jump-in with {card}").format(card=long(action.card))
+    if isinstance(action, CatchUno):
+        return _("your catch of a forgotten UNO")
     return _("your move ({action})").format(action=action)
 
 
@@ -219,8 +234,11 @@ def _read(match: Match, you: int) -> _Reading:
             continue
         if step.action is not None:
             known_before.append(seen.cards())
-            # A reaction (U2, H5) is no decision, even the decider's own late UNO.
-            if step.seat == you and not isinstance(step.action, (SayUno, CatchUno, JumpIn)):
+            # A jump-in (H5) and a catch (U2) are the player's own moves, made after other seats
+            # acted: skipping them, an undo once took back an earlier turn and ten moves after it.
+            # A late UNO (U2) belongs to the play just before it (exposure ends at the next
+            # action), and is taken back with it.
+            if step.seat == you and not isinstance(step.action, SayUno):
                 mine.append(len(events) - 1)
                 others = False
             elif step.seat != you:
@@ -266,4 +284,5 @@ def plan_undo(match: Match, you: int, *, seed: int | None = None) -> UndoPlan:
         rebuilt.shuffle_unseen(you, seed, reading.known)
     taken_back = actions[kept:]
     record = Undo(round=match.round_number, kept=kept, actions=tuple(str(action) for action in taken_back))
-    return UndoPlan(rebuilt, record, actions[kept], taken_back, reading.events[: kept + 1], reading.shuffle)
+    known_kept = reading.shuffle and any(reading.known)
+    return UndoPlan(rebuilt, record, actions[kept], taken_back, reading.events[: kept + 1], reading.shuffle, known_kept)

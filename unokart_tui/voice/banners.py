@@ -131,6 +131,15 @@ def pending_words(seat: int, total: int, voice: Voice, *, can_stack: bool = True
     return _("+{total} to {name} — stack or take it").format(total=total, name=voice.name(seat))
 
 
+def pending_short_words(seat: int, total: int, voice: Voice, *, can_stack: bool = True) -> str:
+    """``pending_words`` in fewer letters, for the table's border where the long one would be cut (80x24)."""
+    if voice.is_you(seat) and not can_stack:
+        return _("+{total} to you: take them (d)").format(total=total)
+    if voice.is_you(seat):
+        return _("+{total} to you: stack or take").format(total=total)
+    return _("+{total} to {name}: stack or take").format(total=total, name=voice.name(seat))
+
+
 def _house_banner(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> Banner | None:
     """What a house rule did (HOUSE_RULES.md): a jump-in, a stack passed on or taken, hands swapped, a long draw."""
     for event in events:

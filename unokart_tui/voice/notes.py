@@ -91,11 +91,13 @@ class TableNotes:
     def record(self, events: Iterable[Event], names: Sequence[str]) -> None:
         """Read one action's events (or a round's start)."""
         touched: set[int] = set()  # a seat's line already written by this action
+        passed_over: set[int] = set()  # and written only by a jump-in's passing over (H5)
         voice = Voice.by_default_name(names, self.glyphs)
 
         def note(seat: int, words: str) -> None:
             self.last[seat] = words
             touched.add(seat)
+            passed_over.discard(seat)
 
         played_by: int | None = None  # who played the card of this action, that a lost turn is owed to
 
@@ -181,14 +183,16 @@ class TableNotes:
                         pgettext("your own seat's last move (you did it)", "drew, kept it"),
                     ),
                 )
-            elif isinstance(event, TurnSkipped) and event.seat not in touched:
+            elif isinstance(event, TurnSkipped) and (event.seat not in touched or event.seat in passed_over):
                 # Found in play: after taking a +2 the player's row said "skipped", and they took it for
                 # the +2; it was a Skip played on them later. The row names who made them lose the turn.
+                # A seat a jump-in passed over and its Skip then skipped reads the later, truer "skipped by".
                 note(event.seat, _lost_turn_to(played_by, event.seat, voice))
             elif isinstance(event, JumpedIn):  # H5: the seats it passes over lose their turn to it
                 for seat in event.passed:
                     if seat not in touched:
                         note(seat, _passed_over_by(event.seat, seat, voice))
+                        passed_over.add(seat)
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 chose = mine(
                     event.seat,

@@ -9,6 +9,7 @@ Its border names the house rules in play (HOUSE_RULES.md) and a stack waiting fo
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -21,6 +22,8 @@ from ...voice.cards import color_label, item_label
 from .cardview import CardView, DrawPile
 from .paint import CARD_COMPONENTS, card_css
 from .titles import set_border_subtitle, set_border_title
+
+BORDER_TITLE_MARGIN = 6  # the cells a border title leaves: "╰─ " and " ─╯"
 
 # The terminal sizes from which the cards are big, and bigger still: the game screen's (screens/game.py).
 ROOMY_SIZE = (110, 32)
@@ -204,7 +207,21 @@ class TablePanel(Vertical):
             set_border_title(self, _("Table"))
         else:
             set_border_title(self, _("Table · house rules: {rules}").format(rules=info.rules))
-        set_border_subtitle(self, Text(info.pending, style="bold reverse") if info.pending else "")
+        self._show_pending(info)
+
+    def on_resize(self) -> None:
+        if self.info is not None:
+            self._show_pending(self.info)
+
+    def _show_pending(self, info: TableInfo) -> None:
+        """A stack waiting for its answer, on the bottom border: the short words where the long are cut.
+
+        Found at 80x24: "╰─ +2 to you and nothing to stack: t… ─╯", the key to press cut off.
+        """
+        pending = info.pending
+        if cell_len(pending) > self.size.width - BORDER_TITLE_MARGIN and info.pending_short:
+            pending = info.pending_short
+        set_border_subtitle(self, Text(pending, style="bold reverse") if pending else "")
 
 
 def _show(static: Static, text: Text, *, layout: bool = True) -> None:
