@@ -556,6 +556,22 @@ def test_a_seven_or_zero_is_explained_by_the_swap_not_by_the_cards_it_keeps_h4(c
     assert "more green" not in text and says in text
 
 
+@pytest.mark.parametrize(("passed", "right"), [("Y8", "G4"), ("Y4", "G8")])
+def test_the_hint_keeps_the_card_the_player_passed_on_from_the_next_seat_h4b(passed, right):
+    """Found in play: Luigi's 0 passed the player's last card to Mario, and the hint's play let Mario out with it."""
+    round_ = Round.from_position(
+        [[passed], ["B9", "B1"], ["G0", "R4", "G4", "G8"]],
+        ["R5", "R6", "B3", "B7"],
+        ["G5"],
+        current=2,
+        rules=HouseRules.preset("party"),
+    )
+    round_.apply(Play(Card.parse("G0")))  # H4b: Mario holds the player's card now, and plays next
+    for seed in range(3):
+        hint = advise(advisor(seed), round_.view(HUMAN), round_.legal_actions(), ["Ann", "Mario", "Luigi"])
+        assert hint.action == Play(Card.parse(right))
+
+
 def test_the_hint_is_the_experts_own_choice():
     round_ = Round.deal(2, dealer=0, seed=5)
     while round_.decider != HUMAN:

@@ -31,11 +31,13 @@ def unseen_cards(view: PlayerView) -> Counter[Card]:
 
 
 def known_cards(view: PlayerView) -> dict[int, list[Card]]:
-    """The cards this seat knows another seat still holds: what it was shown in a challenge (C1).
+    """The cards this seat knows another seat still holds: what it was shown in a challenge (C1),
+    and the hand it gave that seat in the last swap or pass of hands (H4), less what was played since.
 
     A shown hand was the hand of the Wild Draw Four's player when it was played; every card that
     player has played since (as the public history tells) is taken out. After a swap or a pass of
-    hands (H4) the knowledge is dropped: the cards went elsewhere.
+    hands (H4) what was shown is dropped: the cards went elsewhere (the hand this seat passed is
+    ``view.handed``).
     """
     known: dict[int, list[Card]] = {}
     history = view.public_history
@@ -60,8 +62,35 @@ def known_cards(view: PlayerView) -> dict[int, list[Card]]:
                 if who == seat and action.card in cards:
                     cards.remove(action.card)
         if cards:
-            known[seat] = cards[: view.hand_sizes[seat]]
-    return known
+            known[seat] = cards
+    for seat, cards in _handed_cards(view).items():
+        # A hand shown after the pass may hold the very cards passed: count each card once.
+        together = Counter(known.get(seat, ()))
+        together |= Counter(cards)
+        known[seat] = list(together.elements())
+    return {seat: cards[: view.hand_sizes[seat]] for seat, cards in known.items()}
+
+
+def _handed_cards(view: PlayerView) -> dict[int, list[Card]]:
+    """The cards this seat passed on in the last swap or pass of hands (H4) that their holder has not played since."""
+    if not view.handed:
+        return {}
+    history = view.public_history
+    start = 0  # the last 7 or 0: the hands moved at it (a 0) or at the choice of the seat just after it (a 7)
+    for index in range(len(history) - 1, -1, -1):
+        action = history[index][1]
+        if isinstance(action, (Play, JumpIn)) and action.card.rank in (Rank.SEVEN, Rank.ZERO):
+            start = index + 1
+            break
+    handed: dict[int, list[Card]] = {}
+    for seat, given in view.handed.items():
+        cards = list(given)
+        for who, action in history[start:]:
+            if who == seat and isinstance(action, (Play, JumpIn)) and action.card in cards:
+                cards.remove(action.card)
+        if cards:
+            handed[seat] = cards
+    return handed
 
 
 def _last_play(history: tuple[tuple[int, object], ...], before: int) -> tuple[int, Play | JumpIn] | None:
