@@ -559,17 +559,48 @@ def test_a_seven_or_zero_is_explained_by_the_swap_not_by_the_cards_it_keeps_h4(c
 @pytest.mark.parametrize(("passed", "right"), [("Y8", "G4"), ("Y4", "G8")])
 def test_the_hint_keeps_the_card_the_player_passed_on_from_the_next_seat_h4b(passed, right):
     """Found in play: Luigi's 0 passed the player's last card to Mario, and the hint's play let Mario out with it."""
+    round_ = _passed_on(passed)  # H4b: Mario holds the player's card now, and plays next
+    for seed in range(3):
+        hint = advise(advisor(seed), round_.view(HUMAN), round_.legal_actions(), ["Ann", "Mario", "Luigi"])
+        assert hint.action == Play(Card.parse(right))
+
+
+def test_a_play_next_to_a_seat_on_one_card_says_how_often_they_follow_it():
+    """Found in play: "Play G2: you keep 2 more green to follow it" with Peach, next, on one card."""
+    hand = tuple(Card.parse(text) for text in ("G2", "G5", "G7", "B2"))
+    round_ = Round.deal(3, dealer=2, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card.parse("G9"), active_color=Color.GREEN, hand_sizes=(4, 1, 6)
+    )
+    legal = [Play(card, None, False) for card in hand[:3]]
+    text = explain(advisor(1), view, legal[0], ["Ann", "Peach", "Luigi"], legal)
+    assert text.startswith("Play G2: Peach is on one card and can follow it ")
+    assert "of the time" in text
+
+
+def _passed_on(card: str) -> Round:
+    """Luigi's 0 passes the player's last card, ``card``, to Mario, who plays after the player (H4b)."""
     round_ = Round.from_position(
-        [[passed], ["B9", "B1"], ["G0", "R4", "G4", "G8"]],
+        [[card], ["B9", "B1"], ["G0", "R4", "G4", "G8"]],
         ["R5", "R6", "B3", "B7"],
         ["G5"],
         current=2,
         rules=HouseRules.preset("party"),
     )
-    round_.apply(Play(Card.parse("G0")))  # H4b: Mario holds the player's card now, and plays next
-    for seed in range(3):
-        hint = advise(advisor(seed), round_.view(HUMAN), round_.legal_actions(), ["Ann", "Mario", "Luigi"])
-        assert hint.action == Play(Card.parse(right))
+    round_.apply(Play(Card.parse("G0")))
+    return round_
+
+
+def test_a_play_that_lets_a_seat_on_one_card_out_says_so_and_what_would_not_h4b():
+    round_ = _passed_on("Y4")
+    legal = round_.legal_actions()
+    names = ["Ann", "Mario", "Luigi"]
+    assert explain(advisor(1), round_.view(HUMAN), Play(Card.parse("G8")), names, legal) == (
+        "Play G8: Mario is on one card and cannot follow it; you keep 1 more green to follow it"
+    )
+    assert explain(advisor(1), round_.view(HUMAN), Play(Card.parse("G4")), names, legal).startswith(
+        "Play G4: Mario is on one card and can follow it 100% of the time (G8: 0%), but the search still found it best"
+    )
 
 
 def test_the_hint_is_the_experts_own_choice():
