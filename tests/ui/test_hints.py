@@ -7,15 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
 from textual.app import App
+from textual.widgets import Static
 
 import ai
 import saves
 from ai.expert import ExpertBot
 from unokart_tui.engine import Card, Color, Draw, HouseRules, Match, Pass, Phase, Play, Rank, Round
-from unokart_tui.table.advisor import Advisor, advise, advisor, explain
+from unokart_tui.table.advisor import Advisor, Hint, advise, advisor, explain
 from unokart_tui.table.pacing import Pace
 from unokart_tui.table.session import HUMAN, Session
-from unokart_tui.tui.dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
+from unokart_tui.tui.dialogs.choices import ChallengeDialog, ColorDialog, ColourKeys, TargetDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.cardface import short
 from unokart_tui.tui.widgets.gamelog import GameLog
@@ -219,6 +220,37 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         # Issue 34: the colour the hint picked is said (found in play: Enter chose it without a word).
         logged = [entry.plain for entry in screen.query_one(GameLog).entries]
         assert f"You play {long(four)} and choose blue, as the hint said." in logged
+
+
+async def test_a_hinted_wild_draw_four_opens_its_colour_dialog_on_the_hints_colour():
+    """Issue 34: found in play, "Play W+4 as green" and Enter opened the colour dialog with nothing chosen."""
+    app = make_app(seed=7)  # the player holds two Wild Draw Fours on its first turn (see the snapshot)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        four = Card.parse("W+4")
+        advice = Hint(Play(four, Color.GREEN), "Play W+4 as green: a test's advice")
+
+        def take_hint() -> Hint:
+            screen.controller.hinted = advice.action
+            return advice
+
+        screen.controller.take_hint = take_hint  # the expert's advice, fixed: the table's own handling is tested
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.controller.selected_card() == four
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ColorDialog))
+        dialog = app.screen
+        assert dialog.query_one(ColourKeys).advised is Color.GREEN
+        chosen = dialog.query_one("#colour-hint", Static)
+        assert chosen.has_class("-shown")
+        assert str(chosen.render()) == "The hint chose Green: enter takes it, or pick another."
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, ColorDialog))
+        history = app.session.match.round.view(HUMAN).public_history
+        assert [action for seat, action in history if seat == HUMAN][-1] == Play(four, Color.GREEN, False)
 
 
 def _plays_without_uno(match: Match):
