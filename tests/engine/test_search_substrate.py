@@ -162,6 +162,17 @@ def test_a_later_swap_forgets_what_an_earlier_one_handed_h4():
     assert known_cards(round_.view(0)) == {1: [Card.parse(c) for c in ("Y1", "Y2", "Y3")]}
 
 
+def test_a_seven_waiting_for_its_target_has_moved_no_hand_yet_h4b():
+    round_ = _party([["G0", "G3", "R1"], ["G7", "B5", "B6"], ["Y8", "Y2"]], "G5")
+    round_.apply(Play(Card.parse("G0")))  # seat 1 now holds G3 R1, seat 2 G7 B5 B6, seat 0 Y8 Y2
+    round_.apply(Play(Card.parse("G3")))  # seat 1
+    round_.apply(Play(Card.parse("G7")))  # seat 2, to choose whom to swap with
+    assert round_.phase is Phase.CHOOSE_TARGET
+    assert known_cards(round_.view(0)) == {1: [Card.parse("R1")]}  # the G3 went since the hands moved
+    round_.apply(ChooseTarget(0))
+    assert known_cards(round_.view(0)) == {2: [Card.parse("Y8"), Card.parse("Y2")]}
+
+
 def test_from_view_refuses_hidden_cards_that_do_not_fit():
     round_ = Round.deal(2, dealer=0, seed=5)
     view = round_.view(0)

@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Mapping
 
-from .actions import Challenge, JumpIn, Play
+from .actions import Challenge, ChooseTarget, JumpIn, Play
 from .cards import DECK_COUNTS, Card, Rank
 from .position import check_seat, read_history
 from .round import Round
@@ -76,12 +76,7 @@ def _handed_cards(view: PlayerView) -> dict[int, list[Card]]:
     if not view.handed:
         return {}
     history = view.public_history
-    start = 0  # the last 7 or 0: the hands moved at it (a 0) or at the choice of the seat just after it (a 7)
-    for index in range(len(history) - 1, -1, -1):
-        action = history[index][1]
-        if isinstance(action, (Play, JumpIn)) and action.card.rank in (Rank.SEVEN, Rank.ZERO):
-            start = index + 1
-            break
+    start = _hands_moved_at(view)
     handed: dict[int, list[Card]] = {}
     for seat, given in view.handed.items():
         cards = list(given)
@@ -91,6 +86,27 @@ def _handed_cards(view: PlayerView) -> dict[int, list[Card]]:
         if cards:
             handed[seat] = cards
     return handed
+
+
+def _hands_moved_at(view: PlayerView) -> int:
+    """The index in the public history just after the last swap or pass of hands (H4), 0 if none.
+
+    A 0 moves the hands as it is played; a 7 when its player names whom to swap with (at once
+    heads-up, H4a): a 7 still waiting for its target has moved nothing yet.
+    """
+    history = view.public_history
+    for index in range(len(history) - 1, -1, -1):
+        action = history[index][1]
+        if isinstance(action, ChooseTarget):
+            before = _last_play(history, index)
+            moved = before is not None and before[1].card.rank is Rank.SEVEN
+        else:
+            moved = isinstance(action, (Play, JumpIn)) and (
+                action.card.rank is Rank.ZERO or (action.card.rank is Rank.SEVEN and view.num_players == 2)
+            )
+        if moved:
+            return index + 1
+    return 0
 
 
 def _last_play(history: tuple[tuple[int, object], ...], before: int) -> tuple[int, Play | JumpIn] | None:
