@@ -10,6 +10,7 @@ from unokart_tui.engine import (
     DECK_COUNTS,
     Card,
     Challenge,
+    ChooseTarget,
     HouseRules,
     Phase,
     Play,
@@ -66,8 +67,11 @@ def test_from_view_with_the_true_hidden_cards_is_the_same_table(preset):
         view = round_.view(round_.decider)
         again = Round.from_view(view, round_.hands, round_.draw_pile, drawn=round_.drawn)
         assert again.legal_actions() == round_.legal_actions()
+        # What a seat was shown or handed is known to the round only for the seat of the view.
+        assert again.view(view.seat).handed == view.handed
         for seat in range(round_.num_players):
-            assert again.view(seat)._replace(revealed={}) == round_.view(seat)._replace(revealed={})
+            unknown = {"revealed": {}, "handed": {}}
+            assert again.view(seat)._replace(**unknown) == round_.view(seat)._replace(**unknown)
             assert again.reactions(seat) == round_.reactions(seat)
 
 
@@ -115,6 +119,58 @@ def test_a_shown_hand_is_dealt_back_less_what_was_played_since():
     for seed in range(5):
         hand = determinize(view, random.Random(seed)).hands[1]
         assert hand.count(Card.parse("R5")) == 2
+
+
+def _party(hands, top):
+    return Round.from_position(hands, ["R5", "R6", "B3", "B7"], [top], current=0, rules=HouseRules.preset("party"))
+
+
+def test_the_hand_a_seat_passes_on_is_known_to_it_and_dealt_back_h4b():
+    # Found in play: Luigi's 0 passed the player's Y8 to Mario, and the hint let Mario out with it.
+    round_ = _party([["G0", "R4", "G4"], ["Y8"], ["B9", "B1"]], "G5")
+    round_.apply(Play(Card.parse("G0")))  # every hand moves on one seat (H4b)
+    assert round_.view(0).handed == {1: (Card.parse("R4"), Card.parse("G4"))}
+    assert round_.view(1).handed == {2: (Card.parse("Y8"),)}
+    assert round_.view(2).handed == {0: (Card.parse("B9"), Card.parse("B1"))}
+    view = round_.view(1)
+    assert known_cards(view) == {2: [Card.parse("Y8")]}
+    for seed in range(20):
+        assert determinize(view, random.Random(seed)).hands[2] == (Card.parse("Y8"),)
+
+
+def test_the_hand_a_seven_swaps_away_is_known_less_what_was_played_since_h4a():
+    round_ = _party([["G7", "G3", "R1", "R2"], ["Y1", "Y2", "Y3"], ["B1", "B2"]], "G5")
+    round_.apply(Play(Card.parse("G7")))
+    round_.apply(ChooseTarget(1))  # seat 1 now holds G3 R1 R2, and plays the G3
+    round_.apply(Play(Card.parse("G3")))
+    view = round_.view(0)
+    assert view.handed == {1: (Card.parse("G3"), Card.parse("R1"), Card.parse("R2"))}
+    assert known_cards(view) == {1: [Card.parse("R1"), Card.parse("R2")]}
+    assert round_.view(1).handed == {0: (Card.parse("Y1"), Card.parse("Y2"), Card.parse("Y3"))}
+    assert round_.view(2).handed == {}  # seat 2 gave nothing and saw nothing
+    for seed in range(20):
+        assert set(determinize(view, random.Random(seed)).hands[1]) == {Card.parse("R1"), Card.parse("R2")}
+
+
+def test_a_later_swap_forgets_what_an_earlier_one_handed_h4():
+    round_ = _party([["G7", "G3", "R1", "R2"], ["Y1", "Y2", "Y3"], ["B1", "B2", "G0"]], "G5")
+    round_.apply(Play(Card.parse("G7")))
+    round_.apply(ChooseTarget(1))
+    round_.apply(Play(Card.parse("G3")))  # seat 1
+    round_.apply(Play(Card.parse("G0")))  # seat 2: every hand moves on, the cards seat 0 handed too
+    assert round_.view(0).handed == {1: (Card.parse("Y1"), Card.parse("Y2"), Card.parse("Y3"))}
+    assert known_cards(round_.view(0)) == {1: [Card.parse(c) for c in ("Y1", "Y2", "Y3")]}
+
+
+def test_a_seven_waiting_for_its_target_has_moved_no_hand_yet_h4b():
+    round_ = _party([["G0", "G3", "R1"], ["G7", "B5", "B6"], ["Y8", "Y2"]], "G5")
+    round_.apply(Play(Card.parse("G0")))  # seat 1 now holds G3 R1, seat 2 G7 B5 B6, seat 0 Y8 Y2
+    round_.apply(Play(Card.parse("G3")))  # seat 1
+    round_.apply(Play(Card.parse("G7")))  # seat 2, to choose whom to swap with
+    assert round_.phase is Phase.CHOOSE_TARGET
+    assert known_cards(round_.view(0)) == {1: [Card.parse("R1")]}  # the G3 went since the hands moved
+    round_.apply(ChooseTarget(0))
+    assert known_cards(round_.view(0)) == {2: [Card.parse("Y8"), Card.parse("Y2")]}
 
 
 def test_from_view_refuses_hidden_cards_that_do_not_fit():

@@ -40,6 +40,7 @@ def by_keyword(round_: Round, seat: int) -> PlayerView:
         choice_for=round_.choice_for,
         reactions=tuple(round_.reactions(seat)),
         public_history=tuple(round_._history),
+        handed=dict(round_._handed.get(seat, {})),
     )
 
 

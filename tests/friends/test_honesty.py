@@ -55,6 +55,7 @@ def secret_from(table: SharedTable, seat: int | None) -> set[Card]:
         view = round_.view(seat)
         known |= set(view.hand)
         known |= {card for shown in view.revealed.values() for card in shown}
+        known |= {card for given in view.handed.values() for card in given}  # H4: it held them, and passed them on
     return hidden - known
 
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from unokart_tui.engine import ChooseTarget, HouseRules
+from unokart_tui.engine import Card, ChooseTarget, HouseRules, Play, Round
 from unokart_tui.friends import wire
 from unokart_tui.friends.people import person
 from unokart_tui.friends.remote import RemoteTable
@@ -231,3 +231,11 @@ def test_someone_arriving_mid_round_sees_who_put_the_top_card_there(who):
     state = arriving.front.state
     assert state is not None
     assert state.table.played_by == first.table.played_by
+
+
+def test_the_hand_a_seat_passed_on_is_counted_from_that_seat_too_h4b():
+    rules = HouseRules.preset("party")
+    round_ = Round.from_position([["G0", "R4"], ["Y8"], ["B9", "B1"]], ["R5", "R6"], ["G5"], rules=rules)
+    round_.apply(Play(Card.parse("G0")))  # seat 1 passed Y8 on to seat 2
+    shown = shifted_view(round_.view(1), 1)
+    assert shown.handed == {1: (Card.parse("Y8"),)}

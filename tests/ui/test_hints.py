@@ -7,15 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
 from textual.app import App
+from textual.widgets import Static
 
 import ai
 import saves
 from ai.expert import ExpertBot
 from unokart_tui.engine import Card, Color, Draw, HouseRules, Match, Pass, Phase, Play, Rank, Round
-from unokart_tui.table.advisor import Advisor, advise, advisor, explain
+from unokart_tui.table.advisor import Advisor, Hint, advise, advisor, explain
 from unokart_tui.table.pacing import Pace
 from unokart_tui.table.session import HUMAN, Session
-from unokart_tui.tui.dialogs.choices import ChallengeDialog, ColorDialog, TargetDialog
+from unokart_tui.tui.dialogs.choices import ChallengeDialog, ColorDialog, ColourKeys, TargetDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.cardface import short
 from unokart_tui.tui.widgets.gamelog import GameLog
@@ -219,6 +220,37 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         # Issue 34: the colour the hint picked is said (found in play: Enter chose it without a word).
         logged = [entry.plain for entry in screen.query_one(GameLog).entries]
         assert f"You play {long(four)} and choose blue, as the hint said." in logged
+
+
+async def test_a_hinted_wild_draw_four_opens_its_colour_dialog_on_the_hints_colour():
+    """Issue 34: found in play, "Play W+4 as green" and Enter opened the colour dialog with nothing chosen."""
+    app = make_app(seed=7)  # the player holds two Wild Draw Fours on its first turn (see the snapshot)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        four = Card.parse("W+4")
+        advice = Hint(Play(four, Color.GREEN), "Play W+4 as green: a test's advice")
+
+        def take_hint() -> Hint:
+            screen.controller.hinted = advice.action
+            return advice
+
+        screen.controller.take_hint = take_hint  # the expert's advice, fixed: the table's own handling is tested
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.controller.selected_card() == four
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ColorDialog))
+        dialog = app.screen
+        assert dialog.query_one(ColourKeys).advised is Color.GREEN
+        chosen = dialog.query_one("#colour-hint", Static)
+        assert chosen.has_class("-shown")
+        assert str(chosen.render()) == "The hint chose Green: enter takes it, or pick another."
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, ColorDialog))
+        history = app.session.match.round.view(HUMAN).public_history
+        assert [action for seat, action in history if seat == HUMAN][-1] == Play(four, Color.GREEN, False)
 
 
 def _plays_without_uno(match: Match):
@@ -554,6 +586,53 @@ def test_a_seven_or_zero_is_explained_by_the_swap_not_by_the_cards_it_keeps_h4(c
     play = next(a for a in legal if isinstance(a, Play) and str(a.card) == card and not a.uno)
     text = explain(advisor(1), round_.view(HUMAN), play, ["Ann", "Mario", "Luigi"], legal)
     assert "more green" not in text and says in text
+
+
+@pytest.mark.parametrize(("passed", "right"), [("Y8", "G4"), ("Y4", "G8")])
+def test_the_hint_keeps_the_card_the_player_passed_on_from_the_next_seat_h4b(passed, right):
+    """Found in play: Luigi's 0 passed the player's last card to Mario, and the hint's play let Mario out with it."""
+    round_ = _passed_on(passed)  # H4b: Mario holds the player's card now, and plays next
+    for seed in range(3):
+        hint = advise(advisor(seed), round_.view(HUMAN), round_.legal_actions(), ["Ann", "Mario", "Luigi"])
+        assert hint.action == Play(Card.parse(right))
+
+
+def test_a_play_next_to_a_seat_on_one_card_says_how_often_they_follow_it():
+    """Found in play: "Play G2: you keep 2 more green to follow it" with Peach, next, on one card."""
+    hand = tuple(Card.parse(text) for text in ("G2", "G5", "G7", "B2"))
+    round_ = Round.deal(3, dealer=2, seed=1)
+    view = round_.view(HUMAN)._replace(
+        hand=hand, top_card=Card.parse("G9"), active_color=Color.GREEN, hand_sizes=(4, 1, 6)
+    )
+    legal = [Play(card, None, False) for card in hand[:3]]
+    text = explain(advisor(1), view, legal[0], ["Ann", "Peach", "Luigi"], legal)
+    assert text.startswith("Play G2: Peach is on one card and can follow it ")
+    assert "of the time" in text
+
+
+def _passed_on(card: str) -> Round:
+    """Luigi's 0 passes the player's last card, ``card``, to Mario, who plays after the player (H4b)."""
+    round_ = Round.from_position(
+        [[card], ["B9", "B1"], ["G0", "R4", "G4", "G8"]],
+        ["R5", "R6", "B3", "B7"],
+        ["G5"],
+        current=2,
+        rules=HouseRules.preset("party"),
+    )
+    round_.apply(Play(Card.parse("G0")))
+    return round_
+
+
+def test_a_play_that_lets_a_seat_on_one_card_out_says_so_and_what_would_not_h4b():
+    round_ = _passed_on("Y4")
+    legal = round_.legal_actions()
+    names = ["Ann", "Mario", "Luigi"]
+    assert explain(advisor(1), round_.view(HUMAN), Play(Card.parse("G8")), names, legal) == (
+        "Play G8: Mario is on one card and cannot follow it; you keep 1 more green to follow it"
+    )
+    assert explain(advisor(1), round_.view(HUMAN), Play(Card.parse("G4")), names, legal).startswith(
+        "Play G4: Mario is on one card and can follow it 100% of the time (G8: 0%), but the search still found it best"
+    )
 
 
 def test_the_hint_is_the_experts_own_choice():

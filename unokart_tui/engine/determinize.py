@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Mapping
 
-from .actions import Challenge, JumpIn, Play
+from .actions import Challenge, ChooseTarget, JumpIn, Play
 from .cards import DECK_COUNTS, Card, Rank
 from .position import check_seat, read_history
 from .round import Round
@@ -31,11 +31,13 @@ def unseen_cards(view: PlayerView) -> Counter[Card]:
 
 
 def known_cards(view: PlayerView) -> dict[int, list[Card]]:
-    """The cards this seat knows another seat still holds: what it was shown in a challenge (C1).
+    """The cards this seat knows another seat still holds: what it was shown in a challenge (C1),
+    and the hand it gave that seat in the last swap or pass of hands (H4), less what was played since.
 
     A shown hand was the hand of the Wild Draw Four's player when it was played; every card that
     player has played since (as the public history tells) is taken out. After a swap or a pass of
-    hands (H4) the knowledge is dropped: the cards went elsewhere.
+    hands (H4) what was shown is dropped: the cards went elsewhere (the hand this seat passed is
+    ``view.handed``).
     """
     known: dict[int, list[Card]] = {}
     history = view.public_history
@@ -60,8 +62,51 @@ def known_cards(view: PlayerView) -> dict[int, list[Card]]:
                 if who == seat and action.card in cards:
                     cards.remove(action.card)
         if cards:
-            known[seat] = cards[: view.hand_sizes[seat]]
-    return known
+            known[seat] = cards
+    for seat, cards in _handed_cards(view).items():
+        # A hand shown after the pass may hold the very cards passed: count each card once.
+        together = Counter(known.get(seat, ()))
+        together |= Counter(cards)
+        known[seat] = list(together.elements())
+    return {seat: cards[: view.hand_sizes[seat]] for seat, cards in known.items()}
+
+
+def _handed_cards(view: PlayerView) -> dict[int, list[Card]]:
+    """The cards this seat passed on in the last swap or pass of hands (H4) that their holder has not played since."""
+    if not view.handed:
+        return {}
+    history = view.public_history
+    start = _hands_moved_at(view)
+    handed: dict[int, list[Card]] = {}
+    for seat, given in view.handed.items():
+        cards = list(given)
+        for who, action in history[start:]:
+            if who == seat and isinstance(action, (Play, JumpIn)) and action.card in cards:
+                cards.remove(action.card)
+        if cards:
+            handed[seat] = cards
+    return handed
+
+
+def _hands_moved_at(view: PlayerView) -> int:
+    """The index in the public history just after the last swap or pass of hands (H4), 0 if none.
+
+    A 0 moves the hands as it is played; a 7 when its player names whom to swap with (at once
+    heads-up, H4a): a 7 still waiting for its target has moved nothing yet.
+    """
+    history = view.public_history
+    for index in range(len(history) - 1, -1, -1):
+        action = history[index][1]
+        if isinstance(action, ChooseTarget):
+            before = _last_play(history, index)
+            moved = before is not None and before[1].card.rank is Rank.SEVEN
+        else:
+            moved = isinstance(action, (Play, JumpIn)) and (
+                action.card.rank is Rank.ZERO or (action.card.rank is Rank.SEVEN and view.num_players == 2)
+            )
+        if moved:
+            return index + 1
+    return 0
 
 
 def _last_play(history: tuple[tuple[int, object], ...], before: int) -> tuple[int, Play | JumpIn] | None:

@@ -235,6 +235,8 @@ class RoundEffects(RoundState):
         """H4: the 7's player and ``other`` swap hands."""
         hands = self._hands
         hands[player], hands[other] = hands[other], hands[player]
+        # Each of the two knows the hand it gave away; what any seat knew from an earlier H4 has moved.
+        self._handed = {player: {other: tuple(hands[other])}, other: {player: tuple(hands[player])}}
         if events is not None:
             events.append(HandsSwapped(player, other))
 
@@ -242,6 +244,9 @@ class RoundEffects(RoundState):
         """H4: every hand goes to the next player in the current direction."""
         hands, direction = self._hands, self._direction
         self._hands = [hands[(seat - direction) % len(hands)] for seat in range(len(hands))]
+        # Each seat knows the hand it passed on: the one its next seat in this direction holds now.
+        count = len(hands)
+        self._handed = {seat: {(seat + direction) % count: tuple(hands[seat])} for seat in range(count)}
         if events is not None:
             events.append(HandsPassed(player, direction))
 

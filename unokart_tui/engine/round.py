@@ -216,6 +216,8 @@ class Round(RoundViews):
         self._then = None if view.choice_for is None else Then(view.choice_for)
         if view.revealed:
             self._revealed = {view.seat: dict(view.revealed)}
+        if view.handed:
+            self._handed = {view.seat: dict(view.handed)}
         self._pending = view.pending_draw
         self._played_by, self._turn_before, self._turn_last = history_facts
         if not quiet:

@@ -86,6 +86,9 @@ class RoundState:
     _uno: bool = False  # UNO said with the play being resolved (U1, U3)
     # The hands shown in challenges (C1): challenger -> the seat that showed it -> the cards.
     _revealed: dict[int, dict[int, tuple[Card, ...]]] = field(default_factory=dict, metadata=DICTS)
+    # The hands given away in a swap or pass of hands (H4), known to the seat that held them:
+    # giver -> the seat that holds that hand now -> the cards as they were passed. Only the last H4's.
+    _handed: dict[int, dict[int, tuple[Card, ...]]] = field(default_factory=dict, metadata=DICTS)
     _pending: int = 0  # what accepting draws: a lone Wild Draw Four's 4 (A4), a stacked total (H1-H3)
     # H5a: the seat that played the top card; None for the start card or a card an Item Box turned.
     _played_by: int | None = None
@@ -186,6 +189,7 @@ def _copy_fields(self: RoundState, other: RoundState) -> None:
     other._then = self._then
     other._uno = self._uno
     other._revealed = {seat: dict(shown) for seat, shown in self._revealed.items()}
+    other._handed = {seat: dict(given) for seat, given in self._handed.items()}
     other._pending = self._pending
     other._played_by = self._played_by
     other._turn_before = self._turn_before

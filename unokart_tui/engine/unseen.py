@@ -111,4 +111,9 @@ def shuffle_unseen(round_: Round, seat: int, seed: int, known: Sequence[Sequence
         for viewer, seen in again._revealed.items()
     }
     again._revealed = {viewer: seen for viewer, seen in revealed.items() if seen}
+    handed = {
+        giver: {holder: hand for holder, hand in given.items() if seat in (giver, holder)}
+        for giver, given in again._handed.items()
+    }
+    again._handed = {giver: given for giver, given in handed.items() if given}
     return again

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 from .actions import Action
@@ -35,7 +36,9 @@ class PlayerView(NamedTuple):
     accepting (H1-H3, A4); ``choice_for`` says what an open colour or target choice is for;
     ``reactions`` are the out-of-turn actions ``seat`` may make now (``round.reactions``);
     ``public_history`` is every action of the round so far as ``(seat, action)``, in order: what
-    the whole table saw (an action never holds a hidden card: a draw is ``Draw()``, not the card).
+    the whole table saw (an action never holds a hidden card: a draw is ``Draw()``, not the card);
+    ``handed`` maps a seat to the hand *this* seat gave it in the last swap or pass of hands (H4),
+    as it was then: this seat held those cards, so it knows them.
     """
 
     seat: int
@@ -62,6 +65,7 @@ class PlayerView(NamedTuple):
     choice_for: str | None = None
     reactions: tuple[Action, ...] = ()
     public_history: tuple[tuple[int, Action], ...] = ()
+    handed: Mapping[int, tuple[Card, ...]] = MappingProxyType({})
 
     def next_seat(self, seat: int | None = None, steps: int = 1) -> int:
         """The seat ``steps`` turns after ``seat`` (default: this seat) in the direction of play."""

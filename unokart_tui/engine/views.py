@@ -160,6 +160,8 @@ class RoundViews(RoundMachine):
         choice_for = None if then is None else then.value
         reactions = tuple(self.reactions(seat)) if exposed is not None or self._jump_in else ()
         public_history = tuple(self._history)  # an action holds no hidden card (a Draw is not the card)
+        given = self._handed.get(seat)
+        handed = dict(given) if given else {}
         return _new_view(
             PlayerView,
             (
@@ -187,6 +189,7 @@ class RoundViews(RoundMachine):
                 choice_for,
                 reactions,
                 public_history,
+                handed,
             ),
         )
 

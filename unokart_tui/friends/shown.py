@@ -59,6 +59,7 @@ def shifted_view(view: PlayerView, you: int) -> PlayerView:
         wild_draw_four=None if four is None else (at(four[0]), four[1]),
         reactions=tuple(with_seats(action, at) for action in view.reactions),
         public_history=(),
+        handed={at(seat): cards for seat, cards in view.handed.items()},
     )
 
 

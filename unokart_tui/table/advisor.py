@@ -9,6 +9,7 @@ the sentence, and tests read it without a screen.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
@@ -34,6 +35,7 @@ from ..engine import (
     Rank,
     follows,
     known_cards,
+    unseen_cards,
 )
 from ..glyphs import UNICODE, Glyphs
 from ..voice import hints as words
@@ -207,8 +209,14 @@ def _play(
             behind = who == view.next_seat(steps=-1)
             key = _on("box behind" if behind else "box", view.hand_sizes[who])
             reasons.append(words.reason(key, name=names[who]))
+    said_of_faces = any(names[faces] in said for said in reasons) or lacks
     if not reasons:
         reasons.append(_plain_reason(view, card, names))
+    on_one = faces != view.seat and view.hand_sizes[faces] == 1 and not hits and not stacks
+    if on_one and not said_of_faces and not _moves_hands(view, card):
+        danger = _one_card_reason(view, action, faces, names, legal, glyphs=glyphs)
+        if danger is not None:
+            reasons.insert(0, danger)  # the weightiest: it may end the round
     kept = [other for other in view.hand if other.rank in _KEEP_FOR_LATER and other.rank is not card.rank]
     tail = ""
     if faces not in (view.seat, victim) and view.hand_sizes[faces] <= 2:
@@ -218,6 +226,73 @@ def _play(
         many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
         tail = words.keep_for_later(kept[0].rank, plural=many)
     return words.advice(head, reasons, tail)
+
+
+def _moves_hands(view: PlayerView, card: Card) -> bool:
+    """Whether playing ``card`` moves the hands (H4): then the next seat's one card is no longer theirs."""
+    return view.rules.seven_zero and card.rank in (Rank.SEVEN, Rank.ZERO)
+
+
+def _follow_chance(view: PlayerView, seat: int, card: Card, colour: Color | None) -> float | None:
+    """The chance that ``seat``, on one card, can follow ``card`` played as ``colour`` (None: not known yet).
+
+    From what this seat knows (the hand it passed on, H4; a hand a challenge showed, C1) and, for
+    a card it does not know, from the unseen cards less those another seat is known to hold and
+    those ``seat`` cannot hold by the history, as the expert's own deals are made.
+    """
+    after = card.color if card.color is not None else colour
+    if after is None:
+        return None
+    known = known_cards(view)
+    if known.get(seat):
+        return 1.0 if any(follows(held, after, card) for held in known[seat]) else 0.0
+    pool = unseen_cards(view)
+    for held in known.values():
+        pool.subtract(held)
+    pool = +pool
+    banned = inference.cannot_hold(view).get(seat, frozenset())
+    allowed = Counter({each: count for each, count in pool.items() if each not in banned}) or pool
+    total = sum(allowed.values())
+    if total == 0:
+        return None
+    return sum(count for each, count in allowed.items() if follows(each, after, card)) / total
+
+
+def _one_card_reason(
+    view: PlayerView,
+    action: Play | JumpIn,
+    seat: int,
+    names: Sequence[str],
+    legal: Sequence[Action],
+    *,
+    glyphs: Glyphs,
+) -> str | None:
+    """What the play does about ``seat``, next in line on one card: it stops them, or how often they follow it."""
+    colour = action.color if isinstance(action, Play) else None
+    chance = _follow_chance(view, seat, action.card, colour)
+    if chance is None:
+        return None
+    name = names[seat]
+    if chance == 0:
+        return words.reason("one card, cannot follow", name=name)
+    others: dict[tuple[Card, Color | None], float] = {}
+    for other in legal:
+        if isinstance(other, Play) and other.card != action.card and not _moves_hands(view, other.card):
+            other_chance = _follow_chance(view, seat, other.card, other.color)
+            if other_chance is not None:
+                others[(other.card, other.color)] = other_chance
+    if not others:
+        return words.reason("one card, follows", name=name, percent=percent(chance))
+    (safest, _colour), least = min(others.items(), key=lambda item: item[1])
+    if round(chance * 100) <= round(least * 100):  # as said: "36% (G4: 36%)" would read as no difference
+        return words.reason("one card, least", name=name, percent=percent(chance))
+    return words.reason(
+        "one card, follows more",
+        name=name,
+        percent=percent(chance),
+        card=written(safest, glyphs),
+        other=percent(least),
+    )
 
 
 def _passes_on(view: PlayerView, card: Card, names: Sequence[str]) -> str:

@@ -46,6 +46,15 @@ REASONS = {
     "others lack": N_("the colour the others seem to lack"),
     "most points": N_("your {colour} cards are worth the most points, so they are the ones to shed"),
     "any of them": N_("any of them would do as well"),
+    # The seat next in line on one card goes out if it can follow the play (issue 34: found in play,
+    # "you keep 2 more green to follow it" while Peach, next, was on one card).
+    "one card, cannot follow": N_("{name} is on one card and cannot follow it"),
+    "one card, least": N_("{name} is on one card and can follow it {percent} of the time, the least of your plays"),
+    "one card, follows": N_("{name} is on one card and can follow it {percent} of the time"),
+    "one card, follows more": N_(
+        "{name} is on one card and can follow it {percent} of the time ({card}: {other}), "
+        "but the search still found it best"
+    ),
     "hands the turn, on one": N_("but it hands the turn to {name}, on one card"),
     "hands the turn, on two": N_("but it hands the turn to {name}, on two cards"),
 }

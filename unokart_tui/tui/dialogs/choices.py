@@ -31,12 +31,21 @@ class ColourKeys(Widget):
     }
     """
 
+    def __init__(self, advised: Color | None = None) -> None:
+        super().__init__()
+        self.advised = advised  # the colour the hint chose, underlined: the one enter takes
+
     def render(self) -> Text:
         variables = {**CARD_DEFAULTS, **self.app.get_css_variables()}
         keys = Text()
         for color in Color:
             face = COLOR_CLASS[color]
-            style = Style(color=variables[f"card-{face}-ink"], bgcolor=variables[f"card-{face}"], bold=True)
+            style = Style(
+                color=variables[f"card-{face}-ink"],
+                bgcolor=variables[f"card-{face}"],
+                bold=True,
+                underline=color is self.advised,
+            )
             keys.append(f" {colour_key(color)} ", style="bold reverse")
             keys.append(" ")
             keys.append(f" {color_label(color)} ", style=style)
@@ -95,6 +104,7 @@ class ColorDialog(AdvisedDialog[Color]):
         """
         super().__init__()
         self.reason = reason
+        self.advised = advised
         self.advise = advise
         for color in Color:  # the key the dialog shows, then the English one unshown
             key, english = colour_key(color), color.letter.lower()
@@ -111,8 +121,15 @@ class ColorDialog(AdvisedDialog[Color]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             yield Static(_("Choose a colour — {reason}").format(reason=self.reason), classes="title")
-            yield ColourKeys()
-            yield Static("", id="colour-hint", markup=False)
+            yield ColourKeys(self.advised)
+            if self.advised is None:
+                yield Static("", id="colour-hint", markup=False)
+            else:
+                # Issue 34: found in play, the hinted Wild Draw Four's dialog opened with nothing chosen.
+                chosen = _("The hint chose {colour}: enter takes it, or pick another.").format(
+                    colour=color_label(self.advised)
+                )
+                yield Static(chosen, id="colour-hint", markup=False, classes="-shown")
         yield KeyBar()
 
     def action_pick(self, value: str) -> None:
