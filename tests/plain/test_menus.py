@@ -140,6 +140,20 @@ def test_house_rules_are_said_in_words_and_typed_in_words_or_by_id_h5():
     assert game.rules == HouseRules(stack_draw_two=True, seven_zero=True)
 
 
+def test_a_house_rules_value_is_typed_in_the_players_words_too_h5():
+    """Found in a Slovak playtest: "párty, skok do hry=nie" was refused, "jump_in je true alebo false"."""
+    from unokart_tui.voice import use_process_language
+
+    use_process_language("sk")
+    try:
+        game, _said = new_game(["", "", "", "", "", "párty, skok do hry=nie", ""])
+    finally:
+        use_process_language(None)
+    assert game.rules == HouseRules.preset("party").replace(jump_in=False)
+    game, _said = new_game(["", "", "", "", "", "official, jump in=on, seven zero=yes", ""])
+    assert game.rules == HouseRules(jump_in=True, seven_zero=True)
+
+
 def test_opponents_typed_with_a_space_in_a_name_are_parted_by_the_commas():
     """Found in the second playtest: "random, greedy, item hoarder" said "Name 3 opponents, not 4."."""
     game, _said = new_game(["", "3", "random, greedy, item hoarder", "", "", "", ""])

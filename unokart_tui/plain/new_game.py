@@ -226,6 +226,10 @@ def switch_ids(answer: str) -> str:
     for name in sorted(names, key=len, reverse=True):
         pattern = r"(?<![\w-])" + r"\s+".join(re.escape(word) for word in name.split()) + r"(?![\w-])"
         answer = re.sub(pattern, names[name], answer, flags=re.IGNORECASE)
+    # A rule's value in the player's words too (found in a Slovak playtest: "skok do hry=nie" was refused).
+    values = {word.casefold(): "true" for word in (words.on(), words.yes())}
+    values |= {word.casefold(): "false" for word in (words.off(), words.no())}
+    answer = re.sub(r"=\s*([^\s,=]+)", lambda found: "=" + values.get(found[1].casefold(), found[1]), answer)
     return " ".join(answer.replace(",", " ").split())
 
 
