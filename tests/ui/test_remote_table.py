@@ -234,3 +234,33 @@ async def test_a_watchers_acting_keys_say_once_that_they_watch():
         await pilot.press("left")  # moving along the hand acts on nothing: it says nothing
         await pilot.pause()
         assert wes.sent == []
+
+
+async def test_q_on_the_final_scores_leaves_the_table_not_only_the_screen():
+    """Issue 31, found over ssh: "q Menu" at a finished match's end went to the title, the host still
+    counting the person seated ("You are at a table already."). The screen is dismissed: the app's callback
+    tells the host that this person left."""
+    from unokart_tui.tui.dialogs.notices import NoticeDialog
+
+    clock = FakeClock()
+    ann, bob = person("key-a", "Ann"), person("key-b", "Bob")
+    table = SharedTable.new([ann, bob], ["greedy"], seed=4, target=30, clock=clock, turn_seconds=2)
+    line = MemoryLine(table, ann)
+    table.connect(ann, line.to_person)
+    table.begin()
+    table.drop(bob.key)
+    left: list[object] = []
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(app.screen_stack) > 1)
+        screen = line.screen = RemoteTableScreen(line, line.first_table(), clock=clock)
+        await app.push_screen(screen, left.append)
+        await on_the_table(pilot, clock, line, lambda: table.finished)
+        await deliver(pilot, line)
+        await until(pilot, lambda: screen.remote.match_over and isinstance(app.screen, NoticeDialog))
+        while isinstance(app.screen, NoticeDialog) and "q" not in dict(app.screen.keys):
+            await pilot.press("enter")  # a round's notice before the match's
+            await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: left == [None])
+        assert screen not in app.screen_stack
