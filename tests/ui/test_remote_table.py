@@ -264,3 +264,17 @@ async def test_q_on_the_final_scores_leaves_the_table_not_only_the_screen():
         await pilot.press("q")
         await until(pilot, lambda: left == [None])
         assert screen not in app.screen_stack
+
+
+async def test_at_80_columns_a_bot_of_the_shared_table_is_said_to_be_a_bot_once():
+    """Issue 31, found over ssh: "Mario 5 bot bot" before the bot's first move. The host keeps the bots'
+    personalities: the seat knows only that it is a bot, and says so once."""
+    _table, clock, (ann, _bob) = shared()
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, clock, ann)
+        await pilot.pause()
+        mario = next(row for row in screen.query(PlayerRow) if row.info is not None and row.info.name == "Mario")
+        assert mario.info is not None and mario.info.kind == "bot" and not mario.info.last
+        said = mario.render().plain
+        assert said.split().count("bot") == 1, said
