@@ -231,3 +231,26 @@ def test_someone_arriving_mid_round_sees_who_put_the_top_card_there(who):
     state = arriving.front.state
     assert state is not None
     assert state.table.played_by == first.table.played_by
+
+
+def test_the_scores_behind_a_rounds_and_the_matchs_end_are_the_ones_after_it():
+    """Found over ssh: behind the final scores (177), the players' list still said "Bob 0"; a seat said
+    "0 pts" under a dialog saying +187. A table played here shows the scores after the round: so does a seat
+    of a shared table, and a watcher's table."""
+    table, persons, clock = new_table(5, 2, target=300)
+    shown_at_ends: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+
+    def check(front: Front, message: told.Message) -> None:
+        if isinstance(message, (told.RoundOver, told.MatchOver)):
+            assert front.state is not None
+            by_name = {line.name: line.score for line in front.state.seats}
+            shown_at_ends.append((type(message).__name__, tuple(by_name[n] for n in table.names), table.match.scores))
+
+    lines = seat_at(table, persons, clock, check)
+    watcher = seat_at(table, [person("key-w", "Wes")], clock, check)[0]
+    table.begin()
+    drive(table, clock, [*lines, watcher], random.Random(5))
+    assert table.finished
+    assert len(shown_at_ends) == 3 * table.match.round_number  # two people and a watcher, every round
+    assert all(shown == after for _kind, shown, after in shown_at_ends), shown_at_ends
+    assert shown_at_ends[0][0] == "RoundOver" and shown_at_ends[-1][0] == "MatchOver" and any(shown_at_ends[0][1])
