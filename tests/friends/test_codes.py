@@ -112,6 +112,22 @@ def test_one_address_is_refused_whatever_key_it_uses_and_one_key_whatever_addres
     assert not guard.attempt("SHA256:ann", "203.0.113.10").refused
 
 
+def test_a_refusal_says_whether_the_key_or_the_whole_address_is_refused():
+    """Found over ssh: a key refused for its own wrong codes was told "from here", others there were not."""
+    clock = Clock()
+    guard = CodeGuard(clock, GuardLimits(most=3, address_most=5))
+    for _ in range(3):
+        guard.attempt("SHA256:eve", "192.0.2.1")
+    refused = guard.attempt("SHA256:eve", "192.0.2.1")
+    assert refused.refused and not refused.by_address
+    assert not guard.attempt("SHA256:eve", "192.0.2.1").by_address  # while it lasts, too
+    assert not guard.attempt("SHA256:ann", "192.0.2.1").refused  # the friend beside Eve is not
+    guard.attempt("SHA256:bob", "192.0.2.1")
+    everyone = guard.attempt("SHA256:cy", "192.0.2.1")  # the address's sixth wrong code: all of it
+    assert everyone.refused and everyone.by_address
+    assert guard.attempt("SHA256:ann", "192.0.2.1").by_address
+
+
 def test_wrong_codes_are_forgotten_after_the_window():
     clock = Clock()
     guard = CodeGuard(clock, GuardLimits(free=1, most=3, window=600.0))

@@ -121,3 +121,32 @@ def test_the_replay_command_refuses_an_unfinished_friends_match_in_one_line(caps
     assert replay.run(argparse.Namespace(save="friends KCRP3", backup=False, plain=True)) == 1
     said = capsys.readouterr().err.strip()
     assert "\n" not in said and said.endswith("it can be replayed once it is finished.")
+
+
+def test_load_game_on_a_friends_match_says_why_in_words_never_a_path():
+    """Found over ssh: "Cannot open …/friends TYJP3.toml: … it goes on at their table" for a finished match."""
+    save_friends_match("friends DONE7", finished=True)
+    over = opening.saved("friends DONE7")
+    assert over == opening.Refused(
+        "Cannot open",
+        "The match 'friends DONE7' was played with friends and is over: replay it instead.",
+        "warning",
+        None,
+    )
+    save_friends_match()
+    going_on = opening.saved("friends KCRP3")
+    assert isinstance(going_on, opening.Refused)
+    assert going_on.message == "The match 'friends KCRP3' was played with friends: it goes on at their table, not here."
+    assert not any(path.name.endswith(".lock") for path in saves.save_dir().iterdir())
+
+
+def test_a_statistics_replay_of_a_match_not_in_ones_saves_says_so_without_a_path():
+    """Found over ssh: a friend's Statistics → Matches replay said "Cannot replay /tmp/…/friends YN3KK.toml"."""
+    refused = opening.replay("friends YN3KK", key="a match of the statistics")
+    assert refused == opening.Refused(
+        "Cannot replay",
+        "The match 'friends YN3KK' is not among your saves: it cannot be replayed here.",
+        "warning",
+        None,
+    )
+    assert str(saves.save_dir()) not in refused.message

@@ -300,3 +300,19 @@ def test_when_everyone_has_left_the_match_a_watcher_is_told_the_table_closed(tmp
     assert table.closed
     said = "Everyone at this table has left: it is closed, and the match is kept for them."
     assert cy.last(LobbyClosed).reason == said
+
+
+def test_a_finished_match_takes_nobody_back_when_they_come_again(tmp_path):
+    """Issue 31, found over ssh: reconnecting after a finished match landed on its final scores (table-back)."""
+    table, clock, _folders = hosted(tmp_path)
+    ann, bob = FakeSeat("Ann"), FakeSeat("Bob")
+    table.arrive(ann)
+    table.arrive(bob)
+    ask(ann, table, LobbySettle(TableSettings(target=60, seats=3, bots=("greedy",), turn_seconds=5.0)))
+    ask(ann, table, LobbyStart())
+    table.leave(bob)  # away: the autopilot plays Bob, the turn clock Ann, to the match's end
+    assert table.holds_seat_for(bob.fingerprint)
+    while not table.table.finished:
+        assert clock.run_next(), "the table waits for nothing"
+    assert not table.closed  # Ann is still looking at the final scores
+    assert not table.holds_seat_for(bob.fingerprint)

@@ -239,3 +239,26 @@ def test_the_hand_a_seat_passed_on_is_counted_from_that_seat_too_h4b():
     round_.apply(Play(Card.parse("G0")))  # seat 1 passed Y8 on to seat 2
     shown = shifted_view(round_.view(1), 1)
     assert shown.handed == {1: (Card.parse("Y8"),)}
+
+
+def test_the_scores_behind_a_rounds_and_the_matchs_end_are_the_ones_after_it():
+    """Found over ssh: behind the final scores (177), the players' list still said "Bob 0"; a seat said
+    "0 pts" under a dialog saying +187. A table played here shows the scores after the round: so does a seat
+    of a shared table, and a watcher's table."""
+    table, persons, clock = new_table(5, 2, target=300)
+    shown_at_ends: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
+
+    def check(front: Front, message: told.Message) -> None:
+        if isinstance(message, (told.RoundOver, told.MatchOver)):
+            assert front.state is not None
+            by_name = {line.name: line.score for line in front.state.seats}
+            shown_at_ends.append((type(message).__name__, tuple(by_name[n] for n in table.names), table.match.scores))
+
+    lines = seat_at(table, persons, clock, check)
+    watcher = seat_at(table, [person("key-w", "Wes")], clock, check)[0]
+    table.begin()
+    drive(table, clock, [*lines, watcher], random.Random(5))
+    assert table.finished
+    assert len(shown_at_ends) == 3 * table.match.round_number  # two people and a watcher, every round
+    assert all(shown == after for _kind, shown, after in shown_at_ends), shown_at_ends
+    assert shown_at_ends[0][0] == "RoundOver" and shown_at_ends[-1][0] == "MatchOver" and any(shown_at_ends[0][1])

@@ -321,6 +321,26 @@ async def test_a_match_of_the_statistics_opens_its_replay():
         await until(pilot, lambda: isinstance(app.screen, StatsScreen))
 
 
+async def test_a_match_whose_save_is_not_among_the_players_offers_no_replay():
+    """Issue 31, found over ssh: a friend's match is saved in its opener's saves; a friend's Statistics
+    offered "enter: its replay", and Enter named the host's path to a save that is not theirs."""
+    fixed_saves(3)
+    saves.path_of("Match 2").unlink()  # as a friends' match opened by another: not among this player's saves
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.press("right", "right", "down")
+        await pilot.pause()
+        screen = app.screen
+        title = str(screen.query_one("#race-title").render())
+        assert title == "Score race: Match 2 (not among your saves: no replay)"
+        assert not screen.check_action("replay", ())
+        await pilot.press("up")
+        await pilot.pause()
+        assert screen.check_action("replay", ())
+
+
 # ---------------------------------------------------------------------- snapshots
 
 

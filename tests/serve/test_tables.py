@@ -301,11 +301,29 @@ async def test_wrong_codes_are_slowed_then_refused(tmp_path, monkeypatch):
         assert said == [
             "No table here has the code K9MXR.",
             "No table here has the code K9MXR.",
-            "Too many wrong table codes from here: try again in 15 minutes.",
+            "Too many wrong table codes from this key: try again in 15 minutes.",
         ]
         log = served.log()
         assert "slowed a table code after wrong ones: 0.3 s" in log
         assert "table-code-refused 'K9MXR', for 900 s more" in log
+
+
+async def test_a_refusal_for_the_whole_address_says_so_to_a_key_that_typed_no_wrong_code(tmp_path, monkeypatch):
+    """Found over ssh: "from here" was said whichever limit refused; the address's refuses every key there."""
+    stand_in(monkeypatch)
+    tables, _made = registry(GuardLimits(free=5, most=10, address_free=5, address_most=1))
+    async with serving(tmp_path, tables=tables) as served:
+        said = []
+        for key in (new_key(), new_key()):
+            conn = await connect(served, key, username="K9MXR")
+            chan, screen = await session(conn)
+            await asyncio.wait_for(chan.wait_closed(), 10)
+            conn.close()
+            said.append(screen.output.decode().strip())
+        assert said == [
+            "No table here has the code K9MXR.",
+            "Too many wrong table codes from this address: try again in 15 minutes.",
+        ]
 
 
 async def test_a_right_code_seats_the_person_at_that_table_over_their_games_line(tmp_path, monkeypatch):

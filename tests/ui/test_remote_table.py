@@ -234,3 +234,73 @@ async def test_a_watchers_acting_keys_say_once_that_they_watch():
         await pilot.press("left")  # moving along the hand acts on nothing: it says nothing
         await pilot.pause()
         assert wes.sent == []
+
+
+def a_short_match() -> tuple[SharedTable, FakeClock, MemoryLine]:
+    """Ann and a bot, Bob away: the turn clock and the autopilot play it to its end quickly."""
+    clock = FakeClock()
+    ann, bob = person("key-a", "Ann"), person("key-b", "Bob")
+    table = SharedTable.new([ann, bob], ["greedy"], seed=4, target=30, clock=clock, turn_seconds=2)
+    line = MemoryLine(table, ann)
+    table.connect(ann, line.to_person)
+    table.begin()
+    table.drop(bob.key)
+    return table, clock, line
+
+
+async def at_the_final_scores(pilot, table: SharedTable, clock: FakeClock, line: MemoryLine, left: list[object]):
+    """The table's screen, pushed as the app pushes it (its result to ``left``), at the match's final scores."""
+    from unokart_tui.tui.dialogs.notices import NoticeDialog
+
+    app = pilot.app
+    await until(pilot, lambda: len(app.screen_stack) > 1)
+    screen = line.screen = RemoteTableScreen(line, line.first_table(), clock=clock)
+    await app.push_screen(screen, left.append)
+    await on_the_table(pilot, clock, line, lambda: table.finished)
+    await deliver(pilot, line)
+    await until(pilot, lambda: screen.remote.match_over and isinstance(app.screen, NoticeDialog))
+    while isinstance(app.screen, NoticeDialog) and "q" not in dict(app.screen.keys):
+        await pilot.press("enter")  # a round's notice before the match's
+        await pilot.pause()
+    return screen
+
+
+async def test_q_on_the_final_scores_leaves_the_table_not_only_the_screen():
+    """Issue 31, found over ssh: "q Menu" at a finished match's end went to the title, the host still
+    counting the person seated ("You are at a table already."). The screen is dismissed: the app's callback
+    tells the host that this person left."""
+    table, clock, line = a_short_match()
+    left: list[object] = []
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_final_scores(pilot, table, clock, line, left)
+        await pilot.press("q")
+        await until(pilot, lambda: left == [None])
+        assert screen not in app.screen_stack
+
+
+async def test_q_at_a_finished_match_leaves_without_asking():
+    """The match is over: nothing plays on without the person, so "Leave this match?" is not asked."""
+    table, clock, line = a_short_match()
+    left: list[object] = []
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_final_scores(pilot, table, clock, line, left)
+        await app.pop_screen()  # the table under the final scores (a redraw's, a reconnection's: no dialog)
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("q")
+        await until(pilot, lambda: left == [None])
+
+
+async def test_at_80_columns_a_bot_of_the_shared_table_is_said_to_be_a_bot_once():
+    """Issue 31, found over ssh: "Mario 5 bot bot" before the bot's first move. The host keeps the bots'
+    personalities: the seat knows only that it is a bot, and says so once."""
+    _table, clock, (ann, _bob) = shared()
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await seated(pilot, clock, ann)
+        await pilot.pause()
+        mario = next(row for row in screen.query(PlayerRow) if row.info is not None and row.info.name == "Mario")
+        assert mario.info is not None and mario.info.kind == "bot" and not mario.info.last
+        said = mario.render().plain
+        assert said.split().count("bot") == 1, said

@@ -78,6 +78,9 @@ class Verdict(NamedTuple):
 
     wait: float = 0.0
     refused_for: float = 0.0
+    # Which limit refused: the address's (every key there is refused) or the key's own. Found over ssh: a
+    # key refused for its own wrong codes was told "from here" while others at its address were not.
+    by_address: bool = False
 
     @property
     def refused(self) -> bool:
@@ -109,16 +112,18 @@ class CodeGuard:
             (_as_key(key), limits.free, limits.most),
             (_as_address(address), limits.address_free, limits.address_most),
         )
-        refused = max(self._refused_until.get(who, 0.0) - now for who, _free, _most in whom)
+        address = whom[1][0]
+        left = {who: self._refused_until.get(who, 0.0) - now for who, _free, _most in whom}
+        refused = max(left.values())
         if refused > 0:
-            return Verdict(refused_for=refused)
+            return Verdict(refused_for=refused, by_address=left[address] > 0)
         before = [(who, len(self._recent(who, now)), free, most) for who, free, most in whom]
         over = [who for who, wrong, _free, most in before if wrong >= most]
         if over:
             for who in over:
                 self._refused_until[who] = now + limits.refusal
                 self._wrong.pop(who, None)
-            return Verdict(refused_for=limits.refusal)
+            return Verdict(refused_for=limits.refusal, by_address=address in over)
         for who, _free, _most in whom:
             self._wrong.setdefault(who, deque()).append(now)
         self._forget_stale(now)

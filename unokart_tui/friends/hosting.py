@@ -292,9 +292,12 @@ class HostedTable:
             table.close()
 
     def holds_seat_for(self, fingerprint: str) -> bool:
-        """A person of this key sits at the match and is away: they come straight back to it."""
+        """A person of this key sits at the match and is away: they come straight back to it.
+
+        A finished match takes nobody back (found over ssh: a reconnection landed on its final scores).
+        """
         table = self.table
-        if table is None or self.closed:
+        if table is None or self.closed or table.finished:
             return False
         seat = table.seat_of(fingerprint)
         return seat is not None and seat in table.away

@@ -85,7 +85,7 @@ from ..voice.notes import TableNotes
 from . import wire
 from .channel import REFUSED
 from .messages import Acted, AskHint, Hinted, MatchEnded, RoundEnded, TableSeen
-from .shown import Shown, shift, shifted_view, watcher_state, with_seats
+from .shown import Shown, scored, shift, shifted_view, watcher_state, with_seats
 
 YOU = 0  # the seat's own number in everything the front end is told
 TICK = 1.0  # seconds between two redraws of the turn clock
@@ -146,6 +146,7 @@ class RemoteTable:
         # open: the moment of the question on show, and the round whose end is on show.
         self._question_for: tuple[int, int] | None = None
         self._round_over_for: int | None = None
+        self._scored: tuple[int, tuple[int, ...]] | None = None  # the round just ended, and the scores after it
         self._tick: Stoppable | None = None
         self._banners = 0
         self._refusal: tuple[str, float] = ("", -math.inf)
@@ -224,10 +225,13 @@ class RemoteTable:
                 self.send(message)
             case RoundEnded(number, winner, scores, _next_in):
                 self._round_over_for = number
-                self.send(RoundOver(self.summary(winner, scores), None))
+                summary = self.summary(winner, scores)
+                self.scores_after_round(scores)
+                self.send(RoundOver(summary, None))
             case MatchEnded(winner, scores):
                 self.match_over = True
                 summary = self.summary(winner, scores)  # the last round's scores join the race
+                self.scores_after_round(scores)
                 race = ScoreRace(self.seen.names if self.seen else (), tuple(self._race), self.target)
                 self.send(MatchOver(summary, race, None, shared=True))
                 self._cancel_tick()
@@ -243,7 +247,21 @@ class RemoteTable:
         """This person watches: no seat, no hand, nothing to do but read the table."""
         return self.seen is not None and self.seen.seat is None
 
+    def scores_after_round(self, scores: tuple[int, ...]) -> None:
+        """The round is over: the table shows the scores after it, as a table played here does."""
+        seen = self.seen
+        if seen is None:
+            return
+        self._scored = (seen.round_number, scores)
+        self.seen = scored(seen, scores)
+        if self.seen.view is not None and self.shown is not None:
+            self.view = shifted_view(self.seen.view, seen.seat or 0)
+            self.shown = self.shown._replace(scores=self.view.scores, is_over=self.match_over)
+        self.show_table()
+
     def take_seen(self, seen: TableSeen) -> None:
+        if self._scored is not None and self._scored[0] == seen.round_number:  # told after the round's end
+            seen = scored(seen, self._scored[1])
         before = self.seen
         stale = self._question_for is not None and self._question_for != seen.moment
         if stale or (self._round_over_for is not None and seen.round_number > self._round_over_for):

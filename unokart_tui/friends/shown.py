@@ -107,4 +107,11 @@ def watcher_state(seen: TableSeen, notes: TableNotes, left: int | None, glyphs: 
     return SeatState(lines, table, hand, where)
 
 
-__all__ = ["Shown", "shift", "shifted_view", "watcher_state", "with_seats"]
+def scored(seen: TableSeen, scores: tuple[int, ...]) -> TableSeen:
+    """``seen`` with the scores after its round: a round's view holds those of its deal, and the round's end
+    brings the new ones (found over ssh: "Bob 0" behind the final scores' 177)."""
+    view = None if seen.view is None else seen.view._replace(scores=scores)
+    return seen._replace(view=view, public=seen.public._replace(scores=scores))
+
+
+__all__ = ["Shown", "scored", "shift", "shifted_view", "watcher_state", "with_seats"]

@@ -434,11 +434,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._log("table-code-refused", f"{code!r}, for {verdict.refused_for:.0f} s more")
             minutes = max(1, math.ceil(verdict.refused_for / 60))
             with speaking(self.language):
-                words = ngettext(
-                    "Too many wrong table codes from here: try again in {minutes} minute.",
-                    "Too many wrong table codes from here: try again in {minutes} minutes.",
-                    minutes,
-                ).format(minutes=minutes)
+                if verdict.by_address:  # every key at this address is refused
+                    said = ngettext(
+                        "Too many wrong table codes from this address: try again in {minutes} minute.",
+                        "Too many wrong table codes from this address: try again in {minutes} minutes.",
+                        minutes,
+                    )
+                else:
+                    said = ngettext(
+                        "Too many wrong table codes from this key: try again in {minutes} minute.",
+                        "Too many wrong table codes from this key: try again in {minutes} minutes.",
+                        minutes,
+                    )
+                words = said.format(minutes=minutes)
             return None, words
         if verdict.wait > 0:
             self._log("slowed", f"a table code after wrong ones: {verdict.wait:g} s")

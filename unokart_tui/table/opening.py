@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
 
-from saves import SavedGame, SaveError, SaveLocked, SaveUnreadable, has_backup
+from saves import SavedGame, SaveError, SaveLocked, SaveMissing, SaveUnreadable, has_backup, load_game
 
 from ..voice import _
-from ..voice.save_problems import save_problem
+from ..voice.save_problems import not_among_yours, save_problem, with_friends
 
 if TYPE_CHECKING:
     from ..engine import HouseRules
@@ -58,7 +58,26 @@ def saved(name: str, *, backup: bool = False) -> Opened:
     """The match saved as ``name`` (its previous version if ``backup``)."""
     from .session import Session  # noqa: PLC0415 - with the first match, as the table
 
+    if not backup and (friends := played_with_friends(name)) is not None:
+        return friends
     return open_with(lambda: Session.load(name, backup=backup), backup_of=None if backup else name)
+
+
+def played_with_friends(name: str) -> Refused | None:
+    """Why the save ``name``, a match played with friends, does not open here; None if it is no such match.
+
+    Found over ssh (issue 31): the refusal named the file by its path on the host, and told of a finished
+    match that it went on at the friends' table.
+    """
+    from saves import played_with_friends as with_people  # noqa: PLC0415
+
+    try:
+        if not with_people(name):
+            return None
+        over = load_game(name).match.is_over
+    except SaveError:
+        return None  # opening it says what is wrong with it
+    return Refused(_("Cannot open"), with_friends(name, over=over), "warning", None)
 
 
 def latest() -> Opened:
@@ -108,12 +127,15 @@ def replay(name: str, *, key: str | None = None) -> SavedGame | Refused:
 
     ``key``: the match the save must hold (a match of the statistics), or it is said to be gone.
     """
-    from saves import load_game  # noqa: PLC0415
-
     from ..history.stats.records import match_key  # noqa: PLC0415
 
     try:
         game = load_game(name)
+    except SaveMissing as error:
+        if key is None:
+            return Refused(_("Cannot replay"), save_problem(error))
+        # A match of the statistics: its save was deleted, or is another's (friends' at a table opened by another).
+        return Refused(_("Cannot replay"), not_among_yours(name), "warning", None)
     except SaveError as error:
         return Refused(_("Cannot replay"), save_problem(error))
     if not game.match.is_over and sum(seat.kind == "human" for seat in game.seats) > 1:

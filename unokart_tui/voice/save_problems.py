@@ -44,4 +44,21 @@ def save_problem(error: SaveError) -> str:
     return _("{file}: the saves cannot be used here ({problem}).").format(file=file, problem=printable(error.problem))
 
 
-__all__ = ["save_problem"]
+def not_among_yours(name: str) -> str:
+    """A match of the statistics whose save is not in this player's saves (a match with friends is kept in
+    the saves of whoever opened the table): said without a path, which would be the host's (issue 31)."""
+    return _("The match {name} is not among your saves: it cannot be replayed here.").format(name=repr(printable(name)))
+
+
+def with_friends(name: str, *, over: bool) -> str:
+    """Why the save ``name`` of a match played with friends does not open as a match against bots."""
+    if over:
+        return _("The match {name} was played with friends and is over: replay it instead.").format(
+            name=repr(printable(name))
+        )
+    return _("The match {name} was played with friends: it goes on at their table, not here.").format(
+        name=repr(printable(name))
+    )
+
+
+__all__ = ["not_among_yours", "save_problem", "with_friends"]

@@ -106,6 +106,22 @@ class RemoteTableScreen(GameScreen):
         self.remote.stop()
         self.dismiss(None)
 
+    def action_leave(self) -> None:
+        """``q``: a finished match is left without the question (nothing plays on without this person)."""
+        if self.remote.match_over:
+            self.leave()
+        else:
+            super().action_leave()
+
+    def on_game_screen_leave_match(self, message: GameScreen.LeaveMatch) -> None:
+        """Back to the title from the match's end (its dialog's ``q``): this person leaves the table too.
+
+        Found over ssh: the app's way back to the title dropped the screen without a word to the host, who
+        kept the person seated ("You are at a table already.").
+        """
+        message.stop()
+        self.leave()
+
     def on_game_screen_play_again(self, message: GameScreen.PlayAgain) -> None:
         """The match's end asks for another with the same players: the table's opener deals it, not this seat."""
         message.stop()

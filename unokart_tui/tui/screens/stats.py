@@ -19,8 +19,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
+from saves import SaveError, path_of
+
 from ...history.charts import ScoreRace, WinRate
-from ...history.stats import StatsError, Summary, open_store, summarize
+from ...history.stats import MatchLine, StatsError, Summary, open_store, summarize
 from ...history.stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
 from ...voice import N_, _
 from ...voice.numbers import percent
@@ -44,6 +46,14 @@ def player_grid(summary: Summary) -> RichTable:
     for label, value in player_rows(summary):
         grid.add_row(label, Text(value))
     return grid
+
+
+def among_saves(name: str) -> bool:
+    """Whether this player's saves hold ``name`` (a match with friends is kept in its opener's only)."""
+    try:
+        return path_of(name).is_file()
+    except (SaveError, OSError):
+        return False
 
 
 class StatsScreen(Screen[None]):
@@ -151,11 +161,15 @@ class StatsScreen(Screen[None]):
             chart.chart = None
             return
         line = summary.matches_list[min(row, len(summary.matches_list) - 1)]
-        title.update(_("Score race: {save} (enter: its replay)").format(save=line.save))
+        if among_saves(line.save):
+            title.update(_("Score race: {save} (enter: its replay)").format(save=line.save))
+        else:  # a match with friends at a table another opened: its save is theirs, on the host (issue 31)
+            title.update(_("Score race: {save} (not among your saves: no replay)").format(save=line.save))
         chart.chart = ScoreRace(line.names, line.race, line.target)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_race(event.cursor_row)
+        self.refresh_bindings()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.action_replay()
@@ -165,17 +179,23 @@ class StatsScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":  # the key bar offers it where it does something
-            return self.query_one(TabbedContent).active == "stats-matches" and bool(
-                self.summary and self.summary.matches
+            line = self.current_line()
+            return (
+                self.query_one(TabbedContent).active == "stats-matches" and line is not None and among_saves(line.save)
             )
         return True
 
-    def action_replay(self) -> None:
+    def current_line(self) -> MatchLine | None:
+        """The match under the list's cursor."""
         summary = self.summary
         if summary is None or not summary.matches_list:
-            return
-        line = summary.matches_list[min(self.query_one(DataTable).cursor_row, len(summary.matches_list) - 1)]
-        self.post_message(self.Replay(line.save, line.key))
+            return None
+        return summary.matches_list[min(self.query_one(DataTable).cursor_row, len(summary.matches_list) - 1)]
+
+    def action_replay(self) -> None:
+        line = self.current_line()
+        if line is not None:
+            self.post_message(self.Replay(line.save, line.key))
 
     def action_page(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)

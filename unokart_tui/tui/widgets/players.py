@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+import ai
+
 from ...table.lineup import personalities
 from ...table.tableview import SeatLine
 from ...voice import _, ngettext
@@ -85,13 +87,21 @@ class PlayerRow(Widget, can_focus=False):
         if not with_kind and not info.last and not info.exposed and info.kind != "human":
             # Too narrow for the personality beside the name: until the bot's first move the line says
             # how it plays, as a bot, not a move (found in play: "greedy" read as something Mario did).
-            last = Text(_("{kind} bot").format(kind=personality_name(info.kind)), style=quiet)
+            last = Text(bot_kind(info.kind), style=quiet)
         else:
             last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         last.truncate(room, overflow="ellipsis", pad=True)
         line.append_text(last)
         line.append(f"{info.score:>5}")
         return line
+
+
+def bot_kind(kind: str) -> str:
+    """How a bot plays, said as a bot's: "greedy bot". A shared table's seat is told only that it is a bot
+    (``kind`` "bot": the host keeps the personalities): found over ssh, it read "bot bot" (issue 31)."""
+    if kind not in ai.BOTS:
+        return personality_name(kind)
+    return _("{kind} bot").format(kind=personality_name(kind))
 
 
 def last_move(info: SeatLine, badge: Style, quiet: Style) -> Text:
