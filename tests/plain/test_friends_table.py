@@ -361,7 +361,9 @@ def test_a_hint_is_asked_of_the_host_and_said_in_words(tmp_path):
 
 def test_a_round_of_party_rules_played_from_moves_alone(tmp_path):
     """Whatever the table asks (a colour, a swap, a stack, a challenge), the first move listed is typed and taken."""
-    hosted, clock, ann, bob = at_table(tmp_path, seed=4)  # seed 4: a round with each kind of question
+    # Seed 31: a round with each kind of question (the bots' choices, and so the seed, changed when the
+    # expert learnt to remember the hand its seat passed on).
+    hosted, clock, ann, bob = at_table(tmp_path, seed=31)
     assert hosted.lobby is not None
     party = hosted.lobby.settings._replace(preset="party", rules=HouseRules.preset("party"))
     hosted.lobby.settle(ann.seat.fingerprint, party)
