@@ -78,6 +78,10 @@ async def test_the_enter_that_closes_the_round_dialog_plays_no_card(pilot):
     app = pilot.app
     await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog) and "won the round" in a.screen.title_text)
     await pilot.press("enter")
+    for _ in range(200):  # found by CI under load: settle() returned while the dialog was still closing
+        if isinstance(app.screen, GameScreen):
+            break
+        await pilot.pause()
     await settle(pilot)
     match = app.session.match
     assert match.round_number == 2 and app.session.is_human_turn()
