@@ -34,6 +34,7 @@ from .clock import WallClock
 from .commands import ALWAYS, COLOURS, Command, find_card, find_colour, find_seat, parse
 from .lines import Lines
 from .lobby import ask_table_settings, lobby_lines
+from .reading import table_lines
 from .table import LOG_AGAIN, WAITING_READERS
 
 WARN_AT = 10  # seconds left on the turn's clock when it is said, once a turn
@@ -546,18 +547,10 @@ class FriendsTable:
         if self.remote.seen is None:
             return
         state = self.remote.state()
-        info = state.table
         seen = self.remote.seen
-        self.say(words.top_line(info.top, info.color, info.played_by))
-        if info.pending:
-            self.say(info.pending)
-        for seat in state.seats:
-            line = words.seat_line(
-                seat.name, seat.cards, seat.score, seat.last, you=seat.you, to_act=seat.to_act, exposed=seat.exposed
-            )
+        lines = table_lines(state, after_you=state.table.after_you, round_number=seen.round_number, target=seen.target)
+        for line in lines:
             self.say(line)
-        self.say(words.pile_line(info.draw_pile, info.after_you))
-        self.say(words.rules_line(info.rules, seen.round_number, seen.target))
         left = self.remote.seconds_left()
         if left is not None and self.decides():
             self.say(shared_words.seconds_left(left))

@@ -22,6 +22,7 @@ from ..table.tableview import hand_cards, jump_in
 from ..voice import plain as words
 from .clock import CommandClock
 from .commands import ALWAYS, COLOURS, Command, cards_named, find_card, find_colour, find_seat, parse
+from .reading import table_lines
 
 # Bots without delay; a chance lasts a "second" of the command clock, which moves on only past
 # a chance the player's command has let go (``settle``); banners are not shown (the log says it).
@@ -559,19 +560,10 @@ class LineTable:
 
     def read_table(self) -> None:
         state = self.controller.state()
-        info = state.table
         match = self.session.match
-        self.say(words.top_line(info.top, info.color, info.played_by))
-        if info.pending:
-            self.say(info.pending)
-        for seat in state.seats:
-            line = words.seat_line(
-                seat.name, seat.cards, seat.score, seat.last, you=seat.you, to_act=seat.to_act, exposed=seat.exposed
-            )
+        after_you = "" if self.round_over is not None or self.over else state.table.after_you  # nobody plays next
+        for line in table_lines(state, after_you=after_you, round_number=match.round_number, target=match.target):
             self.say(line)
-        after_you = "" if self.round_over is not None or self.over else info.after_you  # nobody plays next
-        self.say(words.pile_line(info.draw_pile, after_you))
-        self.say(words.rules_line(info.rules, match.round_number, match.target))
 
     def read_summary(self) -> None:
         """A resumed match in a few lines: the scores, the top card, the hand, whose turn; ``log`` for the rest."""
