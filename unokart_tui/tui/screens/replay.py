@@ -40,7 +40,7 @@ class ReplayScreen(Screen[None]):
         Binding("right,l", "step(1)", N_("Next"), key_display="→"),
         Binding("pageup,shift+left", "round(-1)", N_("Round"), key_display="PgUp"),
         Binding("pagedown,shift+right", "round(1)", N_("Round"), key_display="PgDn"),
-        Binding("home", "edge(0)", N_("Start"), key_display="Home"),
+        Binding("home", "edge(0)", N_("Beginning"), key_display="Home"),
         Binding("end", "edge(1)", N_("End"), key_display="End"),
         Binding("g", "jump", N_("Go to")),
         Binding("q,escape", "close", N_("Close")),
