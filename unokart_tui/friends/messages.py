@@ -51,6 +51,10 @@ class LobbyShown(NamedTuple):
     bots: tuple[str, ...]
     can_start: bool
     refusal: str | None  # why the match cannot start now, for this person; None when they can start it
+    # A kept match taken up again (``waiting``): the round it goes on at (0: a new match), and the names of
+    # its people not back yet (``people`` are then its people's seats, in seat order).
+    awaited: tuple[str, ...] = ()
+    round_number: int = 0
 
 
 class LobbyClosed(NamedTuple):
