@@ -221,3 +221,15 @@ def test_continue_with_friends_asks_the_host_for_the_kept_match(tmp_path):
     assert f"10. Continue with friends: {CODE}, Ann, Bob, round 1" in said
     assert "11. Quit." in said  # the other choices keep their numbers
     assert "Another table has the code K9MXR now." in said
+
+
+def test_a_joiner_is_told_the_command_friends_type_as_the_opener_is():
+    """Found in a playtest: only the opener was told the ssh command to give to others."""
+    ends = Ends("leave\n")
+    command = f"ssh -p 2222 {CODE}@example.org"
+    ends.tell({"type": TABLE_JOINED, "code": CODE, "command": command})
+    ends.tell(lobby())
+    assert run_title(ends.lines, QUIET) == 0
+    said = ends.said
+    assert said.index("Friends type this, each with their own key:") + 1 == said.index(command)
+    assert not any(line.startswith("How many seats") for line in said)  # the opener's questions are not a joiner's

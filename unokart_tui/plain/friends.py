@@ -127,10 +127,10 @@ class FriendsTable:
         if not self._lobby_said:
             for line in lines:
                 self.say(line)
-            if self._ask_settings and shown.is_opener:
+            if self._ask_settings and shown.is_opener and not shown.round_number:  # a kept match keeps its own
                 self._lobby_said = lines
                 self.settle(shown)  # what the host says meanwhile waits, and is said after the questions
-            self.say(shared_words.opener_help() if shown.is_opener else shared_words.joiner_help())
+            self.say(lobby_help(shown))
         else:
             for line in lines:
                 if line not in self._lobby_said:
@@ -460,8 +460,7 @@ class FriendsTable:
             for line in self._lobby_said:
                 self.say(line)
         elif word in ("help", "?"):
-            opener = shown is not None and shown.is_opener
-            self.say(shared_words.opener_help() if opener else shared_words.joiner_help())
+            self.say(lobby_help(shown) if shown is not None else shared_words.joiner_help())
         elif word == "start" and shown is not None:
             if not shown.is_opener:
                 self.say(friends_words.opener_starts(shown.opener))
@@ -472,6 +471,8 @@ class FriendsTable:
         elif word == "settings" and shown is not None:
             if not shown.is_opener:
                 self.say(friends_words.opener_settles(shown.opener))
+            elif shown.round_number:
+                self.say(friends_words.kept_settings())
             else:
                 self.settle(shown)
         else:
@@ -570,6 +571,13 @@ class FriendsTable:
     def read_help(self) -> None:
         for line in shared_words.help_lines(self.turn_seconds):
             self.say(line)
+
+
+def lobby_help(shown: LobbyShown) -> str:
+    """What may be typed in this lobby: the opener of a kept match goes on with it, and changes nothing of it."""
+    if not shown.is_opener:
+        return shared_words.joiner_help()
+    return shared_words.kept_opener_help() if shown.round_number else shared_words.opener_help()
 
 
 def _scores(scores: str) -> str:

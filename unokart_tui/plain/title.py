@@ -243,9 +243,11 @@ class Title:
                 self.lines.say(one_line(data.get("words", "")))
             elif kind == TABLE_JOINED:
                 code = str(data.get("code", ""))
-                command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
+                opened = self.opened[1] if self.opened is not None and self.opened[0] == code else None
+                told = data.get("command")  # everyone is told what friends type, not only the opener
+                command = told if isinstance(told, str) else opened
                 uno_helper = self.settings.uno_helper
-                sit_at_table(self.lines, code, command=command, uno_helper=uno_helper, opened=command is not None)
+                sit_at_table(self.lines, code, command=command, uno_helper=uno_helper, opened=opened is not None)
                 self.opened = None
             # anything else belongs to a table left already: nothing to say of it here
         if host.closed and not self._host_gone_said:

@@ -131,7 +131,8 @@ class UnoKartApp(MatchApp):
         if kind == TABLE_OPENED:
             self.opened = (str(data.get("code")), str(data.get("command")))
         elif kind == TABLE_JOINED:
-            self._to_lobby(str(data.get("code")))
+            command = data.get("command")  # everyone is shown what friends type, not only the opener
+            self._to_lobby(str(data.get("code")), command if isinstance(command, str) else None)
         elif kind == REFUSED:
             sentence = str(data.get("words", ""))
             if self.lobby is not None and self.screen is self.lobby:
@@ -146,10 +147,11 @@ class UnoKartApp(MatchApp):
         else:
             self._in_lobby(data)
 
-    def _to_lobby(self, code: str) -> None:
+    def _to_lobby(self, code: str, command: str | None = None) -> None:
         from .screens.lobby import LobbyScreen  # noqa: PLC0415 - loaded when first opened
 
-        command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
+        if command is None and self.opened is not None and self.opened[0] == code:
+            command = self.opened[1]
         self.lobby = LobbyScreen(self.line, code, command) if self.line is not None else None
         self._before_table = []
         if self.lobby is not None:

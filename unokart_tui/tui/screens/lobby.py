@@ -38,6 +38,18 @@ def spaced(code: str) -> str:
     return "  ".join(code)
 
 
+def people_words(shown: LobbyShown) -> str:
+    """Who sits at the table; for a kept match taken up again, who is back at their seat and who is awaited."""
+    named = [words.opener_named(name) if name == shown.opener else name for name in shown.people]
+    if not shown.round_number:
+        return words.seated(named, shown.settings.seats)
+    back = [shown_name for name, shown_name in zip(shown.people, named, strict=True) if name not in shown.awaited]
+    lines = [words.kept_waits(shown.round_number), words.kept_back(back)]
+    if shown.awaited:
+        lines.append(words.kept_awaited(shown.awaited))
+    return "\n".join(lines)
+
+
 class LobbyScreen(Screen[None]):
     """The lobby the host shows this person: ``show`` each ``LobbyShown``, ``refused`` each refusal."""
 
@@ -177,19 +189,19 @@ class LobbyScreen(Screen[None]):
         if not self.is_mounted:
             return
         self.query_one("#code", Static).update(spaced(shown.code))
-        people = [words.opener_named(name) if name == shown.opener else name for name in shown.people]
-        self.query_one("#people", Static).update(words.seated(people, shown.settings.seats))
+        self.query_one("#people", Static).update(people_words(shown))
         self.query_one("#bots", Static).update(words.bots_in_free_seats(shown.bots))
         watchers = self.query_one("#watchers", Static)
         watchers.update(words.watchers(shown.watchers) if shown.watchers else "")
         watchers.display = bool(shown.watchers)
         settings = shown.settings
-        self.query_one("#lobby-settings").display = shown.is_opener
-        self.query_one("#summary", Static).display = not shown.is_opener
+        sets = shown.is_opener and not shown.round_number  # a kept match keeps its settings
+        self.query_one("#lobby-settings").display = sets
+        self.query_one("#summary", Static).display = not sets
         self.query_one("#summary", Static).update(
             words.settings_line(settings.target, settings.preset, settings.seats, settings.turn_seconds)
         )
-        if shown.is_opener:
+        if sets:
             self._fill_form(settings)
         self.say(self._status(shown))
         self.refresh_bindings()
@@ -210,6 +222,8 @@ class LobbyScreen(Screen[None]):
 
     @staticmethod
     def _status(shown: LobbyShown) -> str:
+        if shown.is_opener and shown.round_number:
+            return shown.refusal or words.kept_go_on()
         if shown.is_opener:
             return shown.refusal or words.ready_to_start()
         if shown.watching:
@@ -259,8 +273,8 @@ class LobbyScreen(Screen[None]):
 
     def settle(self) -> bool:
         """Send the form's settings when they differ from those in force; False when the form is wrong."""
-        if self.shown is None or not self.shown.is_opener:
-            return True
+        if self.shown is None or not self.shown.is_opener or self.shown.round_number:
+            return True  # a kept match keeps its settings: the form is not shown
         settings = self.read_form()
         if settings is None:
             return False
