@@ -399,10 +399,7 @@ def kept_at(tmp_path: Path) -> tuple[HostedTable, FakeClock]:
 
 def test_a_kept_match_waits_for_its_people_in_lines_and_the_opener_goes_on_with_start(tmp_path):
     """Found in a playtest: Continue with friends played on at once, the autopilot playing the friends not back."""
-    (
-        hosted,
-        clock,
-    ) = kept_at(tmp_path)
+    hosted, clock = kept_at(tmp_path)
     ann_seat, cid = Seat("Ann", plain=True), Seat("Cid")
     hosted.arrive(ann_seat)
     ann = Person(hosted, clock, ann_seat)

@@ -602,3 +602,41 @@ async def test_a_kept_match_waits_in_the_lobby_saying_who_is_back_and_who_is_awa
         else:
             assert text(lobby, "#status") == "Waiting for Ann to start the match."
             assert line.requests() == []
+
+
+async def test_the_openers_next_table_starts_from_the_target_and_turn_clock_chosen_last_time():
+    """Found in a playtest: the lobby forgot the target and the turn clock from one table to the next."""
+    from unokart_tui.settings import load_settings
+
+    host = Host()
+    line = FakeLine()
+    app = UnoKartApp(settings=QUIET._replace(table_target=300, table_turn_seconds=60), pace=QUICK, line=line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = await open_as(pilot, app, host, opener=True)
+        [settle] = line.requests()  # the new table takes them at once, as the opener left them
+        assert isinstance(settle, LobbySettle)
+        assert (settle.settings.target, settle.settings.turn_seconds) == (300, 60.0)
+        assert lobby.query_one("#target", Input).value == "300" and lobby.query_one("#turn", Input).value == "60"
+        host.lobby.settle(host.ann.key, settle.settings)
+        app.post_message(host.shown(host.ann.key))
+        await pilot.pause()
+        assert line.requests() == [settle]  # the host's echo asks nothing more
+        lobby.query_one("#turn", Input).value = "90"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert line.requests()[-2].settings.turn_seconds == 90.0
+        # Kept in the opener's own settings, the usual way: their next table starts from 300 and 90.
+        saved, problem = load_settings()
+        assert problem is None and (saved.table_target, saved.table_turn_seconds) == (300, 90)
+        assert (app.settings.table_target, app.settings.table_turn_seconds) == (300, 90)
+
+
+async def test_a_joiner_sends_nothing_of_their_own_last_choices():
+    host = Host()
+    line = FakeLine()
+    app = UnoKartApp(settings=QUIET._replace(table_target=300), pace=QUICK, line=line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        assert line.requests() == []

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..defaults import LINE_UP, TARGET
+from ..defaults import TURN_SECONDS as USUAL_TURN
 from ..engine import Action, Card, Color, HouseRules, Phase, PlayerView
 from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 
 MIN_SEATS, MAX_SEATS = 2, 10  # D1
-TURN_SECONDS = 45.0
+TURN_SECONDS = float(USUAL_TURN)
 MIN_TURN, MAX_TURN = 10, 600  # the seconds a turn's clock may be set to in the lobby
 
 

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 from ..engine import Card, CatchUno, JumpIn, Pass, Phase, Play, Rank, SayUno
 from ..friends import wire
 from ..friends.channel import LEAVE_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
-from ..friends.messages import LobbyClosed, LobbySettle, LobbyShown, LobbyStart
+from ..friends.lobby import with_last_choices
+from ..friends.messages import LobbyClosed, LobbySettle, LobbyShown, LobbyStart, TableSettings
 from ..friends.remote import YOU, RemoteTable, Sender
 from ..glyphs import WORDS
 from ..printable import printable
@@ -57,10 +58,15 @@ class FriendsTable:
         command: str | None = None,
         uno_helper: bool = False,
         ask_settings: bool = False,
+        last: tuple[int, int] | None = None,
+        remember: Callable[[TableSettings], None] | None = None,
     ) -> None:
-        """``send``: one JSON object to the host; ``command``: what friends type to join (told to the opener);
-        ``ask_settings``: the opener is asked the table's settings as soon as the lobby is shown (as New game)."""
+        """``send``: one JSON object to the host; ``command``: what friends type to join (told to everyone);
+        ``ask_settings``: the opener is asked the table's settings as soon as the lobby is shown (as New game).
+        ``last``: the target and turn clock the opener chose last time, which a new table starts from;
+        ``remember`` keeps the settings the opener sends, for their next table."""
         self._ask_settings = ask_settings
+        self._last, self._remember = last, remember
         self.lines = lines
         self._send = send
         self.code = code
@@ -121,6 +127,13 @@ class FriendsTable:
 
     def show_lobby(self, shown: LobbyShown) -> None:
         """The lobby's lines: all of them the first time, then those that changed (who came, the settings)."""
+        if self._last is not None and shown.is_opener and not shown.round_number:
+            target, seconds = self._last
+            self._last = None  # once, at the table's first sight: then the opener's choices hold
+            wanted = with_last_choices(shown.settings, target, seconds)
+            if wanted != shown.settings:
+                self._send(wire.as_json(LobbySettle(wanted)))
+                shown = shown._replace(settings=wanted)  # as the host will show it again
         self.lobby = shown
         self.turn_seconds = math.ceil(shown.settings.turn_seconds)
         lines = lobby_lines(shown)
@@ -484,6 +497,8 @@ class FriendsTable:
         if chosen is not None and chosen != shown.settings:
             self._send(wire.as_json(LobbySettle(chosen)))
             self.say(shared_words.settings_sent())
+            if self._remember is not None:
+                self._remember(chosen)
 
     # ------------------------------------------------------------------ commands that read
 
@@ -588,7 +603,14 @@ def _scores(scores: str) -> str:
 
 
 def sit_at_table(
-    lines: Lines, code: str, *, command: str | None = None, uno_helper: bool = False, opened: bool = False
+    lines: Lines,
+    code: str,
+    *,
+    command: str | None = None,
+    uno_helper: bool = False,
+    opened: bool = False,
+    last: tuple[int, int] | None = None,
+    remember: Callable[[TableSettings], None] | None = None,
 ) -> FriendsTable:
     """The person at the table ``code`` until they leave it, it closes, the match ends, or their input ends.
 
@@ -599,7 +621,15 @@ def sit_at_table(
     assert host is not None
     clock = WallClock()
     table = FriendsTable(
-        lines, host.send, code, clock=clock, command=command, uno_helper=uno_helper, ask_settings=opened
+        lines,
+        host.send,
+        code,
+        clock=clock,
+        command=command,
+        uno_helper=uno_helper,
+        ask_settings=opened,
+        last=last,
+        remember=remember,
     )
     try:
         while not table.over:

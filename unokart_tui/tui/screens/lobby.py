@@ -8,6 +8,8 @@ others see the settings in a line. A refusal comes back from the host in the per
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -20,7 +22,7 @@ from ...defaults import LINE_UP
 from ...engine import PRESETS, HouseRules
 from ...friends import wire
 from ...friends.channel import LEAVE_TABLE
-from ...friends.lobby import MAX_TURN, MIN_TURN
+from ...friends.lobby import MAX_TURN, MIN_TURN, with_last_choices
 from ...friends.messages import MAX_SEATS, MIN_SEATS, LobbySettle, LobbyShown, LobbyStart, TableSettings
 from ...voice import N_, _
 from ...voice import friends as words
@@ -120,12 +122,23 @@ class LobbyScreen(Screen[None]):
     }
     """
 
-    def __init__(self, line: Line, code: str, command: str | None = None) -> None:
-        """``command``: what friends type to join (the opener is told it when the table opens)."""
+    def __init__(
+        self,
+        line: Line,
+        code: str,
+        command: str | None = None,
+        *,
+        last: tuple[int, int] | None = None,
+        remember: Callable[[TableSettings], None] | None = None,
+    ) -> None:
+        """``command``: what friends type to join. ``last``: the target and turn clock the opener chose last time,
+        which their new table starts from; ``remember`` keeps the settings the opener sends, for the next one."""
         super().__init__(id="lobby")
         self.line = line
         self.code = code
         self.command = command
+        self.last = last
+        self.remember = remember
         self.shown: LobbyShown | None = None
         self.started = False
 
@@ -185,6 +198,13 @@ class LobbyScreen(Screen[None]):
 
     def show(self, shown: LobbyShown) -> None:
         """The lobby as the host shows it now (who sits, who watches, the settings)."""
+        if self.last is not None and shown.is_opener and not shown.round_number:
+            target, seconds = self.last
+            self.last = None  # once, at the table's first sight: then the opener's choices hold
+            wanted = with_last_choices(shown.settings, target, seconds)
+            if wanted != shown.settings:
+                self.line.send(wire.as_json(LobbySettle(wanted)))
+                shown = shown._replace(settings=wanted)  # as the host will show it again
         self.shown = shown
         if not self.is_mounted:
             return
@@ -280,6 +300,8 @@ class LobbyScreen(Screen[None]):
             return False
         if settings != self.shown.settings:
             self.line.send(wire.as_json(LobbySettle(settings)))
+            if self.remember is not None:
+                self.remember(settings)
         return True
 
     def on_select_changed(self, event: Select.Changed) -> None:
