@@ -15,6 +15,7 @@ TARGET = 500
 PLAYER_NAME = "You"
 MAX_NAME = 20  # a player's name: the players panel shows its start, the log the rest
 LINE_UP = ("greedy", "challenger", "item-hoarder")  # the opponents of a match nobody configured
+TURN_SECONDS = 45  # a turn's clock at a table for friends, until its opener sets another (issue 31)
 
 # One name for each opponent, so the table can seat as many as the rules allow (D1: 10 players).
 BOT_NAMES = ("Mario", "Luigi", "Peach", "Yoshi", "Toad", "Bowser", "Daisy", "Wario", "Koopa")

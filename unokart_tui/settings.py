@@ -13,13 +13,14 @@ import tomli_w
 
 from saves import SaveError
 
-from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, THEME
+from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, TARGET, THEME, TURN_SECONDS
 from .files import FileProblem, NoFile, parse_toml, read_text, write_atomic
 from .locations import settings_file
 from .voice import _
 from .voice.language import AUTOMATIC, LANGUAGE_CHOICES
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
+REMEMBERED = ("table_target", "table_turn_seconds")  # choices remembered where they are made, not settings to set
 
 
 class Settings(NamedTuple):
@@ -34,6 +35,10 @@ class Settings(NamedTuple):
     glyphs: str = GLYPHS  # "auto", "unicode" or "ascii": how cards and items are drawn (glyphs.py)
     language: str = AUTOMATIC  # "auto" (UNOKART_LANG, then the locale), "en", "sk" or "nl" (voice/language.py)
     line_mode: bool = False  # `unokart`, new, continue and load start in line mode without --plain (issue 33)
+    # The last choices of this player's lobby for friends (issue 31): their next table starts from them.
+    # Remembered as they are chosen there, not set on the settings page (``REMEMBERED``).
+    table_target: int = TARGET
+    table_turn_seconds: int = TURN_SECONDS
 
     @property
     def bot_delay(self) -> float:
@@ -67,6 +72,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
             # Found by the translators: "must be bool, not 'yes'" named Python's types, not the file's words.
             if expected is bool:
                 wrong = _("{path}: '{key}' must be true or false, not {value}; using the defaults")
+            elif expected is int:
+                wrong = _("{path}: '{key}' must be a whole number, not {value}; using the defaults")
             else:
                 wrong = _("{path}: '{key}' must be text in quotes, not {value}; using the defaults")
             return Settings(), wrong.format(path=path, key=key, value=_as_written(value))
@@ -109,4 +116,4 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         raise SaveError(path, problem) from error
 
 
-__all__ = ["BOT_SPEEDS", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]
+__all__ = ["BOT_SPEEDS", "REMEMBERED", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]

@@ -16,7 +16,15 @@ import saves
 from unokart_tui.friends.codes import CodeGuard
 from unokart_tui.friends.hosting import HostedTable, save_path
 from unokart_tui.friends.keeping import KEY_PARAM
-from unokart_tui.friends.messages import LobbySettle, LobbyStart, Logged, TableSeen, TableSettings
+from unokart_tui.friends.messages import (
+    LobbyClosed,
+    LobbySettle,
+    LobbyShown,
+    LobbyStart,
+    Logged,
+    TableSeen,
+    TableSettings,
+)
 from unokart_tui.serve.tables import TableCodes
 from unokart_tui.table.pacing import Pace
 
@@ -89,6 +97,9 @@ def test_the_opener_takes_the_kept_match_up_again_under_its_code_and_each_key_fi
     assert table is not None and host.tables.get(code) is table
     again = FakeSeat("Ann")
     table.arrive(again)
+    # The match waits for its people; Ann goes on without Bob (found in a playtest: it played on at once).
+    assert again.last(LobbyShown).awaited == ("Bob",)
+    ask(again, host.hosted(code), LobbyStart())
     seen = again.last(TableSeen)
     assert seen.seat == 0 and seen.moment == left_at
     assert host.hosted(code).table.turn_seconds == 30.0  # type: ignore[union-attr]  # as set in the lobby
@@ -180,3 +191,76 @@ def test_a_finished_kept_match_is_not_taken_up_again(tmp_path):
     with pytest.raises(LookupError, match=f"The match with friends {code} is over"):
         host.tables.reopen(code, "SHA256:ann")
     assert host.tables.get(code) is None and saves.loads(path.read_text()).is_over
+
+
+# ---------------------------------------------------------------------- the kept match waits for its people
+
+
+def test_a_kept_match_waits_in_a_lobby_that_says_who_is_back_and_plays_nothing_meanwhile(tmp_path):
+    """Found in a playtest: Continue with friends played on at once, the autopilot playing the absent friends."""
+    host = Host(tmp_path)
+    code, _ann, _bob = played_then_left(host)
+    kept_file = save_path(tmp_path / "ann", code)
+    before = kept_file.read_text()
+    table = host.tables.reopen(code, "SHA256:ann")
+    assert table is not None
+    ann = FakeSeat("Ann")
+    table.arrive(ann)
+    shown = ann.last(LobbyShown)
+    assert shown.code == code and shown.is_opener and shown.round_number >= 1
+    assert shown.people == ("Ann", "Bob") and shown.awaited == ("Bob",) and shown.can_start
+    assert shown.settings.turn_seconds == 30.0 and shown.settings.seats == 3 and shown.bots == ("greedy",)
+    assert not any(isinstance(m, TableSeen) for m in ann.read())
+    host.clock.pass_time(300)  # nobody plays while the match waits: not a move, not a save
+    assert kept_file.read_text() == before and not host.clock.timers
+    assert host.tables.awaiting("SHA256:bob") == code  # Bob, connecting without a code, comes straight here
+    # A stranger with the code watches the room; only the opener goes on, and the settings stay.
+    eve = FakeSeat("Eve")
+    table.arrive(eve)
+    assert eve.last(LobbyShown).watching and ann.last(LobbyShown).watchers == ("Eve",)
+    ask(eve, host.hosted(code), LobbyStart())
+    assert eve.refusals[-1] == "Only Ann, who opened this table, can start the match."
+    ask(ann, host.hosted(code), LobbySettle(TableSettings(turn_seconds=90.0)))
+    assert ann.refusals[-1] == "A match taken up again keeps the settings it was started with."
+    assert not any(isinstance(m, TableSeen) for m in (*ann.read(), *eve.read()))
+
+
+def test_the_kept_match_goes_on_by_itself_once_every_person_is_back_at_their_own_seat(tmp_path):
+    host = Host(tmp_path)
+    code, _ann, _bob = played_then_left(host)
+    table = host.tables.reopen(code, "SHA256:ann")
+    assert table is not None
+    ann, robert = FakeSeat("Ann"), FakeSeat("Bob")
+    robert.name = "Robert"  # the key is the person: he takes Bob's seat, under the seat's name
+    table.arrive(ann)
+    assert not any(isinstance(m, TableSeen) for m in ann.read())  # Bob is awaited
+    table.arrive(robert)
+    for seat, number in ((ann, 0), (robert, 1)):
+        seen = seat.last(TableSeen)
+        assert seen.seat == number and seen.away == (False, False, False)
+    said = [m.line.text for m in robert.read() if isinstance(m, Logged)]
+    assert said[-1] == "You are back at your seat: you play your turns again."
+    moment = host.hosted(code).table.moment  # type: ignore[union-attr]
+    host.clock.pass_time(100)
+    assert host.hosted(code).table.moment > moment  # type: ignore[union-attr]
+
+
+def test_a_friend_who_leaves_the_waiting_room_is_awaited_again_and_the_opener_leaving_closes_it(tmp_path):
+    host = Host(tmp_path)
+    code, _ann, _bob = played_then_left(host)
+    kept_file = save_path(tmp_path / "ann", code)
+    before = kept_file.read_text()
+    table = host.tables.reopen(code, "SHA256:ann")
+    assert table is not None
+    ann, eve = FakeSeat("Ann"), FakeSeat("Eve")
+    table.arrive(ann)
+    table.arrive(eve)
+    table.leave(eve)
+    assert ann.last(LobbyShown).watchers == () and ann.last(LobbyShown).awaited == ("Bob",)
+    table.arrive(eve)
+    table.leave(ann)
+    assert eve.last(LobbyClosed).reason == "Ann closed this table."
+    assert host.hosted(code).closed
+    host.tables.left(code)
+    assert host.tables.get(code) is None and kept_file.read_text() == before  # kept as it was, to take up again
+    assert host.tables.reopen(code, "SHA256:ann") is not None

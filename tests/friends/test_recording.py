@@ -222,7 +222,9 @@ def test_a_kept_match_taken_up_again_records_those_back_at_it_and_skips_a_seat_n
     assert table.closed
     folders = Saves(tmp_path)
     again = HostedTable.reopened(CODE, ann.fingerprint, clock=clock, saves_for=folders, pace=Pace(bot_delay=0.5))
-    again.arrive(FakeSeat("Ann"))  # Bob does not come back: his seat is kept for his key's mark
+    ann_again = FakeSeat("Ann")
+    again.arrive(ann_again)  # Bob does not come back: his seat is kept for his key's mark
+    again.receive(ann_again, {"type": "lobby-start"})  # Ann goes on without him
     play_to_round_end(again, clock)
     assert summary_of(store_of(tmp_path, "ann")).player.rounds == 1
     assert not store_of(tmp_path, "bob").exists()

@@ -164,7 +164,8 @@ def test_play_with_friends_opens_a_table_and_asks_its_settings():
 
     answering = threading.Thread(target=host)
     answering.start()
-    assert run_title(ends.lines, QUIET) == 0
+    # The opener's last choices are the lobby's (500, 30 s): the new table has nothing to change.
+    assert run_title(ends.lines, QUIET._replace(table_turn_seconds=30)) == 0
     answering.join(5)
     said = ends.said
     assert said.index("Friends type this, each with their own key:") + 1 == said.index(command)
@@ -221,3 +222,45 @@ def test_continue_with_friends_asks_the_host_for_the_kept_match(tmp_path):
     assert f"10. Continue with friends: {CODE}, Ann, Bob, round 1" in said
     assert "11. Quit." in said  # the other choices keep their numbers
     assert "Another table has the code K9MXR now." in said
+
+
+def test_a_joiner_is_told_the_command_friends_type_as_the_opener_is():
+    """Found in a playtest: only the opener was told the ssh command to give to others."""
+    ends = Ends("leave\n")
+    command = f"ssh -p 2222 {CODE}@example.org"
+    ends.tell({"type": TABLE_JOINED, "code": CODE, "command": command})
+    ends.tell(lobby())
+    assert run_title(ends.lines, QUIET) == 0
+    said = ends.said
+    assert said.index("Friends type this, each with their own key:") + 1 == said.index(command)
+    assert not any(line.startswith("How many seats") for line in said)  # the opener's questions are not a joiner's
+
+
+def test_the_openers_table_starts_from_the_choices_of_last_time_and_keeps_the_new_ones():
+    """Found in a playtest: the lobby forgot the target and the turn clock from one table to the next."""
+    from unokart_tui.settings import load_settings
+
+    # 8: Play with friends; Enter keeps the seats, the bots, the target and the rules; 90 s a turn; leave.
+    ends = Ends("8\n\n\n\n\n90\nleave\n")
+
+    def host() -> None:
+        decoder = LineDecoder()
+        while True:
+            for message in decoder.feed(ends.host.recv(4096)):
+                if message.get("type") == OPEN_TABLE:
+                    shown = wire.as_json(lobby(is_opener=True)._replace(opener="Ann", people=("Ann",)))
+                    opened = {"type": TABLE_OPENED, "code": CODE, "command": "ssh K9MXR@example.org"}
+                    joined = {"type": TABLE_JOINED, "code": CODE, "command": "ssh K9MXR@example.org"}
+                    ends.host.sendall(encode(opened) + encode(joined) + encode(shown))
+                    return
+
+    answering = threading.Thread(target=host)
+    answering.start()
+    assert run_title(ends.lines, QUIET._replace(table_target=300, table_turn_seconds=60)) == 0
+    answering.join(5)
+    said = ends.said
+    assert "How many seconds for each turn, from 10 to 600? Enter keeps 60." in said
+    sent = [wire.decode_request(m) for m in ends.received() if m["type"] == "lobby-settle"]
+    assert [(s.settings.target, s.settings.turn_seconds) for s in sent] == [(300, 60.0), (300, 90.0)]
+    saved, problem = load_settings()
+    assert problem is None and (saved.table_target, saved.table_turn_seconds) == (300, 90)

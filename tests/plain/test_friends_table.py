@@ -377,3 +377,51 @@ def test_a_round_of_party_rules_played_from_moves_alone(tmp_path):
     verbs = {move.split(" ")[0] for move in typed}
     assert {"play", "colour", "swap", "target", "challenge"} <= verbs and round_over()
     assert not SYMBOLS.search("\n".join(ann.said))
+
+
+def kept_at(tmp_path: Path) -> tuple[HostedTable, FakeClock]:
+    """A match of Ann's, Bob's and Cid's kept in Ann's saves, taken up again by Ann on the host."""
+    from saves import Seat as SavedSeat
+    from saves import dumps
+    from unokart_tui.engine import Match
+    from unokart_tui.friends.hosting import save_path
+    from unokart_tui.friends.keeping import marked
+    from unokart_tui.friends.people import Person as Someone
+
+    match = Match.new(["Ann", "Bob", "Cid", "Mario"], seed=4)
+    people = {0: Someone("SHA256:ann", "Ann"), 1: Someone("SHA256:bob", "Bob"), 2: Someone("SHA256:cid", "Cid")}
+    seats = (SavedSeat("Ann"), SavedSeat("Bob"), SavedSeat("Cid"), SavedSeat("Mario", "greedy", seed=5))
+    save_path(tmp_path, CODE).write_text(dumps(match, seats=marked(seats, people, 30.0)))
+    clock = FakeClock()
+    hosted = HostedTable.reopened(CODE, "SHA256:ann", clock=clock, saves_for=lambda key: tmp_path, pace=Pace())
+    return hosted, clock
+
+
+def test_a_kept_match_waits_for_its_people_in_lines_and_the_opener_goes_on_with_start(tmp_path):
+    """Found in a playtest: Continue with friends played on at once, the autopilot playing the friends not back."""
+    hosted, clock = kept_at(tmp_path)
+    ann_seat, cid = Seat("Ann", plain=True), Seat("Cid")
+    hosted.arrive(ann_seat)
+    ann = Person(hosted, clock, ann_seat)
+    ann.table._ask_settings = True  # as the title opens it: a kept match's settings are not asked
+    ann.deliver()
+    said = ann.new()
+    assert said[1:5] == [
+        "A match taken up again: round 1 goes on when everyone is back.",
+        "Back at their seats: Ann (opened the table)",
+        "Waiting for Bob, Cid to come back.",
+        "Target 500, house rules official, 4 seats, 30 seconds a turn.",
+    ]
+    assert "Type start to go on now, who to hear the table again, leave to close it." in said
+    assert not any("How many" in line for line in said)
+    hosted.arrive(cid)
+    ann.deliver()
+    assert ann.new() == ["Back at their seats: Ann (opened the table), Cid", "Waiting for Bob to come back."]
+    assert ann.types("settings") == ["A match taken up again keeps the settings it was started with."]
+    assert "Waiting for Bob to come back." in ann.types("who")
+    clock.pass_time(120)
+    assert hosted.table is not None and hosted.table.moment == (1, 0)  # nothing is played while it waits
+    after = ann.types("start")
+    assert ann.sent[-1] == {"type": "lobby-start"}
+    assert any(line.startswith("The match has started.") for line in after)
+    assert hosted.table.away == frozenset({1})  # Bob, not back, is the autopilot's until he comes

@@ -341,8 +341,10 @@ async def test_a_right_code_seats_the_person_at_that_table_over_their_games_line
         [seat] = table.seats
         assert seat.name == "Bob" and not seat.plain and seat.fingerprint.startswith("SHA256:")
         # The host told the game where it sits before the table spoke.
+        # Found in a playtest: only the opener was told the command; a friend who came with the code is too.
+        command = f"ssh -p {served.port} {code}@127.0.0.1"
         assert [message["got"] for message in table.echoes("Bob")] == [
-            {"type": "table-joined", "code": code},
+            {"type": "table-joined", "code": code, "command": command},
             {"type": "welcome", "name": "Bob", "plain": False},
         ]
         seat.send({"type": "quit"})
@@ -370,6 +372,7 @@ async def test_a_game_opens_a_table_and_a_friend_comes_with_its_code(tmp_path, m
         bob = await sit_down(served, "Bob", table.code)
         await until(lambda: table.echoes("Bob"), what="Bob's echo")
         assert [seat.name for seat in table.seats] == ["Ann", "Bob"]
+        assert table.echoes("Bob")[0]["got"] == {"type": "table-joined", "code": table.code, "command": command}
         for _conn, chan, _screen in (ann, bob):
             chan.close()
 
@@ -393,7 +396,8 @@ async def test_a_code_typed_in_the_game_is_guarded_like_a_user_name(tmp_path, mo
         await sees(screen, "refused: A table code has five letters and digits.")
         await sees(screen, f"refused: No table here has the code {wrong}.")
         assert f"table-code-wrong {wrong!r}" in served.log()
-        assert made[code].echoes("Ann")[0]["got"] == {"type": "table-joined", "code": code}
+        command = f"ssh -p {served.port} {code}@127.0.0.1"
+        assert made[code].echoes("Ann")[0]["got"] == {"type": "table-joined", "code": code, "command": command}
         chan.close()
 
 

@@ -10,6 +10,7 @@ from unokart_tui.friends.lobby import Lobby
 from unokart_tui.friends.messages import LobbyClosed, LobbySettle, LobbyStart
 from unokart_tui.friends.people import person
 from unokart_tui.friends.shared import SharedTable
+from unokart_tui.friends.waiting import WaitingRoom
 from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.join_table import JoinTableDialog
@@ -544,3 +545,98 @@ async def test_what_the_table_says_before_its_first_view_reaches_the_table_scree
         await pilot.pause()
         [screen] = StandInTable.made
         assert screen.later == said  # in their order, once the table screen is there
+
+
+async def test_a_joiner_is_shown_the_command_friends_type_as_the_opener_is():
+    """Found in a playtest: only the opener's lobby showed the ssh command to give to others."""
+    host = Host()
+    app = friends_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.post_message(FromHost({"type": "table-joined", "code": CODE, "command": COMMAND}))
+        host.lobby.join(host.bob, lambda _message: None)
+        app.post_message(host.shown(host.bob.key))
+        await pilot.pause()
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert text(lobby, "#join-how") == f"Friends type this, each with their own key:\n{COMMAND}"
+
+
+def waiting_room() -> tuple[WaitingRoom, list[object]]:
+    """A kept match of Ann's, Bob's and Cid's taken up again: Ann is back, Bob and Cid are awaited."""
+    ann, bob, cid = person("SHA256:ann", "Ann"), person("SHA256:bob", "Bob"), person("SHA256:cid", "Cid")
+    table = SharedTable.new([ann, bob, cid], ["greedy"], seed=4, clock=FakeClock())
+    room, told = WaitingRoom(CODE, table, ann.key), []
+    room.join(ann, told.append)
+    return room, told
+
+
+@pytest.mark.parametrize("opener", [True, False], ids=["opener", "joiner"])
+async def test_a_kept_match_waits_in_the_lobby_saying_who_is_back_and_who_is_awaited(opener):
+    """Found in a playtest: Continue with friends played on at once, before the friends were back."""
+    room, _told = waiting_room()
+    room.join(person("SHA256:cid", "Cid"), lambda _message: None)
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.post_message(FromHost({"type": "table-joined", "code": CODE, "command": COMMAND}))
+        app.post_message(FromHost(wire.as_json(room.shown("SHA256:ann" if opener else "SHA256:cid"))))
+        await pilot.pause()
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        assert text(lobby, "#people").splitlines() == [
+            "A match taken up again: round 1 goes on when everyone is back.",
+            "Back at their seats: Ann (opened the table), Cid",
+            "Waiting for Bob to come back.",
+        ]
+        assert not lobby.query_one("#lobby-settings").display  # a kept match keeps its settings
+        assert text(lobby, "#summary") == "Target 500, house rules official, 4 seats, 45 seconds a turn."
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        if opener:
+            assert text(lobby, "#status") == "ctrl+s goes on now: the autopilot plays for anyone not back yet."
+            assert line.requests() == [LobbyStart()]
+        else:
+            assert text(lobby, "#status") == "Waiting for Ann to start the match."
+            assert line.requests() == []
+
+
+async def test_the_openers_next_table_starts_from_the_target_and_turn_clock_chosen_last_time():
+    """Found in a playtest: the lobby forgot the target and the turn clock from one table to the next."""
+    from unokart_tui.settings import load_settings
+
+    host = Host()
+    line = FakeLine()
+    app = UnoKartApp(settings=QUIET._replace(table_target=300, table_turn_seconds=60), pace=QUICK, line=line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = await open_as(pilot, app, host, opener=True)
+        [settle] = line.requests()  # the new table takes them at once, as the opener left them
+        assert isinstance(settle, LobbySettle)
+        assert (settle.settings.target, settle.settings.turn_seconds) == (300, 60.0)
+        assert lobby.query_one("#target", Input).value == "300" and lobby.query_one("#turn", Input).value == "60"
+        host.lobby.settle(host.ann.key, settle.settings)
+        app.post_message(host.shown(host.ann.key))
+        await pilot.pause()
+        assert line.requests() == [settle]  # the host's echo asks nothing more
+        lobby.query_one("#turn", Input).value = "90"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert line.requests()[-2].settings.turn_seconds == 90.0
+        # Kept in the opener's own settings, the usual way: their next table starts from 300 and 90.
+        saved, problem = load_settings()
+        assert problem is None and (saved.table_target, saved.table_turn_seconds) == (300, 90)
+        assert (app.settings.table_target, app.settings.table_turn_seconds) == (300, 90)
+
+
+async def test_a_joiner_sends_nothing_of_their_own_last_choices():
+    host = Host()
+    line = FakeLine()
+    app = UnoKartApp(settings=QUIET._replace(table_target=300), pace=QUICK, line=line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_as(pilot, app, host, opener=False)
+        assert line.requests() == []

@@ -22,7 +22,9 @@ def test_defaults_without_a_file():
 
 
 def test_round_trip():
-    chosen = Settings(bot_speed="fast", theme="nord", uno_helper=True, confirm_quit=False)
+    chosen = Settings(
+        bot_speed="fast", theme="nord", uno_helper=True, confirm_quit=False, table_target=300, table_turn_seconds=60
+    )
     save_settings(chosen)
     assert load_settings() == (chosen, None)
     assert chosen.bot_delay == 0.3
@@ -38,6 +40,8 @@ def test_round_trip():
         ("uno_helper = 'yes'", "'uno_helper' must be true or false, not 'yes'"),
         ("confirm_quit = 1", "'confirm_quit' must be true or false, not 1"),
         ("player_name = true", "'player_name' must be text in quotes, not true"),
+        ("table_target = '300'", "'table_target' must be a whole number, not '300'"),
+        ("table_turn_seconds = true", "'table_turn_seconds' must be a whole number, not true"),
     ],
 )
 def test_a_broken_file_gives_the_defaults_and_says_why(text, reason):

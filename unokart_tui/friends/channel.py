@@ -31,7 +31,7 @@ JOIN_TABLE = "join-table"  # game -> host: {"code": what the person typed}
 REOPEN_TABLE = "reopen-table"  # game -> host: {"code"}: the match with friends this person's saves keep, again
 LEAVE_TABLE = "leave-table"  # game -> host: the person leaves their table (the lobby, or their seat: away)
 TABLE_OPENED = "table-opened"  # host -> game: {"code", "command": what friends type to join}
-TABLE_JOINED = "table-joined"  # host -> game: {"code"}: this person is at that table now
+TABLE_JOINED = "table-joined"  # host -> game: {"code", "command"}: this person is at that table now
 REFUSED = "refused"  # host -> game: {"words": one sentence in the person's language}
 
 Message = dict[str, Any]

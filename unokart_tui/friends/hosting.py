@@ -38,6 +38,7 @@ from .messages import Acted, AskHint, Hinted, LobbyClosed, LobbySettle, LobbySta
 from .people import Person, person
 from .recording import Recorder, Runner, Written, at_once
 from .shared import SharedTable
+from .waiting import WaitingRoom
 
 
 class Seat(Protocol):
@@ -120,8 +121,8 @@ class HostedTable:
         self.recorder = Recorder(f"{SAVE_PREFIX}{code}", saves_for, self._stats_told, record_with)
         self.lobby: Lobby | None = None
         self.save_file: Path | None = None  # once the opener arrived
-        self.kept: SharedTable | None = None  # a match taken up again (``reopened``): no lobby before it
-        self._to_begin = False  # the kept match goes on once its opener is back at it
+        self.kept: SharedTable | None = None  # a match taken up again (``reopened``)
+        self.waiting: WaitingRoom | None = None  # where its people come back before it goes on
         self._people: dict[str, Person] = {}  # by key: everyone who arrived, as the table knows them
         # Issue 31, found over ssh: the same key from a second connection took the seat silently, the
         # first froze, and the second leaving marked the seat away though the first was still there.
@@ -146,7 +147,8 @@ class HostedTable:
     ) -> HostedTable:
         """The match kept as ``friends CODE.toml`` in the saves of ``opener`` (a key), to go on under the same code.
 
-        Each person's seat waits for their key, played by the autopilot and marked away until they come.
+        It waits for its people (``WaitingRoom``): each person's seat is their key's when it comes back; once the
+        opener goes on, a seat whose person is not back is played by the autopilot, marked away, until they come.
         ``LookupError`` says in one sentence (the caller's language) why it cannot be: nothing kept, or over.
         """
         hosted = cls(code, clock=clock, saves_for=saves_for, pace=pace, wall=wall, record_with=record_with, log=log)
@@ -171,7 +173,7 @@ class HostedTable:
             raise LookupError(str(error)) from None
         if table.finished:
             raise LookupError(words.kept_is_over(code))
-        hosted.kept, hosted._to_begin = table, True
+        hosted.kept, hosted.waiting = table, WaitingRoom(code, table, opener)
         return hosted
 
     # ------------------------------------------------------------------ the host's four calls
@@ -190,7 +192,9 @@ class HostedTable:
         The match then stays as last saved, in the opener's saves.
         """
         if self.kept is not None:
-            return not self._to_begin and self.kept.everyone_gone
+            if self.waiting is not None and not self.waiting.started:
+                return self.waiting.closed
+            return self.kept.everyone_gone
         if self.lobby is None:
             return False
         table = self.lobby.table
@@ -230,8 +234,14 @@ class HostedTable:
             with speaking(seat.language):
                 _refuse(seat, words.not_at_table())
             return
+        waiting = self.waiting
         try:
-            if isinstance(request, (LobbySettle, LobbyStart)) and lobby is None:  # a kept match goes on
+            if isinstance(request, LobbyStart) and waiting is not None and lobby is None:
+                waiting.start(key)  # a kept match goes on when its opener says so
+            elif isinstance(request, LobbySettle) and waiting is not None and waiting.waits:
+                with speaking(seat.language):
+                    _refuse(seat, words.kept_settings())
+            elif isinstance(request, (LobbySettle, LobbyStart)) and lobby is None:
                 with speaking(seat.language):
                     _refuse(seat, words.already_started())
             elif isinstance(request, LobbySettle):
@@ -284,8 +294,10 @@ class HostedTable:
             return
         if self.lobby is not None:
             self.lobby.leave(key)  # at a started match, the lobby hands it on: the seat is away
+        elif self.waiting is not None and self.waiting.waits:
+            self.waiting.leave(key)  # its opener leaving closes it for everyone: the match stays kept
+            return
         elif self.kept is not None:
-            self._to_begin = False  # an opener who leaves before their seat was found begins nothing
             self.kept.drop(key)
         table = self.table
         if table is not None and table.everyone_gone:
@@ -308,9 +320,9 @@ class HostedTable:
             self.lobby.join(someone, send)
             return
         assert self.kept is not None
-        if self._to_begin:  # the opener: the match goes on, and they are back at it as anyone coming back is
-            self._to_begin = False
-            self.kept.begin()
+        if self.waiting is not None and not self.waiting.started:
+            self.waiting.join(someone, send)  # ``LobbyRefused`` once its opener closed it
+            return
         self.kept.connect(someone, send)
 
     def _key_of(self, seat: Seat) -> str | None:
@@ -324,7 +336,7 @@ class HostedTable:
         """A newer connection of ``someone``'s key takes their place: ``earlier`` watches, or leaves the lobby."""
         table = self.table
         with speaking(earlier.language):
-            if table is None:
+            if table is None or (self.waiting is not None and not self.waiting.started):
                 earlier.send(wire.as_json(LobbyClosed(words.came_again_elsewhere())))
                 return
             watchers = self._watching.setdefault(someone.key, [])

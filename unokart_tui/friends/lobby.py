@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from contextlib import suppress
 from datetime import datetime
 from typing import Concatenate, ParamSpec, TypeVar
 
@@ -248,6 +249,23 @@ def check_settings(settings: TableSettings, *, people: int) -> TableSettings:
     return settings._replace(bots=tuple(settings.bots))
 
 
+def with_last_choices(settings: TableSettings, target: int, turn_seconds: int) -> TableSettings:
+    """``settings`` with the target and the turn clock its opener chose last time (kept in their own settings),
+    each where a lobby takes it: a value edited by hand into something no lobby takes is left aside."""
+    chosen = settings
+    with suppress(ValueError):  # LobbyRefused too: the value is left aside
+        chosen = check_settings(chosen._replace(target=target), people=1)
+    with suppress(ValueError):
+        chosen = check_settings(chosen._replace(turn_seconds=float(turn_seconds)), people=1)
+    return chosen
+
+
+def last_choices(settings: TableSettings) -> tuple[int, int]:
+    """What the opener's settings remember of a table's: its target and its turn clock in whole seconds
+    (``Settings.table_target`` and ``table_turn_seconds``), which ``with_last_choices`` takes back."""
+    return settings.target, round(settings.turn_seconds)
+
+
 __all__ = [
     "MAX_TURN",
     "MIN_PEOPLE",
@@ -255,4 +273,6 @@ __all__ = [
     "Lobby",
     "LobbyRefused",
     "check_settings",
+    "last_choices",
+    "with_last_choices",
 ]

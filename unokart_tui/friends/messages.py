@@ -12,11 +12,12 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..defaults import LINE_UP, TARGET
+from ..defaults import TURN_SECONDS as USUAL_TURN
 from ..engine import Action, Card, Color, HouseRules, Phase, PlayerView
 from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 
 MIN_SEATS, MAX_SEATS = 2, 10  # D1
-TURN_SECONDS = 45.0
+TURN_SECONDS = float(USUAL_TURN)
 MIN_TURN, MAX_TURN = 10, 600  # the seconds a turn's clock may be set to in the lobby
 
 
@@ -51,6 +52,10 @@ class LobbyShown(NamedTuple):
     bots: tuple[str, ...]
     can_start: bool
     refusal: str | None  # why the match cannot start now, for this person; None when they can start it
+    # A kept match taken up again (``waiting``): the round it goes on at (0: a new match), and the names of
+    # its people not back yet (``people`` are then its people's seats, in seat order).
+    awaited: tuple[str, ...] = ()
+    round_number: int = 0
 
 
 class LobbyClosed(NamedTuple):

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 from ..engine import Card, CatchUno, JumpIn, Pass, Phase, Play, Rank, SayUno
 from ..friends import wire
 from ..friends.channel import LEAVE_TABLE, REFUSED, TABLE_JOINED, TABLE_OPENED
-from ..friends.messages import LobbyClosed, LobbySettle, LobbyShown, LobbyStart
+from ..friends.lobby import with_last_choices
+from ..friends.messages import LobbyClosed, LobbySettle, LobbyShown, LobbyStart, TableSettings
 from ..friends.remote import YOU, RemoteTable, Sender
 from ..glyphs import WORDS
 from ..printable import printable
@@ -57,10 +58,15 @@ class FriendsTable:
         command: str | None = None,
         uno_helper: bool = False,
         ask_settings: bool = False,
+        last: tuple[int, int] | None = None,
+        remember: Callable[[TableSettings], None] | None = None,
     ) -> None:
-        """``send``: one JSON object to the host; ``command``: what friends type to join (told to the opener);
-        ``ask_settings``: the opener is asked the table's settings as soon as the lobby is shown (as New game)."""
+        """``send``: one JSON object to the host; ``command``: what friends type to join (told to everyone);
+        ``ask_settings``: the opener is asked the table's settings as soon as the lobby is shown (as New game).
+        ``last``: the target and turn clock the opener chose last time, which a new table starts from;
+        ``remember`` keeps the settings the opener sends, for their next table."""
         self._ask_settings = ask_settings
+        self._last, self._remember = last, remember
         self.lines = lines
         self._send = send
         self.code = code
@@ -121,16 +127,23 @@ class FriendsTable:
 
     def show_lobby(self, shown: LobbyShown) -> None:
         """The lobby's lines: all of them the first time, then those that changed (who came, the settings)."""
+        if self._last is not None and shown.is_opener and not shown.round_number:
+            target, seconds = self._last
+            self._last = None  # once, at the table's first sight: then the opener's choices hold
+            wanted = with_last_choices(shown.settings, target, seconds)
+            if wanted != shown.settings:
+                self._send(wire.as_json(LobbySettle(wanted)))
+                shown = shown._replace(settings=wanted)  # as the host will show it again
         self.lobby = shown
         self.turn_seconds = math.ceil(shown.settings.turn_seconds)
         lines = lobby_lines(shown)
         if not self._lobby_said:
             for line in lines:
                 self.say(line)
-            if self._ask_settings and shown.is_opener:
+            if self._ask_settings and shown.is_opener and not shown.round_number:  # a kept match keeps its own
                 self._lobby_said = lines
                 self.settle(shown)  # what the host says meanwhile waits, and is said after the questions
-            self.say(shared_words.opener_help() if shown.is_opener else shared_words.joiner_help())
+            self.say(lobby_help(shown))
         else:
             for line in lines:
                 if line not in self._lobby_said:
@@ -460,8 +473,7 @@ class FriendsTable:
             for line in self._lobby_said:
                 self.say(line)
         elif word in ("help", "?"):
-            opener = shown is not None and shown.is_opener
-            self.say(shared_words.opener_help() if opener else shared_words.joiner_help())
+            self.say(lobby_help(shown) if shown is not None else shared_words.joiner_help())
         elif word == "start" and shown is not None:
             if not shown.is_opener:
                 self.say(friends_words.opener_starts(shown.opener))
@@ -472,6 +484,8 @@ class FriendsTable:
         elif word == "settings" and shown is not None:
             if not shown.is_opener:
                 self.say(friends_words.opener_settles(shown.opener))
+            elif shown.round_number:
+                self.say(friends_words.kept_settings())
             else:
                 self.settle(shown)
         else:
@@ -483,6 +497,8 @@ class FriendsTable:
         if chosen is not None and chosen != shown.settings:
             self._send(wire.as_json(LobbySettle(chosen)))
             self.say(shared_words.settings_sent())
+            if self._remember is not None:
+                self._remember(chosen)
 
     # ------------------------------------------------------------------ commands that read
 
@@ -572,6 +588,13 @@ class FriendsTable:
             self.say(line)
 
 
+def lobby_help(shown: LobbyShown) -> str:
+    """What may be typed in this lobby: the opener of a kept match goes on with it, and changes nothing of it."""
+    if not shown.is_opener:
+        return shared_words.joiner_help()
+    return shared_words.kept_opener_help() if shown.round_number else shared_words.opener_help()
+
+
 def _scores(scores: str) -> str:
     return words.round_over_lines("", scores)[0]
 
@@ -580,7 +603,14 @@ def _scores(scores: str) -> str:
 
 
 def sit_at_table(
-    lines: Lines, code: str, *, command: str | None = None, uno_helper: bool = False, opened: bool = False
+    lines: Lines,
+    code: str,
+    *,
+    command: str | None = None,
+    uno_helper: bool = False,
+    opened: bool = False,
+    last: tuple[int, int] | None = None,
+    remember: Callable[[TableSettings], None] | None = None,
 ) -> FriendsTable:
     """The person at the table ``code`` until they leave it, it closes, the match ends, or their input ends.
 
@@ -591,7 +621,15 @@ def sit_at_table(
     assert host is not None
     clock = WallClock()
     table = FriendsTable(
-        lines, host.send, code, clock=clock, command=command, uno_helper=uno_helper, ask_settings=opened
+        lines,
+        host.send,
+        code,
+        clock=clock,
+        command=command,
+        uno_helper=uno_helper,
+        ask_settings=opened,
+        last=last,
+        remember=remember,
     )
     try:
         while not table.over:

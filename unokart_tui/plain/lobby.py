@@ -20,11 +20,19 @@ def lobby_lines(shown: LobbyShown) -> list[str]:
     """The lobby as lines: who sits, the bots, who watches, the settings, and what the table waits for."""
     settings = shown.settings
     people = [friends_words.opener_named(name) if name == shown.opener else name for name in shown.people]
-    found = [friends_words.seated(people, settings.seats), friends_words.bots_in_free_seats(shown.bots)]
+    if shown.round_number:  # a kept match taken up again: who is back at their seat, and who is awaited
+        back = [named for name, named in zip(shown.people, people, strict=True) if name not in shown.awaited]
+        found = [friends_words.kept_waits(shown.round_number), friends_words.kept_back(back)]
+        if shown.awaited:
+            found.append(friends_words.kept_awaited(shown.awaited))
+    else:
+        found = [friends_words.seated(people, settings.seats), friends_words.bots_in_free_seats(shown.bots)]
     if shown.watchers:
         found.append(friends_words.watchers(shown.watchers))
     found.append(friends_words.settings_line(settings.target, settings.preset, settings.seats, settings.turn_seconds))
-    if shown.is_opener:
+    if shown.is_opener and shown.round_number:
+        found.append(shown.refusal or shared_words.kept_go_on())
+    elif shown.is_opener:
         found.append(shown.refusal or shared_words.ready_to_start())
     elif shown.watching:
         found.append(friends_words.watching_lobby(shown.opener))

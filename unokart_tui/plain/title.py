@@ -21,7 +21,7 @@ from ..friends.channel import JOIN_TABLE, OPEN_TABLE, REFUSED, REOPEN_TABLE, TAB
 from ..friends.kept import KeptMatch, kept_matches
 from ..history.saved import latest_unfinished, scores_line
 from ..printable import printable
-from ..settings import Settings, load_settings
+from ..settings import Settings, load_settings, save_settings
 from ..table import opening
 from ..voice import friends as friends_words
 from ..voice import plain_friends
@@ -37,6 +37,7 @@ from .runner import play_lines, silence
 from .settings_menu import change_settings
 
 if TYPE_CHECKING:
+    from ..friends.messages import TableSettings
     from ..table.session import Session
 
 MENU = "menu"  # Enter at the title: the choices read again
@@ -243,14 +244,37 @@ class Title:
                 self.lines.say(one_line(data.get("words", "")))
             elif kind == TABLE_JOINED:
                 code = str(data.get("code", ""))
-                command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
-                uno_helper = self.settings.uno_helper
-                sit_at_table(self.lines, code, command=command, uno_helper=uno_helper, opened=command is not None)
+                opened = self.opened[1] if self.opened is not None and self.opened[0] == code else None
+                told = data.get("command")  # everyone is told what friends type, not only the opener
+                command = told if isinstance(told, str) else opened
+                sit_at_table(
+                    self.lines,
+                    code,
+                    command=command,
+                    uno_helper=self.settings.uno_helper,
+                    opened=opened is not None,
+                    last=(self.settings.table_target, self.settings.table_turn_seconds),
+                    remember=self.remember_table,
+                )
                 self.opened = None
             # anything else belongs to a table left already: nothing to say of it here
         if host.closed and not self._host_gone_said:
             self._host_gone_said = True
             self.lines.say(plain_friends.host_gone())
+
+    def remember_table(self, chosen: TableSettings) -> None:
+        """The opener's choices in the lobby, kept in their settings: their next table starts from them."""
+        from ..friends.lobby import last_choices  # noqa: PLC0415 - with the table
+
+        target, seconds = last_choices(chosen)
+        settings = self.settings._replace(table_target=target, table_turn_seconds=seconds)
+        if settings == self.settings:
+            return
+        self.settings = settings
+        try:
+            save_settings(settings)
+        except SaveError as error:
+            self.lines.say(one_line(words.settings_not_saved(str(error))))
 
     def new_game(self) -> int:
         game = ask_new_game(self.lines, self.settings.player_name or PLAYER_NAME, self.last)

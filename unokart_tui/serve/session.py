@@ -463,7 +463,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.seat = LinkedSeat(self.link, self.player.fingerprint, self.player.name(), self.language, self.plain)
         self.table, self.table_code = table, code
         self._log("table-join", code)
-        self.link.send({"type": TABLE_JOINED, "code": code})
+        # Everyone at the table is shown what friends type to join it, not only its opener (found in a playtest).
+        self.link.send({"type": TABLE_JOINED, "code": code, "command": self.join_command(code)})
         table.arrive(self.seat)
 
     def _cut_off(self, reason: str) -> None:

@@ -25,7 +25,7 @@ from .screens.quitting import Quitting
 if TYPE_CHECKING:
     from saves import SavedGame
 
-    from ..friends.messages import TableSeen
+    from ..friends.messages import TableSeen, TableSettings
     from ..settings import Settings
     from ..table.pacing import Clock, Pace
     from ..table.session import Session
@@ -131,7 +131,8 @@ class UnoKartApp(MatchApp):
         if kind == TABLE_OPENED:
             self.opened = (str(data.get("code")), str(data.get("command")))
         elif kind == TABLE_JOINED:
-            self._to_lobby(str(data.get("code")))
+            command = data.get("command")  # everyone is shown what friends type, not only the opener
+            self._to_lobby(str(data.get("code")), command if isinstance(command, str) else None)
         elif kind == REFUSED:
             sentence = str(data.get("words", ""))
             if self.lobby is not None and self.screen is self.lobby:
@@ -146,14 +147,25 @@ class UnoKartApp(MatchApp):
         else:
             self._in_lobby(data)
 
-    def _to_lobby(self, code: str) -> None:
+    def _to_lobby(self, code: str, command: str | None = None) -> None:
         from .screens.lobby import LobbyScreen  # noqa: PLC0415 - loaded when first opened
 
-        command = self.opened[1] if self.opened is not None and self.opened[0] == code else None
-        self.lobby = LobbyScreen(self.line, code, command) if self.line is not None else None
+        if command is None and self.opened is not None and self.opened[0] == code:
+            command = self.opened[1]
+        last = (self.settings.table_target, self.settings.table_turn_seconds)
+        self.lobby = None
+        if self.line is not None:
+            self.lobby = LobbyScreen(self.line, code, command, last=last, remember=self._remember_table)
         self._before_table = []
         if self.lobby is not None:
             self.push_screen(self.lobby, lambda _left: self._left_lobby())
+
+    def _remember_table(self, settings: TableSettings) -> None:
+        """The opener's choices in the lobby, kept in their settings: their next table starts from them."""
+        from ..friends.lobby import last_choices  # noqa: PLC0415 - with the lobby
+
+        target, seconds = last_choices(settings)
+        self.change_settings(table_target=target, table_turn_seconds=seconds)
 
     def _left_lobby(self) -> None:
         self.lobby = self.at_table = None

@@ -221,6 +221,31 @@ def match_started() -> str:
     return _("The match has started.")
 
 
+# ---------------------------------------------------------------------- a kept match waiting for its people
+
+
+def kept_waits(round_number: int) -> str:
+    return _("A match taken up again: round {number} goes on when everyone is back.").format(number=round_number)
+
+
+def kept_back(names: list[str]) -> str:
+    """Who is back at their seat (a kept match's people, in seat order)."""
+    return _("Back at their seats: {names}").format(names=", ".join(names))
+
+
+def kept_awaited(names: tuple[str, ...]) -> str:
+    """Whom the kept match still waits for: the seats the autopilot plays if it goes on without them."""
+    return _("Waiting for {names} to come back.").format(names=", ".join(names))
+
+
+def kept_go_on() -> str:
+    return _("ctrl+s goes on now: the autopilot plays for anyone not back yet.")
+
+
+def kept_settings() -> str:
+    return _("A match taken up again keeps the settings it was started with.")
+
+
 # ---------------------------------------------------------------------- a seat of a shared table, in the game
 # (friends/remote.py: the game process's table for one person's seat)
 

@@ -25,6 +25,14 @@ def ready_to_start() -> str:
     return _("Everyone here? Type start to start the match.")
 
 
+def kept_go_on() -> str:
+    return _("Type start to go on now: the autopilot plays for anyone not back yet.")
+
+
+def kept_opener_help() -> str:
+    return _("Type start to go on now, who to hear the table again, leave to close it.")
+
+
 def not_in_lobby() -> str:
     return _("The match is waiting to start: type who, start or leave (help says more).")
 

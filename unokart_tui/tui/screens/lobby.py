@@ -8,6 +8,8 @@ others see the settings in a line. A refusal comes back from the host in the per
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -20,7 +22,7 @@ from ...defaults import LINE_UP
 from ...engine import PRESETS, HouseRules
 from ...friends import wire
 from ...friends.channel import LEAVE_TABLE
-from ...friends.lobby import MAX_TURN, MIN_TURN
+from ...friends.lobby import MAX_TURN, MIN_TURN, with_last_choices
 from ...friends.messages import MAX_SEATS, MIN_SEATS, LobbySettle, LobbyShown, LobbyStart, TableSettings
 from ...voice import N_, _
 from ...voice import friends as words
@@ -36,6 +38,18 @@ MOST_TARGET = 100_000  # as New game's
 def spaced(code: str) -> str:
     """The code with room between its characters: read off a screen, one at a time."""
     return "  ".join(code)
+
+
+def people_words(shown: LobbyShown) -> str:
+    """Who sits at the table; for a kept match taken up again, who is back at their seat and who is awaited."""
+    named = [words.opener_named(name) if name == shown.opener else name for name in shown.people]
+    if not shown.round_number:
+        return words.seated(named, shown.settings.seats)
+    back = [shown_name for name, shown_name in zip(shown.people, named, strict=True) if name not in shown.awaited]
+    lines = [words.kept_waits(shown.round_number), words.kept_back(back)]
+    if shown.awaited:
+        lines.append(words.kept_awaited(shown.awaited))
+    return "\n".join(lines)
 
 
 class LobbyScreen(Screen[None]):
@@ -108,12 +122,23 @@ class LobbyScreen(Screen[None]):
     }
     """
 
-    def __init__(self, line: Line, code: str, command: str | None = None) -> None:
-        """``command``: what friends type to join (the opener is told it when the table opens)."""
+    def __init__(
+        self,
+        line: Line,
+        code: str,
+        command: str | None = None,
+        *,
+        last: tuple[int, int] | None = None,
+        remember: Callable[[TableSettings], None] | None = None,
+    ) -> None:
+        """``command``: what friends type to join. ``last``: the target and turn clock the opener chose last time,
+        which their new table starts from; ``remember`` keeps the settings the opener sends, for the next one."""
         super().__init__(id="lobby")
         self.line = line
         self.code = code
         self.command = command
+        self.last = last
+        self.remember = remember
         self.shown: LobbyShown | None = None
         self.started = False
 
@@ -173,23 +198,30 @@ class LobbyScreen(Screen[None]):
 
     def show(self, shown: LobbyShown) -> None:
         """The lobby as the host shows it now (who sits, who watches, the settings)."""
+        if self.last is not None and shown.is_opener and not shown.round_number:
+            target, seconds = self.last
+            self.last = None  # once, at the table's first sight: then the opener's choices hold
+            wanted = with_last_choices(shown.settings, target, seconds)
+            if wanted != shown.settings:
+                self.line.send(wire.as_json(LobbySettle(wanted)))
+                shown = shown._replace(settings=wanted)  # as the host will show it again
         self.shown = shown
         if not self.is_mounted:
             return
         self.query_one("#code", Static).update(spaced(shown.code))
-        people = [words.opener_named(name) if name == shown.opener else name for name in shown.people]
-        self.query_one("#people", Static).update(words.seated(people, shown.settings.seats))
+        self.query_one("#people", Static).update(people_words(shown))
         self.query_one("#bots", Static).update(words.bots_in_free_seats(shown.bots))
         watchers = self.query_one("#watchers", Static)
         watchers.update(words.watchers(shown.watchers) if shown.watchers else "")
         watchers.display = bool(shown.watchers)
         settings = shown.settings
-        self.query_one("#lobby-settings").display = shown.is_opener
-        self.query_one("#summary", Static).display = not shown.is_opener
+        sets = shown.is_opener and not shown.round_number  # a kept match keeps its settings
+        self.query_one("#lobby-settings").display = sets
+        self.query_one("#summary", Static).display = not sets
         self.query_one("#summary", Static).update(
             words.settings_line(settings.target, settings.preset, settings.seats, settings.turn_seconds)
         )
-        if shown.is_opener:
+        if sets:
             self._fill_form(settings)
         self.say(self._status(shown))
         self.refresh_bindings()
@@ -210,6 +242,8 @@ class LobbyScreen(Screen[None]):
 
     @staticmethod
     def _status(shown: LobbyShown) -> str:
+        if shown.is_opener and shown.round_number:
+            return shown.refusal or words.kept_go_on()
         if shown.is_opener:
             return shown.refusal or words.ready_to_start()
         if shown.watching:
@@ -259,13 +293,15 @@ class LobbyScreen(Screen[None]):
 
     def settle(self) -> bool:
         """Send the form's settings when they differ from those in force; False when the form is wrong."""
-        if self.shown is None or not self.shown.is_opener:
-            return True
+        if self.shown is None or not self.shown.is_opener or self.shown.round_number:
+            return True  # a kept match keeps its settings: the form is not shown
         settings = self.read_form()
         if settings is None:
             return False
         if settings != self.shown.settings:
             self.line.send(wire.as_json(LobbySettle(settings)))
+            if self.remember is not None:
+                self.remember(settings)
         return True
 
     def on_select_changed(self, event: Select.Changed) -> None:
