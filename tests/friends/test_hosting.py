@@ -42,11 +42,16 @@ class FakeSeat:
         self.language = language
         self.plain = False
         self.sent: list[dict[str, object]] = []
+        self.farewells: list[str] = []  # the table ended this connection's session, saying this
 
     def send(self, message: object) -> bool:
         assert isinstance(message, dict)
         self.sent.append(message)
         return True
+
+    def end(self, farewell) -> None:
+        with speaking(self.language):
+            self.farewells.append(farewell())
 
     def read(self) -> list[object]:
         return [m if m.get("type") == "refused" else wire.from_json(m) for m in self.sent]
@@ -244,50 +249,80 @@ async def test_the_loop_clock_wakes_the_table_on_the_event_loop():
     assert clock.at(12.5) == 12.5
 
 
-def test_the_same_key_again_takes_the_seat_and_the_older_connection_watches_never_away(tmp_path):
-    # Found over ssh (issue 31): the second session took the seat silently, the first froze, and the
-    # second leaving said "Ann is away" though the first was still connected.
+TAKEN = f"Your seat at the table {CODE} was opened from another connection: this one is closed."
+
+
+def hands_seen(seat: FakeSeat) -> set[int | None]:
+    """The seats whose view (and so whose hand) reached this connection."""
+    return {m.view.seat if m.view is not None else None for m in seat.read() if isinstance(m, TableSeen)}
+
+
+def test_the_same_key_again_takes_its_seat_and_the_older_connection_is_closed_with_one_sentence(tmp_path):
+    # Found over ssh (issue 31): a second session of the same key was announced to the table as
+    # "Ann is watching", and "Ann stopped watching" when it went.
     table, clock, _folders, ann, bob = two_at_a_table(tmp_path)
-    again = FakeSeat("Ann")
+    hand = ann.last(TableSeen).view.hand
+    told_bob, told_ann = len(bob.sent), len(ann.sent)
+    again = FakeSeat("Ann", "sk")
     table.arrive(again)
-    assert again.last(TableSeen).seat == 0
-    assert ann.refusals[-1] == "You sat down again from another connection: this one only watches now."
-    assert ann.last(TableSeen).seat is None and ann.last(TableSeen).view is None  # it watches: no hand
+    seen = again.last(TableSeen)
+    assert seen.seat == 0 and seen.view is not None and seen.view.hand == hand  # the same hand, her own view
+    with speaking("en"):
+        assert ann.farewells == [TAKEN]  # in the older connection's language, once
+    assert len(ann.sent) == told_ann  # nothing more reaches the older one
+    said = [m.line.text for m in bob.read()[told_bob:] if isinstance(m, Logged)]
+    assert not [line for line in said if "watch" in line or "Ann" in line]  # nobody left: nothing to tell
     assert not any(bob.last(TableSeen).away)
-    decider = again if again.last(TableSeen).turn.seat == 0 else bob
-    if decider is again:
-        ask(ann, table, Acted(Draw(), ann.last(TableSeen).moment))  # the watching one plays nothing
-        assert isinstance(ann.last(Notice), Notice) and table.table.moment == again.last(TableSeen).moment
-    table.leave(again)  # the newer one goes: the older one has the seat back, and nobody is away
+    assert table.table is not None and table.table.connected == {"SHA256:ann", "SHA256:bob"}
+    clock.pass_time(120)  # play goes on, and none of it reaches the older connection
+    assert len(ann.sent) == told_ann and len(again.sent) > 1
+    table.leave(ann)  # the older one's game ends at last: the newer one keeps the seat, nobody is away
     assert not any(bob.last(TableSeen).away) and not table.holds_seat_for(ann.fingerprint)
-    assert ann.last(TableSeen).seat == 0 and ann.last(TableSeen).view is not None
-    assert not [m for m in bob.read() if isinstance(m, Logged) and "is away" in m.line.text]
-    clock.pass_time(0.1)
-    table.leave(ann)  # now the last of Ann's connections is gone: away
+    assert not [m for m in bob.read()[told_bob:] if isinstance(m, Logged) and "Ann is away" in m.line.text]
+    for person, own in ((ann, 0), (again, 0), (bob, 1)):
+        assert hands_seen(person) == {own}  # no hand of another seat ever reached any connection
+    table.leave(again)  # the last of Ann's connections goes: now her seat is away
     assert bob.last(TableSeen).away[0] and table.holds_seat_for(ann.fingerprint)
 
 
-def test_an_older_connection_that_watches_leaving_changes_nothing_at_the_table(tmp_path):
-    table, _clock, _folders, ann, bob = two_at_a_table(tmp_path)
+def test_an_older_connection_ended_for_a_newer_one_cannot_act_for_the_seat(tmp_path):
+    table, clock, _folders, ann, _bob = two_at_a_table(tmp_path)
     again = FakeSeat("Ann")
     table.arrive(again)
-    table.leave(ann)
-    assert not any(bob.last(TableSeen).away) and again.last(TableSeen).seat == 0
-    assert table.table is not None and "SHA256:ann (watching, 1)" not in table.table.connected
+    moment = table.table.moment
+    clock.pass_time(0.1)
+    for legal in ann.last(TableSeen).legal:
+        ask(ann, table, Acted(legal, moment))
+    assert table.table.moment == moment
+    assert set(ann.refusals) <= {"You are not at this table."}
 
 
-def test_the_same_key_again_in_the_lobby_keeps_one_place_and_the_older_connection_is_told(tmp_path):
+def test_the_same_key_again_in_the_lobby_keeps_one_place_and_the_older_connection_is_closed(tmp_path):
     table, _clock, _folders = hosted(tmp_path)
     ann, bob, again = FakeSeat("Ann"), FakeSeat("Bob"), FakeSeat("Bob")
     table.arrive(ann)
     table.arrive(bob)
     table.arrive(again)
-    assert bob.last(LobbyClosed).reason == "You came to this table again from another connection: go on there."
+    assert bob.farewells == [TAKEN] and not ann.farewells
     assert again.last(LobbyShown).people == ("Ann", "Bob")
+    assert ann.last(LobbyShown).people == ("Ann", "Bob") and ann.last(LobbyShown).watchers == ()
     table.leave(bob)  # the older one's game ends: the newer one still sits
     assert ann.last(LobbyShown).people == ("Ann", "Bob")
     table.leave(again)
     assert ann.last(LobbyShown).people == ("Ann",)
+
+
+def test_the_opener_again_in_the_lobby_keeps_the_table_open(tmp_path):
+    table, _clock, _folders = hosted(tmp_path)
+    ann, bob, again = FakeSeat("Ann"), FakeSeat("Bob"), FakeSeat("Ann")
+    table.arrive(ann)
+    table.arrive(bob)
+    table.arrive(again)
+    assert ann.farewells == [TAKEN]
+    table.leave(ann)  # the older connection of the opener ends: the table stays open
+    assert not table.closed and bob.last(LobbyShown).people == ("Ann", "Bob")
+    ask(again, table, LobbyStart())
+    assert table.table is not None and again.last(TableSeen).seat == 0
 
 
 def test_when_everyone_has_left_the_match_a_watcher_is_told_the_table_closed(tmp_path):

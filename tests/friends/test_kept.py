@@ -264,3 +264,21 @@ def test_a_friend_who_leaves_the_waiting_room_is_awaited_again_and_the_opener_le
     host.tables.left(code)
     assert host.tables.get(code) is None and kept_file.read_text() == before  # kept as it was, to take up again
     assert host.tables.reopen(code, "SHA256:ann") is not None
+
+
+def test_the_same_key_again_in_the_waiting_room_keeps_one_place_and_the_older_connection_is_closed(tmp_path):
+    """Issue 31: a second connection of a key takes its place wherever it is; the older one is told and closed."""
+    host = Host(tmp_path)
+    code, _ann, _bob = played_then_left(host)
+    table = host.tables.reopen(code, "SHA256:ann")
+    assert table is not None
+    ann, bob, again = FakeSeat("Ann"), FakeSeat("Bob"), FakeSeat("Ann")
+    table.arrive(ann)
+    table.arrive(again)  # the opener again, while Bob is still awaited
+    assert ann.farewells == [f"Your seat at the table {code} was opened from another connection: this one is closed."]
+    assert again.last(LobbyShown).is_opener and again.last(LobbyShown).watchers == ()
+    table.leave(ann)  # the older connection's game ends: the room stays open for the newer one
+    assert not host.hosted(code).closed
+    table.arrive(bob)  # the last one back: the match goes on, the newer connection at Ann's seat
+    assert again.last(TableSeen).seat == 0 and not any(isinstance(m, TableSeen) for m in ann.read())
+    assert bob.last(TableSeen).away == (False, False, False)

@@ -305,3 +305,80 @@ async def test_a_line_mode_friend_is_told_the_match_in_words(tmp_path, monkeypat
         for chan, conn in ((bob_chan, bob_conn), (ann_chan, ann_conn)):
             chan.close()
             conn.close()
+
+
+SEEING_GAME = """
+import sys, threading
+from unokart_tui.friends import wire
+from unokart_tui.friends.channel import TableChannel
+from unokart_tui.friends.messages import LobbySettle, LobbyStart, TableSettings
+OPENER = {opener}
+done = threading.Event()
+asked = []
+def got(message):
+    kind = message.get("type")
+    if kind == "Logged":
+        print("said", message["line"]["text"], flush=True)
+    elif kind == "TableSeen":
+        print("hand of", (message.get("view") or {{}}).get("seat"), flush=True)
+    else:
+        print("got", kind, message.get("code", ""), flush=True)
+    if OPENER and kind == "LobbyShown" and len(message["people"]) == 2 and not asked:
+        asked.append(True)
+        line.send(wire.as_json(LobbySettle(TableSettings(seats=3, turn_seconds=30.0))))
+        line.send(wire.as_json(LobbyStart()))
+line = TableChannel.from_environment(got, lambda reason: done.set())
+line.start()
+if OPENER:
+    line.send({{"type": "open-table"}})
+done.wait(60)
+"""
+
+
+def seeing(monkeypatch, *, opener: bool) -> None:
+    code = SEEING_GAME.format(opener=opener)
+    monkeypatch.setattr(session_module, "game_command", lambda: [sys.executable, "-c", code])
+
+
+def hands_shown(screen) -> set[str]:
+    return {line.split("hand of ", 1)[1].strip() for line in screen.output.decode().splitlines() if "hand of " in line}
+
+
+async def test_a_second_session_of_a_key_takes_its_seat_and_the_first_is_closed_in_one_sentence(tmp_path, monkeypatch):
+    # Found over ssh (issue 31): a second terminal of the same key (or a reconnection while the first hung
+    # half-dead) was announced to the whole table as "Ann is watching", then "Ann stopped watching".
+    data_dir = tmp_path / "host"
+    loop = asyncio.get_running_loop()
+    tables = TableCodes(
+        CodeGuard(loop.time), hosted_tables(loop, lambda key: Player.of_fingerprint(data_dir, key).data_dir)
+    )
+    async with serving(tmp_path, tables=tables) as served:
+        seeing(monkeypatch, opener=True)
+        ann_key, ann_conn, ann_chan, ann_screen = await sit_down(served, "Ann", "player")
+        await sees(ann_screen, "got LobbyShown")
+        [code] = list(tables._tables)
+        seeing(monkeypatch, opener=False)
+        _bob_key, bob_conn, bob_chan, bob_screen = await sit_down(served, "Bob", code.lower())
+        await sees(bob_screen, "hand of 1")
+        await sees(ann_screen, "hand of 0")
+        told_bob = len(bob_screen.output)
+        again_conn = await connect(served, ann_key, username=code)  # a second terminal, the same key
+        again_chan, again_screen = await session(again_conn)
+        await sees(again_screen, f"got table-joined {code}")
+        await sees(again_screen, "hand of 0")  # her own seat, her hand
+        await asyncio.wait_for(ann_chan.wait_closed(), 20)
+        taken = f"Your seat at the table {code} was opened from another connection: this one is closed."
+        assert ann_screen.output.decode().count(taken) == 1
+        assert ann_chan.get_exit_status() == 0
+        await until(lambda: f"table-taken-over {code}" in served.log(), what="the takeover logged")
+        await until(lambda: served.hub.playing == 2, what="the older session ended")
+        await asyncio.sleep(0.3)  # whatever the table would say of it has been said by now
+        later = bob_screen.output[told_bob:].decode()
+        assert "watching" not in later and "away" not in later, later
+        assert not tables.awaiting(fingerprint_of(ann_key))  # her seat is hers, not kept for her
+        for screen, own in ((ann_screen, "0"), (again_screen, "0"), (bob_screen, "1")):
+            assert hands_shown(screen) == {own}  # no session was ever sent another seat's hand
+        for chan, conn in ((again_chan, again_conn), (bob_chan, bob_conn)):
+            chan.close()
+            conn.close()
+        ann_conn.close()

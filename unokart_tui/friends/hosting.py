@@ -60,6 +60,10 @@ class Seat(Protocol):
 
     def send(self, message: Mapping[str, object]) -> bool: ...
 
+    def end(self, farewell: Callable[[], str]) -> None:
+        """This connection's session ends, saying ``farewell()`` (a lookup, made in the person's language)."""
+        ...
+
 
 class _Timer:
     def __init__(self, handle: asyncio.TimerHandle) -> None:
@@ -124,13 +128,11 @@ class HostedTable:
         self.kept: SharedTable | None = None  # a match taken up again (``reopened``)
         self.waiting: WaitingRoom | None = None  # where its people come back before it goes on
         self._people: dict[str, Person] = {}  # by key: everyone who arrived, as the table knows them
-        # Issue 31, found over ssh: the same key from a second connection took the seat silently, the
-        # first froze, and the second leaving marked the seat away though the first was still there.
-        # The rule: the newest connection of a key holds its place; an older one at a started match
-        # watches (under a key of its own, told so in one line), in the lobby it is told to go on in
-        # the newer one. The newest leaving gives the place back to the one before it, not away.
+        # Issue 31, found over ssh: a second connection of the same key (a second terminal, or a reconnection
+        # while the first hangs half-dead) was announced as watching the table. The rule: the newest
+        # connection of a key takes its place (the same hand, its own view) and the older one is ended,
+        # told why in one sentence; the others are told nothing, since nobody left.
         self._holder: dict[str, Seat] = {}  # by key: the connection that holds the key's place
-        self._watching: dict[str, list[tuple[Seat, str]]] = {}  # by key: older connections, and their table key
 
     @classmethod
     def reopened(
@@ -214,7 +216,8 @@ class HostedTable:
             self.lobby = Lobby(self.code, someone, send)
             return
         if earlier is not None and earlier is not seat:
-            self._step_aside(earlier, someone)
+            code = self.code
+            earlier.end(lambda: words.seat_opened_elsewhere(code))  # its leaving, later, changes nothing
         try:
             self._join(someone, send)
         except LobbyRefused as refusal:
@@ -222,7 +225,7 @@ class HostedTable:
 
     def receive(self, seat: Seat, message: Mapping[str, object]) -> None:
         """A request from ``seat``'s game process: the lobby's settings or start, an action, a hint."""
-        key = self._key_of(seat)
+        key = seat.fingerprint if self._holder.get(seat.fingerprint) is seat else None
         try:
             request = wire.decode_request(message)
         except wire.WireError:
@@ -276,22 +279,9 @@ class HostedTable:
         if self.lobby is None and self.kept is None:
             return
         key = seat.fingerprint
-        watchers = self._watching.get(key, [])
-        aside = next((watch for older, watch in watchers if older is seat), None)
-        if aside is not None:  # an older connection that watched: the newer one keeps the place
-            self._watching[key] = [(older, watch) for older, watch in watchers if older is not seat]
-            if self.table is not None:
-                self.table.drop(aside)
-            return
         if self._holder.get(key) is not seat:
-            return  # a connection told to go on in a newer one (or one that never came)
+            return  # an older connection of a key a newer one took the place of (or one that never came)
         del self._holder[key]
-        if watchers and self.table is not None and not self.closed:
-            older, watch = watchers.pop()
-            self.table.drop(watch)  # a watcher just goes: nobody is told
-            self._holder[key] = older
-            self._join(self._people[key], _sender(older))  # back at the seat, never away
-            return
         if self.lobby is not None:
             self.lobby.leave(key)  # at a started match, the lobby hands it on: the seat is away
         elif self.waiting is not None and self.waiting.waits:
@@ -324,26 +314,6 @@ class HostedTable:
             self.waiting.join(someone, send)  # ``LobbyRefused`` once its opener closed it
             return
         self.kept.connect(someone, send)
-
-    def _key_of(self, seat: Seat) -> str | None:
-        """The key the table knows this connection by: its own, or the one it watches under; None if it has none."""
-        key = seat.fingerprint
-        if self._holder.get(key) is seat:
-            return key
-        return next((watch for older, watch in self._watching.get(key, []) if older is seat), None)
-
-    def _step_aside(self, earlier: Seat, someone: Person) -> None:
-        """A newer connection of ``someone``'s key takes their place: ``earlier`` watches, or leaves the lobby."""
-        table = self.table
-        with speaking(earlier.language):
-            if table is None or (self.waiting is not None and not self.waiting.started):
-                earlier.send(wire.as_json(LobbyClosed(words.came_again_elsewhere())))
-                return
-            watchers = self._watching.setdefault(someone.key, [])
-            watch = f"{someone.key} (watching, {len(watchers) + 1})"
-            watchers.append((earlier, watch))
-            _refuse(earlier, words.sat_again_elsewhere())
-        table.connect(someone._replace(key=watch), _sender(earlier))
 
     # ------------------------------------------------------------------ at the match
 

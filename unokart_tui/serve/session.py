@@ -460,12 +460,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def _sit(self, code: str, table: SharedTable) -> None:
         assert self.link is not None
-        self.seat = LinkedSeat(self.link, self.player.fingerprint, self.player.name(), self.language, self.plain)
+        self.seat = LinkedSeat(
+            self.link, self.player.fingerprint, self.player.name(), self.language, self.plain, self._seat_taken
+        )
         self.table, self.table_code = table, code
         self._log("table-join", code)
         # Everyone at the table is shown what friends type to join it, not only its opener (found in a playtest).
         self.link.send({"type": TABLE_JOINED, "code": code, "command": self.join_command(code)})
         table.arrive(self.seat)
+
+    def _seat_taken(self, farewell: Callable[[], str]) -> None:
+        """The same key sat down at this table from a newer connection: this session ends, and says why."""
+        self._log("table-taken-over", self.table_code or "")
+        self.hub.spawn(self.end(farewell))
 
     def _cut_off(self, reason: str) -> None:
         """The game broke its line's rules: it is ended, as a client's flood would be; no one else is."""

@@ -181,13 +181,17 @@ class TableLink:
 
 @dataclass(frozen=True, eq=False)
 class LinkedSeat:
-    """A person at a table (tables.Seat): who they are, and their game process's line."""
+    """A person at a table (tables.Seat): who they are, their game process's line, and the end of their session."""
 
     link: TableLink
     fingerprint: str
     name: str
     language: str
     plain: bool
+    ending: Callable[[Callable[[], str]], None]  # the session's: it ends, saying the farewell given
 
     def send(self, message: Mapping[str, object]) -> bool:
         return self.link.send(message)
+
+    def end(self, farewell: Callable[[], str]) -> None:
+        self.ending(farewell)

@@ -63,6 +63,11 @@ class Seat(Protocol):
         """Send one JSON object to their game process; False when it is gone (or was ended for a flood)."""
         ...
 
+    def end(self, farewell: Callable[[], str]) -> None:
+        """The table is done with this connection (the same key sat down from a newer one): its session ends,
+        saying ``farewell()``, a lookup made in the person's language."""
+        ...
+
 
 class SharedTable(Protocol):
     """A table several people share, as the host sees it; every call comes from the host's event loop."""

@@ -101,14 +101,9 @@ def unreadable() -> str:
     return _("The table could not understand what your game sent.")
 
 
-def sat_again_elsewhere() -> str:
-    """The same key sat down from a newer connection: the older one is told, and watches from then on."""
-    return _("You sat down again from another connection: this one only watches now.")
-
-
-def came_again_elsewhere() -> str:
-    """The same key came to the lobby from a newer connection: the older one leaves it."""
-    return _("You came to this table again from another connection: go on there.")
+def seat_opened_elsewhere(code: str) -> str:
+    """The same key came to the table ``code`` from a newer connection: it takes the place, the older one is closed."""
+    return _("Your seat at the table {code} was opened from another connection: this one is closed.").format(code=code)
 
 
 def everyone_left() -> str:
@@ -333,6 +328,7 @@ __all__ = [
     "pace_is_shared",
     "ready_to_start",
     "seat_away",
+    "seat_opened_elsewhere",
     "seated",
     "seats_range",
     "settings_line",
