@@ -19,6 +19,7 @@ from unokart_tui.friends.codes import CodeGuard, GuardLimits
 from unokart_tui.serve import session as session_module
 from unokart_tui.serve.players import Player
 from unokart_tui.serve.tables import PLAIN_USER, Route, Seat, TableCodes, route_of
+from unokart_tui.voice import _, speaking
 
 from .harness import connect, new_key, sees, serving, session, until
 
@@ -284,6 +285,88 @@ async def test_a_wrong_code_says_so_in_one_line_and_is_counted(tmp_path, monkeyp
         assert b"Your name:" not in screen.output  # the code is checked before anything is asked
         assert "table-code-wrong 'K9MXR'" in served.log()
         assert tables.guard.remembered == 2  # the key and the address
+
+
+async def ends_at_once(chan, screen, conn) -> str:
+    """The session closes by itself within seconds (found over ssh: it hung); what the client was shown."""
+    await asyncio.wait_for(chan.wait_closed(), 10)
+    conn.close()
+    return screen.output.decode()
+
+
+async def test_a_scripted_wrong_code_without_a_terminal_says_so_and_closes_non_zero(tmp_path, monkeypatch):
+    """`ssh -T K9MXR@host </dev/null` (or without -T: no terminal is asked for with a pipe for input)."""
+    stand_in(monkeypatch)
+    tables, _made = registry()
+    async with serving(tmp_path, tables=tables) as served:
+        conn = await connect(served, new_key(), username="K9MXR")
+        chan, screen = await conn.create_session(_Screen, encoding=None)  # no pty asked for
+        chan.write_eof()  # </dev/null
+        said = await ends_at_once(chan, screen, conn)
+        assert said.strip() == "No table here has the code K9MXR."  # not "unokart needs a terminal"
+        assert chan.get_exit_status() == 1
+        assert "game-start" not in served.log()
+
+
+async def test_a_right_code_without_a_terminal_or_line_mode_still_needs_a_terminal(tmp_path, monkeypatch):
+    stand_in(monkeypatch)
+    tables, made = registry()
+    async with serving(tmp_path, tables=tables) as served:
+        opened = tables.open("SHA256:host")
+        assert opened is not None
+        conn = await connect(served, new_key(), username=opened[0])
+        chan, screen = await conn.create_session(_Screen, encoding=None)
+        chan.write_eof()
+        said = await ends_at_once(chan, screen, conn)
+        assert said.strip() == "unokart needs a terminal: connect with ssh -t."
+        assert chan.get_exit_status() == 1 and not made[opened[0]].seats
+        assert tables.guard.remembered == 0  # a right code counts against nobody
+
+
+@pytest.mark.parametrize("wait", [0.0, 0.4])
+async def test_a_wrong_code_on_a_terminal_whose_input_ends_is_still_said_and_closes_non_zero(
+    tmp_path, monkeypatch, wait
+):
+    """`ssh -tt K9MXR@host </dev/null`: the client's end of input came while the code was checked (at once, or
+    during the guard's wait) and half-closed the channel: the refusal was never written, the screen stayed
+    blank and the client never returned."""
+    stand_in(monkeypatch)
+    tables, _made = registry(GuardLimits(free=0, first_wait=wait, longest_wait=wait) if wait else None)
+    async with serving(tmp_path, tables=tables) as served:
+        conn = await connect(served, new_key(), username="K9MXR")
+        chan, screen = await session(conn)
+        chan.write_eof()
+        said = await ends_at_once(chan, screen, conn)
+        assert said.strip() == "No table here has the code K9MXR."
+        assert chan.get_exit_status() == 1
+
+
+async def test_a_right_code_on_a_terminal_whose_input_ended_starts_nothing_and_closes(tmp_path, monkeypatch):
+    stand_in(monkeypatch)
+    tables, made = registry()
+    async with serving(tmp_path, tables=tables) as served:
+        opened = tables.open("SHA256:host")
+        assert opened is not None
+        conn = await connect(served, new_key(), username=opened[0])
+        chan, screen = await session(conn)
+        chan.write_eof()
+        await ends_at_once(chan, screen, conn)
+        assert chan.get_exit_status() == 0
+        assert "game-start" not in served.log() and not made[opened[0]].seats
+
+
+async def test_a_wrong_code_in_another_language_is_said_in_it(tmp_path, monkeypatch):
+    stand_in(monkeypatch)
+    tables, _made = registry()
+    monkeypatch.setattr(Player, "language", lambda player: "nl")
+    async with serving(tmp_path, tables=tables) as served:
+        conn = await connect(served, new_key(), username="K9MXR")
+        chan, screen = await conn.create_session(_Screen, encoding=None)
+        chan.write_eof()
+        said = await ends_at_once(chan, screen, conn)
+        with speaking("nl"):
+            assert said.strip() == _("No table here has the code {code}.").format(code="K9MXR")
+        assert chan.get_exit_status() == 1
 
 
 async def test_wrong_codes_are_slowed_then_refused(tmp_path, monkeypatch):

@@ -53,6 +53,7 @@ CANNOT_KEEP = N_("The server cannot keep your games right now; please tell its o
 NO_NEW_PLAYERS = N_("This server takes no new players right now. Please come back later.")
 END_OF_INPUT = b"\x04"  # the pty's end-of-file character (Ctrl+D), read by the game as the end of its input
 CUT_OFF = N_("Your game sent the host more than it may, and was closed.")
+NEEDS_TERMINAL = N_("unokart needs a terminal: connect with ssh -t.")
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
@@ -83,6 +84,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.farewell = ""
         self.started = False  # the client asked for its shell: the game (or the name prompt)
         self.gone = False  # the client went first
+        self.ended = False  # the goodbye was said: nothing more is begun
         self._refused: set[str] = set()  # what was refused on the channel, logged once each
         self._last_key = time.monotonic()
         self._idle: asyncio.TimerHandle | None = None
@@ -158,8 +160,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _started(self) -> None:
         assert self.chan is not None
         self.terminal = self.chan.get_terminal_type() is not None
-        if not self.terminal and not (self.route.plain or self._reads_lines()):  # line mode: a pipe will do
-            self._say_goodbye(_("unokart needs a terminal: connect with ssh -t."), 1)
+        # A code is checked first, with or without a terminal: found over ssh, `ssh CODE@host </dev/null` with
+        # a wrong code was told it needed a terminal, not that no table has that code.
+        if not self._can_play() and self.route.code is None:
+            self._say_goodbye(_(NEEDS_TERMINAL), 1)
             return
         refusal = self.hub.open_session(self, self.player.fingerprint)
         if refusal is not None:
@@ -176,6 +180,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._log("table-back", back)
         self._begin()
 
+    def _can_play(self) -> bool:
+        """A terminal, or line mode (the user name, or the player's setting): then a pipe will do."""
+        return self.terminal or self.route.plain or self._reads_lines()
+
     def _reads_lines(self) -> bool:
         """A known key whose setting *Line mode* is on: its game reads lines, so it needs no terminal either
         (``ssh -T CODE@host`` for a friends' table, issue 33)."""
@@ -186,17 +194,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     async def _come_to_table(self, code: str) -> None:
         table, words = await self._find_table(code)
-        if self.gone or self.chan is None or self.chan.is_closing():  # gone, or ended (idle, shutdown) meanwhile
+        if self.gone or self.chan is None or self.ended:  # gone, or ended (idle, shutdown) meanwhile
             return
         with speaking(self.language):
             if table is None:
                 self._end_session(words, 1)
+            elif not self._can_play():
+                self._end_session(_(NEEDS_TERMINAL), 1)
             else:
                 self._begin()
 
     def _begin(self) -> None:
         """The name prompt (a new key), or the game."""
         assert self.chan is not None
+        if self._input_ended and self.terminal:  # a terminal that sent its end cannot type: nothing to play
+            self._end_session("", 0)
+            return
         try:
             # A new key makes nothing on disk until it has given its name (see _named).
             new = not self.player.is_known()
@@ -227,11 +240,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def eof_received(self) -> bool:
         """The client has sent all it will: a pipe ended (``ssh -T plain@host < moves.txt``).
 
-        A terminal's client sends no end (Ctrl+D is a key), and one that does is closed, as before.
-        Without a terminal, line mode reads the end of its input as a terminal's Ctrl+D, and the
-        channel stays open for what the game says after it.
+        A terminal's client sends no end (Ctrl+D is a key); a game that one ends is left to the idle
+        timeout, as before. Without a terminal, line mode reads the end of its input as a terminal's
+        Ctrl+D. Either way the channel stays open for what is still to be said: found over ssh,
+        `ssh -tt CODE@host </dev/null` half-closed it, and a wrong code was never said, nor the
+        session ended (the client waited for ever on a blank screen).
         """
-        if self.terminal:
+        if self.terminal and self.game is not None:
             return False
         self._input_ended = True
         if self.prompt is not None:  # no name came before the end: nothing to play
@@ -547,10 +562,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._say_goodbye(message, status)
 
     def _say_goodbye(self, message: str, status: int) -> None:
-        if self.chan is not None and not self.chan.is_closing():
-            if message:
+        self.ended = True
+        if self.chan is not None:
+            if message and not self.chan.is_closing():
                 self.chan.write(f"{ENTER}{message}{ENTER}".encode())
-            self.chan.exit(status)
+            self.chan.exit(status)  # also after an end of file sent: the client is told it is over
         self._on_ended()
 
     def client_gone(self) -> None:
