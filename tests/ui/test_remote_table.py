@@ -8,6 +8,9 @@ import json
 from collections import deque
 from collections.abc import Mapping
 
+import pytest
+from textual.widgets import Static
+
 from unokart_tui.engine import Play, RulesError
 from unokart_tui.friends import wire
 from unokart_tui.friends.messages import Acted, AskHint, Hinted, Message, TableSeen
@@ -16,9 +19,10 @@ from unokart_tui.friends.shared import SharedTable
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.hostline import FromHost
 from unokart_tui.tui.screens.remote_table import RemoteTableScreen
+from unokart_tui.tui.widgets.cardface import short
 from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
-from unokart_tui.tui.widgets.players import PlayerRow
+from unokart_tui.tui.widgets.players import PlayerRow, SeatView
 
 from ..fakeclock import FakeClock
 from .helpers import QUICK, SETTINGS, until
@@ -185,6 +189,32 @@ async def test_a_watcher_gets_the_table_without_a_hand():
         await pilot.press("d")
         await pilot.pause()
         assert wes.sent == []
+
+
+@pytest.mark.parametrize("size", [(110, 32), (80, 24)])
+async def test_a_watcher_sees_every_seats_card_count_and_no_empty_label(size):
+    """Found over ssh (issue 31): a watcher's bottom seat (where a player's own is drawn) showed no card count,
+    and the table said "After you:" with nobody after it."""
+    table, clock, _lines = shared()
+    wes = MemoryLine(table, person("key-w", "Wes"))
+    assert table.connect(wes.person, wes.to_person) is None
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=size) as pilot:
+        screen = await seated(pilot, clock, wes)
+        await on_the_table(pilot, clock, wes, lambda: table.match.round.decider == 1)
+        await pilot.pause()
+        hands = table.match.round.hands
+        roomy = screen.has_class("-roomy")
+        assert roomy == (size == (110, 32))
+        seats = screen.query(SeatView) if roomy else screen.query(PlayerRow)
+        for seat in seats:
+            assert seat.info is not None and not seat.info.you
+            shown = "\n".join(str(seat.render()).splitlines()[: seat.content_size.height])  # what is on screen
+            assert f" {len(hands[seat.info.seat])}" in shown, (seat.info.name, shown)
+            assert not any(short(card) in shown for card in hands[seat.info.seat])  # a count, never the cards
+        facts = str(screen.query_one("#facts", Static).content)
+        assert "After you" not in facts and facts.strip()
+        assert screen.query_one(HandView).state.cards == ()
 
 
 async def test_a_question_the_table_answered_without_the_player_closes_its_dialog():

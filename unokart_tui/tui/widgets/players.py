@@ -211,6 +211,15 @@ class SeatView(Widget, can_focus=False):
         width = self.content_size.width
         quiet = self.get_component_rich_style("seat--quiet")
         lines = Text(no_wrap=True, overflow="ellipsis")
+        if not info.you and self.content_size.height < 3:
+            # Another's seat where the player's own is drawn, one line high: a watcher's bottom seat. Found over
+            # ssh (issue 31): it showed only "human", and no count; the backs with the count, then the last move.
+            top, _bottom = fan(info.cards, info.glyphs, max(width // 2, 0))
+            lines.append(top, style=self.get_component_rich_style("seat--backs"))
+            lines.append("  " if top else "")
+            lines.append_text(last_move(info, self.get_component_rich_style("seat--badge"), quiet))
+            lines.truncate(width, overflow="ellipsis")
+            return lines
         if not info.you:
             lines.append(who_plays(info.kind, info.level, width), style=quiet)
             top, bottom = fan(info.cards, info.glyphs, width)

@@ -194,7 +194,10 @@ class TablePanel(Vertical):
             )
         # Found in play: "Play goes ↻ left" meant nothing beside a list, and "clockwise" named no one.
         # Who plays after the player reads the same in the list and round the table, and a Reverse changes it.
-        if self.roomy:
+        # A watcher has no seat to play after (found over ssh: "After you:" and nothing): no such line then.
+        if not info.after_you:
+            after = ""
+        elif self.roomy:
             after = "\n" + _("After you: {name}").format(name=info.after_you)
         else:
             after = "\n\n" + _("After you") + "\n" + info.after_you
