@@ -212,6 +212,10 @@ async def test_a_watcher_sees_every_seats_card_count_and_no_empty_label(size):
             shown = "\n".join(str(seat.render()).splitlines()[: seat.content_size.height])  # what is on screen
             assert f" {len(hands[seat.info.seat])}" in shown, (seat.info.name, shown)
             assert not any(short(card) in shown for card in hands[seat.info.seat])  # a count, never the cards
+            if roomy:  # who plays it, in words: it said the raw kind "human" for a person's seat
+                assert "human" not in shown
+                if seat.content_size.height > 1:  # the bottom seat is one line: backs and the count only
+                    assert ("person" in shown) == (seat.info.kind == "human"), shown
         facts = str(screen.query_one("#facts", Static).content)
         assert "After you" not in facts and facts.strip()
         assert screen.query_one(HandView).state.cards == ()

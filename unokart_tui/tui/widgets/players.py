@@ -18,7 +18,7 @@ import ai
 
 from ...table.lineup import personalities
 from ...table.tableview import SeatLine
-from ...voice import _, ngettext
+from ...voice import _, ngettext, pgettext
 from ...voice.names import difficulty_name, personality_name, personality_short
 from .cardface import fan
 
@@ -139,6 +139,9 @@ def who_plays(kind: str, level: str | None, width: int) -> str:
 
     Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma" (Slovak and Dutch run longer).
     """
+    if kind == "human":
+        # Another person's seat at a friends' table: it showed the raw kind "human" in every language.
+        return pgettext("a seat a person plays, where a bot's personality goes", "person")[:width]
     names = [personality_name(kind), personality_short(kind)]  # the name players see everywhere else first
     forms = []
     if level:
