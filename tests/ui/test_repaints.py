@@ -153,6 +153,35 @@ async def test_in_a_terminal_a_flying_card_is_laid_over_the_screen_by_the_wire_w
     app.session.close()
 
 
+async def test_a_card_laid_over_the_screen_by_the_wire_is_taken_off_when_a_dialog_comes_over_the_table(monkeypatch):
+    from textual.screen import ModalScreen
+
+    from unokart_tui.tui.widgets import motion
+    from unokart_tui.tui.wire import wired
+
+    from .test_wire import Written, cup
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        app.animation_level = "full"
+        driver = wired(Written)(app=app, size=(80, 24))
+        driver.write("".join(cup(0, y) + "." * 80 for y in range(24)) + cup(0, 0))
+        flight = next(flight for flight in screen.query(FlyingCard) if flight.is_mounted)
+        flight.fly(C("R5"), screen.glyphs, Offset(10, 15), Offset(40, 3), delay=60)
+        now = [100.0]
+        monkeypatch.setattr(motion, "monotonic", lambda: now[0])
+        flight.watch_progress(0.3)
+        assert driver.wire.over
+        await app.push_screen(ModalScreen())
+        now[0] += 1
+        flight.watch_progress(0.6)  # its next step: not drawn over the dialog
+        assert driver.wire.over == {} and flight.in_flight
+        app.pop_screen()
+        flight.land()
+    app.session.close()
+
+
 async def test_a_tick_of_the_animator_that_does_not_move_the_card_on_repaints_nothing(monkeypatch):
     # Textual's animator sets the card's progress 60 times a second; it moves on at most FLIGHT_FPS times.
     # Each other tick repainted it where it was: two frames in three of a flight sent nothing new.

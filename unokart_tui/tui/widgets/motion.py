@@ -64,7 +64,8 @@ class FlyingCard(CardView):
         self._stepped = float("-inf")  # when it last moved on
         self._flying = False
         self.size_flown = (6, 3)  # the card's width and height in flight (the hand's cards')
-        self._laid = False  # its cells lie over the screen (drawn by the wire)
+        self._overlay: Overlay | None = None  # the wire that draws it, in a terminal
+        self._laid = False  # its cells lie over the screen
 
     def fly(
         self,
@@ -82,7 +83,9 @@ class FlyingCard(CardView):
         self.landed = landed
         self.progress = 0.0
         self._stepped = float("-inf")
-        if overlay_of(self.app) is None:
+        self._lift()
+        self._overlay = overlay_of(self.app)
+        if self._overlay is None:
             self.styles.offset = start
         # Shown from its first step on: drawn where it starts, it sat a frame over the seat's words
         # (found in play), and a drawn card waited on the draw pile through its delay.
@@ -109,7 +112,7 @@ class FlyingCard(CardView):
             # steps were frames of their own (a layout of the screen each) that moved it by no cell or one.
             self.arrive()
             return
-        if (overlay := overlay_of(self.app)) is not None:
+        if (overlay := self._overlay) is not None:
             if self._flying and progress > 0 and self.screen.is_current:
                 self.lay_at(overlay, place)
             else:  # a dialog came over the table: the card is not drawn over it
@@ -137,10 +140,9 @@ class FlyingCard(CardView):
 
     def _lift(self) -> None:
         """Take the card's cells off the screen (what they covered is written back)."""
-        if self._laid:
-            self._laid = False
-            if (overlay := overlay_of(self.app)) is not None:
-                overlay.lay(None, by=self)
+        if self._laid and self._overlay is not None:
+            self._overlay.lay(None, by=self)
+        self._laid = False
 
     def on_unmount(self) -> None:
         self._lift()  # left laid over the screen, its cells would stay on the next one
