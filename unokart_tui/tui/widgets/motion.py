@@ -113,7 +113,7 @@ class FlyingCard(CardView):
             self.arrive()
             return
         if (overlay := self._overlay) is not None:
-            if self._flying and progress > 0 and self.screen.is_current:
+            if self._flying and progress > 0 and self.screen.is_active:
                 self.lay_at(overlay, place)
             else:  # a dialog came over the table: the card is not drawn over it
                 self._lift()
