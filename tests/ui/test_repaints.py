@@ -143,6 +143,13 @@ async def test_in_a_terminal_a_flying_card_is_laid_over_the_screen_by_the_wire_w
         card = {(x, y) for x in range(25, 31) for y in range(9, 12)}
         assert set(driver.wire.over) == card
         assert "R" in "".join(driver.wire.shown(x, y) or "" for x, y in sorted(card))
+        lines_painted = []
+        flight.paint_line = lambda *args: lines_painted.append(args)  # type: ignore[method-assign]
+        flight._stepped = float("-inf")
+        flight.watch_progress(0.6)  # (28, 8): the same picture, one place on
+        assert lines_painted == [] and set(driver.wire.over) == {(x, y) for x in range(28, 34) for y in range(8, 11)}
+        del flight.paint_line
+        card = card | set(driver.wire.over)
         written = len(driver.written)
         with painted(screen) as frames:
             flight.land()

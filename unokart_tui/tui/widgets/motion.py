@@ -66,6 +66,7 @@ class FlyingCard(CardView):
         self.size_flown = (6, 3)  # the card's width and height in flight (the hand's cards')
         self._overlay: Overlay | None = None  # the wire that draws it, in a terminal
         self._laid = False  # its cells lie over the screen
+        self._painted: tuple[object, list[str]] = (None, [])  # its lines as the terminal is sent them, and for what
 
     def fly(
         self,
@@ -84,6 +85,7 @@ class FlyingCard(CardView):
         self.progress = 0.0
         self._stepped = float("-inf")
         self._lift()
+        self._painted = (None, [])  # painted again at each flight: the theme may have changed
         self._overlay = overlay_of(self.app)
         if self._overlay is None:
             self.styles.offset = start
@@ -124,17 +126,23 @@ class FlyingCard(CardView):
     def lay_at(self, overlay: Overlay, place: Offset) -> None:
         """Lay the card's cells over the screen with its corner at ``place``, in place of where it was."""
         width, height = self.size_flown
-        console = self.app.console
         screen_width, screen_height = self.screen.size
-        lines = []
-        for y in range(height):
-            row = place.y + y
-            if not 0 <= row < screen_height:
-                continue
-            line = self.paint_line(y, width, height)
-            if place.x < 0 or place.x + width > screen_width:  # the screen's edge cuts it
-                line = line.crop(max(0, -place.x), min(width, screen_width - place.x))
-            lines.append(f"\x1b[{row + 1};{max(place.x, 0) + 1}H{line.render(console)}")
+        cut = place.x < 0 or place.x + width > screen_width  # the screen's edge cuts it
+        key = (self.card, self.glyphs, width, height)
+        if cut or self._painted[0] != key:  # the same picture at every step of a flight
+            console = self.app.console
+            painted = []
+            for y in range(height):
+                line = self.paint_line(y, width, height)
+                if cut:
+                    line = line.crop(max(0, -place.x), min(width, screen_width - place.x))
+                painted.append(line.render(console))
+            self._painted = (None if cut else key, painted)
+        lines = [
+            f"\x1b[{place.y + y + 1};{max(place.x, 0) + 1}H{line}"
+            for y, line in enumerate(self._painted[1])
+            if 0 <= place.y + y < screen_height
+        ]
         overlay.lay("".join(lines) or None, by=self)
         self._laid = bool(lines)
 
