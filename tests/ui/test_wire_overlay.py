@@ -127,3 +127,27 @@ def test_any_series_of_frames_and_laid_cells_shows_textuals_picture_under_them(s
         terminals.lay(f"{cup(x, y)}\x1b[{style or '0'}m{''.join(cells)}\x1b[0m")
     terminals.lay(None)
     assert terminals.wire.over == {}
+
+
+async def test_two_cards_in_flight_lie_over_the_picture_together_and_a_write_not_of_cells_lays_nothing():
+    from textual.app import App
+
+    from unokart_tui.tui.wire import overlay_of, wired
+
+    from .test_wire import Written
+
+    app: App[None] = App()
+    driver = wired(Written)(app=app, size=(12, 4))
+    assert overlay_of(app) is driver
+    driver.write(f"{cup(0, 0)}{'x' * 12}{cup(0, 1)}{'y' * 12}{cup(0, 3)}")
+    one, other = object(), object()
+    driver.lay(f"{cup(0, 0)}{CARD}AB\x1b[0m", by=one)
+    driver.lay(f"{cup(5, 1)}{CARD}CD\x1b[0m", by=other)
+    assert set(driver.wire.over) == {(0, 0), (1, 0), (5, 1), (6, 1)}
+    driver.lay(None, by=one)  # the one lands: the other still flies
+    assert set(driver.wire.over) == {(5, 1), (6, 1)} and driver.wire.shown(0, 0) == "x"
+    written = len(driver.written)
+    driver.lay(f"{cup(0, 0)}\x07", by=one)  # not cells: nothing laid, nothing written
+    assert set(driver.wire.over) == {(5, 1), (6, 1)} and len(driver.written) == written
+    driver.lay(None, by=other)
+    assert driver.wire.over == {} and driver.wire.shown(5, 1) == "y"

@@ -400,14 +400,12 @@ class _Wired(Driver):
 
     def lay(self, data: str | None, *, by: object) -> None:
         """Lay the cells ``data`` writes (cursor moves, colours and text) over Textual's picture, in place
-        of those ``by`` laid before; None takes them away. Where two owners' cells meet, the last laid show."""
-        if data is None:
-            if self._laid.pop(by, None) is None:
-                return
-        elif (frame := parse(data)) is None:
-            raise ValueError(f"not cells to lay over the screen: {data!r}")
-        else:
-            self._laid.pop(by, None)
+        of those ``by`` laid before; None takes them away. Where two owners' cells meet, the last laid show.
+        What is not only cells is not laid: a card goes without a step, the game does not stop."""
+        frame = parse(data) if data is not None else None
+        if self._laid.pop(by, None) is None and frame is None:
+            return
+        if frame is not None:  # not cells (a control code in them): nothing is laid, and the screen is untouched
             self._laid[by] = frame
         rows: dict[int, list[Run]] = {}
         for laid in self._laid.values():
