@@ -7,7 +7,8 @@ dialog answered) in a pseudo-terminal and records, inside the game's process, ea
 Textual makes (its refresh timer's): the thread's CPU time it took, whether it laid the screen
 out, how many widgets it rendered, and which widgets asked for it (those refreshed since the
 update before). Also the CPU time of the bots' moves (each with the table's update and the save),
-of the autopilot's hints and of Textual's animator ticks. Prints them a move.
+of the autopilot's hints, of Textual's animator ticks and of a flying card's steps where the wire
+draws them (``FlyingCard.lay_at``). Prints them a move.
 
 The counts (updates, layouts, renders a move) move little with the machine's load, and are the
 figures to hold a change to; the times move with it (a loaded machine makes every instruction
@@ -101,6 +102,8 @@ def record(log_path: str) -> None:
     timed(Pacer, "_bot_moves", "bots' moves")
     timed(Advisor, "hint", "autopilot's hints")  # inside the bots' moves' time when the autopilot plays
     timed(Animator, "__call__", "animator ticks")
+    if hasattr(FlyingCard, "lay_at"):  # the card's steps drawn by the wire, outside Textual's updates
+        timed(FlyingCard, "lay_at", "a flying card's steps in the wire")
     from unokart_tui.__main__ import run
 
     sys.argv = ["unokart", "new", "--seed", str(SEED)]

@@ -229,3 +229,28 @@ async def test_a_card_leaving_a_seat_is_not_drawn_over_the_seats_words():
         assert not flight.in_flight and not flight.visible
         await app.animator.wait_for_idle()
     app.session.close()
+
+
+async def test_on_the_compact_table_a_bots_card_leaves_its_line_at_the_right_end_not_over_its_words():
+    # Found in play: from the middle of a seat's line the card crossed the seats' names and last moves.
+    events = [CardPlayed(1, C("R5")), CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)]
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        screen.flights.fly(motions(events, HUMAN), by_player=False)
+        played, drawn = sorted(flying(screen), key=lambda flight: flight.card != C("R5"))
+        width, height = played.size_flown
+        for seat, place in ((1, played.start), (2, drawn.end)):
+            row = screen.rows[seat]
+            assert place.x == row.region.right - width  # at the line's right end
+            for y in range(place.y, place.y + height):  # the lines it covers there: no words under it
+                covered = next((other for other in screen.rows if other.region.y == y), None)
+                if covered is not None:
+                    text = str(covered.render()).ljust(covered.region.width)
+                    under = text[place.x - covered.region.x : place.x - covered.region.x + width]
+                    assert not any(char.isalpha() for char in under), (text, under)
+        await app.animator.wait_for_idle()
+    app.session.close()

@@ -119,6 +119,76 @@ async def test_a_flying_card_repaints_the_cells_it_covers_and_not_the_whole_scre
     app.session.close()
 
 
+async def test_in_a_terminal_a_flying_card_is_laid_over_the_screen_by_the_wire_with_no_screen_update():
+    # Each step of the card as a widget laid the screen out and rendered every widget under it, 5 to 6 ms
+    # a step, 15 to 19 ms a move (docs/performance.md). The wire lays its cells over the picture instead.
+    from unokart_tui.tui.wire import wired
+
+    from .test_wire import Written, cup
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        app.animation_level = "full"
+        driver = wired(Written)(app=app, size=(80, 24))  # the app's terminal driver, as in a terminal
+        driver.write("".join(cup(0, y) + "." * 80 for y in range(24)) + cup(0, 0))  # what the terminal shows
+        flight = next(flight for flight in screen.query(FlyingCard) if flight.is_mounted)
+        flight.size_flown = (6, 3)
+        with painted(screen) as frames:
+            flight.fly(C("R5"), screen.glyphs, Offset(10, 15), Offset(40, 3), delay=60)
+            flight.watch_progress(0.5)  # half way: (25, 9)
+            await pilot.pause()
+        assert cells(frames) == set()
+        assert not flight.visible  # the widget stays hidden: the wire draws the card
+        card = {(x, y) for x in range(25, 31) for y in range(9, 12)}
+        assert set(driver.wire.over) == card
+        assert "R" in "".join(driver.wire.shown(x, y) or "" for x, y in sorted(card))
+        lines_painted = []
+        flight.paint_line = lambda *args: lines_painted.append(args)  # type: ignore[method-assign]
+        flight._stepped = float("-inf")
+        flight.watch_progress(0.6)  # (28, 8): the same picture, one place on
+        assert lines_painted == [] and set(driver.wire.over) == {(x, y) for x in range(28, 34) for y in range(8, 11)}
+        del flight.paint_line
+        card = card | set(driver.wire.over)
+        written = len(driver.written)
+        with painted(screen) as frames:
+            flight.land()
+            await pilot.pause()
+        assert cells(frames) == set() and not flight.in_flight
+        assert driver.wire.over == {} and all(driver.wire.shown(x, y) == "." for x, y in card)
+        assert len(driver.written) == written + 1  # one write put back the cells it covered
+    app.session.close()
+
+
+async def test_a_card_laid_over_the_screen_by_the_wire_is_taken_off_when_a_dialog_comes_over_the_table(monkeypatch):
+    from textual.screen import ModalScreen
+
+    from unokart_tui.tui.widgets import motion
+    from unokart_tui.tui.wire import wired
+
+    from .test_wire import Written, cup
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await table(pilot)
+        app.animation_level = "full"
+        driver = wired(Written)(app=app, size=(80, 24))
+        driver.write("".join(cup(0, y) + "." * 80 for y in range(24)) + cup(0, 0))
+        flight = next(flight for flight in screen.query(FlyingCard) if flight.is_mounted)
+        flight.fly(C("R5"), screen.glyphs, Offset(10, 15), Offset(40, 3), delay=60)
+        now = [100.0]
+        monkeypatch.setattr(motion, "monotonic", lambda: now[0])
+        flight.watch_progress(0.3)
+        assert driver.wire.over
+        await app.push_screen(ModalScreen())
+        now[0] += 1
+        flight.watch_progress(0.6)  # its next step: not drawn over the dialog
+        assert driver.wire.over == {} and flight.in_flight
+        app.pop_screen()
+        flight.land()
+    app.session.close()
+
+
 async def test_a_tick_of_the_animator_that_does_not_move_the_card_on_repaints_nothing(monkeypatch):
     # Textual's animator sets the card's progress 60 times a second; it moves on at most FLIGHT_FPS times.
     # Each other tick repainted it where it was: two frames in three of a flight sent nothing new.

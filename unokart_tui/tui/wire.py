@@ -7,6 +7,11 @@ bytes. ``Wire`` keeps a copy of what the terminal shows and rewrites each frame 
 the same picture in fewer bytes: only the cells that differ, and a colour code only where the
 colour changes (and then only the part that changes).
 
+It can also lay a few cells over Textual's picture (``lay``): a card in flight, drawn at each step
+of its flight without a screen update of Textual's (no layout, no widget rendered). While they lie
+there, Textual's frames change the picture under them and not them; taken away, the cells under
+them are written back as Textual last drew them.
+
 It rewrites only what it understands whole: a frame of cursor moves, colour codes and printable
 characters, which is all Textual's screen updates hold. Anything else (the alternate screen,
 a bell, a link, a frame cut in pieces) goes out as it came and the copy is forgotten, so the next
@@ -18,10 +23,14 @@ from __future__ import annotations
 import re
 from functools import cache
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from weakref import WeakKeyDictionary
 
 from rich.cells import cell_len
 from textual.driver import Driver
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 # One token of a frame: a cursor move, a colour code, a line feed, printable text, or anything else.
 _TOKEN = re.compile(
@@ -202,6 +211,9 @@ class Wire:
         self.screen: dict[int, tuple[list[str | None], list[Pen | None]]] = {}
         self.cursor: tuple[int, int] | None = None
         self._pen = PLAIN  # the pen of the write being made
+        # The cells laid over Textual's picture (``lay``), and Textual's own beneath them, by place.
+        self.over: dict[tuple[int, int], tuple[str, Pen]] = {}
+        self.under: dict[tuple[int, int], tuple[str, Pen]] = {}
 
     def shown(self, x: int, y: int) -> str | None:
         """What the terminal shows at ``x``, ``y`` as far as this copy knows (None: not known)."""
@@ -212,6 +224,8 @@ class Wire:
         """The terminal may show anything now (resized, written to by someone else): send the next frame whole."""
         self.screen.clear()
         self.cursor = None
+        self.over.clear()  # a resize redraws the whole picture: nothing lies over it any more
+        self.under.clear()
 
     def rewrite(self, data: str) -> str:
         """What to send instead of ``data`` for the same picture: often less, sometimes nothing."""
@@ -219,24 +233,105 @@ class Wire:
             return data
         frame = parse(data)
         if frame is None:
+            lifted = self.lay(None) if self.over else ""  # what lay over the picture goes before it is lost
             self.forget()
-            return data
+            return lifted + data
         out: list[str] = []
         self._pen = PLAIN
         for y in sorted(frame.rows):
             runs = frame.rows[y]
-            shown, pens = self.screen.setdefault(y, ([], []))
-            if len(shown) <= (end := runs[-1].x + len(runs[-1].cells)):
-                shown.extend([None] * (end + 1 - len(shown)))
-                pens.extend([None] * (end + 1 - len(pens)))
+            shown, pens = self._row(y, runs[-1].x + len(runs[-1].cells))
             for run in runs:
-                self._send(out, y, run, shown, pens)
+                for part in self._beside_over(y, run) if self.over else (run,):
+                    self._send(out, y, part, shown, pens)
+        self._end(out, frame.cursor)
+        return "".join(out)
+
+    def lay(self, frame: Frame | None) -> str:
+        """What to send to lay ``frame``'s cells over the picture instead of those laid before (None: only
+        take those away). The cursor is left where it was.
+
+        A cell is laid only where the terminal's cell is known and narrow: what it covers can always be
+        written back, and no wide character is cut in two.
+        """
+        cursor, out = self.cursor, list[str]()
+        self._pen = PLAIN
+        new: dict[tuple[int, int], tuple[str, Pen]] = {}
+        for y, runs in (frame.rows if frame is not None else {}).items():
+            shown, _pens = self.screen.get(y, ((), ()))
+            for run in runs:
+                for i, cell in enumerate(run.cells):
+                    x = run.x + i
+                    if not _steady(cell):
+                        continue
+                    if (x, y) not in self.over:
+                        under = shown[x] if x < len(shown) else None
+                        if under is None or not _steady(under) or (x + 1 < len(shown) and shown[x + 1] == RIGHT_HALF):
+                            continue
+                    new[x, y] = (cell, run.pen)
+        for place in [place for place in self.over if place not in new]:  # uncovered: as Textual drew them
+            cell, pen = self.under.pop(place)
+            del self.over[place]
+            self._put(out, place, cell, pen)
+        for place, (cell, pen) in new.items():
+            if place not in self.under:
+                shown, pens = self.screen[place[1]]
+                self.under[place] = (shown[place[0]], pens[place[0]])  # type: ignore[assignment]  # known: above
+            self.over[place] = (cell, pen)
+            self._put(out, place, cell, pen)
+        if cursor is not None:
+            self._end(out, cursor)
+        elif self._pen != PLAIN:
+            out.append("\x1b[0m")
+        return "".join(out)
+
+    def _row(self, y: int, end: int) -> tuple[list[str | None], list[Pen | None]]:
+        shown, pens = self.screen.setdefault(y, ([], []))
+        if len(shown) <= end:
+            shown.extend([None] * (end + 1 - len(shown)))
+            pens.extend([None] * (end + 1 - len(pens)))
+        return shown, pens
+
+    def _end(self, out: list[str], cursor: tuple[int, int]) -> None:
         if self._pen != PLAIN:
             out.append("\x1b[0m")
-        if self.cursor != frame.cursor:
-            out.append(_move(*frame.cursor))
-        self.cursor = frame.cursor
-        return "".join(out)
+        if self.cursor != cursor:
+            out.append(_move(*cursor))
+        self.cursor = cursor
+
+    def _put(self, out: list[str], place: tuple[int, int], cell: str, pen: Pen) -> None:
+        """Write one narrow cell where it is not shown already."""
+        x, y = place
+        shown, pens = self._row(y, x + 1)
+        if shown[x] == cell and pens[x] == pen:
+            return
+        self._send(out, y, Run(x, [cell], pen), shown, pens)
+
+    def _beside_over(self, y: int, run: Run) -> list[Run]:
+        """``run`` less its cells under what is laid over the picture (kept as ``under``, not sent).
+
+        A wide character there is sent, and what lay over its two cells is taken away: a terminal
+        would draw it over both.
+        """
+        over, parts = self.over, []
+        start = None
+        for i, cell in enumerate(run.cells):
+            place = (run.x + i, y)
+            wide = i + 1 < len(run.cells) and run.cells[i + 1] == RIGHT_HALF
+            if place in over and _steady(cell) and not wide and cell != RIGHT_HALF:
+                self.under[place] = (cell, run.pen)
+                if start is not None:
+                    parts.append(Run(run.x + start, run.cells[start:i], run.pen))
+                    start = None
+                continue
+            if place in over:
+                del over[place]
+                self.under.pop(place, None)
+            if start is None:
+                start = i
+        if start is not None:
+            parts.append(Run(run.x + start, run.cells[start:], run.pen))
+        return parts
 
     def _send(self, out: list[str], y: int, run: Run, shown: list[str | None], pens: list[Pen | None]) -> None:
         """Write what differs of ``run`` from what the row shows, and keep the row as the terminal now shows it."""
@@ -291,12 +386,33 @@ class Wire:
         self.cursor = to
 
 
+_drivers: WeakKeyDictionary[Any, _Wired] = WeakKeyDictionary()  # each app's wired driver, by its app
+
+
 class _Wired(Driver):
     """A driver that sends Textual's frames through a ``Wire``."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: App[Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__(app, *args, **kwargs)
         self.wire = Wire()
+        self._laid: dict[object, Frame] = {}  # what each owner has laid over the picture
+        _drivers[app] = self
+
+    def lay(self, data: str | None, *, by: object) -> None:
+        """Lay the cells ``data`` writes (cursor moves, colours and text) over Textual's picture, in place
+        of those ``by`` laid before; None takes them away. Where two owners' cells meet, the last laid show.
+        What is not only cells is not laid: a card goes without a step, the game does not stop."""
+        frame = parse(data) if data is not None else None
+        if self._laid.pop(by, None) is None and frame is None:
+            return
+        if frame is not None:  # not cells (a control code in them): nothing is laid, and the screen is untouched
+            self._laid[by] = frame
+        rows: dict[int, list[Run]] = {}
+        for laid in self._laid.values():
+            for y, runs in laid.rows.items():
+                rows.setdefault(y, []).extend(runs)
+        if out := self.wire.lay(Frame(rows, (0, 0)) if rows else None):
+            super().write(out)  # type: ignore[safe-super]
 
     def write(self, data: str) -> None:
         # super(): the driver this is mixed into (``wired``), not Driver's abstract write.
@@ -313,6 +429,16 @@ def wired(driver_class: type[Driver]) -> type[Driver]:
     if issubclass(driver_class, _Wired):
         return driver_class
     return type(f"Wired{driver_class.__name__}", (_Wired, driver_class), {"__module__": __name__})
+
+
+class Overlay(Protocol):
+    def lay(self, data: str | None, *, by: object) -> None: ...
+
+
+def overlay_of(app: App[Any]) -> Overlay | None:
+    """The driver that can lay cells over ``app``'s picture (``_Wired.lay``), if it writes through a ``Wire``."""
+    driver = _drivers.get(app)
+    return None if driver is None or driver.is_inline else driver
 
 
 def forget_screen(driver: Driver | None) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from textual.geometry import Region
+
 from ...table.session import HUMAN
 from ...table.tableview import Motion
 from ..widgets.cardview import CardView, DrawPile
@@ -49,12 +51,21 @@ class Flights:
     def stage(self) -> Stage:
         """Where the seats and the piles are now, in this layout."""
         screen = self.screen
-        seats = screen.places if screen.has_class("-roomy") else screen.rows
+        size = screen.hand.card_size  # a moving card has the hand's: 6x3, 9x6, or 11x8 on the grand table
+        roomy = screen.has_class("-roomy")
+        seats = screen.places if roomy else screen.rows
         regions = [
             screen.hand.card_region(screen.controller.cursor) if seat == HUMAN else seats[seat].region
             for seat in range(len(screen.names))
         ]
-        size = screen.hand.card_size  # a moving card has the hand's: 6x3, 9x6, or 11x8 on the grand table
+        if not roomy:
+            # A seat's line on the compact table: the card leaves and reaches it at the line's right end,
+            # over its points, on the side of the pile. From the line's middle it crossed the seats' names
+            # and last moves, a player's reading (found in play).
+            regions = [
+                region if seat == HUMAN else Region(region.right - size[0], region.y, size[0], region.height)
+                for seat, region in enumerate(regions)
+            ]
         table = screen.table
         return Stage(
             regions, table.query_one("#top-card").region, table.query_one(DrawPile).region, size, screen.glyphs

@@ -76,6 +76,10 @@ class CardView(Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         width, height = self.size
+        return self.paint_line(y, width, height)
+
+    def paint_line(self, y: int, width: int, height: int) -> Strip:
+        """Line ``y`` of the card drawn ``width`` by ``height`` (its size on screen, or the size it will fly at)."""
         painter = painter_for(self)
         background = painter.background
         if width < 3 or height < 3:

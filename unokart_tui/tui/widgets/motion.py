@@ -19,6 +19,7 @@ from unokart_tui.engine import Card
 
 from ...glyphs import Glyphs
 from ...table.tableview import Motion
+from ..wire import Overlay, overlay_of
 from .cardview import CardView
 
 TRAVEL = 0.2  # seconds a card takes to cross the table
@@ -30,6 +31,12 @@ FLIP = 0.09  # seconds an Item Box's card takes to turn over, once the Item Box 
 
 class FlyingCard(CardView):
     """A card on its way from one place to another, drawn over the table; hidden the rest of the time.
+
+    In a terminal it is drawn by the wire (``wire.Wire.lay``): each step of its flight lays its cells
+    over the screen Textual drew and writes back those it left, no screen update of Textual's (which
+    laid the whole screen out and rendered every widget under the card, 5 to 6 ms a step). The widget
+    itself stays hidden then: it keeps the card's looks. Where the app has no wire (a test's pilot, an
+    inline app) the widget moves, as a widget.
 
     Hidden by its visibility, not by ``display``: a widget that comes and goes from the layout
     changes the painting order of every widget after it, and Textual then repaints the whole
@@ -56,6 +63,10 @@ class FlyingCard(CardView):
         self.landed: Callable[[], None] | None = None
         self._stepped = float("-inf")  # when it last moved on
         self._flying = False
+        self.size_flown = (6, 3)  # the card's width and height in flight (the hand's cards')
+        self._overlay: Overlay | None = None  # the wire that draws it, in a terminal
+        self._laid = False  # its cells lie over the screen
+        self._painted: tuple[object, list[str]] = (None, [])  # its lines as the terminal is sent them, and for what
 
     def fly(
         self,
@@ -73,7 +84,11 @@ class FlyingCard(CardView):
         self.landed = landed
         self.progress = 0.0
         self._stepped = float("-inf")
-        self.styles.offset = start
+        self._lift()
+        self._painted = (None, [])  # painted again at each flight: the theme may have changed
+        self._overlay = overlay_of(self.app)
+        if self._overlay is None:
+            self.styles.offset = start
         # Shown from its first step on: drawn where it starts, it sat a frame over the seat's words
         # (found in play), and a drawn card waited on the draw pile through its delay.
         self._flying, self.visible = True, False
@@ -99,8 +114,46 @@ class FlyingCard(CardView):
             # steps were frames of their own (a layout of the screen each) that moved it by no cell or one.
             self.arrive()
             return
+        if (overlay := self._overlay) is not None:
+            if self._flying and progress > 0 and self.screen.is_active:
+                self.lay_at(overlay, place)
+            else:  # a dialog came over the table: the card is not drawn over it
+                self._lift()
+            return
         self.styles.offset = place
         self.visible = self._flying and progress > 0
+
+    def lay_at(self, overlay: Overlay, place: Offset) -> None:
+        """Lay the card's cells over the screen with its corner at ``place``, in place of where it was."""
+        width, height = self.size_flown
+        screen_width, screen_height = self.screen.size
+        cut = place.x < 0 or place.x + width > screen_width  # the screen's edge cuts it
+        key = (self.card, self.glyphs, width, height)
+        if cut or self._painted[0] != key:  # the same picture at every step of a flight
+            console = self.app.console
+            painted = []
+            for y in range(height):
+                line = self.paint_line(y, width, height)
+                if cut:
+                    line = line.crop(max(0, -place.x), min(width, screen_width - place.x))
+                painted.append(line.render(console))
+            self._painted = (None if cut else key, painted)
+        lines = [
+            f"\x1b[{place.y + y + 1};{max(place.x, 0) + 1}H{line}"
+            for y, line in enumerate(self._painted[1])
+            if 0 <= place.y + y < screen_height
+        ]
+        overlay.lay("".join(lines) or None, by=self)
+        self._laid = bool(lines)
+
+    def _lift(self) -> None:
+        """Take the card's cells off the screen (what they covered is written back)."""
+        if self._laid and self._overlay is not None:
+            self._overlay.lay(None, by=self)
+        self._laid = False
+
+    def on_unmount(self) -> None:
+        self._lift()  # left laid over the screen, its cells would stay on the next one
 
     def land(self) -> None:
         """Stop where it is, gone (a new layout moved the pile, the animation ended)."""
@@ -112,6 +165,7 @@ class FlyingCard(CardView):
         return self._flying
 
     def arrive(self) -> None:
+        self._lift()
         self._flying = self.visible = False
         landed, self.landed = self.landed, None
         if landed is not None:
@@ -156,7 +210,7 @@ class MotionPlan:
             if not free:
                 continue
             flight = free.pop(0)
-            flight.styles.width, flight.styles.height = stage.card
+            flight.styles.width, flight.styles.height = flight.size_flown = stage.card
             seat = _corner(stage.seats[motion.seat], stage.card)
             if motion.kind == "play":
                 self.top_card.cover()  # the card before it, until it lands

@@ -1,0 +1,153 @@
+"""Cells laid over Textual's picture by the wire: a card in flight drawn without a screen update (issue 36).
+
+As in ``test_wire.py``, Textual's writes go to one emulated terminal and the wire's to another. While
+cells lie over the picture the second shows them there and the first's picture everywhere else;
+taken away, the two are equal again.
+"""
+
+from __future__ import annotations
+
+import pyte
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from unokart_tui.tui.wire import Wire, parse
+
+from .test_wire import CELLS, RED_ON_BLUE, RUNS, STYLES, cup, textual_frame
+
+
+class Overlaid:
+    """Textual's writes as they are, and the wire's writes with cells laid over them."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.wire = Wire()
+        self.given_data: list[str] = []
+        self.sent = pyte.Screen(width, height)
+        self._sent = pyte.Stream(self.sent)
+
+    def write(self, data: str) -> None:
+        self.given_data.append(data)
+        self._sent.feed(self.wire.rewrite(data))
+        self.check()
+
+    def lay(self, data: str | None) -> None:
+        self._sent.feed(self.wire.lay(parse(data) if data is not None else None))
+        self.check()
+
+    def expected(self) -> pyte.Screen:
+        """Textual's picture with what lies over it written on top."""
+        screen = pyte.Screen(self.width, self.height)
+        stream = pyte.Stream(screen)
+        for data in self.given_data:
+            stream.feed(data)
+        cursor = screen.cursor.x, screen.cursor.y
+        for (x, y), (cell, pen) in self.wire.over.items():
+            stream.feed(f"{cup(x, y)}\x1b[0;{pen.codes}m{cell}\x1b[0m")
+        stream.feed(cup(*cursor))
+        return screen
+
+    def check(self) -> None:
+        expected = self.expected()
+        for y in range(self.height):
+            for x in range(self.width):
+                assert self.sent.buffer[y][x] == expected.buffer[y][x], (x, y)
+        assert (self.sent.cursor.x, self.sent.cursor.y) == (expected.cursor.x, expected.cursor.y)
+
+
+CARD = "\x1b[1;38;5;231;48;5;160m"
+
+
+def card_at(x: int, y: int) -> str:
+    return f"{cup(x, y)}{CARD}╭──╮\x1b[0m{cup(x, y + 1)}{CARD}│R5│\x1b[0m"
+
+
+def test_laid_cells_stay_over_textuals_frames_and_leave_the_picture_as_it_was_drawn_under_them():
+    terminals = Overlaid(12, 4)
+    terminals.write(f"{cup(0, 0)}{RED_ON_BLUE}the log says\x1b[0m{cup(0, 1)}a seat's line{cup(0, 3)}")
+    terminals.lay(card_at(2, 0))
+    assert len(terminals.wire.over) == 8  # every cell of the card: all of them over known narrow cells
+    assert "".join(terminals.sent.buffer[0][x].data for x in range(12)) == "th╭──╮g says"
+    terminals.write(f"{cup(0, 0)}a new line! {cup(0, 3)}")  # Textual draws under the card
+    assert "".join(terminals.sent.buffer[0][x].data for x in range(12)) == "a ╭──╮line! "
+    terminals.lay(card_at(6, 1))  # a step on: what it left is written back as Textual last drew it
+    terminals.lay(None)
+    assert "".join(terminals.sent.buffer[0][x].data for x in range(12)) == "a new line! "
+    assert "".join(terminals.sent.buffer[1][x].data for x in range(12)) == "a seat's lin"
+    assert terminals.wire.over == {} and terminals.wire.under == {}
+
+
+def test_a_step_sends_only_the_cells_that_change_and_taking_the_card_away_only_those_it_covered():
+    wire = Wire()
+    wire.rewrite(f"{cup(0, 0)}{'x' * 12}{cup(0, 1)}{'y' * 12}{cup(0, 3)}")
+    first = wire.lay(parse(card_at(2, 0)))
+    assert first.count("╭") == 1 and first.endswith(cup(0, 3))  # the cursor is left where Textual put it
+    assert wire.lay(parse(card_at(2, 0))) == ""  # nothing moved: nothing sent
+    gone = wire.lay(None)
+    assert gone.count("x") == 4 and gone.count("y") == 4 and "╭" not in gone
+
+
+def test_nothing_is_laid_over_a_cell_the_wire_does_not_know_or_over_half_a_wide_character():
+    wire = Wire()
+    wire.rewrite(f"{cup(0, 0)}ab界cd{cup(0, 3)}")  # row 1 never written: not known
+    wire.lay(parse(f"{cup(0, 0)}{CARD}123456\x1b[0m{cup(0, 1)}{CARD}123456\x1b[0m"))
+    assert set(wire.over) == {(0, 0), (1, 0), (4, 0), (5, 0)}
+
+
+def test_a_write_the_wire_does_not_understand_takes_the_laid_cells_away_first():
+    wire = Wire()
+    wire.rewrite(f"{cup(0, 0)}hello{cup(0, 3)}")
+    wire.lay(parse(f"{cup(1, 0)}{CARD}XY\x1b[0m"))
+    out = wire.rewrite("\x1b[2J")
+    assert out.endswith("\x1b[2J") and "el" in out and wire.over == {}
+
+
+LAYS = st.one_of(
+    st.none(),
+    st.tuples(st.integers(-2, 11), st.integers(-1, 3), STYLES, st.lists(CELLS, min_size=1, max_size=4)),
+)
+
+
+@pytest.mark.slow  # 200 series, a few seconds; the examples above stay fast
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(RUNS, LAYS), min_size=1, max_size=8))
+def test_any_series_of_frames_and_laid_cells_shows_textuals_picture_under_them(steps):
+    # A column wider than the frames: pyte wraps (and scrolls) after a combining character in the last.
+    terminals = Overlaid(13, 4)
+    for runs, laid in steps:
+        terminals.write(textual_frame(runs))
+        if laid is None:
+            terminals.lay(None)
+            continue
+        x, y, style, cells = laid
+        if x < 0 or y < 0:
+            continue
+        cells = [cell for cell in cells if cell not in ("界", "e\u0301")][: 12 - x] or ["a"]
+        terminals.lay(f"{cup(x, y)}\x1b[{style or '0'}m{''.join(cells)}\x1b[0m")
+    terminals.lay(None)
+    assert terminals.wire.over == {}
+
+
+async def test_two_cards_in_flight_lie_over_the_picture_together_and_a_write_not_of_cells_lays_nothing():
+    from textual.app import App
+
+    from unokart_tui.tui.wire import overlay_of, wired
+
+    from .test_wire import Written
+
+    app: App[None] = App()
+    driver = wired(Written)(app=app, size=(12, 4))
+    assert overlay_of(app) is driver
+    driver.write(f"{cup(0, 0)}{'x' * 12}{cup(0, 1)}{'y' * 12}{cup(0, 3)}")
+    one, other = object(), object()
+    driver.lay(f"{cup(0, 0)}{CARD}AB\x1b[0m", by=one)
+    driver.lay(f"{cup(5, 1)}{CARD}CD\x1b[0m", by=other)
+    assert set(driver.wire.over) == {(0, 0), (1, 0), (5, 1), (6, 1)}
+    driver.lay(None, by=one)  # the one lands: the other still flies
+    assert set(driver.wire.over) == {(5, 1), (6, 1)} and driver.wire.shown(0, 0) == "x"
+    written = len(driver.written)
+    driver.lay(f"{cup(0, 0)}\x07", by=one)  # not cells: nothing laid, nothing written
+    assert set(driver.wire.over) == {(5, 1), (6, 1)} and len(driver.written) == written
+    driver.lay(None, by=other)
+    assert driver.wire.over == {} and driver.wire.shown(5, 1) == "y"
