@@ -365,9 +365,7 @@ def test_h5b_the_fair_window_does_not_depend_on_the_persons_hand():
         if round_.is_over or round_.decider == HUMAN or table.pacer.exposure is not None:
             return False
         top = round_.top_card
-        played = any(
-            isinstance(action, (Play, JumpIn)) and action.card == top for action in match.history[-1][-1:]
-        )
+        played = any(isinstance(action, (Play, JumpIn)) and action.card == top for action in match.history[-1][-1:])
         return played and top.color is not None and round_.phase is Phase.PLAY and jump_in(match, HUMAN) is None
 
     first_moment(table, no_twin_bot_to_move)

@@ -7,9 +7,9 @@ from itertools import pairwise
 import pytest
 
 from ai.driver import Step
+from unokart_tui.defaults import BOT_SPEEDS
 from unokart_tui.engine import Action, CatchUno, HandsSwapped, HouseRules, PlayerExposed
 from unokart_tui.table.advisor import Advisor
-from unokart_tui.defaults import BOT_SPEEDS
 from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace, Pacer, catch_grace
 from unokart_tui.table.session import HUMAN, Session
 
