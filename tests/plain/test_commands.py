@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from unokart_tui.engine import Card, Color, HouseRules, Phase
+from unokart_tui.engine import Card, Color, HouseRules, Phase, Play
 from unokart_tui.plain.commands import Command, find_card, find_colour, find_seat, parse
 from unokart_tui.plain.table import LineTable
 from unokart_tui.table.session import HUMAN, Session
@@ -300,3 +300,47 @@ def test_the_questions_that_ask_for_a_player_ask_who_in_plain_words():
         "Who do you hit with your Green Shell? Type target and a name: Mario (3 cards) or Luigi (1 card)."
     )
     assert which_player(["Mario", "Luigi"]) == "Say a name: one of Mario or Luigi."
+
+
+def test_the_hints_colour_for_a_wild_draw_four_is_said_and_enter_takes_it():
+    # Playtest (issue 34): after ``hint`` advised a Wild Draw Four on blue, ``play W+4`` asked the colour
+    # without a word of the hint's, where the full-screen dialog has it picked out.
+    table, lines = wild_four_in_hand(range(40))
+    wild = Card.parse("W+4")
+    table.controller.hinted = Play(wild, Color.BLUE)  # as if the hint had advised it
+    lines.clear()
+    table.handle("play W+4")
+    assert lines == [
+        "Choose a colour (for your Wild Draw Four): type red, yellow, green or blue."
+        " The hint said blue: press Enter for it."
+    ]
+    table.handle("")
+    played = [action for seat, action in table.session.match.round.view(HUMAN).public_history if seat == HUMAN]
+    assert played[-1].card == wild and played[-1].color is Color.BLUE
+    assert "You play Wild Draw Four and call blue, as the hint advised." in lines
+
+
+def test_enter_without_a_hints_colour_only_asks_again():
+    table, lines = wild_four_in_hand(range(40))
+    table.handle("play W+4")
+    before = position(table)
+    lines.clear()
+    table.handle("")
+    assert position(table) == before and table.wild_four is not None
+    assert lines == ["Choose a colour (for your Wild Draw Four): type red, yellow, green or blue."]
+
+
+def test_the_log_marks_the_moves_an_undo_took_back():
+    # Playtest (issue 34): after an undo, ``log`` read the moves taken back as if they had happened.
+    table, lines = line_table(5)
+    played = next(move for move in table.moves() if move.startswith("play"))
+    table.handle(played)
+    assert "undo" in table.moves()
+    table.handle("undo")
+    lines.clear()
+    table.handle("log")
+    undone = [line for line in lines if line.startswith("Undone: ")]
+    assert undone and undone[0].startswith("Undone: You play ")
+    taken_back = lines.index(undone[0])
+    assert all(line.startswith("Undone: ") for line in lines[taken_back:-1])  # every move after it too
+    assert not lines[-1].startswith("Undone: ")  # the undo's own line

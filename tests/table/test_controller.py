@@ -327,8 +327,9 @@ def test_undo_turned_off_says_so():
     assert table.front.said() == ["Undo is off: turn it on in Settings."]
 
 
-def test_enter_after_a_hint_takes_its_move_and_says_the_uno_it_said():
-    # Issue 34: Enter took the hint's play and said UNO with it, without a word of the UNO.
+def test_enter_after_a_hint_takes_its_move_and_says_the_uno_it_said_in_one_line():
+    # Issue 34: Enter took the hint's play and said UNO with it, without a word of the UNO; then the
+    # move was told twice, its own line and "…, as the hint said".
     session = new_session(seed=4)
     play_on(session, lambda m: m.round.decider == HUMAN and len(m.round.hands[HUMAN]) == 2, player=plays)
     table = Table(session, Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
@@ -339,10 +340,31 @@ def test_enter_after_a_hint_takes_its_move_and_says_the_uno_it_said():
     assert isinstance(hinted, Play) and hinted.uno  # the expert leaves one card: UNO goes with it
     [hint] = [m.text for m in table.front.messages if isinstance(m, told.HintShown) and m.text]
     assert hint.endswith("(enter)") and controller.enter_takes_hint()
+    logged = len(table.front.log())
     controller.intend("play")
     assert table.history()[-1] == (HUMAN, hinted)
-    assert f"You play {long(hinted.card)} and say UNO, as the hint said." in table.front.log()
+    card = long(hinted.card)
+    told_now = table.front.log()[logged:]
+    assert told_now[0] == f"· You play {card} and say UNO, as the hint advised."
+    assert not any(line in told_now for line in (f"· You play {card}.", "· You say UNO!"))
     assert isinstance(table.front.messages[-1], told.TableShown)
+
+
+def test_a_hinted_play_is_one_line_that_says_it_followed_the_hint():
+    table = Table(new_session(), Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    table.until_the_players_turn()
+    controller = table.controller
+    controller.intend("hint")
+    hinted = controller.hinted
+    assert isinstance(hinted, Play) and hinted.color is None and not hinted.uno  # seed 7: a plain play
+    logged = len(table.front.log())
+    controller.intend("play")
+    told_now = table.front.log()[logged:]
+    card = long(hinted.card)
+    assert told_now[0] == f"· You play {card}, as the hint advised."
+    assert f"· You play {card}." not in told_now
+    assert sum("hint" in line for line in told_now) == 1
 
 
 def test_the_colour_of_a_hinted_wild_draw_four_is_said_when_taken():
@@ -356,9 +378,12 @@ def test_the_colour_of_a_hinted_wild_draw_four_is_said_when_taken():
     controller.play(four)
     [asked] = [m for m in table.front.messages if isinstance(m, told.AskColour)]
     assert asked.advised is Color.BLUE and asked.card == four
+    logged = len(table.front.log())
     controller.choose_colour(Color.BLUE, four)
     assert table.history()[-1] == (HUMAN, Play(four, Color.BLUE, False))
-    assert f"You play {long(four)} and choose blue, as the hint said." in table.front.log()
+    told_now = table.front.log()[logged:]
+    assert told_now[0] == f"· You play {long(four)} and call blue, as the hint advised."
+    assert f"· You play {long(four)} and call blue." not in told_now
 
 
 def test_without_a_hint_a_colour_picked_says_nothing_more():
@@ -368,7 +393,7 @@ def test_without_a_hint_a_colour_picked_says_nothing_more():
     four = next(c for c in table.session.view().hand if c.rank is Rank.WILD_DRAW_FOUR)
     table.controller.choose_colour(Color.RED, four)
     assert table.history()[-1] == (HUMAN, Play(four, Color.RED, False))
-    assert not any("as the hint said" in line for line in table.front.log())
+    assert not any("as the hint" in line for line in table.front.log())
 
 
 def test_a_hint_is_for_the_players_turn_only():

@@ -65,14 +65,18 @@ def test_a_colour_chosen_among_colours_held_as_often_is_called_a_tie_and_the_tie
     assert explain(advisor(1), alone, ChooseColor(Color.YELLOW), NAMES) == "Choose yellow: you hold 2 yellow"
 
 
-def test_a_hint_taken_names_the_card_and_the_colour_as_the_log_does_in_slovak():
-    # Found in play: "Podľa rady hráš kartu D+4 a voliš Modrá." (a code, and the colour alone).
-    from unokart_tui.engine import Card, Color, Play, Rank
-    from unokart_tui.table.chances import hint_taken_words
-    from unokart_tui.voice import speaking
-    from unokart_tui.voice.narration import Voice
+def test_a_hint_taken_names_the_card_and_the_colour_as_the_log_does():
+    # Found in play: "Podľa rady hráš kartu D+4 a voliš Modrá." (a code, and the colour alone). The line
+    # of a move taken from the hint is now the move's own (issue 34), with the log's names in it.
+    from unokart_tui.engine import Card, CardPlayed, Color, Rank, UnoSaid
+    from unokart_tui.table.logbook import followed_line
 
     four = Card(None, Rank.WILD_DRAW_FOUR)
-    with speaking("sk"):
-        words = hint_taken_words(Play(four, Color.BLUE), Voice(["Ty", "Mario"], 0), said=False, chosen=Color.BLUE)
-    assert words == "Podľa rady hráš kartu Divoká Ťahaj štyri a voliš modrú."
+    played = [CardPlayed(0, four, Color.BLUE), UnoSaid(0)]
+    line, told = followed_line(played, 0, uno=True) or (None, set())
+    assert line is not None and line.text == "· You play Wild Draw Four, call blue and say UNO, as the hint advised."
+    assert told == {0, 1}
+    line, told = followed_line(played, 0, uno=False) or (None, set())
+    assert line is not None and line.text == "· You play Wild Draw Four and call blue, as the hint advised."
+    assert told == {0}  # the UNO the hint did not say keeps its own line
+    assert followed_line(played, 1, uno=True) is None  # not the seat's move

@@ -151,7 +151,9 @@ async def play_until(pilot: Pilot, done, *, draw_only: bool = False, challenge: 
 async def draw_until_a_jump_in(pilot: Pilot, limit: int = 300) -> None:
     """Always draw (or take a stack) until the player holds the twin of the top card (house rule H5).
 
-    The bots must wait for the player's window to jump in: give the app a long ``jump_window``.
+    The bots must wait for the player's window to jump in: give the app a long ``jump_window``. The window
+    opens after every card one may jump in on, whatever the player holds (H5b): while the player holds no
+    twin, the test's clock is moved on to the table's next wake-up.
     """
     app = pilot.app
     for _ in range(limit):
@@ -163,6 +165,8 @@ async def draw_until_a_jump_in(pilot: Pilot, limit: int = 300) -> None:
             return
         elif screen.session.is_human_turn():
             await pilot.press(draw_key(screen.session.view().phase))
+        elif (timer := app.clock.next_timer()) is not None:
+            app.clock.fire(timer)
     raise AssertionError("the player never held the twin of the top card")
 
 

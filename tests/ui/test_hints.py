@@ -219,7 +219,8 @@ async def test_the_colour_of_a_hinted_wild_draw_four_is_enter_in_the_colour_dial
         assert mine[-1] == Play(four, Color.BLUE, False)
         # Issue 34: the colour the hint picked is said (found in play: Enter chose it without a word).
         logged = [entry.plain for entry in screen.query_one(GameLog).entries]
-        assert f"You play {long(four)} and choose blue, as the hint said." in logged
+        assert f"· You play {long(four)} and call blue, as the hint advised." in logged
+        assert f"· You play {long(four)} and call blue." not in logged  # issue 34: one line, not two
 
 
 async def test_a_hinted_wild_draw_four_opens_its_colour_dialog_on_the_hints_colour():
@@ -279,7 +280,8 @@ async def test_enter_after_a_hint_says_the_uno_the_hint_said():
         await pilot.pause()
         assert (HUMAN, advised) in app.session.match.round.view(HUMAN).public_history
         logged = [entry.plain for entry in table.query_one(GameLog).entries]
-        assert f"You play {long(advised.card)} and say UNO, as the hint said." in logged
+        assert f"· You play {long(advised.card)} and say UNO, as the hint advised." in logged
+        assert f"· You play {long(advised.card)}." not in logged  # issue 34: one line, not two
     app.session.close()
 
 

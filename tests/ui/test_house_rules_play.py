@@ -182,13 +182,13 @@ async def test_a_bots_jump_in_is_a_banner_and_a_log_line():
         table = screen.controller
         show, write_log = table.show, table.write_log
 
-        def shown(events):
-            show(events)
+        def shown(events, **options):
+            show(events, **options)
             if any(isinstance(e, JumpedIn) and e.seat != HUMAN for e in events):
                 banners.append(screen.banner_view.banner.text)
 
-        def written(events):
-            write_log(events)
+        def written(events, **options):
+            write_log(events, **options)
             logged.extend(str(table.voice.who(e.seat)) for e in events if isinstance(e, JumpedIn))
 
         table.show, table.write_log = shown, written

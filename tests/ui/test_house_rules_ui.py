@@ -328,20 +328,52 @@ def keeps_drawing(match: Match) -> object:
     return match.legal_actions()[-1]
 
 
-def test_the_player_who_may_jump_in_gets_the_fair_window_before_the_next_bot_moves():
-    table = party_table("jump window", Pace(bot_delay=0.2, catch_window=1.5))
+def first_moment(table: Table, wanted) -> None:
+    """Play on (the player keeps drawing) until ``wanted(table)``."""
     table.pacer.step()
     for _ in range(3000):
-        round_ = table.session.match.round
-        if table.pacer.jump_began is not None and round_.decider != HUMAN and table.pacer.exposure is None:
-            break
+        if wanted(table):
+            return
         next_event(table, keeps_drawing)
-    else:
-        raise AssertionError("the player never held a twin while a bot was to move")
+    raise AssertionError("the moment never came")
+
+
+def test_h5b_the_person_who_may_jump_in_gets_the_fair_window_before_the_next_bot_moves():
+    table = party_table("jump window", Pace(bot_delay=0.2, catch_window=1.5))
+
+    def twin_held_bot_to_move(table: Table) -> bool:
+        round_ = table.session.match.round
+        held = jump_in(table.session.match, HUMAN) is not None
+        return held and not round_.is_over and round_.decider != HUMAN and table.pacer.exposure is None
+
+    first_moment(table, twin_held_bot_to_move)
     began, moves = table.pacer.jump_began, len(table.acted)
+    assert began is not None
     assert table.run_next()
     moment, _action = table.acted[moves]
     assert moment - began >= Pace().jump_window == 3.0  # the bot's move waited for the player's chance, not 0.2 s
+
+
+def test_h5b_the_fair_window_does_not_depend_on_the_persons_hand():
+    # Playtest: a wait only while the person holds the twin would tell the others at a friends'
+    # table that they hold it. Every card one may jump in on is followed by the same wait.
+    table = party_table("no tell", Pace(bot_delay=0.2, catch_window=1.5))
+
+    def no_twin_bot_to_move(table: Table) -> bool:
+        match = table.session.match
+        round_ = match.round
+        if round_.is_over or round_.decider == HUMAN or table.pacer.exposure is not None:
+            return False
+        top = round_.top_card
+        played = any(isinstance(action, (Play, JumpIn)) and action.card == top for action in match.history[-1][-1:])
+        return played and top.color is not None and round_.phase is Phase.PLAY and jump_in(match, HUMAN) is None
+
+    first_moment(table, no_twin_bot_to_move)
+    began, moves = table.pacer.jump_began, len(table.acted)
+    assert began is not None  # the window opened though the person holds no twin
+    assert table.run_next()
+    moment, _action = table.acted[moves]
+    assert moment - began == pytest.approx(Pace().jump_window)
 
 
 def test_a_bot_jumps_in_before_the_move_and_the_player_can_jump_in_first():
@@ -361,7 +393,7 @@ def test_a_bot_jumps_in_before_the_move_and_the_player_can_jump_in_first():
     assert any(action.seat == HUMAN for _, action in jumps), "the player never jumped in"
 
 
-def test_while_the_player_decides_a_bot_jumps_in_after_its_reaction_time():
+def test_h5b_while_the_player_decides_a_bot_jumps_in_after_its_reaction_time_and_the_window():
     table = party_table("during your turn", Pace(bot_delay=0.1, catch_window=1.5))
     table.pacer.step()
     for _ in range(5000):
@@ -372,7 +404,8 @@ def test_while_the_player_decides_a_bot_jumps_in_after_its_reaction_time():
             if len(table.acted) > acted:
                 moment, action = table.acted[-1]
                 assert isinstance(action, JumpIn) and action.seat != HUMAN
-                assert moment - started == pytest.approx(table.session.bots[action.seat].reaction_seconds)
+                reaction = table.session.bots[action.seat].reaction_seconds
+                assert moment - started == pytest.approx(max(reaction, Pace().jump_window))
                 return
         else:
             next_event(table, keeps_drawing)

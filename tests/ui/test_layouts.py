@@ -187,6 +187,55 @@ async def test_the_grand_tables_seats_are_not_blank_before_the_rounds_story(size
     app.session.close()
 
 
+async def test_the_players_own_seat_at_200x60_shows_the_hand_by_colour_and_who_is_close_to_going_out():
+    # Issue 34 (playtest at 200x60): the player's own panel had about seven blank rows. It now shows the
+    # hand by colour, painted as the cards, and the opponents one or two cards from going out.
+    app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, pace=QUICK._replace(bot_delay=30))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        you = app.screen.query_one(f"#place-{HUMAN}", SeatView)
+        hand = app.session.match.round.hands[HUMAN]
+        shown = str(you.render())
+        for colour in (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE):
+            count = sum(card.color is colour for card in hand)
+            assert f" {count} {colour.name.lower()} " in shown
+        assert "By colour:" in shown
+        if app.session.is_human_turn():  # the cards that may go now, as the hand marks them
+            assert you.info is not None and you.info.playable is not None
+            count = len(you.info.playable)
+            assert f"{count} card{'s' if count != 1 else ''} can go now" in shown or count == 0
+        else:  # how many play before the player's turn, the way play goes
+            round_ = app.session.match.round
+            steps = (HUMAN - round_.decider) * round_.direction % round_.num_players
+            assert f"{steps} player{'s play' if steps != 1 else ' plays'} before your turn." in shown
+        rows = shown.splitlines()
+        assert len(rows) >= you.content_size.height - 2  # at most the story's rows wait for the round (5 before)
+        assert you.info is not None
+        you.info = you.info._replace(close_to_out=(("Mario", 1), ("Luigi", 2)))
+        await pilot.pause()
+        shown = str(you.render())
+        assert "Mario has 1 card left: close to going out." in shown
+        assert "Luigi has 2 cards left: close to going out." in shown
+        assert "By colour:" in shown and "Your hand counts" in shown  # nothing pushed out
+    app.session.close()
+
+
+def test_the_seat_line_names_the_opponents_close_to_going_out_fewest_first():
+    from unokart_tui.table.tableview import CLOSE_TO_OUT, seat_lines
+    from unokart_tui.voice.notes import TableNotes
+
+    session = make_app(seed=7).session
+    match = session.match
+    play_at_engine_speed(session, lambda m: any(0 < len(h) <= CLOSE_TO_OUT for h in m.round.hands[1:]))
+    lines = seat_lines(match, ["human", "greedy", "challenger", "item-hoarder"], TableNotes(4), HUMAN)
+    sizes = [len(hand) for hand in match.round.hands]
+    expected = sorted((sizes[seat], seat) for seat in range(1, 4) if 0 < sizes[seat] <= CLOSE_TO_OUT)
+    assert lines[HUMAN].close_to_out == tuple((match.names[seat], size) for size, seat in expected)
+    assert lines[HUMAN].colours and sum(lines[HUMAN].colours) == sizes[HUMAN]
+    assert all(line.close_to_out == () and line.colours == () for line in lines[1:])
+    session.close()
+
+
 async def test_the_first_game_guide_leaves_the_hand_in_view_at_200x60():
     # Issue 34 (playtest at 200x60): the first-game guide opened over the hand.
     app = make_app(seed=7, settings=SETTINGS._replace(guide=True))

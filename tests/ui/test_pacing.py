@@ -7,9 +7,10 @@ from itertools import pairwise
 import pytest
 
 from ai.driver import Step
+from unokart_tui.defaults import BOT_SPEEDS
 from unokart_tui.engine import Action, CatchUno, HandsSwapped, HouseRules, PlayerExposed
 from unokart_tui.table.advisor import Advisor
-from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace, Pacer
+from unokart_tui.table.pacing import TOO_LATE_SECONDS, Pace, Pacer, catch_grace
 from unokart_tui.table.session import HUMAN, Session
 
 from ..fakeclock import FakeClock
@@ -159,12 +160,23 @@ reaction_ms = 0
 """
 
 
+def test_each_bot_speed_gives_the_person_fair_windows_shorter_when_faster_u2_h5b():
+    # Playtest: a catch in 1.5 s and a jump-in in about 2 s came before a new player could press the key.
+    paces = [Pace.for_bots(BOT_SPEEDS[speed]) for speed in ("instant", "fast", "normal", "slow")]
+    assert all(pace.catch_window >= 1.8 and pace.jump_window >= 2.3 for pace in paces)
+    for quicker, slower in pairwise(paces):
+        assert quicker.catch_window < slower.catch_window and quicker.jump_window < slower.jump_window
+    normal = Pace.for_bots(BOT_SPEEDS["normal"])
+    assert (normal.catch_window, normal.jump_window) == (2.5, 3.0) == (Pace().catch_window, Pace().jump_window)
+    assert Pace.for_bots(0.0).with_bot_delay(1.4) == Pace.for_bots(1.4)  # a new speed in Settings brings its windows
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.3, 1.4])
-def test_a_forgotten_uno_gives_the_player_the_same_window_at_every_bot_speed(tmp_path, monkeypatch, delay):
+def test_a_forgotten_uno_gives_the_player_the_window_of_the_bot_speed_u2(tmp_path, monkeypatch, delay):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path))
     (tmp_path / "profiles").mkdir()
     (tmp_path / "profiles" / "catchers.toml").write_text(CATCHERS)
-    table = Table(session(f"window {delay}", profile="catchers"), Pace(bot_delay=delay, catch_window=1.5))
+    table = Table(session(f"window {delay}", profile="catchers"), Pace.for_bots(delay))
     table.pacer.step()
     for _ in range(2000):  # play (the player always draws or keeps) until a bot forgets UNO
         exposure = table.pacer.exposure
@@ -180,7 +192,8 @@ def test_a_forgotten_uno_gives_the_player_the_same_window_at_every_bot_speed(tmp
     while table.session.match.round.exposed is not None:
         assert table.run_next()
     moment, action = table.acted[-1]
-    assert moment - began >= 1.5  # no bot acted in the window, however fast the bots are
+    # No bot acted in the window, however fast the bots are.
+    assert moment - began == pytest.approx(catch_grace(delay)) and catch_grace(delay) >= 1.8
     assert isinstance(action, CatchUno) and action.seat != HUMAN  # then the quickest bot caught
     assert table.pacer.missed is not None and table.pacer.missed.seat == exposure.seat
     assert table.pacer.recently_missed() == table.pacer.missed  # a key now comes too late

@@ -119,3 +119,28 @@ async def test_a_refusal_goes_when_the_player_acts(pilot):
     await take_turn_with_keys(pilot)
     await pilot.pause()
     assert "Nobody can be caught right now." not in notices(app)
+
+
+# ---------------------------------------------------------------------- the log after an undo
+
+
+@pytest.mark.table(seed=7)
+async def test_the_lines_of_the_moves_an_undo_took_back_are_struck_and_dimmed(pilot):
+    # Playtest (issue 34): after an undo the lines of the moves taken back read as if they had happened.
+    app = pilot.app
+    table = app.screen
+    assert isinstance(table, GameScreen)
+    await settle(pilot)
+    log = table.query_one(GameLog)
+    before = len(log.entries)
+    await take_turn_with_keys(pilot)
+    await settle(pilot)
+    played = len(log.entries)
+    assert played > before and table.controller.may("undo")
+    await pilot.press("z")
+    await pilot.pause()
+    entries = log.entries
+    taken_back, undo_line = entries[before:played], entries[played]
+    assert all("strike" in entry.style and "dim" in entry.style for entry in taken_back)
+    assert "strike" not in undo_line.style and "You take back" in undo_line.plain
+    assert not any("strike" in entry.style for entry in entries[:before])

@@ -6,9 +6,9 @@
   it is told why, in their language.
 - **The same fair windows as with bots** (``table.pacing``): a forgotten UNO holds every bot back
   for the catch window, so each person may catch it or say their own UNO late (two windows for a
-  person whose hand just changed places, H4); then the bots react, fastest first. While a person
-  holds the twin of the top card (H5), the next bot's move waits the jump window. While a person
-  decides, a bot holding the twin jumps in once its reaction time has passed (H5b).
+  person whose hand just changed places, H4); then the bots react, fastest first. After a card one
+  may jump in on (H5), with a person present, nothing happens for the jump window, whatever anyone
+  holds (a wait only for a held twin is a tell); a bot's jump-in waits for it and its reaction time.
 - **A clock per decision.** A person has ``turn_seconds`` for each decision; when it runs out the
   autopilot (the expert, as ``a`` at the table) plays it, finishes the move it began (the drawn
   card, a colour, a target), and every seat's log says so.
@@ -28,6 +28,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from math import inf
 
 import saves
 from ai.driver import Driver
@@ -51,7 +52,7 @@ from ..engine import (
 from ..glyphs import UNICODE, WORDS
 from ..table.advisor import Hint, advise, advisor
 from ..table.messages import BannerShown, CardsMoved, Logged, Notice
-from ..table.pacing import Clock, Pace, Stoppable
+from ..table.pacing import Clock, Pace, Stoppable, jump_moment
 from ..table.tableview import motions
 from ..voice import _, speaking
 from ..voice import friends as words
@@ -135,7 +136,7 @@ class SharedTable:
         self._decision: tuple[int, int] | None = None
         self._decision_began = clock.now()
         self._exposure: Exposure | None = None
-        self._jump_began: float | None = None  # since when a present person may jump in (H5), or None
+        self._jump_began: float | None = None  # since when the top card may be jumped in on (H5), or None
         self._piloted: int | None = None  # the seat whose move the autopilot began
         self._jump_tried: tuple[int, int] | None = None  # the decision a bot's jump-in was last tried on (H5b)
         self._recent = RecentLog()  # told again to whoever arrives once play has begun
@@ -443,12 +444,12 @@ class SharedTable:
             self._exposure = Exposure(exposed, now, window, self.moment)
         elif exposed is None:
             self._exposure = None
-        present = [seat for seat in self.people if seat not in self._away]
-        self._jump_began = now if any(self._can_jump(seat) for seat in present) else None
-
-    def _can_jump(self, seat: int) -> bool:
-        round_ = self.match.round
-        return round_.rules.jump_in and any(isinstance(a, JumpIn) for a in round_.reactions(seat))
+        for motion in motions(events, NOBODY):
+            if motion.kind in ("play", "turn"):
+                self._top_by, self._top_turned = motion.seat, motion.kind == "turn"
+        played = None if self._top_by is None or self._top_turned else self.match.round.top_card
+        present = any(seat not in self._away for seat in self.people)
+        self._jump_began = now if present and jump_moment(self.match.round, played) else None
 
     def _save(self) -> None:
         """The match in the saves' format, to the host's ``save``; a failure is kept, the next action tries again."""
@@ -493,6 +494,7 @@ class SharedTable:
             return
         round_ = self.match.round
         now = self.clock.now()
+        grace = -inf if self._jump_began is None else self._jump_began + self.pace.jump_window  # H5b
         if round_.is_over:
             self._wake(self.round_pause, self._next_round)
             return
@@ -507,13 +509,11 @@ class SharedTable:
             # H5b: a bot with the twin does not wait for the person's decision (tried once a decision: a bot
             # that chose not to jump in is not asked again and again until it does).
             jump = self.driver.next_reaction(round_, jump_ins_only=True) if self._jump_tried != self.moment else None
-            if jump is not None:
-                due = min(due, self._acted_at + self.driver.bots[jump.seat].reaction_seconds)
+            if jump is not None:  # and not before the people's fair window has closed
+                due = min(due, max(self._acted_at + self.driver.bots[jump.seat].reaction_seconds, grace))
             self._wake(due - now, self._decision_due)
             return
-        wait = self._acted_at + self.pace.bot_delay - now
-        if self._jump_began is not None:  # H5b: the people's fair window to jump in
-            wait = max(wait, self._jump_began + self.pace.jump_window - now)
+        wait = max(self._acted_at + self.pace.bot_delay, grace) - now
         self._wake(wait, self._machine_moves)
 
     def _decision_due(self) -> None:
@@ -521,7 +521,8 @@ class SharedTable:
         round_ = self.match.round
         now = self.clock.now() + _EARLY
         jump = self.driver.next_reaction(round_, jump_ins_only=True)
-        if jump is not None and now >= self._acted_at + self.driver.bots[jump.seat].reaction_seconds:
+        grace = -inf if self._jump_began is None else self._jump_began + self.pace.jump_window  # H5b
+        if jump is not None and now >= max(self._acted_at + self.driver.bots[jump.seat].reaction_seconds, grace):
             self._apply(jump.action)
             return
         if jump is None:  # the bot chose not to jump in: it is not asked again on this decision
@@ -634,9 +635,6 @@ class SharedTable:
     def _tell(self, events: Sequence[Event], exposed_before: int | None, by: int | None) -> None:
         """An action's events, to each in their own voice: the log's lines, and a banner for what matters."""
         round_ = self.match.round
-        for motion in motions(events, NOBODY):
-            if motion.kind in ("play", "turn"):
-                self._top_by, self._top_turned = motion.seat, motion.kind == "turn"
         self._recent.events(events, round_, exposed_before)
         for listener in list(self._listeners.values()):
             with speaking(listener.person.language):

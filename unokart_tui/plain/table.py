@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from ..engine import Card, Pass, Phase, Rank
+from ..engine import Card, Color, Pass, Phase, Rank
 from ..glyphs import WORDS
 from ..printable import printable
 from ..table import messages as told
@@ -62,6 +62,7 @@ class LineTable:
         self.log_lines: deque[str] = deque(maxlen=LOG_AGAIN)
         self.asked: told.Message | None = None  # the last question put to the seat
         self.wild_four: Card | None = None  # the Wild Draw Four whose colour is being asked
+        self.advised_colour: Color | None = None  # the hint's colour for it: Enter alone takes it
         self.colour_asked = ""  # its question, said again after a line that does not answer it
         self.round_over: told.RoundOver | None = None
         self.over = False  # the match has ended
@@ -85,6 +86,10 @@ class LineTable:
                     self.say(logged.text)
                 else:
                     self._recalled.append(logged.text)
+            case told.LogUndone(count):
+                kept = list(self.log_lines)
+                cut = max(len(kept) - count, 0)
+                self.log_lines = deque(kept[:cut] + [words.undone_line(line) for line in kept[cut:]], maxlen=LOG_AGAIN)
             case told.Notice(text):
                 self.say(text)
             case told.SaveProblem(summary, problem) if summary is not None:
@@ -94,9 +99,9 @@ class LineTable:
                 self._save_problem = problem
             case told.SaveProblem():
                 self._save_problem = None  # saving works again (its notice says so)
-            case told.AskColour(reason, _advised, card) if card is not None:
-                self.wild_four = card
-                self.colour_asked = words.colour_question(reason)
+            case told.AskColour(reason, advised, card) if card is not None:
+                self.wild_four, self.advised_colour = card, advised
+                self.colour_asked = words.colour_question(reason, advised)
                 self.say(self.colour_asked)
             case told.AskColour() | told.AskTarget() | told.AskChallenge():
                 self.asked = message
@@ -222,7 +227,7 @@ class LineTable:
         if phase is Phase.STACK:
             return words.stack_turn(view.pending_draw, self.playable())
         if phase is Phase.CHOOSE_COLOR and isinstance(asked, told.AskColour):
-            return words.colour_question(asked.reason)
+            return words.colour_question(asked.reason, asked.advised)
         if phase is Phase.CHOOSE_TARGET and isinstance(asked, told.AskTarget):
             targets = [(name, cards) for _seat, name, cards in asked.targets]
             return words.target_question(targets, seven=asked.seven)
@@ -293,6 +298,9 @@ class LineTable:
         decides = self.session.is_human_turn()
         phase = self.session.view().phase if decides else None
         if not text:
+            advised = self.colour_advised()
+            if advised is not None:  # the hint's colour, as the dialog's Enter takes it
+                return Command("colour", advised.value)
             if decides or self.chance() is not None:
                 return Command("again")
             return unknown
@@ -306,6 +314,14 @@ class LineTable:
         if playing and find_card(text, hand_cards(self.session.match, HUMAN)[0]) is not None:
             return Command("play", text)
         return unknown
+
+    def colour_advised(self) -> Color | None:
+        """The hint's colour for the colour asked now, or None."""
+        if self.wild_four is not None:
+            return self.advised_colour
+        asked = self.asked
+        choosing = self.session.is_human_turn() and self.session.view().phase is Phase.CHOOSE_COLOR
+        return asked.advised if choosing and isinstance(asked, told.AskColour) else None
 
     def question_open(self) -> bool:
         """Whether a colour, a player or an answer to a Wild Draw Four is asked of the seat."""

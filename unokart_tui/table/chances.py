@@ -1,14 +1,14 @@
-"""The words for a chance a seat had and let pass, or took through a hint: what the key came too late
-for, and what the hint's move did that no key said.
+"""The words for a chance a seat had and let pass: what the key came too late for.
+
+(A move taken from the hint is told by its own line: ``logbook.followed_line``.)
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..engine import Action, Card, Color, JumpIn, Match, Play
+from ..engine import Card, JumpIn, Match, Play
 from ..voice import _
-from ..voice.cards import color_word, long
 from ..voice.narration import Voice
 
 JUMP_LATE_SECONDS = 5.0  # a j this long after the twin was held is "too late", not "no jump-in now"
@@ -41,22 +41,3 @@ def missed_jump_words(match: Match, you: int, chance: JumpChance | None, now: fl
             " symbol) while another player is to play or draw."
         )
     return _("Jumping in is not a rule of this match.")
-
-
-def hint_taken_words(action: Action, voice: Voice, *, said: bool, chosen: Color | None = None) -> str | None:
-    """What taking the hint's ``action`` did that no key said (issue 34): UNO ``said``, a colour ``chosen``.
-
-    None when it did nothing more than the key pressed for it.
-    """
-    if not isinstance(action, Play) or not (said or chosen is not None):
-        return None
-    # Written as the log's own lines write them (voice/lines.py): the card by its name, the colour in its
-    # sentence form. Found in play: "Podľa rady hráš kartu D+4 a voliš Modrá." beside "voliš modrú".
-    card = long(action.card)
-    if chosen is None:
-        return _("You play {card} and say UNO, as the hint said.").format(card=card)
-    if said:
-        words = _("You play {card}, choose {colour} and say UNO, as the hint said.")
-    else:
-        words = _("You play {card} and choose {colour}, as the hint said.")
-    return words.format(card=card, colour=color_word(chosen))

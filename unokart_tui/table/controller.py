@@ -28,7 +28,6 @@ from ..engine import (
     Phase,
     Play,
     Rank,
-    RoundWon,
     RulesError,
     SayUno,
     UnoCaught,
@@ -38,13 +37,12 @@ from ..glyphs import UNICODE, Glyphs
 from ..history.timeline import replay
 from ..voice import _
 from ..voice.banners import Banner, banner
-from ..voice.cards import color_label
-from ..voice.narration import LogLine, Voice, how_it_ended, in_told_order, log_line, log_lines, must_play_line
+from ..voice.narration import LogLine, Voice, how_it_ended, must_play_line
 from ..voice.notes import TableNotes
 from ..voice.refusals import refusal
-from . import hinting, keys, questions
+from . import hinting, keys, logbook, questions
 from .advisor import Advisor, Hint
-from .chances import JumpChance, hint_taken_words, missed_jump_words
+from .chances import JumpChance, missed_jump_words
 from .hinting import HintOnShow
 from .messages import (
     AskColour,
@@ -128,8 +126,11 @@ class TableController:
         self._refused_at = float("-inf")
         self._turn_taken = ("", float("-inf"))  # why the seat's decision went to a bot who jumped in, and when
         self._jump_chance: JumpChance | None = None  # the twin of the top card last held (H5)
+        self.logbook = logbook.Logbook()  # the log's lines, for an undo to mark those it took back
 
     def send(self, message: Message) -> None:
+        if isinstance(message, Logged):
+            self.logbook.counted()
         self.front.receive(message)
 
     def call_after_refresh(self, callback: Callable[[], None]) -> bool:
@@ -256,10 +257,13 @@ class TableController:
     def log(self, text: str, style: str = "") -> None:
         self.send(Logged(LogLine(text, style)))
 
-    def show(self, events: list[Event]) -> None:
-        """What happened: the seats' last moves, the log, and a banner for what matters."""
+    def show(self, events: list[Event], *, hint_uno: bool | None = None) -> None:
+        """What happened: the seats' last moves, the log, and a banner for what matters.
+
+        ``hint_uno``: the seat's move followed the hint, whose move said UNO or not (None: it did not).
+        """
         self.notes.record(events, self.session.names)
-        self.write_log(events)
+        self.write_log(events, hint_uno=hint_uno)
         forced = must_play_line(events, self.session.match.round, self.voice)  # H7
         if forced is not None:
             self.send(Logged(forced))
@@ -269,34 +273,9 @@ class TableController:
         elif self._banner_kind == "exposed" and self.session.view().exposed is None:
             self.show_banner(None)  # nobody can be caught any more
 
-    def write_log(self, events: list[Event], *, live: bool = True) -> None:
-        """``events`` in the log; ``live``: they just happened (not the moves before a resumed match)."""
-        stack = not live or can_stack(self.session.match.round, HUMAN)  # H1-H3: a total passed to the player
-        if not self.short_log:
-            for event in in_told_order(events):
-                self.send(Logged(log_line(event, self.voice, can_stack=stack)))
-            return
-        hand = len(self.session.match.round.hands[HUMAN]) if live else None
-        view = self.session.view()
-        drawn = view.drawn if live and self.session.is_human_turn() and view.phase is Phase.DRAWN else None
-        for line in log_lines(events, self.voice, can_stack=stack, hand=hand, drawn=drawn):
-            self.send(Logged(line))
-
-    def note_exposure_over(self, exposed: int | None, events: list[Event]) -> None:
-        """U2: the chance to catch ``exposed`` passed with this action; the log says so.
-
-        Found in play: a forgotten UNO nobody caught just vanished from the screen, and the
-        player could not tell whether a catch was still coming.
-        """
-        if exposed is None or self.session.match.round.exposed is not None:
-            return
-        if any(isinstance(e, (UnoCaught, UnoSaid, RoundWon)) for e in events):
-            return  # caught, said late, or the round is over: the log has said it
-        if exposed == HUMAN:
-            self.log(_("Nobody caught you without UNO: the chance has passed."), "italic")
-        else:
-            name = self.session.names[exposed]
-            self.log(_("Nobody caught {name} without UNO in time.").format(name=name), "italic")
+    def write_log(self, events: list[Event], *, live: bool = True, hint_uno: bool | None = None) -> None:
+        """``events`` in the log (``logbook.write``); ``live``: they just happened."""
+        logbook.write(self, events, live=live, hint_uno=hint_uno)
 
     def show_banner(self, shown: Banner | None) -> None:
         self._banners += 1
@@ -332,14 +311,16 @@ class TableController:
 
     # ------------------------------------------------------------------ the game changes here
 
-    def act(self, action: Action, *, hint_words: str | None = None) -> bool:
+    def act(self, action: Action, *, hint_uno: bool | None = None) -> bool:
         """The one place the game changes. An illegal action is explained and changes nothing.
 
-        ``hint_words``: the line that says what the hint's move did beyond the key pressed for it.
+        ``hint_uno``: the seat's move is the hint's, whose move said UNO or not; its line says so.
         """
         by_player = self.session.is_human_turn()
         taken = by_player and isinstance(action, JumpIn) and action.seat != HUMAN  # H5: a bot took the turn
-        exposed = self.session.match.round.exposed
+        match = self.session.match
+        exposed = match.round.exposed
+        self.logbook.action_at((match.round_number, len(match.history[-1])))
         try:
             events = self.session.apply(action)
         except RulesError:  # its words are the engine's English: the voice says why in the player's language
@@ -348,13 +329,11 @@ class TableController:
         if taken:
             by_player = False
         self.send(CardsMoved(motions(events, HUMAN), by_player))
-        self.show(events)
+        self.show(events, hint_uno=hint_uno)
         if taken:
             assert isinstance(action, JumpIn)
             self.note_turn_taken(action)
-        if hint_words is not None:
-            self.log(hint_words, "italic")
-        self.note_exposure_over(exposed, events)
+        logbook.note_exposure_over(self, exposed, events)
         self.send(HintShown(None))  # it was about the decision just taken
         self.hinted, self.hint_on_show = None, HintOnShow()
         if by_player or self.session.is_human_turn() or self.session.match.round.is_over:
@@ -601,6 +580,10 @@ class TableController:
         self.notes.new_round()
         for batch in plan.round_events:
             self.notes.record(batch, self.session.names)
+        match = self.session.match
+        undone = self.logbook.taken_back_to((match.round_number, len(match.history[-1])))
+        if undone is not None:
+            self.send(undone)  # found in play: the moves taken back stayed in the log as if they had happened
         self.log(plan.words(), "italic")
         self.uno_ahead.drop()
         # Found in play: a hint and a notice about the decision taken back outlived it, and the
@@ -653,16 +636,13 @@ class TableController:
         hinted = self.hinted
         if card is None:
             advised = hinted.color if isinstance(hinted, ChooseColor) else None
-            words = None
-            if advised is not None and color == advised:
-                words = _("You choose {colour}, as the hint said.").format(colour=color_label(color))
-            self.act(ChooseColor(color), hint_words=words)
+            self.act(ChooseColor(color), hint_uno=False if advised is not None and color == advised else None)
             return
         hinted_play = hinted if isinstance(hinted, Play) and hinted.card == card else None
         said = hinted_play is not None and hinted_play.uno and not self.says_uno(card)  # the hint's UNO, if only its
-        chosen = color if hinted_play is not None and hinted_play.color == color else None
+        followed = hinted_play is not None and hinted_play.color == color
         play = Play(card, color, said or self.says_uno(card))
-        self.act(play, hint_words=hint_taken_words(play, self.voice, said=said, chosen=chosen))
+        self.act(play, hint_uno=hinted_play.uno if hinted_play is not None and followed else None)
 
     def choose_target(self, seat: int) -> None:
         self.act(ChooseTarget(seat))

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..engine import Accept, Action, CatchUno, Draw, JumpIn, Pass, Play, Rank
 from ..voice import hints as words
 from .advisor import Hint
-from .chances import hint_taken_words
 from .messages import HintShown
 from .tableview import applies, hand_cards
 
@@ -91,12 +90,11 @@ def enter(controller: TableController) -> None:
         controller.catch()
     elif controller.is_players_decision():
         action: Action = hinted
-        said = None
+        hint_uno = None  # issue 34: the move's own line says it followed the hint
         if isinstance(hinted, Play):
-            armed = controller.uno_ahead.armed
-            said = hint_taken_words(hinted, controller.voice, said=hinted.uno and not armed)
-            action = Play(hinted.card, hinted.color, hinted.uno or armed)  # UNO said ahead goes with it
-        controller.act(action, hint_words=said)
+            hint_uno = hinted.uno
+            action = Play(hinted.card, hinted.color, hinted.uno or controller.uno_ahead.armed)  # UNO said ahead too
+        controller.act(action, hint_uno=hint_uno)
 
 
 def hand_status(controller: TableController, status: str) -> str:

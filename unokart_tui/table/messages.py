@@ -38,6 +38,12 @@ class Logged(NamedTuple):
     line: LogLine
 
 
+class LogUndone(NamedTuple):
+    """The log's last ``lines`` tell moves an undo took back: the front end marks them as undone."""
+
+    lines: int
+
+
 class LogFollows(NamedTuple):
     """The log goes back to its end and follows new lines (a new round, the seat's turn after others')."""
 
@@ -142,6 +148,7 @@ class MatchOver(NamedTuple):
 Message = (
     TableShown
     | Logged
+    | LogUndone
     | LogFollows
     | BannerShown
     | HintShown

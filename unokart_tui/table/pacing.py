@@ -7,14 +7,18 @@ screen's ``act``. No Textual here either: the screen is seen as a ``Table``, its
 - Each bot action stays on the table for the bots' delay (the bot-speed setting) before
   the next; at delay 0 the next comes once the table has been redrawn, so every action
   is still shown. ``f`` (fast) drops the delay until the player's next decision.
-- A forgotten UNO opens a window of ``catch_window`` seconds of real time, whatever the
-  bots' speed: no bot acts in it, so the player can catch (or say their own UNO late).
+- A forgotten UNO opens a window of ``catch_window`` seconds of real time: no bot acts in it,
+  so the player can catch (or say their own UNO late).
   Time while the table is held (a dialog over it) is not part of the window.
   Then the bots react, fastest first, as the simulator orders them; then play goes on.
-- Jumping in (house rule H5): while the player holds the twin of the top card, the next
-  bot's move waits ``jump_window`` seconds (the player's fair window). When a bot's move
-  is due, a bot holding the twin jumps in first, as the simulator orders them; while the
-  player decides, it jumps in once its own reaction time has passed since the last move.
+- Jumping in (house rule H5): after every card that may be jumped in on (a card a player
+  played, not a wild), nothing happens for ``jump_window`` seconds: neither the next bot's
+  move nor any bot's jump-in (H5b, the person's fair window). The wait does not depend on
+  what the person holds: a wait only when they hold the twin would tell the others at a
+  friends' table. When a bot's move is due, a bot holding the twin jumps in first, as the
+  simulator orders them; while the person decides, it jumps in once its own reaction time
+  and the window have both passed.
+- Both windows follow the bots' speed (``Pace.for_bots``): docs/pacing.md says why.
 - While a dialog or another screen is over the table, nothing happens.
 - With the autopilot on (``hints.Advisor``), the player's decisions are played like a
   bot's, after the same delay; a move the player began by hand they finish themselves.
@@ -30,21 +34,73 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..defaults import BOT_DELAY
-from ..engine import Action, Event, HandsPassed, HandsSwapped, JumpIn, PlayerExposed
+from ..engine import (
+    Action,
+    Card,
+    CardPlayed,
+    CardTurned,
+    Event,
+    HandsPassed,
+    HandsSwapped,
+    JumpIn,
+    Phase,
+    PlayerExposed,
+    Round,
+)
 from .session import HUMAN, Session
 
 if TYPE_CHECKING:
     from .advisor import Advisor
 
 
+# The person's fair windows (U2, H5b), in seconds: a floor, and the bots' delay on top of it, so
+# that slow bots give more time to look and fast bots less (docs/pacing.md has the measures).
+# Found in play: a catch in 1.5 s and a jump-in in about 2 s came before a new player had
+# found the twin in their hand and pressed the key.
+CATCH_FLOOR = 1.8
+JUMP_FLOOR = 2.3
+
+
+def catch_grace(bot_delay: float) -> float:
+    """Seconds no bot catches a forgotten UNO (U2) at the bots' delay ``bot_delay``."""
+    return round(CATCH_FLOOR + max(bot_delay, 0.0), 2)
+
+
+def jump_grace(bot_delay: float) -> float:
+    """Seconds nothing happens after a card that may be jumped in on (H5b) at the bots' delay ``bot_delay``."""
+    return round(JUMP_FLOOR + max(bot_delay, 0.0), 2)
+
+
 class Pace(NamedTuple):
     bot_delay: float = BOT_DELAY  # seconds each bot action stays before the next
-    catch_window: float = 1.5  # seconds before any bot acts on a forgotten UNO: the player's chance
-    # The player's fair window to jump in (H5b) before the next bot moves. Longer than a catch's:
-    # found in play, 1.5 s was gone before a new player had matched the twin in their hand.
-    jump_window: float = 3.0
+    catch_window: float = catch_grace(BOT_DELAY)  # seconds before any bot acts on a forgotten UNO
+    jump_window: float = jump_grace(BOT_DELAY)  # seconds before anything follows a card one may jump in on
     banner_seconds: float | None = 3.0  # how long a banner stays; None: until the next one replaces it
     save_retry: float = 2.0  # seconds between attempts while saving fails
+
+    @classmethod
+    def for_bots(cls, bot_delay: float) -> Pace:
+        """The pace of the bot-speed setting ``bot_delay``: the person's windows go with it."""
+        return cls(bot_delay, catch_grace(bot_delay), jump_grace(bot_delay))
+
+    def with_bot_delay(self, bot_delay: float) -> Pace:
+        """This pace at another bot speed: the windows follow it, the rest stays."""
+        windows = {"catch_window": catch_grace(bot_delay), "jump_window": jump_grace(bot_delay)}
+        return self._replace(bot_delay=bot_delay, **windows)
+
+
+def jump_moment(round_: Round, played: Card | None) -> bool:
+    """Whether the rules let someone jump in on the top card now (H5, H5a), whatever anyone holds.
+
+    ``played``: the card last played this round, None once an Item Box turned one since.
+    """
+    return (
+        round_.rules.jump_in
+        and played is not None
+        and played.color is not None
+        and round_.phase is Phase.PLAY
+        and round_.top_card == played
+    )
 
 
 class Stoppable(Protocol):
@@ -130,7 +186,8 @@ class Pacer:
         self.decision_began = 0.0
         self.exposure: Exposure | None = None
         self.missed: Missed | None = None
-        self.jump_began: float | None = None  # since when the player may jump in (H5), or None
+        self.jump_began: float | None = None  # since when the top card may be jumped in on (H5), or None
+        self._played: Card | None = None  # the card last played, while no Item Box has turned one since
         self._holds = 0
         self._held_since = 0.0
         self._stopped = False
@@ -191,7 +248,12 @@ class Pacer:
         elif self.exposure is not None and exposed is None:
             self.missed = Missed(self.exposure.seat, tuple(events), now)
             self.exposure = None
-        self.jump_began = now if self._can_jump(HUMAN) else None
+        for event in events:
+            if isinstance(event, CardPlayed):
+                self._played = event.card
+            elif isinstance(event, CardTurned):
+                self._played = None  # H5a: nobody jumps in on a turned card
+        self.jump_began = now if jump_moment(self.session.match.round, self._played) else None
 
     def rewound(self, events: Sequence[Event]) -> None:
         """An undo took the table back to the player's decision: it is put to them anew, and an UNO
@@ -203,7 +265,7 @@ class Pacer:
         self.changed(events)
 
     def new_round(self) -> None:
-        self.exposure, self.missed, self.jump_began = None, None, None
+        self.exposure, self.missed, self.jump_began, self._played = None, None, None, None
         self._acted_at = self.clock.now()
 
     def recently_missed(self) -> Missed | None:
@@ -250,10 +312,13 @@ class Pacer:
             self._bot_may_jump_in()
             return
         self.waiting = True
-        wait = self._reading_time()
-        if self.jump_began is not None:  # H5b: the player's fair window to jump in
-            wait = max(wait, self.jump_began + self.pace.jump_window - self.clock.now())
-        self._wake(wait, self._bot_moves)
+        self._wake(max(self._reading_time(), self._jump_grace_left()), self._bot_moves)
+
+    def _jump_grace_left(self) -> float:
+        """H5b: how much of the person's fair window to jump in is left (0 when none is open)."""
+        if self.jump_began is None:
+            return 0.0
+        return self.jump_began + self.pace.jump_window - self.clock.now()
 
     def _reading_time(self) -> float:
         if self.fast:
@@ -298,20 +363,18 @@ class Pacer:
             return
         self.table.act(self.session.bot_action(seat))
 
-    def _can_jump(self, seat: int) -> bool:
-        round_ = self.session.match.round
-        return round_.rules.jump_in and any(isinstance(a, JumpIn) for a in round_.reactions(seat))
-
     def _bot_jump_in(self) -> JumpIn | None:
         """The jump-in of the first bot (fastest first) that makes one now (H5), or None."""
         step = self.session.next_bot_reaction(jump_ins_only=True)
         return step.action if step is not None and isinstance(step.action, JumpIn) else None
 
     def _bot_may_jump_in(self) -> None:
-        """While the player decides, a bot holding the twin jumps in once its reaction time has passed (H5b)."""
+        """While the player decides, a bot holding the twin jumps in once its reaction time and the fair
+        window have both passed (H5b)."""
         step = self.session.next_bot_reaction(jump_ins_only=True)
         if step is not None:
-            self._wake(self._acted_at + self.session.reaction_seconds(step.seat) - self.clock.now(), self._bot_jumps)
+            reacts = self._acted_at + self.session.reaction_seconds(step.seat) - self.clock.now()
+            self._wake(max(reacts, self._jump_grace_left()), self._bot_jumps)
 
     def _bot_jumps(self) -> None:
         jump = self._bot_jump_in()

@@ -74,6 +74,12 @@ class SeatLine(NamedTuple):
     said_uno: bool = False  # on one card, UNO said for it (U1): safe from a catch
     earlier: tuple[str, ...] = ()  # the seat's moves this round before its last, oldest first (the grand table's story)
     points_held: int | None = None  # what the player's own cards count (E3); None for every other seat
+    # The player's own seat on the grand table (issue 34: its rows were blank): the hand's cards of each
+    # colour, red, yellow, green, blue and wild; and the others close to going out, fewest cards first.
+    colours: tuple[int, ...] = ()
+    close_to_out: tuple[tuple[str, int], ...] = ()
+    playable: tuple[Card, ...] | None = None  # at the player's decision, the cards that may go (each once)
+    before_you: int | None = None  # while another seat decides, how many play before the player's turn
 
 
 class Standing(NamedTuple):
@@ -110,6 +116,8 @@ class HandState(NamedTuple):
 
 
 STORY_LENGTH = 7  # a seat's last moves kept for its story: more than the tallest seat shows
+CLOSE_TO_OUT = 2  # an opponent on this many cards or fewer is named on the player's own seat
+COLOUR_ORDER = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE, None)
 
 
 def seat_lines(
@@ -124,6 +132,14 @@ def seat_lines(
     round_ = match.round
     sizes = [len(hand) for hand in round_.hands]
     after = None if round_.is_over else (round_.decider + round_.direction) % round_.num_players
+    near = sorted((size, seat) for seat, size in enumerate(sizes) if seat != you and 0 < size <= CLOSE_TO_OUT)
+    close = tuple((shown_name(match.names[seat]), size) for size, seat in near)
+    may_go, waiting = None, None
+    if not round_.is_over and round_.decider != you:
+        waiting = (you - round_.decider) * round_.direction % round_.num_players
+    if not round_.is_over and round_.decider == you and round_.phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK):
+        cards, playable, _drawn = hand_cards(match, you)
+        may_go = tuple(dict.fromkeys(cards[place] for place in sorted(playable)))
     return tuple(
         SeatLine(
             seat=seat,
@@ -141,6 +157,12 @@ def seat_lines(
             said_uno=seat in notes.said_uno and sizes[seat] == 1,
             earlier=tuple(notes.story[seat][-STORY_LENGTH:-1]),
             points_held=sum(card.points for card in round_.hands[seat]) if seat == you else None,
+            colours=tuple(sum(c.color is colour for c in round_.hands[seat]) for colour in COLOUR_ORDER)
+            if seat == you
+            else (),
+            close_to_out=close if seat == you else (),
+            playable=may_go if seat == you else None,
+            before_you=waiting if seat == you else None,
         )
         for seat, name in enumerate(match.names)
     )

@@ -127,8 +127,13 @@ def stack_turn(total: int, stackable: Sequence[Card]) -> str:
     )
 
 
-def colour_question(reason: str) -> str:
-    return _("Choose a colour ({reason}): type red, yellow, green or blue.").format(reason=reason)
+def colour_question(reason: str, advised: Color | None = None) -> str:
+    """The colour asked; ``advised``: the hint's, said with it and taken by Enter alone."""
+    if advised is None:
+        return _("Choose a colour ({reason}): type red, yellow, green or blue.").format(reason=reason)
+    return _(
+        "Choose a colour ({reason}): type red, yellow, green or blue. The hint said {colour}: press Enter for it."
+    ).format(reason=reason, colour=color_word(advised))
 
 
 def target_question(targets: Sequence[tuple[str, int]], *, seven: bool) -> str:
@@ -400,3 +405,8 @@ def no_hint() -> str:
 
 def log_empty() -> str:
     return _("The log is empty.")
+
+
+def undone_line(line: str) -> str:
+    """A line of the log whose move an undo took back (issue 34: it stayed as if it had happened)."""
+    return _("Undone: {line}").format(line=words_only(line))

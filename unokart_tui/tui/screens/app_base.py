@@ -162,7 +162,7 @@ class SettingsApp(PlainTextApp):
         from .game import GameScreen  # noqa: PLC0415
 
         if self.pace is None:
-            self.pace = Pace(bot_delay=self.bot_delay)
+            self.pace = Pace.for_bots(self.bot_delay)
         settings = self.settings
         return GameScreen(
             session,
@@ -226,7 +226,7 @@ class SettingsApp(PlainTextApp):
         self.animation_level = "none" if settings.reduce_motion else self.full_motion
         self.bot_delay = settings.bot_delay
         if self.pace is not None:
-            self.pace = self.pace._replace(bot_delay=settings.bot_delay)
+            self.pace = self.pace.with_bot_delay(settings.bot_delay)
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and self.pace is not None:
                 screen.use_settings(settings, self.pace, self.glyphs)

@@ -281,6 +281,8 @@ class GameScreen(Screen[None]):
                     self.app.withdraw_passing()
             case told.QuestionsWithdrawn():
                 self.withdraw_questions()
+            case told.LogUndone(count):
+                self.log_view.mark_undone(count)
             case told.LogFollows():
                 self.log_view.follow()
             case told.SaveProblem(summary, problem):

@@ -25,6 +25,7 @@ from ...voice.narration import LogLine
 from .paint import CARD_COMPONENTS, card_css, painted
 
 MAX_LINES = 1000  # a long match's log stays cheap to wrap again
+UNDONE_STYLE = "dim strike"  # a line whose move an undo took back
 
 # A command's units for wrapping: a run of spaces, or a word up to and with its next comma.
 _COMMAND_UNITS = re.compile(r"\s+|[^\s,]*,|[^\s,]+")
@@ -188,6 +189,23 @@ class GameLog(RichLog, can_focus=False):
         self.scroll_end(animate=False, immediate=True, x_axis=False)
         if bar is not None:
             bar.refresh()
+
+    def mark_undone(self, count: int) -> None:
+        """The last ``count`` lines tell moves an undo took back: struck through and dimmed, kept to read.
+
+        Found in play (issue 34): after an undo the lines of the moves taken back read as if they had happened.
+        """
+        if count <= 0:
+            return
+        for place in range(max(len(self.entries) - count, 0), len(self.entries)):
+            entry = self.entries[place]
+            if isinstance(entry, LogLine):
+                self.entries[place] = entry._replace(style=f"{entry.style} {UNDONE_STYLE}".strip(), faces=())
+            else:
+                marked = entry.copy()
+                marked.stylize(UNDONE_STYLE)
+                self.entries[place] = marked
+        self._write_again()
 
     def _write_again(self) -> None:
         follow = self.following

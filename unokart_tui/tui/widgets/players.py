@@ -19,14 +19,17 @@ import ai
 from ...table.lineup import personalities
 from ...table.tableview import SeatLine
 from ...voice import _, ngettext, pgettext
+from ...voice.cards import short
 from ...voice.names import difficulty_name, personality_name, personality_short
 from .cardface import fan
+from .paint import CARD_COMPONENTS, card_css
 
 KIND_COLUMN = 11  # a personality's label and a space
 BACKS_COLUMN = 8  # a fan of backs: six and a "+"
 LAST_MOVE = 14  # the room a last move needs ("drew 2 (+2)", "played W+4 red") before a column joins the line
 SHORTEST_NAME = 6  # every bot's name fits ("Bowser")
 LONGEST_NAME = 12
+ROOMY_OWN_SEAT = 5  # from this many rows inside the player's own seat, it shows their colours and the threats
 
 
 class PlayerRow(Widget, can_focus=False):
@@ -134,6 +137,46 @@ def held_words(cards: int, points: int) -> str:
     ).format(points=points)
 
 
+def colour_counts(counts: tuple[int, ...]) -> list[tuple[str, str]]:
+    """The player's cards of each colour (``SeatLine.colours``): each count's words and its card face.
+
+    One phrase a colour, each with its plural, so that a translation agrees its colour with the number.
+    """
+    red, yellow, green, blue, wild = counts
+    parts = [
+        (ngettext("{count} red", "{count} red", red).format(count=red), "red"),
+        (ngettext("{count} yellow", "{count} yellow", yellow).format(count=yellow), "yellow"),
+        (ngettext("{count} green", "{count} green", green).format(count=green), "green"),
+        (ngettext("{count} blue", "{count} blue", blue).format(count=blue), "blue"),
+    ]
+    if wild:
+        parts.append((ngettext("{count} wild", "{count} wild", wild).format(count=wild), "wild"))
+    return parts
+
+
+def may_go_words(cards: tuple[str, ...]) -> str:
+    """At the player's decision, the cards of theirs that may go now (``cards``: their short names)."""
+    if not cards:
+        return _("None of your cards can go now.")
+    return ngettext("{count} card can go now: {cards}.", "{count} cards can go now: {cards}.", len(cards)).format(
+        count=len(cards), cards=", ".join(cards)
+    )
+
+
+def before_you_words(count: int) -> str:
+    """While others play, how many play before the player's turn comes (the way play goes now)."""
+    return ngettext("{count} player plays before your turn.", "{count} players play before your turn.", count).format(
+        count=count
+    )
+
+
+def close_to_out_words(name: str, cards: int) -> str:
+    """An opponent about to go out, on the player's own seat: what the player's next moves must reckon with."""
+    return ngettext(
+        "{name} has {count} card left: close to going out.", "{name} has {count} cards left: close to going out.", cards
+    ).format(name=name, count=cards)
+
+
 def who_plays(kind: str, level: str | None, width: int) -> str:
     """The bot's personality and difficulty in ``width`` cells, whole words only, the longest form that fits.
 
@@ -191,8 +234,12 @@ class SeatView(Widget, can_focus=False):
     SeatView > .seat--quiet {
         color: $text-muted;
     }
-    """
-    COMPONENT_CLASSES = {"seat--backs", "seat--badge", "seat--quiet"}
+    SeatView > .seat--alert {
+        color: $warning;
+        text-style: bold;
+    }
+    """ + card_css("SeatView")
+    COMPONENT_CLASSES = {"seat--backs", "seat--badge", "seat--quiet", "seat--alert", *CARD_COMPONENTS}
 
     info: reactive[SeatLine | None] = reactive(None)
 
@@ -237,6 +284,8 @@ class SeatView(Widget, can_focus=False):
             # Found in play at 200x60: the player's own seat was a blank bar. What the hand is worth, a line.
             lines.append(held_words(info.cards, info.points_held)[:width] + "\n", style=quiet)
             used = 1
+        if info.you and self.content_size.height >= ROOMY_OWN_SEAT:
+            used += self._own_rows(lines, info, width)
         # A tall seat (the grand table) tells the round's story: its moves before the last, one a line, oldest first.
         room = self.content_size.height - used - 1
         earlier = info.earlier[max(len(info.earlier) - room, 0) :] if room > 0 else ()
@@ -257,3 +306,34 @@ class SeatView(Widget, can_focus=False):
         last.truncate(width, overflow="ellipsis")
         lines.append_text(last)
         return lines
+
+    def _own_rows(self, lines: Text, info: SeatLine, width: int) -> int:
+        """The tall own seat's rows (issue 34: at 200x60 they were blank until the round's story filled
+        them): the hand by colour, painted as the cards are; at the player's decision the cards that may
+        go; then each opponent close to going out. The rows it wrote; the story gets what is left.
+        """
+        used = 0
+        if info.colours and info.cards:
+            row = Text(_("By colour:") + " ")
+            for number, (words, face) in enumerate(colour_counts(info.colours)):
+                row.append(" " if number else "")
+                row.append(f" {words} ", style=self.get_component_rich_style(f"card--{face}"))
+            row.truncate(width, overflow="ellipsis")
+            lines.append_text(row)
+            lines.append("\n")
+            used += 1
+        if info.playable is not None:
+            named = tuple(short(card, info.glyphs) for card in info.playable)
+            lines.append(may_go_words(named)[:width] + "\n", style=self.get_component_rich_style("seat--quiet"))
+            used += 1
+        elif info.before_you is not None:
+            lines.append(
+                before_you_words(info.before_you)[:width] + "\n", style=self.get_component_rich_style("seat--quiet")
+            )
+            used += 1
+        alert = self.get_component_rich_style("seat--alert")
+        room = self.content_size.height - used - 2  # the hand's worth above, the last move below
+        for name, cards in info.close_to_out[: max(room, 0)]:
+            lines.append(close_to_out_words(name, cards)[:width] + "\n", style=alert)
+            used += 1
+        return used
