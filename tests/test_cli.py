@@ -149,6 +149,7 @@ def test_load_of_a_locked_match_names_it():
     ("args", "message"),
     [
         (["new", "--bots", "greedy,grumpy"], "unknown bot 'grumpy'"),
+        (["new", "--bots", "greedy,expert-quick"], "'expert-quick' is a difficulty, not a bot: write it after a bot"),
         (["new", "--bots", ",".join(["random"] * 10)], "1 to 9 opponents"),
         (["new", "--target", "zero"], "not a whole number"),
         (["new", "--seed", "x"], "not a whole number"),

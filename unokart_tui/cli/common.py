@@ -165,6 +165,14 @@ def bot_list(
     bots = [name.strip() for name in text.split(",") if name.strip()]
     unknown = [name.partition(":")[0] for name in bots if name.partition(":")[0] not in known]
     if unknown:
+        import ai.profiles  # noqa: PLC0415 - read only when a name is wrong
+
+        if unknown[0] in ai.profiles.list_profiles():  # found in play: "--bots expert-quick", as the README put it
+            parser.error(
+                _("{profile} is a difficulty, not a bot: write it after a bot and a colon, as in {example}").format(
+                    profile=repr(unknown[0]), example=f"expert:{unknown[0]}"
+                )
+            )
         parser.error(
             _("unknown bot {bot} in {flag} (the bots: {bots})").format(
                 bot=repr(unknown[0]), flag=flag, bots=", ".join(sorted(known))
