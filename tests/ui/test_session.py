@@ -260,7 +260,9 @@ def test_a_new_saves_name_says_its_date_and_time_and_numbers_a_second_in_words(l
         context = "a new save's name: letters, digits, spaces, - _ . only"
         expected = [
             pgettext(context, "Match of {date} at {time}").format(date="2026-12-03", time="18.48"),
-            pgettext(context, "Match of {date} at {time} no. {number}").format(date="2026-12-03", time="18.48", number=2),
+            pgettext(context, "Match of {date} at {time} no. {number}").format(
+                date="2026-12-03", time="18.48", number=2
+            ),
         ]
     assert [first.name, second.name] == expected
     assert "2026-12-03" in second.name and not second.name.endswith("18.48 2")
