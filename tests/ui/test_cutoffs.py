@@ -100,3 +100,40 @@ async def test_the_banner_widget_draws_its_text_kept_whole():
         await pilot.pause()
         rows = [line.text.strip("┃ ") for line in view.render_lines(view.region.reset_offset)]
     assert "+45 punten" in rows
+
+
+@pytest.mark.parametrize("language", ["sk", "nl"])
+@pytest.mark.parametrize("size", [(80, 24), (110, 32), (120, 40)], ids=["80x24", "110x32", "120x40"])
+@pytest.mark.parametrize("opponents", [3, 9])
+async def test_an_item_and_a_seven_banner_take_one_line_or_two_on_the_table(language, size, opponents):
+    # Found in play at 120x40 (sk): the banner between the side seats wrapped to three lines of 28,
+    # "┃Banánová šupka — Mario ťahá┃" and "┃2┃"; at 110x32 with nine opponents it had no row at all.
+    from unokart_tui.voice import _
+    from unokart_tui.voice.banners import Banner
+
+    from .helpers import make_app, settle
+
+    bots = (("greedy", "challenger", "item-hoarder", "random") * 3)[:opponents]
+    with speaking(language):
+        what = _("{name} draws {count}").format(name="Mario", count=2)
+        item = _("{name}'s Item Box: {card} {icon} {item} — {what}").format(
+            name="Mario", card="Z5", icon="☽", item=_("Banana"), what=what
+        )
+        seven = _("7 — {name} swaps hands with {other}").format(name="Mario", other="Luigi")
+        app = make_app(bots=bots, seed=7)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            for text in (item, seven):
+                screen.controller.show_banner(Banner(text, "item"))
+                await pilot.pause()
+                shown = [view for view in screen.query("BannerView") if view.region.height > 0]
+                assert len(shown) == 1, text
+                view = shown[0]
+                lines = [strip.text for strip in view.render_lines(view.region.reset_offset)]
+                rows = [line.strip("┃ ") for line in lines[1:-1]]  # inside its heavy border
+                rows = [row for row in rows if row]
+                assert 1 <= len(rows) <= 2 and " ".join(rows) == text, rows
+                drawn = screen.find_widget(view)
+                assert drawn.clip.contains_region(drawn.region)  # its whole box on the screen, both edges
+        app.session.close()

@@ -180,6 +180,9 @@ class GameScreen(Screen[None]):
                                 yield SeatView(id=f"place-{seat}")
                     with Horizontal(id="you-row"):
                         yield SeatView(id=f"place-{HUMAN}", classes="you")
+                    # The roomy table's banner, over the felt's width above the player's seat: found in play
+                    # (issue 32), between the side seats it wrapped Slovak and Dutch to three lines of 28.
+                    yield BannerView(id="felt-wide-banner")
             with Vertical(id="middle"):
                 yield GameLog(id="log")
                 yield BannerView(id="banner")
