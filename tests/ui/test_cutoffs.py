@@ -137,3 +137,31 @@ async def test_an_item_and_a_seven_banner_take_one_line_or_two_on_the_table(lang
                 drawn = screen.find_widget(view)
                 assert drawn.clip.contains_region(drawn.region)  # its whole box on the screen, both edges
         app.session.close()
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_help_keeps_each_items_name_apart_from_what_it_does(language, size):
+    # Found in play (nl, the ? panel): "Bliksemschicht de rest trekt 1", the name run into its effect.
+    from unokart_tui.engine import Item
+    from unokart_tui.tui.dialogs.guide import GuideDialog
+    from unokart_tui.voice.cards import item_label
+
+    from .helpers import make_app, settle, until
+
+    with speaking(language):
+        app = make_app(seed=7)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+            dialog = app.screen
+            lines = []
+            for static in dialog.query(".box Static"):
+                lines += [strip.text for strip in static.render_lines(static.region.reset_offset)]
+            labels = [item_label(item) for item in Item]
+        app.session.close()
+    for label in labels:
+        row = next(line for line in lines if f" {label} " in line)
+        after = row[row.index(f" {label} ") + len(label) + 1 :]
+        assert after.startswith("  ") and after.strip(), row  # two spaces, then what the item does, on its line
