@@ -165,3 +165,29 @@ async def test_the_help_keeps_each_items_name_apart_from_what_it_does(language, 
         row = next(line for line in lines if f" {label} " in line)
         after = row[row.index(f" {label} ") + len(label) + 1 :]
         assert after.startswith("  ") and after.strip(), row  # two spaces, then what the item does, on its line
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_a_seat_skipped_by_a_player_says_by_whom_whole_at_80x24(language):
+    # Found in play (sk, 80x24): "stojí kvôli hráčo…", who made the seat lose its turn cut off.
+    from unokart_tui.voice import _
+
+    from .helpers import make_app, settle
+
+    with speaking(language):
+        app = make_app(seed=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            words = _("skipped by {name}").format(name="Bowser")
+            row = screen.rows[2]
+            row.info = row.info._replace(last=words)
+            await pilot.pause()
+            panel = screen.query_one("#opponents")
+            drawn = [strip.text for strip in row.render_lines(row.region.reset_offset)]
+            assert row.region in panel.content_region  # every line of it in the panel
+            assert screen.rows[0].region.bottom <= panel.content_region.bottom
+        app.session.close()
+    first = drawn[0].rstrip().rstrip("0123456789")  # the score ends the first line
+    shown = " ".join(" ".join([first, *drawn[1:]]).split())
+    assert "…" not in shown and " ".join(words.split()) in shown, drawn

@@ -54,6 +54,9 @@ SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in 
 # From this width the grand table's side seats are wide enough for a bot's level and description
 # (found in play at 200x60: "hoarder · normal", descriptions cut); below it the scoreboard needs the room.
 BROAD_WIDTH = 200
+# Up to this many at the table (the player and six bots), the compact players panel has rows to spare below its
+# 13 for three rows whose last move goes on under itself; with more, a long last move ends in "…".
+WRAPPING_TABLE = 7
 # From this height the grand table's seats are taller, a longer story each: found in play at 200x60,
 # about 11 rows of the felt were left blank above and below the piles.
 LOFTY_HEIGHT = 58
@@ -198,6 +201,7 @@ class GameScreen(Screen[None]):
         longest = max(len(name) for name in self.names)
         for row in self.rows:
             row.name_width = longest
+            row.may_wrap = len(self.names) <= WRAPPING_TABLE  # the players panel has rows to spare
         self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
         self.players = self.query_one("#opponents", Vertical)
         self.felt = self.query_one("#felt", Vertical)
