@@ -17,15 +17,33 @@ def test_a_bots_box_never_cuts_its_difficulty_word(language, width):
         shown = who_plays("greedy", "normal", width)
         level, names = difficulty_name("normal"), {personality_name("greedy"), personality_short("greedy")}
     assert len(shown) <= width
-    head, _dot, tail = shown.replace(" · ", "·").partition("·")
+    head, _dot, tail = shown.replace(" · ", "·").replace(", ", "·").partition("·")
     assert head in names or min(map(len, names)) > width  # a name whole, unless none fits at all
     assert tail in ("", level)
+    assert "·" not in shown.replace(" · ", "")  # never squeezed: "hebzuchtig·normaal" read as one word
 
 
-def test_slovak_greedy_at_normal_keeps_both_words_in_the_120_column_box():
+def test_slovak_greedy_at_normal_keeps_both_words_apart_in_a_side_seat():
     with speaking("sk"):
-        assert who_plays("greedy", "normal", 18) == "chamtivý·normálny"
+        assert who_plays("greedy", "normal", 18) == "chamtivý, normálny"
         assert who_plays("greedy", "normal", 19) == "chamtivý · normálny"
+
+
+@pytest.mark.parametrize("language", ["sk", "nl"])
+async def test_a_side_seat_at_120x40_names_the_bot_and_its_level_apart(language):
+    # Found in play (nl, 120x40): "hebzuchtig·normaal", personality and difficulty squeezed into one word.
+
+    from .helpers import make_app, settle
+
+    with speaking(language):
+        app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, profile="normal")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            sides = [seat for seat in app.screen.query(".side SeatView") if seat.info is not None]
+            lines = {seat.info.kind: str(seat.render()).splitlines()[0] for seat in sides}
+            expected = {kind: f"{personality_name(kind)} · {difficulty_name('normal')}" for kind in lines}
+        app.session.close()
+    assert len(lines) == 2 and lines == expected
 
 
 @pytest.mark.parametrize("language", ["en", "sk", "nl"])

@@ -50,6 +50,9 @@ SeatFactory = Callable[["GameScreen", Clock], SeatTable]  # the table of a seat,
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 _WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
+# From this width the roomy table's side seats are two columns wider, for a bot's personality and level apart
+# ("hebzuchtig · normaal"): found in play at 120x40 (issue 32), squeezed to "hebzuchtig·normaal".
+WIDE_SIDES_WIDTH = 120
 SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 # From this width the grand table's side seats are wide enough for a bot's level and description
 # (found in play at 200x60: "hoarder · normal", descriptions cut); below it the scoreboard needs the room.
@@ -230,6 +233,7 @@ class GameScreen(Screen[None]):
                 self.controller.release()
             self.refresh_bindings()
         self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
+        self.set_class(width >= WIDE_SIDES_WIDTH, "-wide")
         self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
         grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
         self.set_class(grand, "-grand")

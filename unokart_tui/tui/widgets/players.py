@@ -160,13 +160,14 @@ def held_words(cards: int, points: int) -> str:
 def who_plays(kind: str, level: str | None, width: int) -> str:
     """The bot's personality and difficulty in ``width`` cells, whole words only, the longest form that fits.
 
-    Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma" (Slovak and Dutch run longer).
+    Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma" (Slovak and Dutch run longer); then
+    "hebzuchtig·normaal", the two words squeezed into one: a comma keeps them apart in one column less.
     """
     names = [personality_name(kind), personality_short(kind)]  # the name players see everywhere else first
     forms = []
     if level:
         difficulty = difficulty_name(level)
-        forms += [f"{name} · {difficulty}" for name in names] + [f"{names[1]}·{difficulty}"]
+        forms += [f"{name} · {difficulty}" for name in names] + [f"{names[1]}, {difficulty}"]
     forms += names
     return next((form for form in forms if len(form) <= width), names[1][:width])
 
