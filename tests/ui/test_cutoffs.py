@@ -209,3 +209,27 @@ async def test_a_seat_skipped_by_a_player_says_by_whom_whole_at_80x24(language):
     first = drawn[0].rstrip().rstrip("0123456789")  # the score ends the first line
     shown = " ".join(" ".join([first, *drawn[1:]]).split())
     assert "…" not in shown and " ".join(words.split()) in shown, drawn
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+@pytest.mark.parametrize("size", [(110, 32), (120, 40), (160, 48)], ids=["110x32", "120x40", "160x48"])
+async def test_the_item_that_went_off_is_named_whole_under_the_piles(language, size):
+    # Found in play (sk, 120x40): "☽ Banánová" under the discard pile, the rest of "☽ Banánová šupka!" cut.
+    from unokart_tui.engine import Item
+    from unokart_tui.voice.cards import item_label
+
+    from .helpers import make_app, settle
+
+    with speaking(language):
+        app = make_app(seed=7)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            table = app.screen.table
+            for item in Item:
+                table.info = table.info._replace(item=item)
+                await pilot.pause()
+                count, played = table.query_one("#pile-count"), table.query_one("#played-by")
+                assert count.region.right == played.region.x  # side by side, one line under both piles
+                under = "".join(label.render_lines(label.region.reset_offset)[0].text for label in (count, played))
+                assert f"{table.info.glyphs.items[item]} {item_label(item)}!" in under, under
+        app.session.close()
