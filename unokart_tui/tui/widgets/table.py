@@ -162,6 +162,7 @@ class TablePanel(Vertical):
         # Each line fills its pile's column, the two side by side, and is centred under its card here.
         left, right = count.size.width, played.size.width
         card = self.query_one(DrawPile).size.width or left
+        top = self.query_one("#top-card", CardView).size.width or right
         words = self._played_by
         if landed and self.info is not None and self.info.item is not None and right < words.cell_len <= left + right:
             line = _centred(words.plain, left + right)
@@ -170,7 +171,7 @@ class TablePanel(Vertical):
             return
         _show(count, Text(_centred(self._to_draw.plain, card)), layout=False)
         if landed:
-            _show(played, Text(_centred(words.plain, right)), layout=False)
+            _show(played, Text(_centred(words.plain, top)), layout=False)
 
     def on_mount(self) -> None:
         # The colour's badge is painted with the theme's card face: a new theme paints it again.
