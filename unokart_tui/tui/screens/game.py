@@ -233,9 +233,9 @@ class GameScreen(Screen[None]):
                 self.controller.release()
             self.refresh_bindings()
         self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
-        self.set_class(width >= WIDE_SIDES_WIDTH, "-wide")
         self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
         grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
+        self.set_class(width >= WIDE_SIDES_WIDTH and not grand, "-wide")  # the grand table sizes its own
         self.set_class(grand, "-grand")
         self.set_class(grand and width >= BROAD_WIDTH, "-broad")
         self.set_class(grand and height >= LOFTY_HEIGHT, "-lofty")

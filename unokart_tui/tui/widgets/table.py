@@ -80,6 +80,12 @@ class TablePanel(Vertical):
     TablePanel.-roomy .pile-label {
         text-align: left;  /* centred under the card by _show_labels */
     }
+    TablePanel.-grand .pile {
+        width: auto;
+    }
+    TablePanel.-grand .pile-label {
+        text-align: center;
+    }
     TablePanel.-spacious #piles {
         grid-columns: 17 15;
         grid-rows: 12 2;
@@ -159,6 +165,11 @@ class TablePanel(Vertical):
         is centred under both piles, over both lines, the count left out until the next card.
         """
         count, played = self.query_one("#pile-count", Static), self.query_one("#played-by", Static)
+        if self.grand or not self.roomy:  # the grand table's cards are wide enough for every item's name
+            _show(count, self._to_draw, layout=False)
+            if landed:
+                _show(played, self._played_by, layout=False)
+            return
         # Each line fills its pile's column, the two side by side, and is centred under its card here.
         left, right = count.size.width, played.size.width
         card = self.query_one(DrawPile).size.width or left
@@ -186,6 +197,8 @@ class TablePanel(Vertical):
 
     def watch_grand(self, grand: bool) -> None:
         self.set_class(grand, "-grand")
+        if self.info is not None:
+            self.call_after_refresh(self._show_labels, landed=self.query_one("#top-card", CardView).covered is None)
 
     def watch_info(self, info: TableInfo | None) -> None:
         # Each part is set only when it changes: a move changes one or two of them, and whatever is set
