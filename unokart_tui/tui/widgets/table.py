@@ -77,13 +77,13 @@ class TablePanel(Vertical):
         margin-right: 0;
         width: 100%;  /* its column: the lines under the piles side by side, for an item's long name */
     }
-    TablePanel.-roomy .pile-label {
-        text-align: left;  /* centred under the card by _show_labels */
+    TablePanel.-roomy #pile-count {
+        text-align: left;  /* as wide as its column, centred under its card by _show_labels */
     }
     TablePanel.-grand .pile {
         width: auto;
     }
-    TablePanel.-grand .pile-label {
+    TablePanel.-grand #pile-count {
         text-align: center;
     }
     TablePanel.-spacious #piles {
@@ -173,16 +173,15 @@ class TablePanel(Vertical):
         # Each line fills its pile's column, the two side by side, and is centred under its card here.
         left, right = count.size.width, played.size.width
         card = self.query_one(DrawPile).size.width or left
-        top = self.query_one("#top-card", CardView).size.width or right
         words = self._played_by
         if landed and self.info is not None and self.info.item is not None and right < words.cell_len <= left + right:
-            line = _centred(words.plain, left + right)
+            line = _centred(words.plain, left + right).ljust(left + right, _HARD_SPACE)
             _show(count, Text(line[:left]), layout=False)
-            _show(played, Text(line[left:]), layout=False)
+            _show(played, Text(line[left:]), layout=False)  # as wide as its line: centred, it stays in place
             return
         _show(count, Text(_centred(self._to_draw.plain, card)), layout=False)
         if landed:
-            _show(played, Text(_centred(words.plain, top)), layout=False)
+            _show(played, words, layout=False)
 
     def on_mount(self) -> None:
         # The colour's badge is painted with the theme's card face: a new theme paints it again.
@@ -258,6 +257,9 @@ class TablePanel(Vertical):
         if cell_len(pending) > self.size.width - BORDER_TITLE_MARGIN and info.pending_short:
             pending = info.pending_short
         set_border_subtitle(self, Text(pending, style="bold reverse") if pending else "")
+
+
+_HARD_SPACE = "\u00a0"  # a space that a centred line keeps at its end
 
 
 def _centred(words: str, width: int) -> str:
