@@ -305,14 +305,25 @@ def list_saves() -> list[SaveEntry]:
     return entries
 
 
-def default_name(when: datetime, word: str = "Match") -> str:
+def default_name(when: datetime, word: str = "Match", *, first: str = "", again: str = "") -> str:
     """A readable, valid, unused name for a new match: ``Match 2026-11-30 14.05`` (then `` 2``, `` 3``…).
 
     ``word`` is the player's word for a match (the caller translates it: the saves know no language).
+    ``first`` and ``again``, if given, are the whole name in the player's words, with ``{date}`` and
+    ``{time}`` (``again`` with ``{number}`` too, from 2): found in play (issue 32), ``Partia 2026-12-03
+    18.48 2`` read as a time. A pattern that makes no valid name is left for the default one.
     """
-    base = f"{word} {when:%Y-%m-%d %H.%M}"
-    name, number = base, 1
+    date, time = f"{when:%Y-%m-%d}", f"{when:%H.%M}"
+
+    def named(pattern: str, fallback: str, number: int) -> str:
+        try:
+            return check_name(pattern.format(word=word, date=date, time=time, number=number))
+        except (KeyError, IndexError, ValueError, SaveError):  # a broken pattern must not stop a new match
+            return fallback.format(word=word, date=date, time=time, number=number)
+
+    name = named(first, "{word} {date} {time}", 1) if first else f"{word} {date} {time}"
+    number = 1
     while os.path.lexists(path_of(name)):
         number += 1
-        name = f"{base} {number}"
+        name = named(again, "{word} {date} {time} {number}", number) if again else f"{word} {date} {time} {number}"
     return name

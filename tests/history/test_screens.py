@@ -341,6 +341,25 @@ async def test_a_match_whose_save_is_not_among_the_players_offers_no_replay():
         assert screen.check_action("replay", ())
 
 
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_the_opponents_page_says_when_nothing_is_recorded_yet(language):
+    # Found in play (issue 32, re-check): with no round finished the page was blank; the others say why.
+    from unokart_tui.history.stats.report import no_opponent_yet
+    from unokart_tui.voice import speaking
+
+    with speaking(language):
+        app = UnoKartApp(settings=SETTINGS._replace(language=language), pace=QUICK)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+            await pilot.press("right")
+            page = app.screen.query_one("#versus")
+            await until(pilot, lambda: page.region.height > 0)
+            shown = " ".join(line.text.strip() for line in page.render_lines(page.region.reset_offset))
+            sentence = no_opponent_yet()
+    assert " ".join(shown.split()) == " ".join(sentence.split())
+
+
 # ---------------------------------------------------------------------- snapshots
 
 

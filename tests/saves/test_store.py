@@ -211,6 +211,18 @@ def test_a_new_saves_name_begins_with_the_players_word_for_a_match(data_dir):
     assert saves.default_name(when, "Partia") == "Partia 2026-11-30 14.05"
 
 
+def test_a_new_saves_name_may_be_a_whole_pattern_and_a_broken_one_falls_back(data_dir):
+    when = datetime(2026, 11, 30, 14, 5)
+    patterns = {"first": "Partia z {date} o {time}", "again": "Partia z {date} o {time} č. {number}"}
+    first = saves.default_name(when, **patterns)
+    assert first == "Partia z 2026-11-30 o 14.05"
+    saves.save(played(2, seed=1, steps=1), first)
+    assert saves.default_name(when, **patterns) == "Partia z 2026-11-30 o 14.05 č. 2"
+    # A translation that makes no valid file name (a ':'), or names a field that is not there: the default.
+    assert saves.default_name(when, first="Match {date} {time}: {oops}") == "Match 2026-11-30 14.05"
+    assert saves.default_name(when, first="Match {date} at {time}:") == "Match 2026-11-30 14.05"
+
+
 LOCK_HOLDER = """
 import sys, time
 from saves import MatchLock

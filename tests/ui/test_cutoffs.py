@@ -17,15 +17,33 @@ def test_a_bots_box_never_cuts_its_difficulty_word(language, width):
         shown = who_plays("greedy", "normal", width)
         level, names = difficulty_name("normal"), {personality_name("greedy"), personality_short("greedy")}
     assert len(shown) <= width
-    head, _dot, tail = shown.replace(" · ", "·").partition("·")
+    head, _dot, tail = shown.replace(" · ", "·").replace(", ", "·").partition("·")
     assert head in names or min(map(len, names)) > width  # a name whole, unless none fits at all
     assert tail in ("", level)
+    assert "·" not in shown.replace(" · ", "")  # never squeezed: "hebzuchtig·normaal" read as one word
 
 
-def test_slovak_greedy_at_normal_keeps_both_words_in_the_120_column_box():
+def test_slovak_greedy_at_normal_keeps_both_words_apart_in_a_side_seat():
     with speaking("sk"):
-        assert who_plays("greedy", "normal", 18) == "chamtivý·normálny"
+        assert who_plays("greedy", "normal", 18) == "chamtivý, normálny"
         assert who_plays("greedy", "normal", 19) == "chamtivý · normálny"
+
+
+@pytest.mark.parametrize("language", ["sk", "nl"])
+async def test_a_side_seat_at_120x40_names_the_bot_and_its_level_apart(language):
+    # Found in play (nl, 120x40): "hebzuchtig·normaal", personality and difficulty squeezed into one word.
+
+    from .helpers import make_app, settle
+
+    with speaking(language):
+        app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, profile="normal")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            sides = [seat for seat in app.screen.query(".side SeatView") if seat.info is not None]
+            lines = {seat.info.kind: str(seat.render()).splitlines()[0] for seat in sides}
+            expected = {kind: f"{personality_name(kind)} · {difficulty_name('normal')}" for kind in lines}
+        app.session.close()
+    assert len(lines) == 2 and lines == expected
 
 
 @pytest.mark.parametrize("language", ["en", "sk", "nl"])
@@ -100,3 +118,118 @@ async def test_the_banner_widget_draws_its_text_kept_whole():
         await pilot.pause()
         rows = [line.text.strip("┃ ") for line in view.render_lines(view.region.reset_offset)]
     assert "+45 punten" in rows
+
+
+@pytest.mark.parametrize("language", ["sk", "nl"])
+@pytest.mark.parametrize("size", [(80, 24), (110, 32), (120, 40)], ids=["80x24", "110x32", "120x40"])
+@pytest.mark.parametrize("opponents", [3, 9])
+async def test_an_item_and_a_seven_banner_take_one_line_or_two_on_the_table(language, size, opponents):
+    # Found in play at 120x40 (sk): the banner between the side seats wrapped to three lines of 28,
+    # "┃Banánová šupka — Mario ťahá┃" and "┃2┃"; at 110x32 with nine opponents it had no row at all.
+    from unokart_tui.voice import _
+    from unokart_tui.voice.banners import Banner
+
+    from .helpers import make_app, settle
+
+    bots = (("greedy", "challenger", "item-hoarder", "random") * 3)[:opponents]
+    with speaking(language):
+        what = _("{name} draws {count}").format(name="Mario", count=2)
+        item = _("{name}'s Item Box: {card} {icon} {item} — {what}").format(
+            name="Mario", card="Z5", icon="☽", item=_("Banana"), what=what
+        )
+        seven = _("7 — {name} swaps hands with {other}").format(name="Mario", other="Luigi")
+        app = make_app(bots=bots, seed=7)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            for text in (item, seven):
+                screen.controller.show_banner(Banner(text, "item"))
+                await pilot.pause()
+                shown = [view for view in screen.query("BannerView") if view.region.height > 0]
+                assert len(shown) == 1, text
+                view = shown[0]
+                lines = [strip.text for strip in view.render_lines(view.region.reset_offset)]
+                rows = [line.strip("┃ ") for line in lines[1:-1]]  # inside its heavy border
+                rows = [row for row in rows if row]
+                assert 1 <= len(rows) <= 2 and " ".join(rows) == text, rows
+                drawn = screen.find_widget(view)
+                assert drawn.clip.contains_region(drawn.region)  # its whole box on the screen, both edges
+        app.session.close()
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_help_keeps_each_items_name_apart_from_what_it_does(language, size):
+    # Found in play (nl, the ? panel): "Bliksemschicht de rest trekt 1", the name run into its effect.
+    from unokart_tui.engine import Item
+    from unokart_tui.tui.dialogs.guide import GuideDialog
+    from unokart_tui.voice.cards import item_label
+
+    from .helpers import make_app, settle, until
+
+    with speaking(language):
+        app = make_app(seed=7)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, GuideDialog))
+            dialog = app.screen
+            lines = []
+            for static in dialog.query(".box Static"):
+                lines += [strip.text for strip in static.render_lines(static.region.reset_offset)]
+            labels = [item_label(item) for item in Item]
+        app.session.close()
+    for label in labels:
+        row = next(line for line in lines if f" {label} " in line)
+        after = row[row.index(f" {label} ") + len(label) + 1 :]
+        assert after.startswith("  ") and after.strip(), row  # two spaces, then what the item does, on its line
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_a_seat_skipped_by_a_player_says_by_whom_whole_at_80x24(language):
+    # Found in play (sk, 80x24): "stojí kvôli hráčo…", who made the seat lose its turn cut off.
+    from unokart_tui.voice import _
+
+    from .helpers import make_app, settle
+
+    with speaking(language):
+        app = make_app(seed=7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            words = _("skipped by {name}").format(name="Bowser")
+            row = screen.rows[2]
+            row.info = row.info._replace(last=words)
+            await pilot.pause()
+            panel = screen.query_one("#opponents")
+            drawn = [strip.text for strip in row.render_lines(row.region.reset_offset)]
+            assert row.region in panel.content_region  # every line of it in the panel
+            assert screen.rows[0].region.bottom <= panel.content_region.bottom
+        app.session.close()
+    first = drawn[0].rstrip().rstrip("0123456789")  # the score ends the first line
+    shown = " ".join(" ".join([first, *drawn[1:]]).split())
+    assert "…" not in shown and " ".join(words.split()) in shown, drawn
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+@pytest.mark.parametrize("size", [(110, 32), (120, 40), (160, 48)], ids=["110x32", "120x40", "160x48"])
+async def test_the_item_that_went_off_is_named_whole_under_the_piles(language, size):
+    # Found in play (sk, 120x40): "☽ Banánová" under the discard pile, the rest of "☽ Banánová šupka!" cut.
+    from unokart_tui.engine import Item
+    from unokart_tui.voice.cards import item_label
+
+    from .helpers import make_app, settle
+
+    with speaking(language):
+        app = make_app(seed=7)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            table = app.screen.table
+            for item in Item:
+                table.info = table.info._replace(item=item)
+                await pilot.pause()
+                count, played = table.query_one("#pile-count"), table.query_one("#played-by")
+                assert count.region.right == played.region.x  # side by side, one line under both piles
+                under = "".join(label.render_lines(label.region.reset_offset)[0].text for label in (count, played))
+                assert f"{table.info.glyphs.items[item]} {item_label(item)}!" in under, under
+        app.session.close()

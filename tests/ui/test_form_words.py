@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Label
 
 from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
-from unokart_tui.voice import speaking_voice
+from unokart_tui.voice import _, speaking_voice
 
 from ..voice.marking import ContextMarking, marked
 
@@ -61,6 +62,32 @@ async def test_an_open_list_names_its_escape_in_our_own_words():
         await pilot.press("escape")
         await pilot.pause()
         assert not speed.expanded and application.screen.query_one("#bot_speed") is speed
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+async def test_an_open_list_names_its_keys_to_move_and_to_choose(language):
+    # Found in play (issue 32, re-check): an open list's bar named escape alone, not how to choose.
+    from textual.widgets import Select
+
+    from unokart_tui.tui.widgets.keybar import KeyBar
+    from unokart_tui.voice import speaking
+
+    with speaking(language):
+        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False, language=language), bot_delay=0)
+        async with application.run_test(size=(80, 24)) as pilot:
+            await pilot.press("s")
+            await pilot.pause()
+            speed = application.screen.query_one("#bot_speed", Select)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert speed.expanded
+            line = str(application.screen.query_one(KeyBar).render())
+            before = speed.value
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert not speed.expanded and speed.value != before
+            words = _("Move"), _("Choose"), _("Close the list")
+    assert f" ↑↓ {words[0]} " in line and f" ⏎ {words[1]} " in line and words[2] in line, line
 
 
 async def test_the_whole_tables_difficulty_is_the_value_of_difficulty_not_a_bots():

@@ -245,3 +245,36 @@ def test_a_session_keeps_its_house_rules_when_loaded_again():
     again = Session.load("party")
     assert again.match.rules == party and again.match.round == session.match.round
     again.close()
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "nl"])
+def test_a_new_saves_name_says_its_date_and_time_and_numbers_a_second_in_words(language, monkeypatch):
+    # Found in play (issue 32, re-check): "Partia 2026-12-03 18.48 2" read as a time, the 2 as its end.
+    from unokart_tui.table import session as session_module
+    from unokart_tui.voice import pgettext, speaking
+
+    monkeypatch.setattr(session_module, "datetime", _Frozen)
+    with speaking(language):
+        first = Session.new("Ann", ["greedy"], seed=3)
+        second = Session.new("Ann", ["greedy"], seed=4)
+        context = "a new save's name: letters, digits, spaces, - _ . only"
+        expected = [
+            pgettext(context, "Match of {date} at {time}").format(date="2026-12-03", time="18.48"),
+            pgettext(context, "Match of {date} at {time} no. {number}").format(
+                date="2026-12-03", time="18.48", number=2
+            ),
+        ]
+    assert [first.name, second.name] == expected
+    assert "2026-12-03" in second.name and not second.name.endswith("18.48 2")
+    first.close()
+    second.close()
+
+
+class _Frozen:
+    """``datetime`` of the session's module, at 18:48:30 local time on 2026-12-03 (TZ is UTC in tests)."""
+
+    @staticmethod
+    def now(tz=None):
+        from datetime import datetime
+
+        return datetime(2026, 12, 3, 18, 48, 30, tzinfo=tz)

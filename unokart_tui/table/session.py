@@ -55,6 +55,18 @@ def deal_again_command(match: Match, seats: Sequence[Seat], *, bot_delay: float 
     return shlex.join(words)  # a profile is a file's name: it may need quoting
 
 
+def new_save_name(when: datetime) -> str:
+    """A new match's save name in the player's words: ``Match of 2026-12-03 at 18.48``, then ``… no. 2``.
+
+    Found in play (issue 32): ``Partia 2026-12-03 18.48 2`` read as a time; the date keeps its full year
+    and the second match of a minute is numbered in words. Letters, digits, spaces, '-', '_' and '.' only
+    (a save's name is its file's).
+    """
+    first = pgettext("a new save's name: letters, digits, spaces, - _ . only", "Match of {date} at {time}")
+    again = pgettext("a new save's name: letters, digits, spaces, - _ . only", "Match of {date} at {time} no. {number}")
+    return saves.default_name(when, first=first, again=again)
+
+
 class Session:
     def __init__(
         self,
@@ -123,8 +135,7 @@ class Session:
             bot = ai.make_bot(kind, seed=match.seed + index, profile=chosen)
             seats.append(Seat(names[index], kind, profile=chosen, seed=match.seed + index, params=bot.params))
         now = datetime.now(UTC).replace(microsecond=0)
-        word = pgettext("a new save's name, before its date", "Match")
-        session = cls(match, tuple(seats), name or saves.default_name(now.astimezone(), word), now)
+        session = cls(match, tuple(seats), name or new_save_name(now.astimezone()), now)
         # From the seats, exactly as a loaded match makes them.
         session.driver = Driver(session._make_bots(saves.path_of(session.name)))
         try:

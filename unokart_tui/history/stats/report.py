@@ -206,6 +206,11 @@ def nothing_yet(summary: Summary) -> str:
     return _("No finished round yet: your statistics start with the first round you finish.")
 
 
+def no_opponent_yet() -> str:
+    """What the Opponents page says before any round against a bot is finished."""
+    return _("No opponent recorded yet: your record against each bot starts with the first round you finish.")
+
+
 def text(summary: Summary, *, width: int = 78) -> str:
     """The whole report for a terminal (``unokart stats``)."""
     if not summary.matches and not summary.player.rounds:

@@ -50,10 +50,16 @@ SeatFactory = Callable[["GameScreen", Clock], SeatTable]  # the table of a seat,
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # the table is laid out for a standard terminal
 _WHILE_TOO_SMALL = frozenset({"leave", "help"})  # the keys that need no table to be seen
 ROOMY_WIDTH, ROOMY_HEIGHT = 110, 32  # from this size on, the roomy table: seats around it, big cards
+# From this width the roomy table's side seats are two columns wider, for a bot's personality and level apart
+# ("hebzuchtig · normaal"): found in play at 120x40 (issue 32), squeezed to "hebzuchtig·normaal".
+WIDE_SIDES_WIDTH = 120
 SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in the middle
 # From this width the grand table's side seats are wide enough for a bot's level and description
 # (found in play at 200x60: "hoarder · normal", descriptions cut); below it the scoreboard needs the room.
 BROAD_WIDTH = 200
+# Up to this many at the table (the player and six bots), the compact players panel has rows to spare below its
+# 13 for three rows whose last move goes on under itself; with more, a long last move ends in "…".
+WRAPPING_TABLE = 7
 # From this height the grand table's seats are taller, a longer story each: found in play at 200x60,
 # about 11 rows of the felt were left blank above and below the piles.
 LOFTY_HEIGHT = 58
@@ -180,6 +186,9 @@ class GameScreen(Screen[None]):
                                 yield SeatView(id=f"place-{seat}")
                     with Horizontal(id="you-row"):
                         yield SeatView(id=f"place-{HUMAN}", classes="you")
+                    # The roomy table's banner, over the felt's width above the player's seat: found in play
+                    # (issue 32), between the side seats it wrapped Slovak and Dutch to three lines of 28.
+                    yield BannerView(id="felt-wide-banner")
             with Vertical(id="middle"):
                 yield GameLog(id="log")
                 yield BannerView(id="banner")
@@ -195,6 +204,7 @@ class GameScreen(Screen[None]):
         longest = max(len(name) for name in self.names)
         for row in self.rows:
             row.name_width = longest
+            row.may_wrap = len(self.names) <= WRAPPING_TABLE  # the players panel has rows to spare
         self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
         self.players = self.query_one("#opponents", Vertical)
         self.felt = self.query_one("#felt", Vertical)
@@ -225,6 +235,7 @@ class GameScreen(Screen[None]):
         self.lay_out(roomy=width >= ROOMY_WIDTH and height >= ROOMY_HEIGHT)
         self.table.spacious = width >= SPACIOUS_WIDTH and height >= SPACIOUS_HEIGHT
         grand = width >= GRAND_SIZE[0] and height >= GRAND_SIZE[1]
+        self.set_class(width >= WIDE_SIDES_WIDTH and not grand, "-wide")  # the grand table sizes its own
         self.set_class(grand, "-grand")
         self.set_class(grand and width >= BROAD_WIDTH, "-broad")
         self.set_class(grand and height >= LOFTY_HEIGHT, "-lofty")

@@ -23,7 +23,15 @@ from saves import SaveError, path_of
 
 from ...history.charts import ScoreRace, WinRate
 from ...history.stats import MatchLine, StatsError, Summary, open_store, summarize
-from ...history.stats.report import Table, left_out, matches_table, nothing_yet, player_rows, versus_tables
+from ...history.stats.report import (
+    Table,
+    left_out,
+    matches_table,
+    no_opponent_yet,
+    nothing_yet,
+    player_rows,
+    versus_tables,
+)
 from ...voice import N_, _
 from ...voice.numbers import percent
 from ..widgets.chart import ChartView
@@ -140,11 +148,10 @@ class StatsScreen(Screen[None]):
             )
             self.query_one("#rate-title", Static).update(title)
         self.query_one("#rate-title").display = self.query_one("#win-rate").display = len(rates) > 0
-        self.query_one("#versus", Static).update(
-            Text("\n").join([])
-            if not summary.by_personality
-            else _stack([rich_table(t) for t in versus_tables(summary)])
-        )
+        # The tables that hold something, as `unokart stats` prints them; found in play (issue 32): with none,
+        # the page was blank where the other pages say why.
+        recorded = [rich_table(table) for table in versus_tables(summary) if table.rows]
+        self.query_one("#versus", Static).update(_stack(recorded) if recorded else no_opponent_yet())
         listing = self.query_one(DataTable)
         table = matches_table(summary)
         listing.add_columns(*table.headers)

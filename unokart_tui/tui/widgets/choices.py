@@ -2,6 +2,8 @@
 
 Textual's ``Select`` opens a list whose escape is described as "Dismiss menu", a word of Textual's
 own that no catalog of ours holds: found in play, the Slovak and Dutch key bars said it in English.
+Its keys to move and to choose are Textual's too, but hidden: found in play (issue 32), an open list's
+bar named only how to close it, not how to choose.
 """
 
 from __future__ import annotations
@@ -15,8 +17,13 @@ from ...voice import N_
 
 
 class ChoicesOverlay(SelectOverlay):
-    # The same key and action as Textual's, a description of our catalog (the key bar looks it up).
-    BINDINGS = [Binding("escape", "dismiss", N_("Close the list"))]
+    # The same keys and actions as Textual's, descriptions of our catalog (the key bar looks them up).
+    BINDINGS = [
+        Binding("up", "cursor_up", N_("Up"), show=False),
+        Binding("down", "cursor_down", N_("Move"), key_display="↑↓"),
+        Binding("enter", "select", N_("Choose")),
+        Binding("escape", "dismiss", N_("Close the list")),
+    ]
 
 
 class Choices(Select[SelectType]):

@@ -39,7 +39,7 @@ class PlayerRow(Widget, can_focus=False):
 
     DEFAULT_CSS = """
     PlayerRow {
-        height: 1;
+        height: auto;
     }
     PlayerRow.to-act {
         background: $accent 30%;
@@ -56,9 +56,24 @@ class PlayerRow(Widget, can_focus=False):
 
     info: reactive[SeatLine | None] = reactive(None)
     name_width: reactive[int] = reactive(SHORTEST_NAME)  # the longest name at the table: the rows' names align
+    # Whether a last move too long for its column goes on under itself (set by the screen while the panel has
+    # the rows): found in play at 80x24 (sk), "stojí kvôli hráčo…", who made the seat lose its turn cut off.
+    may_wrap: reactive[bool] = reactive(False, layout=True)
+    _rows = 1  # the lines last drawn
 
     def watch_info(self, info: SeatLine | None) -> None:
         self.set_class(info is not None and info.to_act, "to-act")
+        self._fit_rows()
+
+    def on_resize(self) -> None:
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        # Laid out again only when the row gains or loses its second line: a move changes most rows' words.
+        rows = self.render().plain.count("\n") + 1
+        if rows != self._rows:
+            self._rows = rows
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         info = self.info
@@ -93,9 +108,17 @@ class PlayerRow(Widget, can_focus=False):
             last = Text(bot_kind(info.kind), style=quiet)
         else:
             last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
+        below = Text()
+        if self.may_wrap and last.cell_len > room > 0:
+            parts = last.wrap(self.app.console, room, overflow="ellipsis")
+            if len(parts) > 1:
+                last, below = parts[0], Text(" " * line.cell_len).append_text(Text(" ").join(parts[1:]))
+                below.truncate(line.cell_len + room, overflow="ellipsis")
         last.truncate(room, overflow="ellipsis", pad=True)
         line.append_text(last)
         line.append(f"{info.score:>5}")
+        if below:
+            line.append("\n").append_text(below)
         return line
 
 
@@ -180,7 +203,8 @@ def close_to_out_words(name: str, cards: int) -> str:
 def who_plays(kind: str, level: str | None, width: int) -> str:
     """The bot's personality and difficulty in ``width`` cells, whole words only, the longest form that fits.
 
-    Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma" (Slovak and Dutch run longer).
+    Found in play at 120x40: "chamtivý · normáln", "hebzuchtig · norma" (Slovak and Dutch run longer); then
+    "hebzuchtig·normaal", the two words squeezed into one: a comma keeps them apart in one column less.
     """
     if kind == "human":
         # Another person's seat at a friends' table: it showed the raw kind "human" in every language.
@@ -189,7 +213,7 @@ def who_plays(kind: str, level: str | None, width: int) -> str:
     forms = []
     if level:
         difficulty = difficulty_name(level)
-        forms += [f"{name} · {difficulty}" for name in names] + [f"{names[1]}·{difficulty}"]
+        forms += [f"{name} · {difficulty}" for name in names] + [f"{names[1]}, {difficulty}"]
     forms += names
     return next((form for form in forms if len(form) <= width), names[1][:width])
 

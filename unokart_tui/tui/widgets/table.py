@@ -75,6 +75,16 @@ class TablePanel(Vertical):
     }
     TablePanel.-roomy .pile {
         margin-right: 0;
+        width: 100%;  /* its column: the lines under the piles side by side, for an item's long name */
+    }
+    TablePanel.-roomy #pile-count {
+        text-align: left;  /* as wide as its column, centred under its card by _show_labels */
+    }
+    TablePanel.-grand .pile {
+        width: auto;
+    }
+    TablePanel.-grand #pile-count {
+        text-align: center;
     }
     TablePanel.-spacious #piles {
         grid-columns: 17 15;
@@ -130,6 +140,7 @@ class TablePanel(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._played_by = Text()  # what the label under the pile says once the card in flight lands
+        self._to_draw = Text()  # what the label under the draw pile says
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="piles"):
@@ -145,7 +156,32 @@ class TablePanel(Vertical):
 
     def on_card_view_uncovered(self, event: CardView.Uncovered) -> None:
         event.stop()
-        _show(self.query_one("#played-by", Static), self._played_by, layout=False)
+        self._show_labels()
+
+    def _show_labels(self, *, landed: bool = True) -> None:
+        """The lines under the piles; ``landed``: the top card is in place (else its line waits for it).
+
+        An item's name longer than the card (found in play at 120x40, "☽ Banánová" of "☽ Banánová šupka!")
+        is centred under both piles, over both lines, the count left out until the next card.
+        """
+        count, played = self.query_one("#pile-count", Static), self.query_one("#played-by", Static)
+        if self.grand or not self.roomy:  # the grand table's cards are wide enough for every item's name
+            _show(count, self._to_draw, layout=False)
+            if landed:
+                _show(played, self._played_by, layout=False)
+            return
+        # Each line fills its pile's column, the two side by side, and is centred under its card here.
+        left, right = count.size.width, played.size.width
+        card = self.query_one(DrawPile).size.width or left
+        words = self._played_by
+        if landed and self.info is not None and self.info.item is not None and right < words.cell_len <= left + right:
+            line = _centred(words.plain, left + right).ljust(left + right, _HARD_SPACE)
+            _show(count, Text(line[:left]), layout=False)
+            _show(played, Text(line[left:]), layout=False)  # as wide as its line: centred, it stays in place
+            return
+        _show(count, Text(_centred(self._to_draw.plain, card)), layout=False)
+        if landed:
+            _show(played, words, layout=False)
 
     def on_mount(self) -> None:
         # The colour's badge is painted with the theme's card face: a new theme paints it again.
@@ -160,6 +196,8 @@ class TablePanel(Vertical):
 
     def watch_grand(self, grand: bool) -> None:
         self.set_class(grand, "-grand")
+        if self.info is not None:
+            self.call_after_refresh(self._show_labels, landed=self.query_one("#top-card", CardView).covered is None)
 
     def watch_info(self, info: TableInfo | None) -> None:
         # Each part is set only when it changes: a move changes one or two of them, and whatever is set
@@ -170,11 +208,7 @@ class TablePanel(Vertical):
         pile.glyphs = info.glyphs
         pile.label = "UNO" if self.roomy else f"{info.draw_pile}"
         count = info.draw_pile
-        _show(
-            self.query_one("#pile-count", Static),
-            Text(ngettext("{count} to draw", "{count} to draw", count).format(count=count)),
-            layout=False,
-        )
+        self._to_draw = Text(ngettext("{count} to draw", "{count} to draw", count).format(count=count))
         top = self.query_one("#top-card", CardView)
         top.glyphs, top.card = info.glyphs, info.top
         went_off = ""
@@ -182,8 +216,8 @@ class TablePanel(Vertical):
             went_off = f"{info.glyphs.items[info.item]} {item_label(info.item)}"
         top.caption = "" if self.roomy else (went_off or info.played_by)[:14]
         self._played_by = Text(f"{went_off}!" if went_off else info.played_by)
-        if top.covered is None:  # found in play: under a card still in flight it named the card to come
-            _show(self.query_one("#played-by", Static), self._played_by, layout=False)
+        # Found in play: under a card still in flight the line named the card to come; it waits for it to land.
+        self._show_labels(landed=top.covered is None)
         facts = Text(no_wrap=True, overflow="ellipsis")  # a long name ends in "…", its line still there
         facts.append(_("Colour") + (" " if self.roomy else "\n"))
         if info.color is None:
@@ -215,6 +249,7 @@ class TablePanel(Vertical):
     def on_resize(self) -> None:
         if self.info is not None:
             self._show_pending(self.info)
+            self.call_after_refresh(self._show_labels, landed=self.query_one("#top-card", CardView).covered is None)
 
     def _show_pending(self, info: TableInfo) -> None:
         """A stack waiting for its answer, on the bottom border: the short words where the long are cut.
@@ -225,6 +260,14 @@ class TablePanel(Vertical):
         if cell_len(pending) > self.size.width - BORDER_TITLE_MARGIN and info.pending_short:
             pending = info.pending_short
         set_border_subtitle(self, Text(pending, style="bold reverse") if pending else "")
+
+
+_HARD_SPACE = "\u00a0"  # a space that a centred line keeps at its end
+
+
+def _centred(words: str, width: int) -> str:
+    """``words`` centred in ``width`` cells as Textual centres a line (the odd space on the right)."""
+    return " " * max((width - cell_len(words)) // 2, 0) + words
 
 
 def _show(static: Static, text: Text, *, layout: bool = True) -> None:
