@@ -55,7 +55,7 @@ def test_a_keep_with_nothing_drawn_is_refused_in_the_players_language(language: 
     assert (
         notice.text
         == {
-            "sk": "Teraz si nemáš čo nechať: zahraj kartu, alebo ťahaj.",
+            "sk": "Teraz si nemáš čo nechať: zahraj kartu alebo ťahaj.",
             "nl": "Je hebt nu geen getrokken kaart om te houden: speel een kaart of trek.",
         }[language]
     )
