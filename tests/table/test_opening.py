@@ -82,6 +82,6 @@ def test_a_new_match_is_named_in_the_players_language():
     with speaking("sk"):
         session = Session.new("Ann", ["greedy"], seed=1)
     try:
-        assert session.name.startswith("Partia 20")
+        assert session.name.startswith("Partia z 20")
     finally:
         session.close()
