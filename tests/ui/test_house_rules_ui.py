@@ -45,7 +45,7 @@ def test_a_house_rule_is_told_in_the_log_and_as_a_banner():
     assert log_line(JumpedIn(2, C("R5"), (1,)), VOICE).text == "· Luigi jumps in out of turn and takes Mario's turn!"
     assert banner([JumpedIn(2, C("R5"))], VOICE).text == "Jump-in! Luigi jumps in with R5"
     assert banner([DrawPending(3, 6)], VOICE).text == "+6 to Peach — stack or take it"
-    assert banner([StackAccepted(0, 6)], VOICE).text == "You take the 6"
+    assert banner([StackAccepted(0, 6)], VOICE).text == "You take the stack: 6 cards"
     assert banner([HandsSwapped(0, 2)], VOICE).text == "7 — You swap hands with Luigi"
     assert banner([HandsPassed(1, -1)], VOICE).text == "0 — every hand moves one seat right"
     assert {b.kind for b in map(lambda e: banner([e], VOICE), [JumpedIn(1, C("G2")), DrawPending(1, 2)])} == {"house"}

@@ -75,6 +75,7 @@ def watcher_state(seen: TableSeen, notes: TableNotes, left: int | None, glyphs: 
     public, seats = seen.public, len(seen.names)
     playing = public.winner is None
     after = (public.decider + public.direction) % seats if playing else None
+    turn = public.current if playing else None  # the same notes as at the table: a lost turn's goes with the turn
     lines = tuple(
         SeatLine(
             seat=seat,
@@ -85,10 +86,10 @@ def watcher_state(seen: TableSeen, notes: TableNotes, left: int | None, glyphs: 
             to_act=playing and public.decider == seat,
             exposed=public.exposed == seat,
             you=False,
-            last=words.seat_away(notes.last[seat]) if seen.away[seat] else notes.last[seat],
+            last=words.seat_away(notes.last_move(seat, turn)) if seen.away[seat] else notes.last_move(seat, turn),
             next_up=seat == after,
             glyphs=glyphs,
-            earlier=tuple(notes.story[seat][-STORY_LENGTH:-1]),
+            earlier=notes.earlier(seat, turn, STORY_LENGTH),
         )
         for seat, name in enumerate(seen.names)
     )

@@ -15,7 +15,7 @@ from ..engine import Card, Event, HandsPassed, HandsSwapped, Match, PlayerView, 
 from ..table.tableview import Motion, can_stack, motions
 from ..voice import _
 from ..voice.banners import Banner, banner
-from ..voice.narration import LogLine, Voice, in_told_order, log_line, must_play, must_play_words
+from ..voice.narration import LogLine, Voice, action_lines, must_play, must_play_words
 from .messages import PublicTable, TableSeen, Turn
 
 NOBODY = -1  # a watcher's seat, for what is shown to a seat: no card of any hand is theirs
@@ -107,7 +107,7 @@ def told_lines(events: Sequence[Event], after: After, voice: Voice, exposed_befo
     """The log's lines of ``events`` for the reader of ``voice`` (``after``: what the round was just after them)."""
     seat = voice.you
     stack = seat is None or seat != after.cannot_stack  # H1-H3: a total passed to the reader
-    lines = [log_line(event, voice, can_stack=stack) for event in in_told_order(events)]
+    lines = action_lines(events, voice, can_stack=stack)
     if after.must_play is not None:  # H7
         lines.append(must_play_words(*after.must_play, voice))
     ended = exposed_before is not None and after.exposed is None

@@ -21,7 +21,7 @@ from ..rules_text import house_rule_words
 from ..table.session import HUMAN, deal_again_command
 from ..voice import _, ngettext
 from ..voice.names import difficulty_name, is_default_name, personality_name, preset_name
-from ..voice.narration import Voice, in_told_order, log_line
+from ..voice.narration import Voice, action_lines, in_told_order
 from .replayview import round_heading, undone, undos_by_point
 from .saved import scores_line
 from .stats.records import default_seats
@@ -102,11 +102,15 @@ def export_text(name: str, game: SavedGame) -> str:
     for number, point in enumerate(timeline.points):
         if point.move == 0:
             lines += ["", round_heading(point.round)]
-        for event in in_told_order(timeline.events[number]):
-            lines.append(log_line(event, voice).text)
-            if isinstance(event, RoundWon):
-                scores[event.seat] += event.points
-                lines.append("  " + _("Scores: {scores}").format(scores=scores_line(match.names, scores)))
+        told = in_told_order(timeline.events[number])
+        won = next((place for place, event in enumerate(told) if isinstance(event, RoundWon)), None)
+        lines += [line.text for line in action_lines(told if won is None else told[: won + 1], voice)]
+        if won is not None:  # the scores under the round's winner, before the match's
+            winner = told[won]
+            assert isinstance(winner, RoundWon)
+            scores[winner.seat] += winner.points
+            lines.append("  " + _("Scores: {scores}").format(scores=scores_line(match.names, scores)))
+            lines += [line.text for line in action_lines(told[won + 1 :], voice)]
         lines += [undone(undo, voice) for undo in undos.get((point.round, point.move), ())]
     return printable("\n".join(lines) + "\n", newlines=True)
 

@@ -31,7 +31,7 @@ from ..table.tableview import (
 from ..voice import _, ngettext
 from ..voice.banners import Banner, banner
 from ..voice.cards import cards as card_list
-from ..voice.narration import LogLine, Voice, in_told_order, log_line, move_words
+from ..voice.narration import LogLine, Voice, action_lines, move_words
 from ..voice.notes import TableNotes
 from .timeline import Position, Timeline
 
@@ -170,7 +170,7 @@ class Replay:
             stack = not any(isinstance(e, DrawPending) and e.seat == HUMAN for e in events) or can_stack(
                 timeline.position(step).round, HUMAN
             )  # H1-H3: a total passed to the player says "stack" only when they could
-            lines += [log_line(event, self.voice, can_stack=stack) for event in in_told_order(events)]
+            lines += action_lines(events, self.voice, can_stack=stack)
             for undo in self.undos.get((point.round, point.move), ()):
                 lines.append(LogLine(undone(undo, self.voice), "italic"))
         return tuple(lines)

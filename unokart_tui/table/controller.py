@@ -599,7 +599,7 @@ class TableController:
         if taken_back in cards:
             self.cursor = cards.index(taken_back)
         self.show_banner(None)
-        self.pacer.rewound(plan.events)
+        self.pacer.rewound(plan.round_events)
         self.report_saving()
         self.pacer.step()
         self.show_table()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..engine import CardPlayed, ColorChosen, Event, Phase, RoundWon, UnoCaught, UnoSaid
 from ..voice import _
 from ..voice.cards import color_word, long
-from ..voice.narration import LogLine, in_told_order, log_line, log_lines
+from ..voice.narration import LogLine, action_lines, in_told_order, log_lines
 from .messages import Logged, LogUndone
 from .tableview import can_stack
 
@@ -104,8 +104,8 @@ def _write(controller: TableController, events: list[Event], *, live: bool) -> N
     session, you = controller.session, controller.you
     stack = not live or can_stack(session.match.round, you)  # H1-H3: a total passed to the player
     if not controller.short_log:
-        for event in in_told_order(events):
-            controller.send(Logged(log_line(event, controller.voice, can_stack=stack)))
+        for line in action_lines(events, controller.voice, can_stack=stack):
+            controller.send(Logged(line))
         return
     hand = len(session.match.round.hands[you]) if live else None
     view = session.view()

@@ -19,6 +19,9 @@ screen's ``act``. No Textual here either: the screen is seen as a ``Table``, its
   simulator orders them; while the person decides, it jumps in once its own reaction time
   and the window have both passed.
 - Both windows follow the bots' speed (``Pace.for_bots``): docs/pacing.md says why.
+- An undo that puts the player's own turn back to them (``rewound``) gives it to them: no bot jumps in
+  and no bot catches until they have acted (docs/playing.md, "Undo, honestly", says why). An undo of a
+  move made out of turn opens the fair windows again, counted from the undo.
 - While a dialog or another screen is over the table, nothing happens.
 - With the autopilot on (``hints.Advisor``), the player's decisions are played like a
   bot's, after the same delay; a move the player began by hand they finish themselves.
@@ -196,6 +199,7 @@ class Pacer:
         self._acted_at = clock.now()
         self._piloting = False  # the action being applied is the autopilot's
         self._decision: tuple[int, int] | None = None
+        self._restored: tuple[int, int] | None = None  # the player's turn an undo put back, until they act
         if session.is_human_turn():  # the table opens on the player's decision: it counts from now
             self._decision = self._current_decision()
             self.decision_began = clock.now()
@@ -238,6 +242,7 @@ class Pacer:
         """An action was applied: note when, and an exposure that begins or ends."""
         now = self.clock.now()
         self._acted_at = now
+        self._restored = None  # whoever acted, the turn an undo gave back has been taken
         if self.advisor is not None:
             self.advisor.last_by_pilot = self._piloting
         exposed = self.session.match.round.exposed
@@ -248,21 +253,40 @@ class Pacer:
         elif self.exposure is not None and exposed is None:
             self.missed = Missed(self.exposure.seat, tuple(events), now)
             self.exposure = None
+        self._note_played(events)
+        self.jump_began = now if jump_moment(self.session.match.round, self._played) else None
+
+    def _note_played(self, events: Sequence[Event]) -> None:
         for event in events:
             if isinstance(event, CardPlayed):
                 self._played = event.card
             elif isinstance(event, CardTurned):
                 self._played = None  # H5a: nobody jumps in on a turned card
-        self.jump_began = now if jump_moment(self.session.match.round, self._played) else None
 
-    def rewound(self, events: Sequence[Event]) -> None:
-        """An undo took the table back to the player's decision: it is put to them anew, and an UNO
-        forgotten in ``events`` (what led there) is open to a catch again. Call ``step`` next.
+    def rewound(self, round_events: Sequence[Sequence[Event]]) -> None:
+        """An undo took the table back to the player's decision: it is put to them anew. Call ``step`` next.
+
+        ``round_events``: the round's deal and each action kept, the last one what led to the decision. An
+        UNO forgotten there is open to a catch again, and a card one may jump in on opens the jump window
+        again, both counted from now. Found in a party match: the card last played was still the one the
+        undo took back, so no window opened and a bot jumped in on the player's turn at once.
+
+        The player's own turn is theirs: no bot jumps in and no bot catches until they have acted.
+        They had acted before any bot the first time; the undo, which may have dealt the hidden cards
+        again, gives them that turn back rather than a new race for it.
         """
         self._cancel()
         self.exposure, self.missed, self.fast = None, None, False
         self._decision = None
-        self.changed(events)
+        self._played = None
+        for events in round_events[:-1]:
+            self._note_played(events)
+        self.changed(round_events[-1] if round_events else ())
+        round_ = self.session.match.round
+        if not round_.is_over and round_.decider == HUMAN:
+            self._restored = self._current_decision()
+            if self.exposure is not None:
+                self.exposure.reacted = True  # the player may still catch; the bots wait for the player
 
     def new_round(self) -> None:
         self.exposure, self.missed, self.jump_began, self._played = None, None, None, None
@@ -363,14 +387,22 @@ class Pacer:
             return
         self.table.act(self.session.bot_action(seat))
 
+    def _turn_given_back(self) -> bool:
+        """Whether the player's turn an undo gave back is still theirs to take (``rewound``)."""
+        return self._restored is not None and self._restored == self._current_decision()
+
     def _bot_jump_in(self) -> JumpIn | None:
         """The jump-in of the first bot (fastest first) that makes one now (H5), or None."""
+        if self._turn_given_back():
+            return None
         step = self.session.next_bot_reaction(jump_ins_only=True)
         return step.action if step is not None and isinstance(step.action, JumpIn) else None
 
     def _bot_may_jump_in(self) -> None:
         """While the player decides, a bot holding the twin jumps in once its reaction time and the fair
         window have both passed (H5b)."""
+        if self._turn_given_back():
+            return
         step = self.session.next_bot_reaction(jump_ins_only=True)
         if step is not None:
             reacts = self._acted_at + self.session.reaction_seconds(step.seat) - self.clock.now()

@@ -130,6 +130,7 @@ def seat_lines(
     levels: Sequence[str] = (),
 ) -> tuple[SeatLine, ...]:
     round_ = match.round
+    turn = None if round_.is_over else round_.current  # a lost turn's note goes when the seat's turn comes
     sizes = [len(hand) for hand in round_.hands]
     after = None if round_.is_over else (round_.decider + round_.direction) % round_.num_players
     near = sorted((size, seat) for seat, size in enumerate(sizes) if seat != you and 0 < size <= CLOSE_TO_OUT)
@@ -150,12 +151,12 @@ def seat_lines(
             to_act=round_.decider == seat and not round_.is_over,
             exposed=round_.exposed == seat,
             you=seat == you,
-            last=notes.last[seat],
+            last=notes.last_move(seat, turn),
             next_up=seat == after,
             level=levels[seat] if seat < len(levels) else "",
             glyphs=glyphs,
             said_uno=seat in notes.said_uno and sizes[seat] == 1,
-            earlier=tuple(notes.story[seat][-STORY_LENGTH:-1]),
+            earlier=notes.earlier(seat, turn, STORY_LENGTH),
             points_held=sum(card.points for card in round_.hands[seat]) if seat == you else None,
             colours=tuple(sum(c.color is colour for c in round_.hands[seat]) for colour in COLOUR_ORDER)
             if seat == you

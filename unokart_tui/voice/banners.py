@@ -166,7 +166,13 @@ def _house_banner(events: Sequence[Event], voice: Voice, *, can_stack: bool = Tr
         if isinstance(event, DrawPending):  # H1-H3
             return Banner(pending_words(event.seat, event.total, voice, can_stack=can_stack), "house")
         if isinstance(event, StackAccepted):
-            text = _("You take the {total}") if voice.is_you(event.seat) else _("{name} takes the {total}")
+            # Found in the Slovak and Dutch playtest: "Peach takes the 2" did not say 2 of what.
+            if voice.is_you(event.seat):
+                text = ngettext("You take the stack: {total} card", "You take the stack: {total} cards", event.total)
+            else:
+                text = ngettext(
+                    "{name} takes the stack: {total} card", "{name} takes the stack: {total} cards", event.total
+                )
             return Banner(text.format(name=voice.name(event.seat), total=event.total), "house")
         if isinstance(event, HandsSwapped):  # H4
             values = {"name": voice.name(event.seat), "other": voice.name(event.other)}

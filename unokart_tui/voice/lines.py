@@ -233,9 +233,54 @@ def _draw_pending(event: DrawPending, voice: Voice) -> str:
 
 
 def _stack_accepted(event: StackAccepted, voice: Voice) -> str:
+    """H1-H3, said alone: the log says it with its draw in one line (``stack_taken``) when it can."""
     if voice.is_you(event.seat):
-        return _("You take the {total}.").format(total=event.total)
-    return _("{name} takes the {total}.").format(name=voice.name(event.seat), total=event.total)
+        return ngettext("You take the stack: {total} card.", "You take the stack: {total} cards.", event.total).format(
+            total=event.total
+        )
+    return ngettext(
+        "{name} takes the stack: {total} card.", "{name} takes the stack: {total} cards.", event.total
+    ).format(name=voice.name(event.seat), total=event.total)
+
+
+def stack_taken(drawn: CardsDrawn, voice: Voice, *, lost_turn: bool = False) -> str:
+    """H1-H3: a stack taken and the cards it drew, in one sentence (``lost_turn``: and the turn it costs).
+
+    Found in the Slovak and Dutch playtest: "Peach takes the 2." then "Peach draws 2 cards (Draw Two)."
+    told one event twice.
+    """
+    count, you = len(drawn.cards), voice.is_you(drawn.seat)
+    values = {
+        "name": voice.name(drawn.seat),
+        "cards": ", ".join(voice.card(card) for card in drawn.cards),
+        "count": count,
+        "wanted": drawn.wanted,
+    }
+    if lost_turn:
+        if you:
+            return _("You take the stack, draw {cards} and lose the turn.").format(**values)
+        return ngettext(
+            "{name} takes the stack, draws {count} card and loses the turn.",
+            "{name} takes the stack, draws {count} cards and loses the turn.",
+            count,
+        ).format(**values)
+    if count < drawn.wanted:  # the draw pile and the discards ran out (T4)
+        if you:
+            return ngettext(
+                "You take the stack and draw {cards} — only {count} of {wanted} could be drawn.",
+                "You take the stack and draw {cards} — only {count} of {wanted} could be drawn.",
+                count,
+            ).format(**values)
+        return ngettext(
+            "{name} takes the stack and draws {count} card — only {count} of {wanted} could be drawn.",
+            "{name} takes the stack and draws {count} cards — only {count} of {wanted} could be drawn.",
+            count,
+        ).format(**values)
+    if you:
+        return _("You take the stack and draw {cards}.").format(**values)
+    return ngettext(
+        "{name} takes the stack and draws {count} card.", "{name} takes the stack and draws {count} cards.", count
+    ).format(**values)
 
 
 def _hands_swapped(event: HandsSwapped, voice: Voice) -> str:

@@ -33,11 +33,13 @@ from unokart_tui.engine import (
     MatchWon,
     Pass,
     Phase,
+    PileReshuffled,
     Play,
     PlayerExposed,
     Round,
     RoundWon,
     SayUno,
+    StackAccepted,
     StartCardTurned,
     TurnSkipped,
     UnoCaught,
@@ -46,7 +48,7 @@ from unokart_tui.engine import (
 
 from . import _, ngettext
 from .cards import COLOR_CLASS, color_class, color_word, draw_reason, long
-from .lines import sentence
+from .lines import sentence, stack_taken
 from .speaker import Voice
 
 
@@ -98,6 +100,49 @@ def log_line(event: Event, voice: Voice, *, can_stack: bool = True) -> LogLine:
     return LogLine("· " + sentence(event, voice), style, _faces(event))
 
 
+def action_lines(events: Sequence[Event], voice: Voice, *, can_stack: bool = True) -> list[LogLine]:
+    """The game log's lines for one action's ``events``, in the order they are told: a line each, but one
+    line for a stack taken and the cards it drew (H1-H3)."""
+    told = in_told_order(events)
+    lines: list[LogLine] = []
+    for number, event in enumerate(told):
+        if _stack_draw(told, number) is not None:
+            continue  # said with its draw
+        if _drawn_for_stack(told, number):
+            assert isinstance(event, CardsDrawn)
+            lines.append(LogLine("· " + stack_taken(event, voice)))
+            continue
+        lines.append(log_line(event, voice, can_stack=can_stack))
+    return lines
+
+
+def _stack_draw(events: Sequence[Event], number: int) -> CardsDrawn | None:
+    """The draw of the stack taken at ``events[number]`` (H1-H3), or None.
+
+    The engine's next event, or the one after the draw pile was made again from the discards (T4).
+    """
+    event = events[number]
+    if not isinstance(event, StackAccepted):
+        return None
+    for after in events[number + 1 :]:
+        if isinstance(after, CardsDrawn) and after.seat == event.seat and after.cards:
+            return after
+        if not isinstance(after, PileReshuffled):
+            break
+    return None
+
+
+def _drawn_for_stack(events: Sequence[Event], number: int) -> bool:
+    """Whether ``events[number]`` is the draw of a stack taken just before it (``_stack_draw``)."""
+    event = events[number]
+    if not isinstance(event, CardsDrawn):
+        return False
+    for back in range(number - 1, -1, -1):
+        if not isinstance(events[back], PileReshuffled):
+            return _stack_draw(events, back) is event
+    return False
+
+
 def log_lines(
     events: Sequence[Event],
     voice: Voice,
@@ -123,6 +168,13 @@ def log_lines(
     for number, event in enumerate(events):
         if number and _drew_and_lost(events[number - 1], event):
             continue  # said with the draw
+        if _stack_draw(events, number) is not None:
+            continue  # said with its draw
+        if isinstance(event, CardsDrawn) and _drawn_for_stack(events, number):
+            after = events[number + 1] if number + 1 < len(events) else None
+            lost = after is not None and _drew_and_lost(event, after)
+            lines.append(LogLine("· " + stack_taken(event, voice, lost_turn=lost)))
+            continue
         if hand is not None and _said_next(event, voice, drawn):
             continue
         if isinstance(event, DrawPending):  # the reader's own, live, was left out just above
@@ -390,6 +442,7 @@ def how_it_ended(seat: int, events: Sequence[Event], voice: Voice) -> str:
 __all__ = [
     "LogLine",
     "Voice",
+    "action_lines",
     "how_it_ended",
     "how_it_went_out",
     "in_told_order",

@@ -81,15 +81,44 @@ class TableNotes:
         # play, "Luigi 1 skipped" hid that Luigi had called UNO, and nobody could tell he was safe.
         self.said_uno: set[int] = set()
         self.story: list[list[str]] = [[] for _ in range(seats)]  # each seat's moves this round, its last one last
+        self.actions = 0  # the actions read so far (``record``)
+        # The seats whose note says they lost a turn (skipped, passed over by a jump-in), with the action that said
+        # it and the note: it is news only until the seat's turn comes again (``last_move``).
+        self._lost_turn: dict[int, tuple[int, str]] = {}
 
     def new_round(self) -> None:
         self.last = [""] * len(self.last)
         self.story = [[] for _ in self.last]
         self.top_by, self.top_turned = None, False
         self.said_uno = set()
+        self._lost_turn = {}
+
+    def last_move(self, seat: int, turn: int | None) -> str:
+        """``seat``'s note while it is ``turn``'s turn (None: nobody's, the round is over).
+
+        A lost turn is news until the seat's turn comes again, then it is gone. Found in the Slovak
+        playtest: the player's row still read *stojíš kvôli hráčovi …* ("skipped by …") from an earlier
+        turn while their hand said it was their turn. A turn that comes right after the action that
+        cost it (two players, a jump-in) still shows why.
+        """
+        if seat == turn and self._stale(seat):
+            return ""
+        return self.last[seat]
+
+    def earlier(self, seat: int, turn: int | None, length: int) -> tuple[str, ...]:
+        """The notes before ``seat``'s ``last_move``, at most ``length - 1``; a lost turn gone from it stays here."""
+        story = self.story[seat]
+        if seat == turn and self._stale(seat):
+            return tuple(story[-(length - 1) :]) if length > 1 else ()
+        return tuple(story[-length:-1])
+
+    def _stale(self, seat: int) -> bool:
+        lost = self._lost_turn.get(seat)
+        return lost is not None and lost[0] < self.actions and lost[1] == self.last[seat]
 
     def record(self, events: Iterable[Event], names: Sequence[str]) -> None:
         """Read one action's events (or a round's start)."""
+        self.actions += 1
         touched: set[int] = set()  # a seat's line already written by this action
         passed_over: set[int] = set()  # and written only by a jump-in's passing over (H5)
         voice = Voice.by_default_name(names, self.glyphs)
@@ -98,6 +127,10 @@ class TableNotes:
             self.last[seat] = words
             touched.add(seat)
             passed_over.discard(seat)
+
+        def lost_turn(seat: int, words: str) -> None:
+            note(seat, words)
+            self._lost_turn[seat] = (self.actions, words)
 
         played_by: int | None = None  # who played the card of this action, that a lost turn is owed to
 
@@ -187,11 +220,11 @@ class TableNotes:
                 # Found in play: after taking a +2 the player's row said "skipped", and they took it for
                 # the +2; it was a Skip played on them later. The row names who made them lose the turn.
                 # A seat a jump-in passed over and its Skip then skipped reads the later, truer "skipped by".
-                note(event.seat, _lost_turn_to(played_by, event.seat, voice))
+                lost_turn(event.seat, _lost_turn_to(played_by, event.seat, voice))
             elif isinstance(event, JumpedIn):  # H5: the seats it passes over lose their turn to it
                 for seat in event.passed:
                     if seat not in touched:
-                        note(seat, _passed_over_by(event.seat, seat, voice))
+                        lost_turn(seat, _passed_over_by(event.seat, seat, voice))
                         passed_over.add(seat)
             elif isinstance(event, ColorChosen) and event.seat not in touched:
                 chose = mine(

@@ -70,11 +70,17 @@ def losses(count: int) -> str:
 
 
 def hit_by(figures: Figures) -> str:
+    """Each item with its cards, "Lightning: 1 card, Banana: 2 cards" (line mode says it so too).
+
+    Found in the Slovak and Dutch playtest: "Blesk 1, Banán 2 (karty)" put one unit, in one plural, after them all.
+    """
     items = [(_(REASON_WORDS[item]), cards) for item, cards in figures.items() if cards]
     if not items:
         return _("nothing yet")
-    listed = ", ".join(f"{name} {cards}" for name, cards in items)
-    return _("{items} (cards)").format(items=listed)
+    return ", ".join(
+        ngettext("{reason}: {count} card", "{reason}: {count} cards", cards).format(reason=name, count=cards)
+        for name, cards in items
+    )
 
 
 def challenges(figures: Figures) -> str:
@@ -99,12 +105,16 @@ def player_rows(summary: Summary) -> list[tuple[str, str]]:
             else _("no round won yet"),
         ),
         (
-            _("Streaks"),
+            # Found in the playtest: "now none; longest 0 wins, 0 losses" beside "2 of 2 rounds won" did not say
+            # that it counts finished matches (``summary.streaks``), not rounds.
+            _("Match streaks"),
             _("now {current}; longest {wins}, {losses}").format(
                 current=streak_words(streaks.current),
                 wins=wins(streaks.longest_win),
                 losses=losses(streaks.longest_loss),
-            ),
+            )
+            if summary.matches
+            else pgettext("statistics: no matches counted yet", "none yet"),
         ),
     ]
     against = _("{result} against {opponents}")
