@@ -8,7 +8,7 @@ named a drawback without saying why the play was still best.
 from __future__ import annotations
 
 from unokart_tui.engine import Card, Color, Draw, HouseRules, Pass, Phase, Play, Round
-from unokart_tui.table.advisor import advise, advisor, explain
+from unokart_tui.table.advisor import advisor, explain
 from unokart_tui.table.session import HUMAN
 
 NAMES = ["You", "Mario", "Luigi", "Peach"]

@@ -76,6 +76,23 @@ def advise(
     return Hint(action, explain(bot, view, action, names, legal, glyphs=glyphs))
 
 
+def swap_partner(view: PlayerView, card: Card) -> int | None:
+    """H4: the seat a hint to play the 7 ``card`` names to swap with, or None (not a swapping 7).
+
+    The seat on one card its UNO is for (H4b), else the seat with the fewest cards (the first in the
+    order of seats on a tie, as the expert's own candidates are ordered). The hint's words name it, and
+    the swap's question then offers it first (issue 34: found in play, the swap dialog asked again with
+    nothing chosen after "Play Y7: …, and Mario holds the fewest cards").
+    """
+    if not view.rules.seven_zero or card.rank is not Rank.SEVEN or len(view.hand) < 2:
+        return None
+    giver = swap_leaves_one(view, card)
+    if giver is not None:
+        return giver
+    others = [seat for seat in range(view.num_players) if seat != view.seat]
+    return min(others, key=lambda seat: view.hand_sizes[seat])
+
+
 def swap_leaves_one(view: PlayerView, card: Card) -> int | None:
     """The seat on one card whose hand a 7 or 0 of the player's would bring them (H4), or None.
 
@@ -220,6 +237,9 @@ def _play(
         tail = words.reason(_on("hands the turn", view.hand_sizes[faces]), name=names[faces])
     if not reasons:
         reasons.append(_plain_reason(view, card, names, action.color if isinstance(action, Play) else None))
+    elif giver is None and swap_partner(view, card) is not None:
+        # H4: the seat a 7 swaps with is named, the one its target question then offers first (issue 34).
+        reasons.insert(1, _plain_reason(view, card, names))
     if bluff:  # C2: said whatever else is, among the two reasons the hint shows
         assert view.active_color is not None
         said = words.reason("bluff four", colour=color_word(view.active_color), name=name)
@@ -335,9 +355,9 @@ def _plain_reason(view: PlayerView, card: Card, names: Sequence[str], colour: Co
         if card.rank is Rank.ZERO:
             giver = view.next_seat(steps=-1)
             return words.zero_brings(names[giver], view.hand_sizes[giver])
-        others = [seat for seat in range(view.num_players) if seat != view.seat]
-        fewest = min(others, key=lambda seat: view.hand_sizes[seat])
-        return words.seven_swaps(names[fewest], view.hand_sizes[fewest])
+        partner = swap_partner(view, card)
+        assert partner is not None
+        return words.seven_swaps(names[partner], view.hand_sizes[partner])
     if card.color is None:
         if not any(other.color is not None and follows(other, view.active_color, view.top_card) for other in view.hand):
             return words.reason("nothing else fits")

@@ -49,7 +49,9 @@ REASONS = {
     "only of its colour": N_("it is your only {colour}, which would be harder to play later"),
     "wild later": N_("a wild card is worth more later"),
     # E3: a card kept counts for the seat that goes out (issue 34: kept while Mario was on one card, unsaid).
-    "wild later, on one": N_("a wild card is worth more later, even with its {points} points at risk if {name}, on one card, goes out"),
+    "wild later, on one": N_(
+        "a wild card is worth more later, even with its {points} points at risk if {name}, on one card, goes out"
+    ),
     "search": N_("the search found playing it now worse for you ({card} can wait)"),
     "next lacks": N_("{name} had none at their last draw"),
     "others lack": N_("the colour the others seem to lack"),
