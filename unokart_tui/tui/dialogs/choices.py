@@ -195,10 +195,10 @@ class TargetDialog(AdvisedDialog[int]):
             for number, (seat, name, cards) in enumerate(self.targets, start=1):
                 line = Text()
                 line.append(f" {number} ", style="bold reverse")
+                line.append(" ")
                 line.append(
-                    " "
-                    + ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=name, count=cards),
-                    style="underline" if seat == self.advised else "",
+                    ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=name, count=cards),
+                    style="underline" if seat == self.advised else "",  # the hint's, as the colour dialog's
                 )
                 yield Static(line)
             if self.advised is None:
