@@ -16,10 +16,10 @@ NAMES = ["Ann", "Mario", "Luigi"]
 def test_a_hint_gives_two_reasons_at_most_joined_as_two_clauses():
     # Found in play: "…it holds them back and Peach plays next and had no green… — but …".
     reasons = ["Mario is on one card and it holds them back", "Peach plays next and had no green", "third"]
-    text = words.advice("Play R+2", reasons, "but it hands the turn to Peach, on one card")
+    text = words.advice("Play R+2", reasons, "it hands the turn to Peach, on one card")
     assert text == (
         "Play R+2: Mario is on one card and it holds them back; Peach plays next and had no green"
-        " — but it hands the turn to Peach, on one card"
+        " — it hands the turn to Peach, on one card"
     )
 
 

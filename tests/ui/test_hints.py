@@ -708,7 +708,8 @@ def test_a_card_that_passes_the_next_seat_by_says_who_plays_next():
         hand=hand, top_card=Card.parse("B2"), active_color=Color.BLUE, hand_sizes=(3, 5, 1, 4), direction=1
     )
     assert explain(advisor(1), view, Play(hand[0], None, False), names) == (
-        "Play B⊘: it sheds 20 points while it can — but it hands the turn to Luigi, on one card"
+        "Play B⊘: it sheds 20 points while it can — it hands the turn to Luigi, on one card,"
+        " but the search still found it best"
     )
 
 

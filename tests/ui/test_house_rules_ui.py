@@ -61,9 +61,16 @@ def test_H5_a_jump_in_says_whose_turn_it_takes_and_who_else_is_passed_over():
     assert log_line(JumpedIn(3, C("R5"), (1, 2, 0)), Voice((*NAMES, "Toad"), 0)).text.endswith(
         "takes Mario's turn! Luigi and you are passed over too."
     )
+    # Issue 34: in the order of play (found in play: "Mario and you", Peach → you → Mario).
     assert log_line(JumpedIn(2, C("R5"), (3, 0, 1)), VOICE).text.endswith(
-        "takes Peach's turn! Mario and you are passed over too."
+        "takes Peach's turn! You and Mario are passed over too."
     )
+    six = Voice((*NAMES, "Toad", "Yoshi"), 0)
+    assert log_line(JumpedIn(2, C("R5"), (3, 4, 0, 1)), six).text.endswith("Toad, you and Mario are passed over too.")
+    assert log_line(JumpedIn(3, C("R5"), (4, 5, 0, 1, 2)), Voice((*NAMES, "Toad", "Yoshi"), 0)).text.endswith(
+        "Yoshi, you, Mario and Luigi are passed over too."
+    )
+    assert log_line(JumpedIn(3, C("R5"), (4, 0, 1, 2)), six).text.endswith("You, Mario and Luigi are passed over too.")
     assert log_line(JumpedIn(2, C("R5"), (0, 1)), Voice(NAMES, 1)).text == (
         "· Luigi jumps in out of turn and takes Ann's turn! You are passed over too."
     )

@@ -168,6 +168,17 @@ def test_a_uno_said_with_a_play_is_told_right_after_it_before_what_the_item_did(
     assert told[1] == "· Luigi says UNO!" and told[-1] != "· Luigi says UNO!"
 
 
+def test_a_reverses_change_of_direction_is_told_before_the_uno_said_with_it_a3():
+    # Issue 34's playtest: "Peach plays Green Reverse. · Peach says UNO! · Play now goes right".
+    round_ = position("G1 G2 G3", "R1 R2", "GR G5", draw="Y5 G4", discard="G9", current=2)
+    events = round_.apply(Play(Card.parse("GR"), uno=True))
+    assert [type(e).__name__ for e in events] == ["CardPlayed", "DirectionChanged", "UnoSaid"]
+    told = [log_line(event, Voice(NAMES, None)).text for event in in_told_order(events)]
+    assert told == ["· Peach plays Green Reverse.", "· Play now goes right (counter-clockwise).", "· Peach says UNO!"]
+    short = [line.text for line in log_lines(events, Voice(NAMES, 0))]
+    assert short[0] == "· Peach plays Green Reverse." and short[-1] == "· Peach says UNO!"
+
+
 def test_a_uno_after_a_swap_stays_after_it_h4b():
     # H4b: the UNO is judged on the hand that came back from the swap.
     events = [CardPlayed(1, Card.parse("R7")), HandsSwapped(1, 2), UnoSaid(1)]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ..engine import Card, Color, Pass, Phase, Rank
 from ..glyphs import WORDS
 from ..printable import printable
+from ..table import hinting
 from ..table import messages as told
 from ..table.controller import TableController
 from ..table.pacing import Pace
@@ -230,7 +231,9 @@ class LineTable:
             return words.colour_question(asked.reason, asked.advised)
         if phase is Phase.CHOOSE_TARGET and isinstance(asked, told.AskTarget):
             targets = [(name, cards) for _seat, name, cards in asked.targets]
-            return words.target_question(targets, seven=asked.seven)
+            advised = self.target_advised()
+            named = None if advised is None else self.session.names[advised]
+            return words.target_question(targets, seven=asked.seven, advised=named)
         if phase is Phase.CHALLENGE and isinstance(asked, told.AskChallenge):
             called = asked.called or asked.color
             return words.challenge_question(asked.name, asked.color, called, can_stack=asked.can_stack)
@@ -301,6 +304,9 @@ class LineTable:
             advised = self.colour_advised()
             if advised is not None:  # the hint's colour, as the dialog's Enter takes it
                 return Command("colour", advised.value)
+            target = self.target_advised()
+            if target is not None:  # the hint's target, as the dialog's Enter takes it (issue 34)
+                return Command("target", self.session.names[target])
             if decides or self.chance() is not None:
                 return Command("again")
             return unknown
@@ -322,6 +328,11 @@ class LineTable:
         asked = self.asked
         choosing = self.session.is_human_turn() and self.session.view().phase is Phase.CHOOSE_COLOR
         return asked.advised if choosing and isinstance(asked, told.AskColour) else None
+
+    def target_advised(self) -> int | None:
+        """The hint's seat for the target asked now (a 7's swap, a Green Shell), or None."""
+        choosing = self.session.is_human_turn() and self.session.view().phase is Phase.CHOOSE_TARGET
+        return hinting.hinted_target(self.controller) if choosing else None
 
     def question_open(self) -> bool:
         """Whether a colour, a player or an answer to a Wild Draw Four is asked of the seat."""

@@ -76,6 +76,23 @@ def advise(
     return Hint(action, explain(bot, view, action, names, legal, glyphs=glyphs))
 
 
+def swap_partner(view: PlayerView, card: Card) -> int | None:
+    """H4: the seat a hint to play the 7 ``card`` names to swap with, or None (not a swapping 7).
+
+    The seat on one card its UNO is for (H4b), else the seat with the fewest cards (the first in the
+    order of seats on a tie, as the expert's own candidates are ordered). The hint's words name it, and
+    the swap's question then offers it first (issue 34: found in play, the swap dialog asked again with
+    nothing chosen after "Play Y7: …, and Mario holds the fewest cards").
+    """
+    if not view.rules.seven_zero or card.rank is not Rank.SEVEN or len(view.hand) < 2:
+        return None
+    giver = swap_leaves_one(view, card)
+    if giver is not None:
+        return giver
+    others = [seat for seat in range(view.num_players) if seat != view.seat]
+    return min(others, key=lambda seat: view.hand_sizes[seat])
+
+
 def swap_leaves_one(view: PlayerView, card: Card) -> int | None:
     """The seat on one card whose hand a 7 or 0 of the player's would bring them (H4), or None.
 
@@ -119,7 +136,7 @@ def explain(
         return _draw(view, names, glyphs)
     if isinstance(action, Pass):
         assert view.drawn is not None
-        return words.advice(words.keep(view.drawn, glyphs), _keep_reasons(view, view.drawn, glyphs))
+        return words.advice(words.keep(view.drawn, glyphs), _keep_reasons(view, view.drawn, names, glyphs))
     if isinstance(action, ChooseColor):
         return _color(view, action.color, names)
     if isinstance(action, ChooseTarget):
@@ -195,7 +212,11 @@ def _play(
             "lacks" if faces == victim else "plays next and lacks", name=names[faces], colour=color_word(color)
         )
         reasons.append(said)
-    if card.rank is Rank.WILD_DRAW_FOUR and not stacks and heuristic.honest_four(view):  # H1a: none on a stack
+    # C1: only a Wild Draw Four that can be challenged is honest or a bluff: none on a stack (H1a), none
+    # that goes out (H1b, E2).
+    challenged = card.rank is Rank.WILD_DRAW_FOUR and not stacks and len(view.hand) > 1
+    bluff = challenged and view.active_color is not None and not heuristic.honest_four(view)
+    if challenged and not bluff:
         if view.active_color is None:
             reasons.append(words.reason("honest four, no colour"))
         else:
@@ -210,19 +231,26 @@ def _play(
             key = _on("box behind" if behind else "box", view.hand_sizes[who])
             reasons.append(words.reason(key, name=names[who]))
     said_of_faces = any(names[faces] in said for said in reasons) or lacks
+    tail = ""
+    hands_on = faces not in (view.seat, victim) and view.hand_sizes[faces] <= 2
+    if hands_on:  # found in play: a Skip handed the turn to a seat on one card, unsaid (the caution says why still)
+        tail = words.reason(_on("hands the turn", view.hand_sizes[faces]), name=names[faces])
     if not reasons:
-        reasons.append(_plain_reason(view, card, names))
+        reasons.append(_plain_reason(view, card, names, action.color if isinstance(action, Play) else None))
+    elif giver is None and swap_partner(view, card) is not None:
+        # H4: the seat a 7 swaps with is named, the one its target question then offers first (issue 34).
+        reasons.insert(1, _plain_reason(view, card, names))
+    if bluff:  # C2: said whatever else is, among the two reasons the hint shows
+        assert view.active_color is not None
+        said = words.reason("bluff four", colour=color_word(view.active_color), name=name)
+        reasons.insert(1, said)
     on_one = faces != view.seat and view.hand_sizes[faces] == 1 and not hits and not stacks
     if on_one and not said_of_faces and not _moves_hands(view, card):
         danger = _one_card_reason(view, action, faces, names, legal, glyphs=glyphs)
         if danger is not None:
             reasons.insert(0, danger)  # the weightiest: it may end the round
     kept = [other for other in view.hand if other.rank in _KEEP_FOR_LATER and other.rank is not card.rank]
-    tail = ""
-    if faces not in (view.seat, victim) and view.hand_sizes[faces] <= 2:
-        # A caution, not a reason: found in play, a Skip handed the turn to a seat on one card, unsaid.
-        tail = words.reason(_on("hands the turn", view.hand_sizes[faces]), name=names[faces])
-    elif kept and view.phase is not Phase.DRAWN:  # T3: with a drawn card there is nothing else to keep
+    if not hands_on and kept and view.phase is not Phase.DRAWN:  # T3: with a drawn card, nothing else to keep
         many = sum(1 for other in kept if other.rank is kept[0].rank) > 1
         tail = words.keep_for_later(kept[0].rank, plural=many)
     return words.advice(head, reasons, tail)
@@ -319,17 +347,17 @@ def _on(reason: str, count: int) -> str:
     return f"{reason}, on {'one' if count == 1 else 'two'}"
 
 
-def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
-    """Why this card when nothing at the table presses: what it leaves in the hand."""
+def _plain_reason(view: PlayerView, card: Card, names: Sequence[str], colour: Color | None = None) -> str:
+    """Why this card when nothing at the table presses: what it leaves in the hand (``colour``: a wild's)."""
     if view.rules.seven_zero and card.rank in (Rank.SEVEN, Rank.ZERO) and len(view.hand) >= 2:
         # H4: the hand is given away, so what it keeps to follow is no reason. Found in play:
         # "Play G7: you keep 2 more green to follow it", and the greens went with the swap.
         if card.rank is Rank.ZERO:
             giver = view.next_seat(steps=-1)
             return words.zero_brings(names[giver], view.hand_sizes[giver])
-        others = [seat for seat in range(view.num_players) if seat != view.seat]
-        fewest = min(others, key=lambda seat: view.hand_sizes[seat])
-        return words.seven_swaps(names[fewest], view.hand_sizes[fewest])
+        partner = swap_partner(view, card)
+        assert partner is not None
+        return words.seven_swaps(names[partner], view.hand_sizes[partner])
     if card.color is None:
         if not any(other.color is not None and follows(other, view.active_color, view.top_card) for other in view.hand):
             return words.reason("nothing else fits")
@@ -337,6 +365,10 @@ def _plain_reason(view: PlayerView, card: Card, names: Sequence[str]) -> str:
             odds = item_odds(view)
             hurts = odds[Item.BANANA] + odds[Item.GREEN_SHELL] + odds[Item.LIGHTNING]
             return words.reason("box odds", percent=percent(hurts))
+        held = colour is not None and any(other.color is colour for other in view.hand)
+        if card.rank is Rank.WILD_DRAW_FOUR and (colour is view.active_color or not held):
+            # Issue 34: found in play, "it changes the colour to one you hold" with the colour unchanged.
+            return words.reason("draws four", name=names[view.next_seat()])
         return words.reason("changes colour")
     same = sum(1 for other in view.hand if other.color is card.color) - 1
     if card.points >= 20:
@@ -367,8 +399,13 @@ def _take_stack(view: PlayerView, *, could_stack: bool) -> str:
     return words.take_stack(view.pending_draw, could_stack=could_stack)
 
 
-def _keep_reasons(view: PlayerView, card: Card, glyphs: Glyphs = UNICODE) -> list[str]:
+def _keep_reasons(view: PlayerView, card: Card, names: Sequence[str], glyphs: Glyphs = UNICODE) -> list[str]:
     if card.color is None:
+        # E3: the card kept counts for whoever goes out; said when a seat is on one card (issue 34).
+        on_one = [view.next_seat(steps=step) for step in range(1, view.num_players)]
+        on_one = [seat for seat in on_one if view.hand_sizes[seat] == 1]
+        if on_one:
+            return [words.reason("wild later, on one", points=card.points, name=names[on_one[0]])]
         return [words.reason("wild later")]
     return [words.reason("search", card=written(card, glyphs))]
 

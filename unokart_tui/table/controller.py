@@ -321,6 +321,7 @@ class TableController:
         match = self.session.match
         exposed = match.round.exposed
         self.logbook.action_at((match.round_number, len(match.history[-1])))
+        followed = hinting.following(self, action)
         try:
             events = self.session.apply(action)
         except RulesError:  # its words are the engine's English: the voice says why in the player's language
@@ -335,7 +336,7 @@ class TableController:
             self.note_turn_taken(action)
         logbook.note_exposure_over(self, exposed, events)
         self.send(HintShown(None))  # it was about the decision just taken
-        self.hinted, self.hint_on_show = None, HintOnShow()
+        self.hinted, self.hint_on_show = hinting.carried(self, followed), HintOnShow()
         if by_player or self.session.is_human_turn() or self.session.match.round.is_over:
             self.refusals_passed()
         self.pacer.changed(events)

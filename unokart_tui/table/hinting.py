@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..engine import Accept, Action, CatchUno, Draw, JumpIn, Pass, Play, Rank
+from ..engine import Accept, Action, CatchUno, ChooseTarget, Draw, JumpIn, Pass, Phase, Play, Rank
 from ..voice import hints as words
-from .advisor import Hint
+from .advisor import Hint, swap_partner
 from .messages import HintShown
 from .tableview import applies, hand_cards
 
@@ -95,6 +95,45 @@ def enter(controller: TableController) -> None:
             hint_uno = hinted.uno
             action = Play(hinted.card, hinted.color, hinted.uno or controller.uno_ahead.armed)  # UNO said ahead too
         controller.act(action, hint_uno=hint_uno)
+
+
+class Followed(NamedTuple):
+    """The hint's move, about to be made: ``partner`` is the seat its words named to swap with (H4), if any."""
+
+    partner: int | None
+
+
+def following(controller: TableController, action: Action) -> Followed | None:
+    """Before ``action`` is applied: whether it is the hint's move (its card), and whom the hint named."""
+    hinted = controller.hinted
+    if not (isinstance(action, (Play, JumpIn)) and isinstance(hinted, (Play, JumpIn)) and hinted.card == action.card):
+        return None
+    mine = action.seat == controller.you if isinstance(action, JumpIn) else controller.session.is_human_turn()
+    if not mine:  # H5: a bot's jump-in with the twin of the hinted card
+        return None
+    return Followed(swap_partner(controller.session.view(), action.card))
+
+
+def carried(controller: TableController, followed: Followed | None) -> Action | None:
+    """After the hint's move: the target its question offers first, as the hint's (issue 34); else None.
+
+    A 7 (H4) offers the seat the hint named; a Green Shell (I3) from the hint's Item Box the expert's
+    choice. Found in play: after "Play Y7: …, and Mario holds the fewest cards" and Enter, the swap's
+    dialog asked again with nothing chosen, where the colour of a hinted Wild Draw Four is chosen.
+    """
+    session = controller.session
+    if followed is None or not session.is_human_turn() or session.view().phase is not Phase.CHOOSE_TARGET:
+        return None
+    if followed.partner is not None and session.view().choice_for == "seven":
+        return ChooseTarget(followed.partner)
+    advice = controller.advisor.hint()  # not counted: the player took the move's hint, of which this is part
+    return advice.action if isinstance(advice.action, ChooseTarget) else None
+
+
+def hinted_target(controller: TableController) -> int | None:
+    """The seat the hint chose for the target asked now (a 7's swap, a Green Shell), or None."""
+    hinted = controller.hinted
+    return hinted.seat if isinstance(hinted, ChooseTarget) else None
 
 
 def hand_status(controller: TableController, status: str) -> str:

@@ -113,6 +113,7 @@ class AskTarget(NamedTuple):
 
     targets: tuple[tuple[int, str, int], ...]
     seven: bool  # a 7's swap (H4), not a Green Shell
+    advised: int | None = None  # the seat the hint chose (its move led here): the one Enter takes
 
 
 class AskChallenge(NamedTuple):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import Action, ChallengeResolved, ChooseColor, Event, Phase, Play, PlayerView
+from ..engine import Action, ChallengeResolved, ChooseColor, ChooseTarget, Event, Phase, Play, PlayerView
 from ..glyphs import Glyphs
 from ..voice import _
 from .messages import AskChallenge, AskColour, AskTarget, HandRevealed, MatchOver, Message, Notice, RoundOver
@@ -35,7 +35,8 @@ def question_of(
         return AskColour(reason, hinted.color if isinstance(hinted, ChooseColor) else None)
     if view.phase is Phase.CHOOSE_TARGET:
         targets = tuple((s, names[s], view.hand_sizes[s]) for s in range(view.num_players) if s != you)
-        return AskTarget(targets, seven=view.choice_for == "seven")  # H4: a 7's swap
+        advised = hinted.seat if isinstance(hinted, ChooseTarget) else None  # the hint's move led here (issue 34)
+        return AskTarget(targets, seven=view.choice_for == "seven", advised=advised)  # H4: a 7's swap
     if view.phase is Phase.CHALLENGE:
         assert view.wild_draw_four is not None
         player, color = view.wild_draw_four

@@ -31,6 +31,13 @@ REASONS = {
     "lacks": N_("{name} had no {colour} at their last draw"),
     "plays next and lacks": N_("{name} plays next and had no {colour} at their last draw"),
     "honest four": N_("you hold no {colour}, so a challenge would fail"),
+    # C1, C2: a Wild Draw Four played while holding the colour in force is guilty if challenged, and its
+    # player draws four (issue 34: found in play, "it changes the colour to one you hold" on a green
+    # one played as green, with two greens in the hand).
+    "bluff four": N_(
+        "it is a bluff: you hold {colour}, so if {name} challenges you draw 4, a risk the search found worth taking"
+    ),
+    "draws four": N_("it makes {name} draw 4 unless they challenge"),
     "honest four, no colour": N_("you hold no colour, so a challenge would fail"),
     "box behind, on one": N_("{name} is on one card and a Banana, Green Shell or Lightning would make them draw"),
     "box behind, on two": N_("{name} is on two cards and a Banana, Green Shell or Lightning would make them draw"),
@@ -41,6 +48,10 @@ REASONS = {
     "changes colour": N_("it changes the colour to one you hold"),
     "only of its colour": N_("it is your only {colour}, which would be harder to play later"),
     "wild later": N_("a wild card is worth more later"),
+    # E3: a card kept counts for the seat that goes out (issue 34: kept while Mario was on one card, unsaid).
+    "wild later, on one": N_(
+        "a wild card is worth more later, even with its {points} points at risk if {name}, on one card, goes out"
+    ),
     "search": N_("the search found playing it now worse for you ({card} can wait)"),
     "next lacks": N_("{name} had none at their last draw"),
     "others lack": N_("the colour the others seem to lack"),
@@ -55,8 +66,10 @@ REASONS = {
         "{name} is on one card and can follow it {percent} of the time ({card}: {other}), "
         "but the search still found it best"
     ),
-    "hands the turn, on one": N_("but it hands the turn to {name}, on one card"),
-    "hands the turn, on two": N_("but it hands the turn to {name}, on two cards"),
+    # A drawback says why the play is still best (issue 34: found in play, "it sheds 20 points while it
+    # can — but it hands the turn to Mario, on one card", and the player could not tell why it was best).
+    "hands the turn, on one": N_("it hands the turn to {name}, on one card, but the search still found it best"),
+    "hands the turn, on two": N_("it hands the turn to {name}, on two cards, but the search still found it best"),
 }
 _KEEP_LATER = {
     (Rank.WILD_DRAW_FOUR, False): N_("keep the Wild Draw Four for later"),

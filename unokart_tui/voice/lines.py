@@ -325,12 +325,30 @@ def _passed_over_too(seats: list[int], voice: Voice) -> str:
     others = [voice.name(seat) for seat in seats if not voice.is_you(seat)]
     if not others:
         return _("You are passed over too.")
-    listed = (
-        others[0] if len(others) == 1 else _("{first} and {last}").format(first=", ".join(others[:-1]), last=others[-1])
-    )
-    if len(others) < len(seats):  # the reader among them
-        return _("{names} and you are passed over too.").format(names=listed)
-    return ngettext("{names} is passed over too.", "{names} are passed over too.", len(others)).format(names=listed)
+    reader = next((place for place, seat in enumerate(seats) if voice.is_you(seat)), None)
+    if reader is None:
+        return ngettext("{names} is passed over too.", "{names} are passed over too.", len(others)).format(
+            names=_listed(others)
+        )
+    # In the order of play (issue 34: found in play, "Mario and you are passed over too" when the
+    # reader's turn came before Mario's).
+    before, after = others[:reader], others[reader:]
+    if not before and len(after) == 1:
+        return _("You and {name} are passed over too.").format(name=after[0])
+    if not before:
+        return _("You, {names} are passed over too.").format(names=_listed(after))
+    if not after:
+        return _("{names} and you are passed over too.").format(names=_listed(before))
+    if len(after) == 1:
+        return _("{before}, you and {after} are passed over too.").format(before=", ".join(before), after=after[0])
+    return _("{before}, you, {after} are passed over too.").format(before=", ".join(before), after=_listed(after))
+
+
+def _listed(names: list[str]) -> str:
+    """ "Mario", "Mario and Luigi", "Mario, Luigi and Peach"."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def _challenge_resolved(event: ChallengeResolved, voice: Voice) -> str:

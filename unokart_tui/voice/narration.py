@@ -73,7 +73,9 @@ def in_told_order(events: Sequence[Event]) -> list[Event]:
 
     The engine judges UNO once the play has resolved (U1-U3), so its event comes last. Found in play: a
     bot's "says UNO!" came after its Item Box's lines, as if said later. A swap or passed hands in
-    between keeps it after them: the UNO is then for the hand that came back (H4b).
+    between keeps it after them: the UNO is then for the hand that came back (H4b). A Reverse's change
+    of direction (A3) is the play itself, and stays right after it (issue 34: found in play, "Peach plays
+    Green Reverse. · Peach says UNO! · Play now goes right").
     """
     told = list(events)
     for index, event in enumerate(told):
@@ -84,7 +86,10 @@ def in_told_order(events: Sequence[Event]) -> list[Event]:
             if isinstance(earlier, (HandsSwapped, HandsPassed)):
                 break
             if isinstance(earlier, CardPlayed) and earlier.seat == event.seat:
-                told.insert(back + 1, told.pop(index))
+                at = back + 1
+                while at < index and isinstance(told[at], DirectionChanged):
+                    at += 1
+                told.insert(at, told.pop(index))
                 break
     return told
 

@@ -136,16 +136,29 @@ def colour_question(reason: str, advised: Color | None = None) -> str:
     ).format(reason=reason, colour=color_word(advised))
 
 
-def target_question(targets: Sequence[tuple[str, int]], *, seven: bool) -> str:
+def target_question(targets: Sequence[tuple[str, int]], *, seven: bool, advised: str | None = None) -> str:
+    """The target asked (H4's 7, I3's Green Shell); ``advised``: the hint's, said with it and taken by Enter alone."""
     who = listed(
         [
             ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=n, count=cards)
             for n, cards in targets
         ]
     )
-    if seven:
-        return _("Who do you swap hands with? Type swap and a name: {names}.").format(names=who)
-    return _("Who do you hit with your Green Shell? Type target and a name: {names}.").format(names=who)
+    if seven and advised is not None:
+        text = _(
+            "Who do you swap hands with? Type swap and a name: {names}. "
+            "The hint chose {name}: press Enter to swap with them."
+        )
+    elif seven:
+        text = _("Who do you swap hands with? Type swap and a name: {names}.")
+    elif advised is not None:
+        text = _(
+            "Who do you hit with your Green Shell? Type target and a name: {names}. "
+            "The hint chose {name}: press Enter to hit them."
+        )
+    else:
+        text = _("Who do you hit with your Green Shell? Type target and a name: {names}.")
+    return text.format(names=who, name=advised)
 
 
 def challenge_question(name: str, played_on: Color, called: Color, *, can_stack: bool) -> str:

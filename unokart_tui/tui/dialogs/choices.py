@@ -150,12 +150,20 @@ class TargetDialog(AdvisedDialog[int]):
         *,
         seven: bool = False,
         advise: Callable[[], str] | None = None,
+        advised: int | None = None,
+        hinted: Callable[[], int | None] | None = None,
     ) -> None:
-        """``advise``: whom the expert would choose, and why (the table's hint, ``t``); None offers no hint."""
+        """``advise``: whom the expert would choose, and why (the table's hint, ``t``); None offers no hint.
+
+        ``advised``: the seat the hint chose (the hint's move led here); enter takes it. ``hinted``: the
+        seat the hint given with ``t`` chose, which enter then takes.
+        """
         super().__init__()
         self.targets = list(targets)  # (seat, name, cards)
         self.seven = seven
         self.advise = advise
+        self.hinted = hinted
+        self.advised: int | None = None
         for number, (seat, _name, _cards) in enumerate(self.targets, start=1):
             # One entry in the key bar for them all: "1-3 Hit".
             self._bindings.bind(
@@ -165,7 +173,17 @@ class TargetDialog(AdvisedDialog[int]):
                 show=number == 1,
                 key_display=f"1-{len(self.targets)}",
             )
+        self._take(advised)
         self._bindings.bind("t", "hint", _("Hint"))  # after the choices, as in the challenge dialog
+
+    def _take(self, seat: int | None) -> None:
+        """Enter takes ``seat``, the hint's (issue 34: as the colour dialog takes the hint's colour)."""
+        name = next((name for target, name, _cards in self.targets if target == seat), None)
+        if name is None:
+            return
+        self.advised = seat
+        # Its own action, not pick(seat): the key bar shows one key per action, and "1-3" holds pick's.
+        self._bindings.bind("enter", "take", _("{name} (the hint)").format(name=name))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -174,16 +192,37 @@ class TargetDialog(AdvisedDialog[int]):
             else:
                 title = _("Green Shell! Who do you hit? They draw one card.")
             yield Static(title, classes="title")
-            for number, (_seat, name, cards) in enumerate(self.targets, start=1):
+            for number, (seat, name, cards) in enumerate(self.targets, start=1):
                 line = Text()
                 line.append(f" {number} ", style="bold reverse")
+                line.append(" ")
                 line.append(
-                    " "
-                    + ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=name, count=cards)
+                    ngettext("{name} ({count} card)", "{name} ({count} cards)", cards).format(name=name, count=cards),
+                    style="underline" if seat == self.advised else "",  # the hint's, as the colour dialog's
                 )
                 yield Static(line)
-            yield Static("", id="target-hint", markup=False)
+            if self.advised is None:
+                yield Static("", id="target-hint", markup=False)
+            else:
+                advised = next(name for seat, name, _cards in self.targets if seat == self.advised)
+                chosen = _("The hint chose {name}: enter takes it, or pick another.").format(name=advised)
+                yield Static(chosen, id="target-hint", markup=False, classes="-shown")
         yield KeyBar()
+
+    def action_hint(self) -> None:
+        super().action_hint()
+        if self.hinted is not None:  # the hint just given chose a seat: enter takes it
+            self._take(self.hinted())
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take" and self.advised is None:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_take(self) -> None:
+        if self.advised is not None:
+            self.dismiss(self.advised)
 
     def action_pick(self, seat: int) -> None:
         self.dismiss(seat)

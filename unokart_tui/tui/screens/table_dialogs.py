@@ -7,9 +7,12 @@ when the table first asks something: the dialogs' classes are not needed for its
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from ...table import hinting
 from ...table import messages as told
+from ...table.controller import TableController
 from ...voice import _
 
 if TYPE_CHECKING:
@@ -31,8 +34,14 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
             advise = controller.dialog_hint if card is None else None
             dialog = ColorDialog(reason, advised, can_go_back=card is not None, advise=advise)
             return dialog, lambda color: controller.choose_colour(color, card)
-        case told.AskTarget(targets, seven):
-            return TargetDialog(list(targets), seven=seven, advise=controller.dialog_hint), controller.choose_target
+        case told.AskTarget(targets, seven, advised):
+            # The hint given in the dialog (t) chooses the seat Enter takes; a friend's table hears its
+            # hint from the host later, under the table.
+            hinted = partial(hinting.hinted_target, controller) if isinstance(controller, TableController) else None
+            aim = TargetDialog(
+                list(targets), seven=seven, advise=controller.dialog_hint, advised=advised, hinted=hinted
+            )
+            return aim, controller.choose_target
         case told.AskChallenge(name, color, cards, can_stack, called):
             challenge = ChallengeDialog(
                 name, color, cards, can_stack=can_stack, advise=controller.dialog_hint, called=called
