@@ -33,7 +33,7 @@ def test_every_reason_the_hints_pick_is_a_sentence_of_the_voice():
 
 
 def test_every_reason_fills_its_placeholders():
-    values = {"name": "Mario", "colour": "blue", "percent": "40%", "card": "R5", "other": "20%"}
+    values = {"name": "Mario", "colour": "blue", "percent": "40%", "card": "R5", "other": "20%", "points": 50}
     for key in words.REASONS:
         text = words.reason(key, **values)
         assert "{" not in text and text == text.strip(), key
