@@ -6,9 +6,9 @@ showed no key for it, though the README says `c` is continue.
 
 from __future__ import annotations
 
-import saves
 from textual.widgets import OptionList
 
+import saves
 from unokart_tui.engine import Match
 from unokart_tui.tui.widgets.keybar import KeyBar
 

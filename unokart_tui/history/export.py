@@ -3,7 +3,8 @@
 The same sentences as the game log, written for the player: what they could not see at
 the table (a bot's hand, a bot's draws) is not in it either, whether or not the match is
 over. Above them: the players, the rules, the seed and the command that deals the match
-again (not for a match played with friends: it would deal their hands); between the rounds, the scores; where an undo was made, what it took back.
+again (not for a match played with friends: it would deal their hands again); between the
+rounds, the scores; where an undo was made, what it took back.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ The same data as at the table (``tableview``), seen from the player's seat, with
 to that point. An unfinished match shows only what the player saw at the time: their own
 hand, the others' card counts, the public cards and the log as it was written for them,
 never a bot's hand or the draw pile's order, so a replay cannot be used to cheat. A
-finished match against bots also shows every hand; a match played with friends never does (issue 31):
-their hands were theirs alone, so its replay is the opener's seat as they saw it, over or not. No Textual here (tests/test_layering.py; the data is tested in
+finished match against bots also shows every hand; a match played with friends never does
+(issue 31): their hands were theirs alone, so its replay is the opener's seat as they saw it,
+over or not. No Textual here (tests/test_layering.py; the data is tested in
 tests/history/test_replay.py).
 """
 

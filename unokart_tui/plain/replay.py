@@ -128,7 +128,8 @@ class ReplayPage:
         """Step through the match; False once the input has ended."""
         timeline = self.timeline
         rounds = len(timeline.round_starts)
-        say(self.lines, words.replay_opened(self.name, reveal=self.replay.reveal, with_friends=self.replay.with_friends))
+        replay = self.replay
+        say(self.lines, words.replay_opened(self.name, reveal=replay.reveal, with_friends=replay.with_friends))
         say(self.lines, words.replay_length(timeline.total_actions, rounds), words.replay_prompt())
         say(self.lines, *self.point_lines(0))
         commands = typed(self.lines)
