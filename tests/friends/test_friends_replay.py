@@ -75,3 +75,27 @@ def test_the_export_of_a_friends_match_writes_no_seed_that_deals_their_hands_aga
     text = export_text(NAME, game)
     assert "Played with friends: its seed is not written, as it would deal their hands again." in text
     assert "Seed " not in text and "--seed" not in text and str(game.match.seed) not in text.split("\n\n")[0]
+
+
+async def test_the_textual_replay_of_a_finished_friends_match_shows_no_other_hand():
+    from textual.widgets import Static
+
+    from unokart_tui.tui.app import UnoKartApp
+    from unokart_tui.tui.screens.replay import ReplayScreen
+    from unokart_tui.tui.widgets.recentlog import RecentLog
+
+    from ..ui.helpers import QUICK, SETTINGS
+
+    app = UnoKartApp(settings=SETTINGS, pace=QUICK, replay=(NAME, finished_friends()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.query_one(RecentLog).border_title == f"Replay of {NAME} — as you saw it"
+        hands = screen.query_one("#hands", Static)
+        for _ in range(20):
+            assert not hands.display and not str(hands.render()).strip()
+            await pilot.press("pagedown")
+        await pilot.press("end")
+        await pilot.pause()
+        assert not hands.display and not str(hands.render()).strip()
