@@ -127,8 +127,13 @@ class RoundEnded(NamedTuple):
 
 
 class MatchEnded(NamedTuple):
+    """The match is over: its winner, the final scores, and every seat's score before the first round and after
+    each one (public, as each round's end showed them): the round chart of the whole match, for a person who
+    came to it late too (a kept match taken up again, a seat come back to)."""
+
     winner: int
     scores: tuple[int, ...]
+    race: tuple[tuple[int, ...], ...] = ()
 
 
 class Acted(NamedTuple):

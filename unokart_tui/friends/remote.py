@@ -228,11 +228,14 @@ class RemoteTable:
                 summary = self.summary(winner, scores)
                 self.scores_after_round(scores)
                 self.send(RoundOver(summary, None))
-            case MatchEnded(winner, scores):
+            case MatchEnded(winner, scores, whole_race):
                 self.match_over = True
                 summary = self.summary(winner, scores)  # the last round's scores join the race
                 self.scores_after_round(scores)
-                race = ScoreRace(self.seen.names if self.seen else (), tuple(self._race), self.target)
+                names = self.seen.names if self.seen else ()
+                # The host's race holds every round; what this process saw itself, only the rounds since it came.
+                known = whole_race and all(len(row) == len(names) for row in whole_race)
+                race = ScoreRace(names, tuple(whole_race) if known else tuple(self._race), self.target)
                 self.send(MatchOver(summary, race, None, shared=True))
                 self._cancel_tick()
             case _:  # the lobby's messages: the lobby screen's business, not the table's

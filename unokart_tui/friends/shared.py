@@ -50,6 +50,7 @@ from ..engine import (
     SayUno,
 )
 from ..glyphs import UNICODE, WORDS
+from ..history.timeline import score_race
 from ..table.advisor import Hint, advise, advisor
 from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 from ..table.pacing import Clock, Pace, Stoppable, jump_moment
@@ -597,7 +598,8 @@ class SharedTable:
         ended: Message
         if match.is_over:
             assert match.winner is not None
-            ended = MatchEnded(match.winner, tuple(match.scores))
+            # The whole match's race: found in play, after Continue the chart began at round 2, called R1.
+            ended = MatchEnded(match.winner, tuple(match.scores), tuple(score_race(match)))
         else:
             ended = RoundEnded(match.round_number, winner, tuple(match.scores), self.round_pause)
         for listener in list(self._listeners.values()):

@@ -3,7 +3,8 @@
 The same sentences as the game log, written for the player: what they could not see at
 the table (a bot's hand, a bot's draws) is not in it either, whether or not the match is
 over. Above them: the players, the rules, the seed and the command that deals the match
-again; between the rounds, the scores; where an undo was made, what it took back.
+again (not for a match played with friends: it would deal their hands again); between the
+rounds, the scores; where an undo was made, what it took back.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..table.session import HUMAN, deal_again_command
 from ..voice import _, ngettext
 from ..voice.names import difficulty_name, is_default_name, personality_name, preset_name
 from ..voice.narration import Voice, action_lines, in_told_order
-from .replayview import round_heading, undone, undos_by_point
+from .replayview import played_with_friends, round_heading, undone, undos_by_point
 from .saved import scores_line
 from .stats.records import default_seats
 from .timeline import Timeline
@@ -61,7 +62,6 @@ def export_text(name: str, game: SavedGame) -> str:
         else:
             players.append(_("{name} ({kind})").format(name=info.name, kind=kind))
     rules = _rules_lines(match.rules)
-    command = deal_again_command(match, seats)
     if match.is_over:
         assert match.winner is not None
         score = match.scores[match.winner]
@@ -86,8 +86,13 @@ def export_text(name: str, game: SavedGame) -> str:
         _("Began {began}, last move {last}; {status}").format(
             began=_when(game.created), last=_when(game.updated), status=status
         ),
-        _("Seed {seed}. To deal this match again: {command}").format(seed=match.seed, command=command),
     ]
+    if played_with_friends(game):
+        # Issue 31: the seed deals every hand again, and a friend's hand was theirs alone.
+        lines.append(_("Played with friends: its seed is not written, as it would deal their hands again."))
+    else:
+        command = deal_again_command(match, seats)
+        lines.append(_("Seed {seed}. To deal this match again: {command}").format(seed=match.seed, command=command))
     if game.undos:
         count = len(game.undos)
         lines.append(

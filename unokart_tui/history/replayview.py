@@ -4,7 +4,9 @@ The same data as at the table (``tableview``), seen from the player's seat, with
 to that point. An unfinished match shows only what the player saw at the time: their own
 hand, the others' card counts, the public cards and the log as it was written for them,
 never a bot's hand or the draw pile's order, so a replay cannot be used to cheat. A
-finished match also shows every hand. No Textual here (tests/test_layering.py; the data is tested in
+finished match against bots also shows every hand; a match played with friends never does
+(issue 31): their hands were theirs alone, so its replay is the opener's seat as they saw it,
+over or not. No Textual here (tests/test_layering.py; the data is tested in
 tests/history/test_replay.py).
 """
 
@@ -114,7 +116,11 @@ class Replay:
         self.timeline = Timeline(game.match)
         seats = game.seats
         self.kinds = [seat.kind for seat in seats] if seats else ["human"] + ["random"] * (len(game.match.names) - 1)
-        self.reveal = game.match.is_over  # only a finished match shows the hands the player never saw
+        self.over = game.match.is_over
+        # Only a finished match against bots shows the hands the player never saw: a friend's hand was theirs
+        # alone (issue 31; found in play: the opener's replay of a finished table showed every friend's hand).
+        self.with_friends = played_with_friends(game)
+        self.reveal = self.over and not self.with_friends
         self.voice = Voice(game.match.names, HUMAN, glyphs)
         self.undos = undos_by_point(game.undos)
 
@@ -174,6 +180,11 @@ class Replay:
             for undo in self.undos.get((point.round, point.move), ()):
                 lines.append(LogLine(undone(undo, self.voice), "italic"))
         return tuple(lines)
+
+
+def played_with_friends(game: SavedGame) -> bool:
+    """Whether more than one of ``game``'s seats is a person's: a match played with friends (issue 31)."""
+    return sum(seat.kind == "human" for seat in game.seats) > 1
 
 
 def undos_by_point(undos: Sequence[Undo]) -> dict[tuple[int, int], list[Undo]]:

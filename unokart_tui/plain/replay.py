@@ -78,7 +78,9 @@ class ReplayPage:
             if seat == HUMAN or self.replay.reveal:
                 cards = [table_words.card_words(card) for card in sorted_hand(hand)]
                 said.append(words.hand_of(name, cards, you=seat == HUMAN))
-        if not self.replay.reveal:
+        if self.replay.with_friends:
+            said.append(words.friends_hands_hidden())
+        elif not self.replay.reveal:
             said.append(words.hands_hidden())
         return said
 
@@ -86,7 +88,7 @@ class ReplayPage:
 
     def forward(self, steps: int) -> None:
         if self.at >= self.timeline.last:
-            say(self.lines, words.at_the_end(over=self.replay.reveal))
+            say(self.lines, words.at_the_end(over=self.replay.over))
             return
         for _step in range(steps):
             if self.at >= self.timeline.last:
@@ -95,7 +97,7 @@ class ReplayPage:
             said = self.point_lines(self.at)
             say(self.lines, *(said or [words.nothing_moved()]))
         if self.at >= self.timeline.last:
-            say(self.lines, words.at_the_end(over=self.replay.reveal))
+            say(self.lines, words.at_the_end(over=self.replay.over))
 
     def back(self, steps: int) -> None:
         if self.at == 0:
@@ -112,7 +114,7 @@ class ReplayPage:
         self.at = number
         say(self.lines, *self.point_lines(number), *self.where())
         if number == self.timeline.last:
-            say(self.lines, words.at_the_end(over=self.replay.reveal))
+            say(self.lines, words.at_the_end(over=self.replay.over))
 
     def count(self, text: str) -> int | None:
         if not text:
@@ -126,7 +128,8 @@ class ReplayPage:
         """Step through the match; False once the input has ended."""
         timeline = self.timeline
         rounds = len(timeline.round_starts)
-        say(self.lines, words.replay_opened(self.name, reveal=self.replay.reveal))
+        replay = self.replay
+        say(self.lines, words.replay_opened(self.name, reveal=replay.reveal, with_friends=replay.with_friends))
         say(self.lines, words.replay_length(timeline.total_actions, rounds), words.replay_prompt())
         say(self.lines, *self.point_lines(0))
         commands = typed(self.lines)

@@ -368,7 +368,11 @@ def no_such_save(text: str) -> str:
 # ---------------------------------------------------------------------- replays: stepping through
 
 
-def replay_opened(name: str, *, reveal: bool) -> str:
+def replay_opened(name: str, *, reveal: bool, with_friends: bool = False) -> str:
+    if with_friends:  # issue 31: the friends' hands were theirs alone, over or not
+        return _("Replay of {name}, as you saw it: it was played with friends, whose hands were theirs.").format(
+            name=name
+        )
     if reveal:
         return _("Replay of {name}. The match is over, so every hand may be read.").format(name=name)
     return _("Replay of {name}, as you saw it: the match is not over.").format(name=name)
@@ -450,3 +454,7 @@ def hand_of(name: str, cards: Sequence[str], *, you: bool) -> str:
 
 def hands_hidden() -> str:
     return _("The other hands are read only in the replay of a finished match, as on the screen.")
+
+
+def friends_hands_hidden() -> str:
+    return _("The other hands were your friends' own: this replay shows only yours, as at the table.")

@@ -110,11 +110,19 @@ class LobbyScreen(Screen[None]):
     LobbyScreen .setting Select {
         width: 24;
     }
+    /* Each number field shows its largest value and two digits more, the cursor after them: found in play,
+       23456789 typed as the target showed 23456. The gap keeps the right-hand labels lined up. */
+    LobbyScreen .setting #target, LobbyScreen .setting #target:focus {
+        width: 12;
+    }
+    LobbyScreen .setting #turn, LobbyScreen .setting #turn:focus {
+        width: 9;
+    }
     LobbyScreen .setting .gap {
-        width: 16;
+        width: 12;
     }
     LobbyScreen .setting #seats {
-        width: 8;
+        width: 9;  /* as the turn clock's field under it */
     }
     LobbyScreen #status {
         margin-top: 1;
@@ -141,6 +149,7 @@ class LobbyScreen(Screen[None]):
         self.remember = remember
         self.shown: LobbyShown | None = None
         self.started = False
+        self._problem: str | None = None  # what is wrong with the form, while the status line says it
 
     # ------------------------------------------------------------------ what is on it
 
@@ -263,21 +272,35 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def say(self, sentence: str) -> None:
+        self._problem = None
         self.query_one("#status", Static).update(sentence)
 
+    def say_problem(self, problem: str) -> None:
+        """What is wrong with the form, said until the form is right again (``on_input_changed``)."""
+        self.say(problem)
+        self._problem = problem
+
     # ------------------------------------------------------------------ what this person does
+
+    def form_problem(self) -> str | None:
+        """What is wrong with the form's numbers, in a sentence; None when both are right."""
+        target_text = self.query_one("#target", Input).value.strip()
+        if not target_text.isdigit() or not 1 <= int(target_text) <= MOST_TARGET:
+            return _("The target must be a whole number from 1 to 100000.")
+        turn_text = self.query_one("#turn", Input).value.strip()
+        if not turn_text.isdigit() or not MIN_TURN <= int(turn_text) <= MAX_TURN:
+            return words.turn_range(MIN_TURN, MAX_TURN)
+        return None
 
     def read_form(self) -> TableSettings | None:
         """The opener's form as settings, or None with what is wrong said in the status line."""
         assert self.shown is not None
+        problem = self.form_problem()
+        if problem is not None:
+            self.say_problem(problem)
+            return None
         target_text = self.query_one("#target", Input).value.strip()
-        if not target_text.isdigit() or not 1 <= int(target_text) <= MOST_TARGET:
-            self.say(_("The target must be a whole number from 1 to 100000."))
-            return None
         turn_text = self.query_one("#turn", Input).value.strip()
-        if not turn_text.isdigit() or not MIN_TURN <= int(turn_text) <= MAX_TURN:
-            self.say(words.turn_range(MIN_TURN, MAX_TURN))
-            return None
         preset = str(self.query_one("#preset", Select).value)
         kind = str(self.query_one("#bots-kind", Select).value)
         seats = self.query_one("#seats", Select).value
@@ -307,6 +330,18 @@ class LobbyScreen(Screen[None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         self.settle()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Each change is checked again: found in play, "runs 10 to 600 seconds" stayed beside a right 20 until
+        the field lost focus. A wrong number is said at once; once right, what it said goes."""
+        event.stop()
+        if self.shown is None or not self.shown.is_opener or self.shown.round_number:
+            return
+        problem = self.form_problem()
+        if problem is not None:
+            self.say_problem(problem)
+        elif self._problem is not None:
+            self.say(self._status(self.shown))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -56,6 +56,9 @@ def tagline() -> str:
     return _("UNO Mario Kart — a card game with items, for your terminal")
 
 
+REOPEN = "reopen_table"  # the app's action that takes a match kept with friends up again under its code
+
+
 class TitleScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
@@ -106,14 +109,17 @@ class TitleScreen(Screen[None]):
             if str(error) != self._told:
                 self.notify(save_problem(error), title=_("Saves"), severity="error", timeout=10)
             self._told = str(error)
-        self.can_continue = latest is not None  # with no unfinished match, Continue is simply not offered
+        kept = self._kept_matches() if self.friends else []
+        # With nothing to continue, Continue is simply not offered; a match kept with friends is one to continue
+        # (found in play: `c` did nothing when the only match to continue was one with friends).
+        self.can_continue = latest is not None or bool(kept)
         self.refresh_bindings()
         if latest is not None:
             menu.add_option(Option(continue_prompt(describe(latest)), id="continue_latest"))
-        if self.friends:  # issue 31: a match with friends kept here goes on under its code, on this server only
-            for kept in self._kept_matches():
-                offer = continue_with_friends(kept.code, list(kept.people), kept.round_number)
-                menu.add_option(Option(printable(offer), id=f"reopen_table('{kept.code}')"))
+        # Issue 31: a match with friends kept here goes on under its code, on this server only.
+        for match in kept:
+            offer = continue_with_friends(match.code, list(match.people), match.round_number)
+            menu.add_option(Option(printable(offer), id=f"{REOPEN}('{match.code}')"))
         menu.add_option(Option(_("New game"), id="new_game"))
         if self.friends:
             menu.add_options(
@@ -145,7 +151,14 @@ class TitleScreen(Screen[None]):
         return True
 
     async def action_continue_latest(self) -> None:
-        await self.app.run_action("app.continue_latest")
+        """The Continue entry highlighted, else the menu's first: the match alone, or a match kept with friends."""
+        menu = self.query_one(OptionList)
+        entries = [menu.get_option_at_index(index).id or "" for index in range(menu.option_count)]
+        going_on = [entry for entry in entries if entry == "continue_latest" or entry.startswith(REOPEN)]
+        if not going_on:
+            return
+        highlighted = entries[menu.highlighted] if menu.highlighted is not None else None
+        await self.app.run_action(f"app.{highlighted if highlighted in going_on else going_on[0]}")
 
     async def action_play_with_friends(self) -> None:
         await self.app.run_action("app.play_with_friends")
