@@ -49,7 +49,6 @@ from ..engine import (
     RulesError,
     SayUno,
 )
-from ..glyphs import UNICODE, WORDS
 from ..table.advisor import Hint, advise, advisor
 from ..table.messages import BannerShown, CardsMoved, Logged, Notice
 from ..table.pacing import Clock, Pace, Stoppable, jump_moment
@@ -61,6 +60,7 @@ from ..voice.refusals import refusal
 from .keeping import kept_people, kept_turn, key_mark, make_bots, marked, read_kept, recall, seating
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person
+from .present import Exposure, Listener
 from .recording import Recorded
 from .telling import NOBODY, RecentLog, seen, told
 
@@ -70,22 +70,6 @@ ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to re
 FOLLOW_UPS = frozenset({Phase.DRAWN, Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET})
 REACTIONS = (SayUno, CatchUno, JumpIn)
 _EARLY = 1e-9  # a timer fires at its moment give or take a rounding: it counts as on time
-
-
-class Listener:
-    """Someone at the table: a person at their ``seat``, or a watcher (``seat`` None), and their callable."""
-
-    def __init__(self, person: Person, seat: int | None, send: Sender, names: Sequence[str]) -> None:
-        self.person, self.seat, self.send = person, seat, send
-        self.voice = Voice(names, seat, WORDS if person.plain else UNICODE)  # line mode: "Blue Skip [BS]" (issue 33)
-
-
-class Exposure:
-    """A seat with one card and no UNO since ``began`` (the table's ``moment`` then); ``reacted``: bots had their go."""
-
-    def __init__(self, seat: int, began: float, window: float, moment: tuple[int, int]) -> None:
-        self.seat, self.began, self.window, self.moment = seat, began, window, moment
-        self.reacted = False
 
 
 class SharedTable:
