@@ -35,12 +35,21 @@ def sit(
     rules: HouseRules | None = None,
     turn_seconds: float = 45,
     save=None,
+    target: int = 500,
 ):
     clock = FakeClock()
     persons = [person(f"key-{name}", name, language) for name, language in zip(NAMES, languages, strict=False)]
     players = [Player(p) for p in persons]
     table = SharedTable.new(
-        persons, bots, seed=seed, rules=rules, clock=clock, save=save, turn_seconds=turn_seconds, wall=lambda: WALL
+        persons,
+        bots,
+        seed=seed,
+        rules=rules,
+        clock=clock,
+        save=save,
+        turn_seconds=turn_seconds,
+        wall=lambda: WALL,
+        target=target,
     )
     for player in players:
         table.connect(player.person, player)
@@ -445,3 +454,23 @@ def test_a_save_resumes_only_with_a_person_at_every_human_seat():
         SharedTable.resume(saved[-1], {0: players[0].person}, clock=FakeClock())
     with pytest.raises(SaveError):
         SharedTable.resume(saved[-1][:-40], {0: players[0].person, 1: players[1].person}, clock=FakeClock())
+
+
+def test_a_person_who_leaves_once_the_match_is_over_is_not_away_and_no_autopilot_is_said():
+    """Found over ssh: the winner's line mode went back to its title at the end, and every other final screen
+    then marked them away, and the log said the autopilot would play their seat."""
+    table, clock, players = sit("en", "en", bots=(), target=1)  # the first round ends the match
+    drive(table, clock, players, Policy(3))
+    assert table.finished
+    winner = table.match.winner
+    assert winner is not None
+    gone, stays = players[winner], players[1 - winner]
+    shown_before = stays.seen
+    table.drop(gone.key)
+    assert table.away == frozenset()
+    assert stays.seen == shown_before  # the final standings stay as they were
+    assert not any("autopilot" in line for line in stays.log[-3:])
+    assert stays.log[-1] == f"{NAMES[winner]} left the table."
+    assert not table.everyone_gone
+    table.drop(stays.key)
+    assert table.everyone_gone  # the host may let the table go

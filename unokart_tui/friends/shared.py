@@ -111,6 +111,7 @@ class SharedTable:
         self._experts: dict[int, ExpertBot] = {}
         self._listeners: dict[str, Listener] = {}
         self._away: set[int] = set(self.people)  # nobody is connected yet
+        self._left: set[int] = set()  # people who went once the match was over: not away, just gone
         self._broken: set[str] = set()  # people whose callable failed: they are dropped
         self._lock = threading.RLock()
         self._timer: Stoppable | None = None
@@ -243,7 +244,7 @@ class SharedTable:
 
         The host may then ``close`` it: the match is kept as last saved, to be resumed with the same people.
         """
-        return self._away == set(self.people)
+        return self._away | self._left == set(self.people)
 
     @property
     def finished(self) -> bool:
@@ -268,6 +269,7 @@ class SharedTable:
             back = seat is not None and seat in self._away
             if seat is not None:
                 self._away.discard(seat)
+                self._left.discard(seat)
             if self._begun:
                 with speaking(person.language):
                     if seat is None:
@@ -305,6 +307,11 @@ class SharedTable:
                 self._settle_broken()
                 return
             seat = listener.seat
+            if self.match.is_over:  # found over ssh: the winner, leaving the final scores, was shown "away"
+                self._left.add(seat)
+                self._tell_all(lambda voice: words.left_table(seat, voice))
+                self._settle_broken()
+                return
             self._away.add(seat)
             if self._begun:
                 self._tell_all(lambda voice: words.away(seat, voice))

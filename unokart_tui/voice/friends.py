@@ -82,6 +82,11 @@ def away(seat: int, voice: Voice) -> str:
     return _("{name} is away: the autopilot plays their seat until they come back.").format(name=voice.name(seat))
 
 
+def left_table(seat: int, voice: Voice) -> str:
+    """Someone went once the match was over: no autopilot plays for them, the final scores stand."""
+    return _("{name} left the table.").format(name=voice.name(seat))
+
+
 def back(seat: int, voice: Voice) -> str:
     if voice.is_you(seat):
         return _("You are back at your seat: you play your turns again.")
