@@ -425,3 +425,27 @@ def test_a_kept_match_waits_for_its_people_in_lines_and_the_opener_goes_on_with_
     assert ann.sent[-1] == {"type": "lobby-start"}
     assert any(line.startswith("The match has started.") for line in after)
     assert hosted.table.away == frozenset({1})  # Bob, not back, is the autopilot's until he comes
+
+
+def test_a_friend_in_a_kept_matchs_waiting_room_is_told_what_the_opener_is_told(tmp_path):
+    """Found in a playtest: the opener read that the round goes on when everyone is back, the friends that it
+    waited for the opener to start the match."""
+    hosted, clock = kept_at(tmp_path)
+    hosted.arrive(Seat("Ann"))
+    cid_seat = Seat("Cid", plain=True)
+    hosted.arrive(cid_seat)
+    cid = Person(hosted, clock, cid_seat)
+    cid.deliver()
+    said = cid.new()
+    assert "A match taken up again: round 1 goes on when everyone is back." in said
+    assert "Back at their seats: Ann (opened the table), Cid" in said
+    assert "Waiting for Bob to come back." in said
+    assert "The match goes on by itself once everyone is back, or sooner if Ann goes on without them." in said
+    assert not any("to start the match" in line for line in said)
+    dee_seat = Seat("Dee", plain=True)  # no seat of hers in this match: she watches it
+    hosted.arrive(dee_seat)
+    dee = Person(hosted, clock, dee_seat)
+    dee.deliver()
+    said = dee.new()
+    assert "You will watch the match once it goes on: when everyone is back, or when Ann goes on." in said
+    assert not any("starts it" in line for line in said)
