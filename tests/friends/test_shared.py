@@ -474,3 +474,42 @@ def test_a_person_who_leaves_once_the_match_is_over_is_not_away_and_no_autopilot
     assert not table.everyone_gone
     table.drop(stays.key)
     assert table.everyone_gone  # the host may let the table go
+
+
+def autopilot_words(table: SharedTable) -> str:
+    """How the line its person reads of the move the autopilot just made for them begins."""
+    from unokart_tui.voice.cards import long
+
+    action = table.match.history[-1][-1]
+    if isinstance(action, Play):
+        return f"· The autopilot plays {long(action.card)} for you" + ("." if action.color is None else " and calls")
+    return "· The autopilot's move for you:"
+
+
+def test_a_move_the_autopilot_made_for_someone_away_is_told_again_as_the_autopilots():
+    """Found over ssh: back at the table, the log told again "· You play Red 8." for the autopilot's move."""
+    table, clock, players = sit("en", "en", bots=())
+    seat = until_a_person_decides(table, clock)
+    gone, stays = players[seat], players[1 - seat]
+    table.drop(gone.key)
+    moment = table.moment
+    clock.pass_time(Pace().bot_delay + 0.01)
+    assert table.moment == (moment[0], moment[1] + 1)  # the autopilot's one move for the seat away
+    expected = autopilot_words(table)
+    assert not any(line.startswith("· The autopilot") for line in stays.log)  # the others read it as Ann's move
+    before = len(gone.log)
+    assert table.connect(gone.person, gone) == seat
+    retold = gone.log[before:]
+    assert any(line.startswith(expected) for line in retold), retold
+    assert not any(line.startswith(("· You play", "· You draw")) for line in retold), retold
+
+
+def test_a_move_the_autopilot_made_when_the_clock_ran_out_is_told_live_as_the_autopilots():
+    table, clock, players = sit("en", "nl", turn_seconds=20)
+    seat = until_a_person_decides(table, clock)
+    moment = table.moment
+    while table.moment == moment:
+        assert clock.run_next()
+    log = players[seat].log
+    at = log.index("Time is up: the autopilot plays your turn.")
+    assert log[at + 1].startswith(autopilot_words(table)), log[at:]

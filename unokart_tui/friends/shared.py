@@ -62,7 +62,7 @@ from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded
 from .people import Person
 from .present import Exposure, Listener
 from .recording import Recorded
-from .telling import NOBODY, RecentLog, seen, told
+from .telling import NOBODY, Piloted, RecentLog, seen, told
 
 ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
 # Decisions that finish a move begun just before (T3's drawn card, a wild's colour, a target): the
@@ -417,7 +417,8 @@ class SharedTable:
             self._piloted = None  # the person took over the move: the autopilot finishes none of it
         self._changed(events)
         self._save()
-        self._tell(events, exposed_before, None if pilot else by)
+        piloted = Piloted(self._piloted, action) if pilot and self._piloted is not None else None
+        self._tell(events, exposed_before, None if pilot else by, piloted)
         if self.match.round.is_over:
             self._round_over()
         if step:
@@ -623,13 +624,15 @@ class SharedTable:
     def _line(text: str, style: str = "italic") -> LogLine:
         return LogLine(text, style)
 
-    def _tell(self, events: Sequence[Event], exposed_before: int | None, by: int | None) -> None:
+    def _tell(
+        self, events: Sequence[Event], exposed_before: int | None, by: int | None, piloted: Piloted | None = None
+    ) -> None:
         """An action's events, to each in their own voice: the log's lines, and a banner for what matters."""
         round_ = self.match.round
-        self._recent.events(events, round_, exposed_before)
+        self._recent.events(events, round_, exposed_before, piloted)
         for listener in list(self._listeners.values()):
             with speaking(listener.person.language):
-                moved, lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before)
+                moved, lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before, piloted)
             if moved:
                 self._deliver(listener, CardsMoved(moved, by is not None and by == listener.seat))
             for line in lines:
