@@ -36,8 +36,10 @@ def test_a_person_back_at_their_seat_is_retold_the_round_in_their_own_voice():
     retold = back.log[: back.log.index("You are back at your seat: you play your turns again.")]
     assert len(retold) >= 3
     assert len(retold) <= RECENT_LINES
-    # The same lines Ann was told, but in Bob's own voice: where Ann reads "Bob plays", Bob reads "You play".
-    assert "· You play Green Reverse." in retold
+    # The same lines Ann was told, but in Bob's own voice: where Ann reads "Bob plays", Bob reads "You play", or,
+    # for a card the autopilot played when his clock ran out, that the autopilot played it for him.
+    assert "Time is up: the autopilot plays your turn." in retold
+    assert "· The autopilot plays Green Reverse for you." in retold
     assert "· Bob plays Green Reverse." in told_ann
     assert not any(line.startswith("· Bob") for line in retold)
     assert back.seen is not None and back.seen.top_by is not None

@@ -35,12 +35,21 @@ def sit(
     rules: HouseRules | None = None,
     turn_seconds: float = 45,
     save=None,
+    target: int = 500,
 ):
     clock = FakeClock()
     persons = [person(f"key-{name}", name, language) for name, language in zip(NAMES, languages, strict=False)]
     players = [Player(p) for p in persons]
     table = SharedTable.new(
-        persons, bots, seed=seed, rules=rules, clock=clock, save=save, turn_seconds=turn_seconds, wall=lambda: WALL
+        persons,
+        bots,
+        seed=seed,
+        rules=rules,
+        clock=clock,
+        save=save,
+        turn_seconds=turn_seconds,
+        wall=lambda: WALL,
+        target=target,
     )
     for player in players:
         table.connect(player.person, player)
@@ -445,3 +454,62 @@ def test_a_save_resumes_only_with_a_person_at_every_human_seat():
         SharedTable.resume(saved[-1], {0: players[0].person}, clock=FakeClock())
     with pytest.raises(SaveError):
         SharedTable.resume(saved[-1][:-40], {0: players[0].person, 1: players[1].person}, clock=FakeClock())
+
+
+def test_a_person_who_leaves_once_the_match_is_over_is_not_away_and_no_autopilot_is_said():
+    """Found over ssh: the winner's line mode went back to its title at the end, and every other final screen
+    then marked them away, and the log said the autopilot would play their seat."""
+    table, clock, players = sit("en", "en", bots=(), target=1)  # the first round ends the match
+    drive(table, clock, players, Policy(3))
+    assert table.finished
+    winner = table.match.winner
+    assert winner is not None
+    gone, stays = players[winner], players[1 - winner]
+    shown_before = stays.seen
+    table.drop(gone.key)
+    assert table.away == frozenset()
+    assert stays.seen == shown_before  # the final standings stay as they were
+    assert not any("autopilot" in line for line in stays.log[-3:])
+    assert stays.log[-1] == f"{NAMES[winner]} left the table."
+    assert not table.everyone_gone
+    table.drop(stays.key)
+    assert table.everyone_gone  # the host may let the table go
+
+
+def autopilot_words(table: SharedTable) -> str:
+    """How the line its person reads of the move the autopilot just made for them begins."""
+    from unokart_tui.voice.cards import long
+
+    action = table.match.history[-1][-1]
+    if isinstance(action, Play):
+        return f"· The autopilot plays {long(action.card)} for you" + ("." if action.color is None else " and calls")
+    return "· The autopilot's move for you:"
+
+
+def test_a_move_the_autopilot_made_for_someone_away_is_told_again_as_the_autopilots():
+    """Found over ssh: back at the table, the log told again "· You play Red 8." for the autopilot's move."""
+    table, clock, players = sit("en", "en", bots=())
+    seat = until_a_person_decides(table, clock)
+    gone, stays = players[seat], players[1 - seat]
+    table.drop(gone.key)
+    moment = table.moment
+    clock.pass_time(Pace().bot_delay + 0.01)
+    assert table.moment == (moment[0], moment[1] + 1)  # the autopilot's one move for the seat away
+    expected = autopilot_words(table)
+    assert not any(line.startswith("· The autopilot") for line in stays.log)  # the others read it as Ann's move
+    before = len(gone.log)
+    assert table.connect(gone.person, gone) == seat
+    retold = gone.log[before:]
+    assert any(line.startswith(expected) for line in retold), retold
+    assert not any(line.startswith(("· You play", "· You draw")) for line in retold), retold
+
+
+def test_a_move_the_autopilot_made_when_the_clock_ran_out_is_told_live_as_the_autopilots():
+    table, clock, players = sit("en", "nl", turn_seconds=20)
+    seat = until_a_person_decides(table, clock)
+    moment = table.moment
+    while table.moment == moment:
+        assert clock.run_next()
+    log = players[seat].log
+    at = log.index("Time is up: the autopilot plays your turn.")
+    assert log[at + 1].startswith(autopilot_words(table)), log[at:]

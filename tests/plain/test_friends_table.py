@@ -425,3 +425,52 @@ def test_a_kept_match_waits_for_its_people_in_lines_and_the_opener_goes_on_with_
     assert ann.sent[-1] == {"type": "lobby-start"}
     assert any(line.startswith("The match has started.") for line in after)
     assert hosted.table.away == frozenset({1})  # Bob, not back, is the autopilot's until he comes
+
+
+def test_a_friend_in_a_kept_matchs_waiting_room_is_told_what_the_opener_is_told(tmp_path):
+    """Found in a playtest: the opener read that the round goes on when everyone is back, the friends that it
+    waited for the opener to start the match."""
+    hosted, clock = kept_at(tmp_path)
+    hosted.arrive(Seat("Ann"))
+    cid_seat = Seat("Cid", plain=True)
+    hosted.arrive(cid_seat)
+    cid = Person(hosted, clock, cid_seat)
+    cid.deliver()
+    said = cid.new()
+    assert "A match taken up again: round 1 goes on when everyone is back." in said
+    assert "Back at their seats: Ann (opened the table), Cid" in said
+    assert "Waiting for Bob to come back." in said
+    assert "The match goes on by itself once everyone is back, or sooner if Ann goes on without them." in said
+    assert not any("to start the match" in line for line in said)
+    dee_seat = Seat("Dee", plain=True)  # no seat of hers in this match: she watches it
+    hosted.arrive(dee_seat)
+    dee = Person(hosted, clock, dee_seat)
+    dee.deliver()
+    said = dee.new()
+    assert "You will watch the match once it goes on: when everyone is back, or when Ann goes on." in said
+    assert not any("starts it" in line for line in said)
+
+
+def test_at_the_matchs_end_line_mode_says_the_final_standings_before_it_leaves_the_table(tmp_path):
+    """Found over ssh: line mode went back to its title when the match ended (the others keep their final
+    screen); it says the final scores first, and the others are not told it is away."""
+    hosted, clock, ann, bob = at_table(tmp_path)
+    assert hosted.lobby is not None
+    hosted.lobby.settle(ann.seat.fingerprint, hosted.lobby.settings._replace(target=1))
+    cy = Seat("Cy")
+    hosted.arrive(cy)
+    ann.types("start")
+    hosted.leave(bob)
+    for _ in range(5000):  # every turn of Ann's and Cy's is the autopilot's once their clock runs out
+        ann.deliver()
+        if ann.table.over:
+            break
+        assert clock.run_next(), "the table waits for nothing"
+    said = ann.said
+    final = next(index for index, line in enumerate(said) if line.startswith("Final scores: "))
+    assert said[final + 1] == "The match is over."
+    assert ann.sent[-1] == {"type": LEAVE_TABLE}
+    assert hosted.table is not None and hosted.table.finished
+    logged = [str(m["line"]["text"]) for m in cy.inbox if isinstance(m.get("line"), dict)]
+    assert "Ann left the table." in logged
+    assert not any("Ann is away" in line for line in logged)

@@ -117,6 +117,14 @@ async def sit_down(served, name: str, username: str, key: asyncssh.SSHKey | None
         ("player", Route()),
         ("root", Route()),
         ("nymph", Route()),  # a word, not a code: the title screen
+        ("WRONG", Route()),  # no digit: a word, not a code
+        # Found over ssh: one letter mistyped into one the codes do not use went to the title without a word.
+        ("FW3FO", Route(code="FW3FO")),
+        ("fw3-fo", Route(code="FW3FO")),
+        ("K0MXR", Route(code="K0MXR")),
+        ("ab12", Route()),  # not a code's length
+        ("abc123", Route()),
+        ("fw3fö", Route()),
     ],
 )
 def test_the_user_name_asks_for_line_mode_a_table_or_the_title(username, route):
@@ -285,6 +293,22 @@ async def test_a_wrong_code_says_so_in_one_line_and_is_counted(tmp_path, monkeyp
         assert b"Your name:" not in screen.output  # the code is checked before anything is asked
         assert "table-code-wrong 'K9MXR'" in served.log()
         assert tables.guard.remembered == 2  # the key and the address
+
+
+async def test_a_mistyped_code_on_a_terminal_is_told_it_is_wrong_and_counted(tmp_path, monkeypatch):
+    """Found over ssh: `FW3FO@host` (a letter no code uses) asked a new player's name, then showed the title."""
+    stand_in(monkeypatch)
+    tables, _made = registry()
+    async with serving(tmp_path, tables=tables) as served:
+        conn = await connect(served, new_key(), username="fw3-fo")
+        chan, screen = await session(conn)
+        await asyncio.wait_for(chan.wait_closed(), 10)
+        conn.close()
+        assert screen.output.decode().strip() == "No table here has the code FW3FO."
+        assert chan.get_exit_status() == 1
+        assert b"Your name:" not in screen.output
+        assert "table-code-wrong 'FW3FO'" in served.log()
+        assert tables.guard.remembered == 2  # counted against the key and the address, as any wrong code
 
 
 async def ends_at_once(chan, screen, conn) -> str:

@@ -56,6 +56,22 @@ def normalise(typed: str) -> str | None:
     return code
 
 
+def code_shaped(typed: str) -> str | None:
+    """What ``typed`` would be as a code if it looks like one but is none (a letter outside ``ALPHABET``), or None.
+
+    Code-shaped: ``LENGTH`` letters and digits, at least one a digit, in any case, with what ``normalise``
+    forgives between them. Found over ssh: ``FW3FO@host``, one letter mistyped, was taken for a user name and
+    went to the title without a word; it is a wrong code, to be told so (and counted, as any wrong code is).
+    """
+    code = normalise(typed)
+    if code is not None or len(typed) > _LONGEST_TYPED:
+        return code
+    shaped = typed.translate(_FORGIVEN).upper()
+    if len(shaped) != LENGTH or not all(char.isascii() and char.isalnum() for char in shaped):
+        return None
+    return shaped if any(char.isdigit() for char in shaped) else None
+
+
 class GuardLimits(NamedTuple):
     """How wrong codes are slowed and then refused; the defaults match the host's failed logins."""
 

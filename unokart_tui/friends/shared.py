@@ -49,7 +49,6 @@ from ..engine import (
     RulesError,
     SayUno,
 )
-from ..glyphs import UNICODE, WORDS
 from ..history.timeline import score_race
 from ..table.advisor import Hint, advise, advisor
 from ..table.messages import BannerShown, CardsMoved, Logged, Notice
@@ -62,8 +61,9 @@ from ..voice.refusals import refusal
 from .keeping import kept_people, kept_turn, key_mark, make_bots, marked, read_kept, recall, seating
 from .messages import TURN_SECONDS, LobbyClosed, MatchEnded, Message, RoundEnded, Sender, TableSeen, Turn
 from .people import Person
+from .present import Exposure, Listener
 from .recording import Recorded
-from .telling import NOBODY, RecentLog, seen, told
+from .telling import NOBODY, Piloted, RecentLog, seen, told
 
 ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to read the scores
 # Decisions that finish a move begun just before (T3's drawn card, a wild's colour, a target): the
@@ -71,22 +71,6 @@ ROUND_PAUSE = 8.0  # seconds between a round's end and the next deal: time to re
 FOLLOW_UPS = frozenset({Phase.DRAWN, Phase.CHOOSE_COLOR, Phase.CHOOSE_TARGET})
 REACTIONS = (SayUno, CatchUno, JumpIn)
 _EARLY = 1e-9  # a timer fires at its moment give or take a rounding: it counts as on time
-
-
-class Listener:
-    """Someone at the table: a person at their ``seat``, or a watcher (``seat`` None), and their callable."""
-
-    def __init__(self, person: Person, seat: int | None, send: Sender, names: Sequence[str]) -> None:
-        self.person, self.seat, self.send = person, seat, send
-        self.voice = Voice(names, seat, WORDS if person.plain else UNICODE)  # line mode: "Blue Skip [BS]" (issue 33)
-
-
-class Exposure:
-    """A seat with one card and no UNO since ``began`` (the table's ``moment`` then); ``reacted``: bots had their go."""
-
-    def __init__(self, seat: int, began: float, window: float, moment: tuple[int, int]) -> None:
-        self.seat, self.began, self.window, self.moment = seat, began, window, moment
-        self.reacted = False
 
 
 class SharedTable:
@@ -128,6 +112,7 @@ class SharedTable:
         self._experts: dict[int, ExpertBot] = {}
         self._listeners: dict[str, Listener] = {}
         self._away: set[int] = set(self.people)  # nobody is connected yet
+        self._left: set[int] = set()  # people who went once the match was over: not away, just gone
         self._broken: set[str] = set()  # people whose callable failed: they are dropped
         self._lock = threading.RLock()
         self._timer: Stoppable | None = None
@@ -260,7 +245,7 @@ class SharedTable:
 
         The host may then ``close`` it: the match is kept as last saved, to be resumed with the same people.
         """
-        return self._away == set(self.people)
+        return self._away | self._left == set(self.people)
 
     @property
     def finished(self) -> bool:
@@ -285,6 +270,7 @@ class SharedTable:
             back = seat is not None and seat in self._away
             if seat is not None:
                 self._away.discard(seat)
+                self._left.discard(seat)
             if self._begun:
                 with speaking(person.language):
                     if seat is None:
@@ -322,6 +308,11 @@ class SharedTable:
                 self._settle_broken()
                 return
             seat = listener.seat
+            if self.match.is_over:  # found over ssh: the winner, leaving the final scores, was shown "away"
+                self._left.add(seat)
+                self._tell_all(lambda voice: words.left_table(seat, voice))
+                self._settle_broken()
+                return
             self._away.add(seat)
             if self._begun:
                 self._tell_all(lambda voice: words.away(seat, voice))
@@ -427,7 +418,8 @@ class SharedTable:
             self._piloted = None  # the person took over the move: the autopilot finishes none of it
         self._changed(events)
         self._save()
-        self._tell(events, exposed_before, None if pilot else by)
+        piloted = Piloted(self._piloted, action) if pilot and self._piloted is not None else None
+        self._tell(events, exposed_before, None if pilot else by, piloted)
         if self.match.round.is_over:
             self._round_over()
         if step:
@@ -634,13 +626,15 @@ class SharedTable:
     def _line(text: str, style: str = "italic") -> LogLine:
         return LogLine(text, style)
 
-    def _tell(self, events: Sequence[Event], exposed_before: int | None, by: int | None) -> None:
+    def _tell(
+        self, events: Sequence[Event], exposed_before: int | None, by: int | None, piloted: Piloted | None = None
+    ) -> None:
         """An action's events, to each in their own voice: the log's lines, and a banner for what matters."""
         round_ = self.match.round
-        self._recent.events(events, round_, exposed_before)
+        self._recent.events(events, round_, exposed_before, piloted)
         for listener in list(self._listeners.values()):
             with speaking(listener.person.language):
-                moved, lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before)
+                moved, lines, shown, exposure_over = told(events, round_, listener.voice, exposed_before, piloted)
             if moved:
                 self._deliver(listener, CardsMoved(moved, by is not None and by == listener.seat))
             for line in lines:

@@ -11,11 +11,24 @@ from collections import deque
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
-from ..engine import Card, Event, HandsPassed, HandsSwapped, Match, PlayerView, Round, RoundWon, UnoCaught, UnoSaid
+from ..engine import (
+    Action,
+    Card,
+    Event,
+    HandsPassed,
+    HandsSwapped,
+    Match,
+    PlayerView,
+    Round,
+    RoundWon,
+    UnoCaught,
+    UnoSaid,
+)
 from ..table.tableview import Motion, can_stack, motions
 from ..voice import _
 from ..voice.banners import Banner, banner
-from ..voice.narration import LogLine, Voice, action_lines, must_play, must_play_words
+from ..voice.narration import LogLine, Voice, action_lines, in_told_order, must_play, must_play_words
+from ..voice.piloted import piloted_lines
 from .messages import PublicTable, TableSeen, Turn
 
 NOBODY = -1  # a watcher's seat, for what is shown to a seat: no card of any hand is theirs
@@ -77,6 +90,13 @@ class Told(NamedTuple):
     exposure_over: bool
 
 
+class Piloted(NamedTuple):
+    """A move the autopilot made for a person's ``seat`` (away, or their clock ran out): ``action``."""
+
+    seat: int
+    action: Action
+
+
 class After(NamedTuple):
     """What telling an action needs of the round just after it: a few numbers instead of the whole round,
     so that the recent log keeps no copy of a round per action."""
@@ -92,22 +112,32 @@ class After(NamedTuple):
         return cls(round_.exposed, cannot, must_play(events, round_))
 
 
-def told(events: Sequence[Event], round_: Round, voice: Voice, exposed_before: int | None) -> Told:
+def told(
+    events: Sequence[Event], round_: Round, voice: Voice, exposed_before: int | None, piloted: Piloted | None = None
+) -> Told:
     """``events`` (``round_``: the round just after them) as the reader of ``voice`` is told them."""
     seat = voice.you
     after = After.of(events, round_)
     stack = seat is None or seat != after.cannot_stack
-    lines = told_lines(events, after, voice, exposed_before)
+    lines = told_lines(events, after, voice, exposed_before, piloted)
     moved = motions(events, NOBODY if seat is None else seat)
     ended = exposed_before is not None and after.exposed is None
     return Told(moved, lines, banner(events, voice, can_stack=stack), ended)
 
 
-def told_lines(events: Sequence[Event], after: After, voice: Voice, exposed_before: int | None) -> list[LogLine]:
-    """The log's lines of ``events`` for the reader of ``voice`` (``after``: what the round was just after them)."""
+def told_lines(
+    events: Sequence[Event], after: After, voice: Voice, exposed_before: int | None, piloted: Piloted | None = None
+) -> list[LogLine]:
+    """The log's lines of ``events`` for the reader of ``voice`` (``after``: what the round was just after them).
+
+    ``piloted``: the autopilot made this move for a person; read by that person, the lines say so.
+    """
     seat = voice.you
     stack = seat is None or seat != after.cannot_stack  # H1-H3: a total passed to the reader
-    lines = action_lines(events, voice, can_stack=stack)
+    if piloted is not None and voice.is_you(piloted.seat):
+        lines = piloted_lines(in_told_order(events), piloted.action, piloted.seat, voice, can_stack=stack)
+    else:
+        lines = action_lines(events, voice, can_stack=stack)
     if after.must_play is not None:  # H7
         lines.append(must_play_words(*after.must_play, voice))
     ended = exposed_before is not None and after.exposed is None
@@ -139,14 +169,16 @@ class RecentLog:
         self._moments.clear()
         self._moments.append(retell)
 
-    def events(self, events: Sequence[Event], round_: Round, exposed_before: int | None) -> None:
+    def events(
+        self, events: Sequence[Event], round_: Round, exposed_before: int | None, piloted: Piloted | None = None
+    ) -> None:
         """An action's events (``round_``: the round just after them), told again as ``told`` tells them."""
         if any(isinstance(event, (HandsSwapped, HandsPassed)) for event in events):
             # H4: the cards a seat drew before are in another hand now; told again, they would show it.
             self._moments.clear()
         after = After.of(events, round_)
         kept = tuple(events)
-        self._moments.append(lambda voice: told_lines(kept, after, voice, exposed_before))
+        self._moments.append(lambda voice: told_lines(kept, after, voice, exposed_before, piloted))
 
     def retold(self, voice: Voice) -> list[LogLine]:
         """The last ``RECENT_LINES`` lines, in ``voice`` (the caller speaks its reader's language around this)."""
@@ -157,4 +189,4 @@ class RecentLog:
         return len(self._moments)
 
 
-__all__ = ["RECENT_LINES", "After", "RecentLog", "Told", "public_table", "seen", "told", "told_lines"]
+__all__ = ["RECENT_LINES", "After", "Piloted", "RecentLog", "Told", "public_table", "seen", "told", "told_lines"]

@@ -34,10 +34,8 @@ def lobby_lines(shown: LobbyShown) -> list[str]:
         found.append(shown.refusal or shared_words.kept_go_on())
     elif shown.is_opener:
         found.append(shown.refusal or shared_words.ready_to_start())
-    elif shown.watching:
-        found.append(friends_words.watching_lobby(shown.opener))
     else:
-        found.append(friends_words.waiting_for(shown.opener))
+        found.append(friends_words.lobby_status(shown.opener, watching=shown.watching, kept=bool(shown.round_number)))
     return found
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import NamedTuple, Protocol
 
-from ..friends.codes import CodeGuard, Verdict, new_code, normalise
+from ..friends.codes import CodeGuard, Verdict, code_shaped, new_code
 from ..voice import friends as words
 
 PLAIN_USER = "plain"  # `ssh plain@host`: line mode (issue 33)
@@ -30,10 +30,11 @@ TO_THE_TITLE = Route()
 
 
 def route_of(username: str) -> Route:
-    """``plain`` (any case) is line mode; a name that normalises to a code is that table; any other, the game."""
+    """``plain`` (any case) is line mode; a code-shaped name is that table (``code_shaped``: a mistyped code is
+    told it is wrong, not taken for a user name); any other, the game."""
     if username.strip().lower() == PLAIN_USER:
         return Route(plain=True)
-    return Route(code=normalise(username))
+    return Route(code=code_shaped(username))
 
 
 class Seat(Protocol):

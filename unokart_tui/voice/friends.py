@@ -82,6 +82,11 @@ def away(seat: int, voice: Voice) -> str:
     return _("{name} is away: the autopilot plays their seat until they come back.").format(name=voice.name(seat))
 
 
+def left_table(seat: int, voice: Voice) -> str:
+    """Someone went once the match was over: no autopilot plays for them, the final scores stand."""
+    return _("{name} left the table.").format(name=voice.name(seat))
+
+
 def back(seat: int, voice: Voice) -> str:
     if voice.is_you(seat):
         return _("You are back at your seat: you play your turns again.")
@@ -233,6 +238,26 @@ def kept_awaited(names: tuple[str, ...]) -> str:
     return _("Waiting for {names} to come back.").format(names=", ".join(names))
 
 
+def kept_goes_on(opener: str) -> str:
+    """A friend's word in a kept match's waiting room: what the opener is told too, not "waiting for the start"."""
+    return _("The match goes on by itself once everyone is back, or sooner if {name} goes on without them.").format(
+        name=opener
+    )
+
+
+def kept_watching(opener: str) -> str:
+    return _("You will watch the match once it goes on: when everyone is back, or when {name} goes on.").format(
+        name=opener
+    )
+
+
+def lobby_status(opener: str, *, watching: bool, kept: bool) -> str:
+    """What a lobby tells anyone but its opener: whom it waits for, and how the match begins (or goes on)."""
+    if kept:  # found in a playtest: friends read "Waiting for Ann to start the match" while it waited for them
+        return kept_watching(opener) if watching else kept_goes_on(opener)
+    return watching_lobby(opener) if watching else waiting_for(opener)
+
+
 def kept_go_on() -> str:
     return _("ctrl+s goes on now: the autopilot plays for anyone not back yet.")
 
@@ -310,8 +335,12 @@ __all__ = [
     "is_watching",
     "join_with_code",
     "join_with_command",
+    "kept_goes_on",
     "kept_is_over",
+    "kept_watching",
     "leave_seat",
+    "left_table",
+    "lobby_status",
     "match_started",
     "needs_people",
     "no_autopilot",

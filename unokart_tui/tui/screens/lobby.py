@@ -255,9 +255,7 @@ class LobbyScreen(Screen[None]):
             return shown.refusal or words.kept_go_on()
         if shown.is_opener:
             return shown.refusal or words.ready_to_start()
-        if shown.watching:
-            return words.watching_lobby(shown.opener)
-        return words.waiting_for(shown.opener)
+        return words.lobby_status(shown.opener, watching=shown.watching, kept=bool(shown.round_number))
 
     def refused(self, sentence: str) -> None:
         """The host refused what this person asked (a setting, the start): its words, in their language."""
