@@ -6,15 +6,25 @@ used, with the language set the way a Language setting chosen at the start sets 
 
 from __future__ import annotations
 
-import pytest
-from textual.widgets import Label, Switch
+from datetime import UTC, datetime
 
+import pytest
+from textual.widgets import Label, Static, Switch
+
+import saves
+from unokart_tui.engine import Card, Item, Match, Rank
 from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.guide import KEYS, GuideDialog
+from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
+from unokart_tui.tui.widgets.hint import HintView
+from unokart_tui.tui.widgets.keybar import KeyBar
 from unokart_tui.voice import _, use_process_language
+from unokart_tui.voice.cards import item_label, long
+from unokart_tui.voice.narration import LogLine
 
-from .helpers import QUICK
+from .helpers import QUICK, make_app, settle
 from .screen import screen_lines
 
 QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
@@ -27,6 +37,17 @@ def language(request):
     use_process_language(request.param)
     yield request.param
     use_process_language(None)
+
+
+PLAYED = datetime(2026, 12, 3, 19, 6, tzinfo=UTC)
+
+
+def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20) -> None:
+    match = Match.new(list(players), seed=seed)
+    for _move in range(actions):
+        match.apply(match.legal_actions()[-1])
+    seats = [saves.Seat(players[0])] + [saves.Seat(p, "random", seed=i) for i, p in enumerate(players[1:], 1)]
+    saves.write_atomic(saves.path_of(name), saves.dumps(match, seats=seats, created=PLAYED, updated=PLAYED))
 
 
 def text_in(app, widget) -> list[str]:
@@ -61,3 +82,80 @@ async def test_a_settings_switch_says_on_or_off_apart_from_its_label(language, s
             # The whole label is on screen, wrapped where it must be, never cut.
             label_widget = switch.parent.query_one(".switch-label", Label)
             assert " ".join(text_in(app, label_widget)).split() == words.split(), text_in(app, label_widget)
+
+
+# ---------------------------------------------------------------- key bars: a key and its use together
+
+
+def key_bar_of(app) -> str:
+    return app.screen.query_one(KeyBar).render().plain
+
+
+@SIZES
+async def test_the_help_keeps_each_key_with_its_use_on_one_line(language, size):
+    # Found in play at 80x24: "… PgUp/Dn denník · q" and "odchod" on the next line.
+    app = make_app(seed=7)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, GuideDialog)
+        keys = dialog.query_one(".keys", Static)
+        rows = text_in(app, keys)
+        words = " ".join(rows)
+        for key in KEYS:
+            assert _(key) in words, rows
+            assert any(_(key) in row for row in rows), (key, rows)
+
+
+async def test_the_title_always_shows_quit(language):
+    # Found in play: the Slovak title lost "q Koniec" once "c Pokračovať" was in the list.
+    write_save("pondelok")
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = key_bar_of(app)
+        assert f" c {_('Continue')} " in bar, bar
+        assert f" q {_('Quit')} " in bar, bar
+
+
+async def test_the_replay_bar_says_which_way_a_round_goes_and_keeps_close(language):
+    # Found in play: "PgUp Kolo  PgDn Kolo" said no way, "g Choď na" read as cut, and "q Close" was left out.
+    write_save("pondelok")
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_replay("pondelok")
+        await pilot.pause()
+        bar = key_bar_of(app)
+        assert f" PgUp {_('Prev round')} " in bar and f" PgDn {_('Next round')} " in bar, bar
+        assert _("Prev round") != _("Next round")
+        assert f" g {_('Go to move')} " in bar, bar
+        assert f" q {_('Close')} " in bar, bar
+
+
+# ---------------------------------------------------------------- names never split across lines
+
+
+def rows_holding(app, widget) -> list[str]:
+    return [row.strip() for row in text_in(app, widget) if row.strip()]
+
+
+@pytest.mark.parametrize("name", [Card(None, Rank.WILD_DRAW_FOUR), Item.GREEN_SHELL], ids=["card", "item"])
+async def test_a_hint_and_a_log_line_never_split_a_name(language, name):
+    # Found in play in Dutch at 80x24: "bewaar de Wild Draw" / "Four voor later".
+    words = long(name) if isinstance(name, Card) else item_label(name)
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hint, log = screen.query_one(HintView), screen.log_view
+        for pad in range(0, 30):
+            sentence = "ab " * pad + words + " " + "cd " * 20
+            hint.text = sentence
+            log.add(LogLine(sentence, faces=((words, "wild"),)))
+            await pilot.pause()
+            assert any(words in row for row in rows_holding(app, hint)), rows_holding(app, hint)
+            assert any(words in row for row in rows_holding(app, log)[-3:]), rows_holding(app, log)[-3:]

@@ -14,6 +14,7 @@ and so may a colour's letter, which must stay one letter per colour in every lan
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Color, DrawReason, Item, Rank
@@ -149,3 +150,19 @@ def color_class(card: Card) -> str:
 def hand_order(cards: tuple[Card, ...]) -> list[int]:
     """Indices of ``cards`` grouped by colour (red, yellow, green, blue, wild), then by rank."""
     return sorted(range(len(cards)), key=lambda i: (SORT_COLOR[cards[i].color], RANK_ORDER[cards[i].rank]))
+
+
+def name_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names a card, an item or a card's rank in words (``Wild Draw Four``, ``Rood 7``,
+    ``Groene schelp``), in the language in use: a line is never wrapped inside one."""
+    names = {rank_label(rank) for rank in _RANK_LABEL} | {item_label(item) for item in _ITEM_LABEL}
+    for color in _COLOR_LABEL:
+        for rank in Rank:
+            if rank not in (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX):
+                names.add(long(Card(color, rank)))
+    spans: list[tuple[int, int]] = []
+    for name in sorted((name for name in names if " " in name), key=len, reverse=True):
+        for found in re.finditer(re.escape(name), text):
+            if not any(a <= found.start() < b for a, b in spans):
+                spans.append(found.span())
+    return sorted(spans)
