@@ -6,6 +6,7 @@ used, with the language set the way a Language setting chosen at the start sets 
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -22,6 +23,7 @@ from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
 from unokart_tui.voice import _, use_process_language
 from unokart_tui.voice.cards import item_label, long
+from unokart_tui.voice.dates import date_time
 from unokart_tui.voice.narration import LogLine
 
 from .helpers import QUICK, make_app, settle
@@ -159,3 +161,37 @@ async def test_a_hint_and_a_log_line_never_split_a_name(language, name):
             await pilot.pause()
             assert any(words in row for row in rows_holding(app, hint)), rows_holding(app, hint)
             assert any(words in row for row in rows_holding(app, log)[-3:]), rows_holding(app, log)[-3:]
+
+
+# ---------------------------------------------------------------- dates in the reader's order
+
+
+@pytest.fixture
+def in_utc(monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_english_writes_a_date_that_no_reader_takes_for_another(in_utc):
+    use_process_language("en")
+    try:
+        assert date_time(PLAYED) == "2026-12-03 19:06"
+        assert date_time(PLAYED, year=False) == "Dec 3 19:06"
+        assert date_time(PLAYED, zone=True) == "2026-12-03 19:06 UTC"
+    finally:
+        use_process_language(None)
+
+
+async def test_the_load_list_writes_its_dates_in_the_readers_order(language, in_utc):
+    # Found in play: "12-03 19:06" read as 12 March to Slovak and Dutch players.
+    write_save("pondelok")
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        shown = "".join(segment.text for line in screen_lines(app) for segment in line)
+        assert "12-03 19:06" not in shown
+        assert date_time(PLAYED, year=False) in shown or date_time(PLAYED) in shown, shown
