@@ -10,7 +10,7 @@ import time
 from datetime import UTC, datetime
 
 import pytest
-from textual.widgets import Label, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 import saves
 from unokart_tui.engine import Card, Item, Match, Rank
@@ -18,6 +18,7 @@ from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.guide import KEYS, GuideDialog
 from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
 from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
 from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
@@ -195,3 +196,55 @@ async def test_the_load_list_writes_its_dates_in_the_readers_order(language, in_
         shown = "".join(segment.text for line in screen_lines(app) for segment in line)
         assert "12-03 19:06" not in shown
         assert date_time(PLAYED, year=False) in shown or date_time(PLAYED) in shown, shown
+
+
+# ---------------------------------------------------------------- New game: Tab and Enter are safe
+
+
+async def test_tab_and_enter_through_new_game_never_remove_an_opponent_nor_start(language):
+    # Found in play: Tab landed on Remove, Enter removed an opponent, and a second Enter started the match.
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        opponents = len(screen.query(OpponentRow))
+        reached = []
+        for _tab in range(len(screen.focus_chain)):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            reached.append(focused)
+            assert not (isinstance(focused, Button) and focused.has_class("remove")), focused
+            if isinstance(focused, Button) and focused.id == "start":
+                break  # Enter there starts, as the player asked for
+            await pilot.press("enter", "enter")  # a stray Enter, and a second: a field moves on, a list opens and picks
+            await pilot.pause()
+            if app.screen is not screen:  # a dialog the Enter opened (house rules): leave it as it was
+                await pilot.press("escape")
+                await pilot.pause()
+            # Nothing removed (the Add button's Enter adds one, as it says), and no match started.
+            assert app.screen is screen and len(screen.query(OpponentRow)) >= opponents
+            opponents = len(screen.query(OpponentRow))
+        # The fields come before the buttons that act: the name, the target, then the opponents' choices.
+        assert [widget.id for widget in reached[:1]] == ["target"]
+
+
+async def test_ctrl_x_removes_the_opponent_whose_row_has_the_focus(language):
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        rows = list(screen.query(OpponentRow))
+        rows[1].query_one(".personality", Select).focus()
+        await pilot.press("ctrl+x")
+        await pilot.pause()
+        left = list(screen.query(OpponentRow))
+        assert left == [rows[0], rows[2]]
+        assert app.focused is rows[2].query_one(".personality", Select)  # the row that took its place
+        screen.query_one("#name", Input).focus()
+        await pilot.press("ctrl+x")  # in the name field: no opponent is meant
+        await pilot.pause()
+        assert len(screen.query(OpponentRow)) == 2
