@@ -30,15 +30,6 @@ _MONTHS = (
     NC_("month, short", "Nov"),
     NC_("month, short", "Dec"),
 )
-_MONTH = "month, short"
-_WITH_YEAR = (
-    "a date and time: YYYY year, MM month, M month without a zero, MMM the month's short name, "
-    "DD day, D day without a zero, hh:mm the time"
-)
-_THIS_YEAR = (
-    "a date and time, the year left out: MM month, M month without a zero, MMM the month's short name, "
-    "DD day, D day without a zero, hh:mm the time"
-)
 WITH_YEAR = NC_(
     "a date and time: YYYY year, MM month, M month without a zero, MMM the month's short name, "
     "DD day, D day without a zero, hh:mm the time",
@@ -54,10 +45,22 @@ THIS_YEAR = NC_(
 def date_time(moment: datetime, *, year: bool = True, zone: bool = False) -> str:
     """``moment`` in the local time, in the language's order; ``zone`` adds the time zone's name."""
     local = moment.astimezone()
-    pattern = looked_up(_WITH_YEAR, WITH_YEAR) if year else looked_up(_THIS_YEAR, THIS_YEAR)
+    # The contexts as NC_ marks them above: Babel reads a lookup's words only where they are written out.
+    if year:
+        pattern = looked_up(
+            "a date and time: YYYY year, MM month, M month without a zero, MMM the month's short name, "
+            "DD day, D day without a zero, hh:mm the time",
+            WITH_YEAR,
+        )
+    else:
+        pattern = looked_up(
+            "a date and time, the year left out: MM month, M month without a zero, MMM the month's short name, "
+            "DD day, D day without a zero, hh:mm the time",
+            THIS_YEAR,
+        )
     parts = {
         "YYYY": f"{local.year:04}",
-        "MMM": looked_up(_MONTH, _MONTHS[local.month - 1]),
+        "MMM": looked_up("month, short", _MONTHS[local.month - 1]),
         "MM": f"{local.month:02}",
         "M": str(local.month),
         "DD": f"{local.day:02}",
