@@ -6,6 +6,7 @@ import argparse
 
 from ..printable import printable
 from ..voice import _
+from ..voice.dates import date_time
 from .common import Commands, fail_on_save
 
 
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     heads = (_("name"), _("round"), _("status"), _("last played"), _("players and scores"))
     print("{:<28} {:>5}  {:<12} {:<16}  {}".format(*heads))
     for entry in entries:
-        played = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "?"
+        played = date_time(entry.updated) if entry.updated else "?"
         name = printable(entry.name)  # a file's name and a header's text are anything at all
         if entry.error is not None:
             print(f"{name:<28} {'—':>5}  {_('unreadable'):<12} {played:<16}  {printable(entry.error)}")

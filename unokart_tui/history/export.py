@@ -21,6 +21,7 @@ from ..printable import printable
 from ..rules_text import house_rule_words
 from ..table.session import HUMAN, deal_again_command
 from ..voice import _, ngettext
+from ..voice.dates import date_time
 from ..voice.names import difficulty_name, is_default_name, personality_name, preset_name
 from ..voice.narration import Voice, action_lines, in_told_order
 from .replayview import played_with_friends, round_heading, undone, undos_by_point
@@ -30,7 +31,7 @@ from .timeline import Timeline
 
 
 def _when(moment: datetime) -> str:
-    return f"{moment.astimezone():%Y-%m-%d %H:%M %Z}"
+    return date_time(moment, zone=True)
 
 
 def _rules_lines(rules: HouseRules) -> list[str]:

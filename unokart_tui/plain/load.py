@@ -15,6 +15,7 @@ from ..history.saved import scores_line
 from ..rules_text import house_rules_tag
 from ..table import opening
 from ..voice import plain_menus as words
+from ..voice.dates import date_time
 from ..voice.save_problems import save_problem
 from .asking import Choice, Wrong, ask, folded, one_line, pick, yes_or_no
 from .lines import Lines
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def when(moment: datetime | None) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M") if moment else "?"
+    return date_time(moment) if moment else "?"
 
 
 def save_line(number: int, entry: SaveEntry) -> str:

@@ -17,6 +17,7 @@ from ..table.session import HUMAN
 from ..table.tableview import sorted_hand
 from ..voice import plain as table_words
 from ..voice import plain_pages as words
+from ..voice.dates import date_time
 from ..voice.narration import log_lines
 from ..voice.save_problems import save_problem
 from .lines import Lines
@@ -192,7 +193,7 @@ def save_lines() -> list[str] | None:
         if entry.error is not None:
             said.append(words.unreadable_save_line(number, entry.name, entry.error))
             continue
-        played = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M") if entry.updated else "?"
+        played = date_time(entry.updated) if entry.updated else "?"
         scores = scores_line(entry.players, entry.scores)
         said.append(
             words.save_line(

@@ -15,6 +15,7 @@ from ..history.stats.report import REASON_WORDS, left_out, nothing_yet, opponent
 from ..history.stats.summary import MatchLine
 from ..voice import _
 from ..voice import plain_pages as words
+from ..voice.dates import date_time
 from ..voice.names import difficulty_name, personality_name
 from ..voice.numbers import percent as shown_percent
 from .lines import Lines
@@ -85,7 +86,7 @@ def matches(summary: Summary) -> list[str]:
         return [words.no_finished_match()]
     said = [words.finished_title(len(summary.matches_list))]
     for number, line in enumerate(summary.matches_list, start=1):
-        when = f"{line.finished.astimezone():%Y-%m-%d %H:%M}"
+        when = date_time(line.finished)
         rounds = len(line.race) - 1
         said.append(
             words.finished_line(

@@ -14,6 +14,7 @@ and so may a colour's letter, which must stay one letter per colour in every lan
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from unokart_tui.engine import Card, Color, DrawReason, Item, Rank
@@ -22,7 +23,7 @@ from ..asciitext import ascii_text
 from ..glyphs import UNICODE, WORDS, Glyphs
 
 # A lookup whose message is a variable: Babel reads each message where ``NC_`` marks it, with its context.
-from . import NC_, _, pgettext
+from . import NC_, _, pgettext, voice_in_use
 from . import pgettext as looked_up
 
 # The style class each card face is painted with: the words that name a card take its colours.
@@ -149,3 +150,29 @@ def color_class(card: Card) -> str:
 def hand_order(cards: tuple[Card, ...]) -> list[int]:
     """Indices of ``cards`` grouped by colour (red, yellow, green, blue, wild), then by rank."""
     return sorted(range(len(cards)), key=lambda i: (SORT_COLOR[cards[i].color], RANK_ORDER[cards[i].rank]))
+
+
+def name_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` names a card, an item or a card's rank in words (``Wild Draw Four``, ``Rood 7``,
+    ``Groene schelp``), in the language in use: a line is never wrapped inside one."""
+    return [found.span() for found in _names_of(voice_in_use()).finditer(text)]
+
+
+# A log line is painted at every drawing of the replay's log: the names of a language are found once.
+_NAMES: dict[int, tuple[object, re.Pattern[str]]] = {}
+
+
+def _names_of(voice: object) -> re.Pattern[str]:
+    known = _NAMES.get(id(voice))
+    if known is not None and known[0] is voice:
+        return known[1]
+    names = {rank_label(rank) for rank in _RANK_LABEL} | {item_label(item) for item in _ITEM_LABEL}
+    for color in _COLOR_LABEL:
+        for rank in Rank:
+            if rank not in (Rank.WILD_DRAW_FOUR, Rank.WILD_ITEM_BOX):
+                names.add(long(Card(color, rank)))
+    # The longest first: "Wild Draw Four" before "Draw Four" would be found inside it.
+    several_words = sorted((name for name in names if " " in name), key=len, reverse=True)
+    pattern = re.compile("|".join(map(re.escape, several_words)) or r"(?!)")
+    _NAMES[id(voice)] = (voice, pattern)
+    return pattern

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from ...printable import printable
 from ...voice import N_, _, ngettext, pgettext
+from ...voice.dates import date_time
 from ...voice.names import difficulty_level, personality_name
 from ...voice.numbers import percent as shown_percent
 from ..charts import WinRate, plain
@@ -183,7 +184,7 @@ def matches_table(summary: Summary) -> Table:
         _("Finished matches"),
         (_("finished"), _("result"), _("rounds"), _("against")),
         [
-            (f"{line.finished.astimezone():%Y-%m-%d %H:%M}", result(line), str(len(line.race) - 1), opponents(line))
+            (date_time(line.finished), result(line), str(len(line.race) - 1), opponents(line))
             for line in summary.matches_list
         ],
     )

@@ -19,6 +19,7 @@ from ...voice import N_, _
 from ...voice.cards import item_label
 from ..widgets.keybar import KeyBar
 from ..widgets.table import GRAND_SIZE
+from ..widgets.wholewords import WholeText
 from .base import Dialog
 
 # Two lines at 80 columns with the players panel's marks before them: a third hid the hand under the guide.
@@ -92,7 +93,7 @@ class GuideDialog(Dialog[str]):
                 keys.insert(KEYS.index("c catch") + 1, _(JUMP_IN))
             # The players panel's marks first.
             marks = [_("{mark} to play").format(mark=self.glyphs.turn), _("{mark} next").format(mark=self.glyphs.next)]
-            yield Static(Text(" · ".join(marks + keys), style="dim"), classes="keys")
+            yield Static(keys_line(marks + keys), classes="keys")
 
         yield KeyBar()
 
@@ -111,3 +112,16 @@ class GuideDialog(Dialog[str]):
 
     def action_answer(self, answer: str) -> None:
         self.dismiss("close" if answer == "once" else answer)
+
+
+def keys_line(keys: list[str]) -> WholeText:
+    """The keys with their uses, " · " between them; a line never parts a key from its use.
+
+    Found in play: "… PgUp/Dn denník · q" and "odchod" on the next line.
+    """
+    kept: list[tuple[int, int]] = []
+    start = 0
+    for key in keys:
+        kept.append((start, start + len(key)))
+        start += len(key) + len(" · ")
+    return WholeText.keeping(Text(" · ".join(keys), style="dim"), kept)

@@ -21,6 +21,7 @@ from ...history.saved import scores_line
 from ...printable import printable
 from ...rules_text import house_rules_tag
 from ...voice import N_, _, ngettext
+from ...voice.dates import date_time
 from ...voice.save_problems import save_problem
 from ..dialogs.confirm import ConfirmDialog
 from ..widgets.keybar import KeyBar
@@ -57,7 +58,7 @@ def _row(entry: SaveEntry, *, year: bool = True) -> tuple[str, str, str, str, st
 
 
 def when(moment: datetime | None, *, year: bool = True) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M" if year else "%m-%d %H:%M") if moment else "?"
+    return date_time(moment, year=year) if moment else "?"
 
 
 class Columns(NamedTuple):

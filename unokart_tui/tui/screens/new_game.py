@@ -101,7 +101,13 @@ class OpponentRow(Vertical):
                 compact=True,
                 classes="difficulty",
             )
-            yield Button(_("Remove"), compact=True, classes="remove")
+            remove = Button(
+                _("Remove"), compact=True, classes="remove", tooltip=_("ctrl+x removes the opponent you are on")
+            )
+            # Out of Tab's way (found in play: Tab landed on it, and a stray Enter removed an opponent); the
+            # mouse still clicks it, and ctrl+x removes the opponent whose row has the focus.
+            remove.can_focus = False
+            yield remove
         yield Static("", classes="how", markup=False)
 
     def on_mount(self) -> None:
@@ -133,6 +139,7 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+o", "add_opponent", N_("Add opponent"), priority=True),
         # Before the focused field's own ctrl+d (delete to the right), which emptied a field instead.
         Binding("ctrl+d", "default_line_up", N_("Defaults"), priority=True),
+        Binding("ctrl+x", "remove_opponent", N_("Remove opponent"), show=False),  # Remove's tooltip says it
     ]
 
     AUTO_FOCUS = ""  # no focus that scrolls the form to centre it: the name is focused in on_mount
@@ -358,11 +365,9 @@ class NewGameScreen(Screen[None]):
         elif event.button.id == "house-rules":
             self.action_house_rules()
         elif event.button.has_class("remove"):
-            row = next(ancestor for ancestor in event.button.ancestors if isinstance(ancestor, OpponentRow))
-            await row.remove()
-            self.number_rows()
-            self.show_shared_difficulty()
-            self.check_form()
+            await self.remove_row(
+                next(ancestor for ancestor in event.button.ancestors if isinstance(ancestor, OpponentRow))
+            )
         else:
             self.action_start()
 
@@ -397,6 +402,31 @@ class NewGameScreen(Screen[None]):
                 button.scroll_visible(animate=False)  # the choice in view: the section is below the fold at 80x24
 
         self.app.push_screen(HouseRulesDialog(self.rules), chosen)
+
+    async def remove_row(self, row: OpponentRow) -> None:
+        """Take ``row`` out of the line-up (never the last one); the focus goes to the row that takes its place."""
+        rows = self.rows()
+        if len(rows) == 1:
+            self.app.bell()
+            return
+        place = rows.index(row)
+        await row.remove()
+        self.number_rows()
+        self.show_shared_difficulty()
+        self.check_form()
+        rest = self.rows()
+        rest[min(place, len(rest) - 1)].query_one(".personality", Select).focus()
+
+    async def action_remove_opponent(self) -> None:
+        row = (
+            next((ancestor for ancestor in self.focused.ancestors if isinstance(ancestor, OpponentRow)), None)
+            if self.focused
+            else None
+        )
+        if row is None:
+            self.app.bell()  # the focus is on no opponent's row: nothing says which one to remove
+            return
+        await self.remove_row(row)
 
     async def action_add_opponent(self) -> None:
         rows = self.rows()

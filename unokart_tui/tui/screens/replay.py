@@ -38,11 +38,13 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "step(-1)", N_("Back"), key_display="←"),
         Binding("right,l", "step(1)", N_("Next"), key_display="→"),
-        Binding("pageup,shift+left", "round(-1)", N_("Round"), key_display="PgUp"),
-        Binding("pagedown,shift+right", "round(1)", N_("Round"), key_display="PgDn"),
+        # Found in play: "PgUp Kolo  PgDn Kolo" did not say which way, and "g Choď na" read as cut.
+        Binding("pageup,shift+left", "round(-1)", N_("Prev round"), key_display="PgUp"),
+        Binding("pagedown,shift+right", "round(1)", N_("Next round"), key_display="PgDn"),
+        Binding("g", "jump", N_("Go to move")),
+        # Home and End after the rest: keys a player guesses, the first left out of a narrow bar.
         Binding("home", "edge(0)", N_("Beginning"), key_display="Home"),
         Binding("end", "edge(1)", N_("End"), key_display="End"),
-        Binding("g", "jump", N_("Go to")),
         Binding("q,escape", "close", N_("Close")),
     ]
 

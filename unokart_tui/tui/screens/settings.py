@@ -95,10 +95,12 @@ class SettingsScreen(Screen[None]):
             )
             for field, label in SWITCHES:
                 with Horizontal(classes="switch-row"):
-                    yield Switch(getattr(self.settings, field), id=field)
-                    # Found in play: a switch's colour alone did not say whether it was on.
+                    # Found in play: a switch's colour alone did not say whether it was on. Its word
+                    # stands before the switch, not between it and the label: "nie Menej pohybu"
+                    # read as one phrase ("not less motion") in Slovak and Dutch.
                     yield Label(on_off(getattr(self.settings, field)), id=f"{field}-state", classes="switch-state")
-                    yield Label(_(label))
+                    yield Switch(getattr(self.settings, field), id=field)
+                    yield Label(_(label), classes="switch-label")
         yield KeyBar()
 
     def on_mount(self) -> None:

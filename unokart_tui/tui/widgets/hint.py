@@ -7,6 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from ...voice import _
+from .wholewords import names_kept
 
 
 class HintView(Static):
@@ -29,4 +30,8 @@ class HintView(Static):
 
     def watch_text(self, text: str | None) -> None:
         self.set_class(text is not None, "shown")
-        self.update(Text.assemble((_("Hint:") + " ", "bold"), text) if text is not None else "")  # names are not markup
+        if text is None:
+            self.update("")
+            return
+        # Names are not markup; a card's or an item's name is never split across lines.
+        self.update(names_kept(Text.assemble((_("Hint:") + " ", "bold"), text)))

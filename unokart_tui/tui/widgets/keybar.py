@@ -53,6 +53,14 @@ def _own_keys(screen: Screen[object]) -> list[str]:
     return keys
 
 
+# The actions that leave a screen or a dialog: the key bar shows them whatever else it must leave out.
+WAYS_OUT = frozenset({"app.quit", "back", "cancel", "close", "leave"})
+
+
+def is_way_out(binding: Binding) -> bool:
+    return binding.action in WAYS_OUT
+
+
 class KeyBar(Widget, can_focus=False):
     DEFAULT_CSS = """
     KeyBar {
@@ -141,14 +149,24 @@ class KeyBar(Widget, can_focus=False):
         # A key that does not fit is left out whole, and the later ones are tried; the palette's key comes
         # last, if there is room. Found in play: a bar cropped in the middle of "PgUp/Dn Log" and of "^p palette".
         width = self.size.width or None
-        for key, (_node, binding, enabled, _tooltip) in in_screen_order(self.screen, bindings):
+        keys: list[tuple[ActiveBinding, str, str]] = []
+        for key, active in in_screen_order(self.screen, bindings):
+            binding = active.binding
             if not binding.show or binding.action in shown or key == self.app.COMMAND_PALETTE_BINDING:
                 continue
             shown.add(binding.action)
-            display = f" {self.app.get_key_display(binding)} "
             # Marked with N_ where it is bound, looked up here (gettext("") would be the catalog's header).
             description = (_(binding.description) if binding.description else "") + " "
-            if width is not None and len(line) + len(display) + len(description) > width:
+            keys.append((active, f" {self.app.get_key_display(binding)} ", description))
+        # The way out keeps its room (found in play: the Slovak title lost "q Koniec" once "c Pokračovať"
+        # was listed, the replay its "q Close" at 80 columns): the keys before it leave that room free.
+        reserved = sum(len(display) + len(words) for active, display, words in keys if is_way_out(active.binding))
+        for active, display, description in keys:
+            _node, binding, enabled, _tooltip = active
+            room = len(display) + len(description)
+            if is_way_out(binding):
+                reserved -= room
+            if width is not None and len(line) + room + reserved > width:
                 continue
             start = len(line)
             line.append(display, key_style if enabled else disabled_style)

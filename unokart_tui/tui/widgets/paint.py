@@ -19,6 +19,7 @@ from textual.widget import Widget
 
 from ..themes import FACES
 from .cardface import Art
+from .wholewords import names_kept
 
 UNPLAYABLE_FADE = 0.6  # how far an unplayable card's face fades into the background
 MIN_CONTRAST = 4.5  # WCAG AA for text: every card's face stays readable, playable or not
@@ -154,10 +155,12 @@ def painted(text: str, style: str, faces: Sequence[tuple[str, str]], widget: Wid
     colour-blind theme reaches them and the words stay readable (4.5:1, as on a card)."""
     line = Text(text, style=style)
     start = 0
+    kept: list[tuple[int, int]] = []
     for words, face in faces:
         at = text.find(words, start)
         if at < 0:
             continue
         line.stylize(widget.get_component_rich_style(f"card--{face}"), at, at + len(words))
         start = at + len(words)
-    return line
+        kept.append((at, start))
+    return names_kept(line, kept)  # "bewaar de Wild Draw" / "Four" was found in play

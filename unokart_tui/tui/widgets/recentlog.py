@@ -53,4 +53,10 @@ class RecentLog(Widget, can_focus=False):
         # Painted at each drawing: the cards' colours follow the theme, a new one included.
         # Each line takes a row at least: no more than ``height`` of the newest can show.
         texts = [painted(line.text, line.style, line.faces, self) for line in self.lines[-max(height, 1) :]]
-        return Text("\n").join(fitting(texts, self.app.console, width, height))
+        # Wrapped here, by each line's own rules: a card's name is never split (wholewords).
+        rows = [
+            row
+            for line in fitting(texts, self.app.console, width, height)
+            for row in line.wrap(self.app.console, max(width, 1))
+        ]
+        return Text("\n").join(rows)

@@ -1,0 +1,250 @@
+"""What a Slovak/Dutch playtest read wrong (issue 32, item 6): lines that read glued, cut or ambiguous.
+
+Each test looks at the screen as the player sees it, at the size and in the language the playtest
+used, with the language set the way a Language setting chosen at the start sets it.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+import pytest
+from textual.widgets import Button, Input, Label, Select, Static, Switch
+
+import saves
+from unokart_tui.engine import Card, Item, Match, Rank
+from unokart_tui.settings import Settings
+from unokart_tui.tui.app import UnoKartApp
+from unokart_tui.tui.dialogs.guide import KEYS, GuideDialog
+from unokart_tui.tui.screens.game import GameScreen
+from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
+from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
+from unokart_tui.tui.widgets.hint import HintView
+from unokart_tui.tui.widgets.keybar import KeyBar
+from unokart_tui.voice import _, use_process_language
+from unokart_tui.voice.cards import item_label, long
+from unokart_tui.voice.dates import date_time
+from unokart_tui.voice.narration import LogLine
+
+from .helpers import QUICK, make_app, settle
+from .screen import screen_lines
+
+QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+
+
+@pytest.fixture(params=["en", "sk", "nl"])
+def language(request):
+    """The game speaks ``request.param`` in every screen."""
+    use_process_language(request.param)
+    yield request.param
+    use_process_language(None)
+
+
+PLAYED = datetime(2026, 12, 3, 19, 6, tzinfo=UTC)
+
+
+def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20) -> None:
+    match = Match.new(list(players), seed=seed)
+    for _move in range(actions):
+        match.apply(match.legal_actions()[-1])
+    seats = [saves.Seat(players[0])] + [saves.Seat(p, "random", seed=i) for i, p in enumerate(players[1:], 1)]
+    saves.write_atomic(saves.path_of(name), saves.dumps(match, seats=seats, created=PLAYED, updated=PLAYED))
+
+
+def text_in(app, widget) -> list[str]:
+    """The lines the player sees in ``widget``'s place on the screen, trailing blanks cut."""
+    return ["".join(s.text for s in line).rstrip() for line in screen_lines(app, widget.region)]
+
+
+def line_at(app, y: int) -> str:
+    return "".join(segment.text for segment in screen_lines(app)[y])
+
+
+@SIZES
+async def test_a_settings_switch_says_on_or_off_apart_from_its_label(language, size):
+    # Found in play: "nie Menej pohybu", "uit Minder beweging" read as one phrase ("not less motion"),
+    # and Slovak line mode's label was cut with no ellipsis at 80x24 and at 120x40.
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        for field, label in SWITCHES:
+            switch = screen.query_one(f"#{field}", Switch)
+            switch.focus()
+            await pilot.pause()
+            words = _(label)
+            state = on_off(switch.value)
+            row = line_at(app, switch.region.y + 1)
+            # The state's word, then the switch, then the label: the word never runs into the label.
+            assert f"{state} {words[:12]}" not in row, row
+            assert row.index(state) < switch.region.x < row.index(words[:12]), row
+            # The whole label is on screen, wrapped where it must be, never cut.
+            label_widget = switch.parent.query_one(".switch-label", Label)
+            assert " ".join(text_in(app, label_widget)).split() == words.split(), text_in(app, label_widget)
+
+
+# ---------------------------------------------------------------- key bars: a key and its use together
+
+
+def key_bar_of(app) -> str:
+    return app.screen.query_one(KeyBar).render().plain
+
+
+@SIZES
+async def test_the_help_keeps_each_key_with_its_use_on_one_line(language, size):
+    # Found in play at 80x24: "… PgUp/Dn denník · q" and "odchod" on the next line.
+    app = make_app(seed=7)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, GuideDialog)
+        keys = dialog.query_one(".keys", Static)
+        rows = text_in(app, keys)
+        words = " ".join(rows)
+        for key in KEYS:
+            assert _(key) in words, rows
+            assert any(_(key) in row for row in rows), (key, rows)
+
+
+async def test_the_title_always_shows_quit(language):
+    # Found in play: the Slovak title lost "q Koniec" once "c Pokračovať" was in the list.
+    write_save("pondelok")
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = key_bar_of(app)
+        assert f" c {_('Continue')} " in bar, bar
+        assert f" q {_('Quit')} " in bar, bar
+
+
+async def test_the_replay_bar_says_which_way_a_round_goes_and_keeps_close(language):
+    # Found in play: "PgUp Kolo  PgDn Kolo" said no way, "g Choď na" read as cut, and "q Close" was left out.
+    write_save("pondelok")
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_replay("pondelok")
+        await pilot.pause()
+        bar = key_bar_of(app)
+        assert f" PgUp {_('Prev round')} " in bar and f" PgDn {_('Next round')} " in bar, bar
+        assert _("Prev round") != _("Next round")
+        assert f" g {_('Go to move')} " in bar, bar
+        assert f" q {_('Close')} " in bar, bar
+
+
+# ---------------------------------------------------------------- names never split across lines
+
+
+def rows_holding(app, widget) -> list[str]:
+    return [row.strip() for row in text_in(app, widget) if row.strip()]
+
+
+@pytest.mark.parametrize("name", [Card(None, Rank.WILD_DRAW_FOUR), Item.GREEN_SHELL], ids=["card", "item"])
+async def test_a_hint_and_a_log_line_never_split_a_name(language, name):
+    # Found in play in Dutch at 80x24: "bewaar de Wild Draw" / "Four voor later".
+    words = long(name) if isinstance(name, Card) else item_label(name)
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hint, log = screen.query_one(HintView), screen.log_view
+        for pad in range(0, 30):
+            sentence = "ab " * pad + words + " " + "cd " * 20
+            hint.text = sentence
+            log.add(LogLine(sentence, faces=((words, "wild"),)))
+            await pilot.pause()
+            assert any(words in row for row in rows_holding(app, hint)), rows_holding(app, hint)
+            assert any(words in row for row in rows_holding(app, log)[-3:]), rows_holding(app, log)[-3:]
+
+
+# ---------------------------------------------------------------- dates in the reader's order
+
+
+@pytest.fixture
+def in_utc(monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_english_writes_a_date_that_no_reader_takes_for_another(in_utc):
+    use_process_language("en")
+    try:
+        assert date_time(PLAYED) == "2026-12-03 19:06"
+        assert date_time(PLAYED, year=False) == "Dec 3 19:06"
+        assert date_time(PLAYED, zone=True) == "2026-12-03 19:06 UTC"
+    finally:
+        use_process_language(None)
+
+
+async def test_the_load_list_writes_its_dates_in_the_readers_order(language, in_utc):
+    # Found in play: "12-03 19:06" read as 12 March to Slovak and Dutch players.
+    write_save("pondelok")
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        shown = "".join(segment.text for line in screen_lines(app) for segment in line)
+        assert "12-03 19:06" not in shown
+        assert date_time(PLAYED, year=False) in shown or date_time(PLAYED) in shown, shown
+
+
+# ---------------------------------------------------------------- New game: Tab and Enter are safe
+
+
+async def test_tab_and_enter_through_new_game_never_remove_an_opponent_nor_start(language):
+    # Found in play: Tab landed on Remove, Enter removed an opponent, and a second Enter started the match.
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        opponents = len(screen.query(OpponentRow))
+        reached = []
+        for _tab in range(len(screen.focus_chain)):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            reached.append(focused)
+            assert not (isinstance(focused, Button) and focused.has_class("remove")), focused
+            if isinstance(focused, Button) and focused.id == "start":
+                break  # Enter there starts, as the player asked for
+            await pilot.press("enter", "enter")  # a stray Enter, and a second: a field moves on, a list opens and picks
+            await pilot.pause()
+            if app.screen is not screen:  # a dialog the Enter opened (house rules): leave it as it was
+                await pilot.press("escape")
+                await pilot.pause()
+            # Nothing removed (the Add button's Enter adds one, as it says), and no match started.
+            assert app.screen is screen and len(screen.query(OpponentRow)) >= opponents
+            opponents = len(screen.query(OpponentRow))
+        # The fields come before the buttons that act: the name, the target, then the opponents' choices.
+        assert [widget.id for widget in reached[:1]] == ["target"]
+
+
+async def test_ctrl_x_removes_the_opponent_whose_row_has_the_focus(language):
+    app = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        rows = list(screen.query(OpponentRow))
+        rows[1].query_one(".personality", Select).focus()
+        await pilot.press("ctrl+x")
+        await pilot.pause()
+        left = list(screen.query(OpponentRow))
+        assert left == [rows[0], rows[2]]
+        assert app.focused is rows[2].query_one(".personality", Select)  # the row that took its place
+        screen.query_one("#name", Input).focus()
+        await pilot.press("ctrl+x")  # in the name field: no opponent is meant
+        await pilot.pause()
+        assert len(screen.query(OpponentRow)) == 2
