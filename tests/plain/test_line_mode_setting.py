@@ -106,7 +106,7 @@ def test_the_full_screen_settings_list_line_mode_the_same_way():
 def test_a_seats_points_are_counted_in_a_whole_sentence(cards, score, said):
     assert plain.seat_line("Mario", cards, score, "", you=False, to_act=False, exposed=False) == f"Mario: {said}."
     assert plain.seat_line("", cards, score, "", you=True, to_act=False, exposed=False) == f"You: {said}."
-    assert plain.rules_line("official", 2, 1) == "Round 2, first to 1 point; house rules: official."
+    assert plain.rules_line("official", 2, 1) == "Round 2, first to 1 point; rules: official."
 
 
 @pytest.mark.slow

@@ -59,7 +59,7 @@ async def test_a_stack_shows_its_total_and_d_takes_it():
         # Issue 34; at 80x24 the long "and nothing to stack: take them" was cut, and the short words take its place.
         said = "to you — stack or take it" if stackable else "to you: take them (d)"
         assert subtitle(table) == f"+{total} {said}"
-        assert str(table.border_title) == "Table · house rules: house"
+        assert str(table.border_title) == "Table · rules: house"
         assert screen.controller.may("take") and not screen.controller.may("draw")
         assert "take them (d)" in screen.query_one(HandView).state.title
         await pilot.press("d")
@@ -359,7 +359,7 @@ async def test_the_roomy_table_names_the_house_rules_on_its_felt():
     app = make_app(seed=4, rules=PARTY)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert str(app.screen.felt.border_title).endswith("· house rules: party")
+        assert str(app.screen.felt.border_title).endswith("· rules: party")
 
 
 async def test_a_drawn_card_the_player_must_play_is_told_in_the_log_h7():

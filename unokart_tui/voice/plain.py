@@ -249,8 +249,8 @@ def pile_line(draw_pile: int, after_you: str) -> str:
 
 def rules_line(rules: str, round_number: int, target: int) -> str:
     return ngettext(
-        "Round {number}, first to {target} point; house rules: {rules}.",
-        "Round {number}, first to {target} points; house rules: {rules}.",
+        "Round {number}, first to {target} point; rules: {rules}.",
+        "Round {number}, first to {target} points; rules: {rules}.",
         target,
     ).format(number=round_number, target=target, rules=rules)
 

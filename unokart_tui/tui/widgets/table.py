@@ -243,7 +243,7 @@ class TablePanel(Vertical):
         if info.rules == "official":
             set_border_title(self, _("Table"))
         else:
-            set_border_title(self, _("Table · house rules: {rules}").format(rules=info.rules))
+            set_border_title(self, _("Table · rules: {rules}").format(rules=info.rules))
         self._show_pending(info)
 
     def on_resize(self) -> None:
@@ -315,7 +315,7 @@ def felt_title(where: str, rules: str) -> str:
     """The roomy table's title: the round, and the house rules when they are not the official ones."""
     if rules == "official":
         return _("Table · {where}").format(where=where)
-    return _("Table · {where} · house rules: {rules}").format(where=where, rules=rules)
+    return _("Table · {where} · rules: {rules}").format(where=where, rules=rules)
 
 
 def enlarge_notice(least: tuple[int, int], size: tuple[int, int]) -> str:
