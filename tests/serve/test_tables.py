@@ -280,35 +280,27 @@ async def test_a_host_without_a_table_factory_opens_none():
     assert tables.open("SHA256:ann") is None and len(tables) == 0
 
 
-async def test_a_wrong_code_says_so_in_one_line_and_is_counted(tmp_path, monkeypatch):
+@pytest.mark.parametrize(
+    ("username", "code"),
+    [
+        ("k9-mxr", "K9MXR"),
+        # Found over ssh: `FW3FO@host` (a letter no code uses) asked a new player's name, then showed the title.
+        ("fw3-fo", "FW3FO"),
+    ],
+)
+async def test_a_wrong_or_mistyped_code_says_so_in_one_line_and_is_counted(tmp_path, monkeypatch, username, code):
     stand_in(monkeypatch)
     tables, _made = registry()
     async with serving(tmp_path, tables=tables) as served:
-        conn = await connect(served, new_key(), username="k9-mxr")
+        conn = await connect(served, new_key(), username=username)
         chan, screen = await session(conn)
         await asyncio.wait_for(chan.wait_closed(), 10)
         conn.close()
-        assert screen.output.decode().strip() == "No table here has the code K9MXR."
+        assert screen.output.decode().strip() == f"No table here has the code {code}."
         assert chan.get_exit_status() == 1
         assert b"Your name:" not in screen.output  # the code is checked before anything is asked
-        assert "table-code-wrong 'K9MXR'" in served.log()
-        assert tables.guard.remembered == 2  # the key and the address
-
-
-async def test_a_mistyped_code_on_a_terminal_is_told_it_is_wrong_and_counted(tmp_path, monkeypatch):
-    """Found over ssh: `FW3FO@host` (a letter no code uses) asked a new player's name, then showed the title."""
-    stand_in(monkeypatch)
-    tables, _made = registry()
-    async with serving(tmp_path, tables=tables) as served:
-        conn = await connect(served, new_key(), username="fw3-fo")
-        chan, screen = await session(conn)
-        await asyncio.wait_for(chan.wait_closed(), 10)
-        conn.close()
-        assert screen.output.decode().strip() == "No table here has the code FW3FO."
-        assert chan.get_exit_status() == 1
-        assert b"Your name:" not in screen.output
-        assert "table-code-wrong 'FW3FO'" in served.log()
-        assert tables.guard.remembered == 2  # counted against the key and the address, as any wrong code
+        assert f"table-code-wrong '{code}'" in served.log()
+        assert tables.guard.remembered == 2  # counted against the key and the address
 
 
 async def ends_at_once(chan, screen, conn) -> str:
