@@ -254,3 +254,21 @@ async def test_on_the_compact_table_a_bots_card_leaves_its_line_at_the_right_end
                     assert not any(char.isalpha() for char in under), (text, under)
         await app.animator.wait_for_idle()
     app.session.close()
+
+
+def test_a_card_whose_screen_closed_under_its_flight_is_lifted_not_laid():
+    # Found over ssh: a watcher's table closed while a card flew; the next step asked the gone screen whether
+    # it was active and the game stopped (NoScreen).
+    from unokart_tui.tui.widgets.motion import FlyingCard
+
+    laid: list[object] = []
+
+    class Overlay:
+        def lay(self, cells, *, by):
+            laid.append(cells)
+
+    card = FlyingCard()  # on no screen, as after its screen was closed
+    card.start, card.end = Offset(0, 0), Offset(40, 10)
+    card._overlay, card._flying, card._laid = Overlay(), True, True
+    card.watch_progress(0.5)
+    assert laid == [None]  # its cells taken off, nothing laid

@@ -115,7 +115,9 @@ class FlyingCard(CardView):
             self.arrive()
             return
         if (overlay := self._overlay) is not None:
-            if self._flying and progress > 0 and self.screen.is_active:
+            # A screen closed under its flight (found over ssh: a watcher's table closed) leaves it with no
+            # screen: it is lifted, not laid.
+            if self._flying and progress > 0 and self.is_attached and self.screen.is_active:
                 self.lay_at(overlay, place)
             else:  # a dialog came over the table: the card is not drawn over it
                 self._lift()
