@@ -643,3 +643,41 @@ async def test_a_joiner_sends_nothing_of_their_own_last_choices():
         await pilot.pause()
         await open_as(pilot, app, host, opener=False)
         assert line.requests() == []
+
+
+async def test_a_backspace_and_a_digit_read_at_once_both_reach_the_target():
+    # Found over ssh (issue 31): "30", then backspace and 5 in one read, left "30": the field inserted the 5
+    # before its binding took the backspace, which then ate the 5.
+    from .test_new_game_form import burst
+
+    host = Host()
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = await open_as(pilot, app, host, opener=True)
+        target = lobby.query_one("#target", Input)
+        target.focus()
+        await pilot.pause()
+        target.value = "30"
+        target.cursor_position = 2
+        burst(app, ["backspace", "5"])
+        for _ in range(4):
+            await pilot.pause()
+        assert target.value == "35"
+
+
+async def test_a_backspace_and_a_letter_read_at_once_both_reach_the_code():
+    from .test_new_game_form import burst
+
+    line = FakeLine()
+    app = friends_app(line)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.pause()
+        assert isinstance(app.screen, JoinTableDialog)
+        burst(app, [*"k9mxx", "backspace", "r"])
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen.query_one("#code", Input).value.lower() == "k9mxr"

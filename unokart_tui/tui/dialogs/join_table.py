@@ -11,10 +11,11 @@ from ...friends.codes import normalise
 from ...voice import N_, _
 from ...voice import friends as words
 from ..widgets.keybar import KeyBar
+from ..widgets.ordered_input import OrderedInput
 from .base import Dialog
 
 
-class CodeInput(Input):
+class CodeInput(OrderedInput):
     """The code's field: its enter joins, and the key bar says so.
 
     Found over ssh: a priority enter of the dialog read a pasted code before the field had taken its

@@ -9,6 +9,7 @@ from textual.widgets import Input, Static
 
 from ...voice import N_, _
 from ..widgets.keybar import KeyBar
+from ..widgets.ordered_input import OrderedInput
 from .base import Dialog
 
 
@@ -24,7 +25,7 @@ class JumpDialog(Dialog[int]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
             yield Static(_("Go to move (0 to {last})").format(last=f"{self.total:,}"), classes="title")
-            yield Input(type="integer", placeholder=_("a move number, then enter"), id="move")
+            yield OrderedInput(type="integer", placeholder=_("a move number, then enter"), id="move")
             yield Static("", id="jump-error", classes="error")
         yield KeyBar()
 

@@ -30,6 +30,7 @@ from ..dialogs.confirm import ConfirmDialog
 from ..hostline import Line
 from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
+from ..widgets.ordered_input import OrderedInput
 
 LINE_UP_CHOICE = "line-up"  # the bots' Select: New game's usual three, in turn
 MOST_TARGET = 100_000  # as New game's
@@ -165,7 +166,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="lobby-settings", classes="section"):
                 with Horizontal(classes="setting"):
                     yield Label(_("Target score"))
-                    yield Input("", id="target", type="integer", compact=True)
+                    yield OrderedInput("", id="target", type="integer", compact=True)
                     yield Static("", classes="gap")
                     yield Label(_("Seats"), classes="right")
                     yield Choices(
@@ -178,7 +179,7 @@ class LobbyScreen(Screen[None]):
                     yield Label(_("House rules"))
                     yield Choices([(name, name) for name in PRESETS], id="preset", allow_blank=False, compact=True)
                     yield Label(_("Turn clock (seconds)"), classes="right")
-                    yield Input("", id="turn", type="integer", compact=True)
+                    yield OrderedInput("", id="turn", type="integer", compact=True)
                 with Horizontal(classes="setting"):
                     yield Label(_("Bots"))
                     yield Choices(
