@@ -117,3 +117,20 @@ def test_after_an_undo_no_bot_catches_on_the_turn_it_gave_back_but_the_player_st
     assert table.controller.may("catch")
     table.controller.intend("catch")
     assert isinstance(table.history()[-1][1], CatchUno) and table.history()[-1][0] == HUMAN
+
+
+def test_a_hint_shown_gives_the_person_the_jump_window_again_before_a_bot_jumps_in_h5b():
+    # Found in play: on a busy machine the hint took 2.5 s to come, and a bot jumped in half a second after
+    # it showed, before the person could take it.
+    session = new_session(seed=4, rules=PARTY)
+    play_on(session, a_bot_may_jump_in_on_the_player, player=plays)
+    table = Table(session, PACE)
+    table.start()
+    history = table.history()
+    table.controller.intend("hint")
+    assert table.controller.hinted is not None  # the hint was given
+    table.clock.pass_time(PACE.jump_window - 0.1)  # the whole window again, counted from the hint
+    assert table.history() == history and session.is_human_turn()
+    table.clock.pass_time(10)
+    seat, action = table.history()[-1]
+    assert isinstance(action, JumpIn) and seat != HUMAN  # then the bot may, as without a hint

@@ -545,6 +545,7 @@ class TableController:
             self.refuse(_("That key was pressed before your turn began: press it again."))
             return
         hinting.give(self)
+        self.pacer.hint_shown()
 
     def show_hint(self) -> None:
         hinting.show(self)

@@ -200,6 +200,7 @@ class Pacer:
         self._piloting = False  # the action being applied is the autopilot's
         self._decision: tuple[int, int] | None = None
         self._restored: tuple[int, int] | None = None  # the player's turn an undo put back, until they act
+        self._hinted_at: tuple[tuple[int, int], float] | None = None  # the decision a hint was shown on, and when
         if session.is_human_turn():  # the table opens on the player's decision: it counts from now
             self._decision = self._current_decision()
             self.decision_began = clock.now()
@@ -338,6 +339,20 @@ class Pacer:
         self.waiting = True
         self._wake(max(self._reading_time(), self._jump_grace_left()), self._bot_moves)
 
+    def hint_shown(self) -> None:
+        """The person was shown a hint on their decision: a bot's jump-in waits the fair window from now (H5b).
+
+        Found in play: on a busy machine the hint took 2.5 s to come, and a bot jumped in half a second
+        after it showed, before the person could take it.
+        """
+        self._hinted_at = (self._current_decision(), self.clock.now())
+        self.step()
+
+    def _hint_grace_left(self) -> float:
+        if self._hinted_at is None or self._hinted_at[0] != self._current_decision():
+            return 0.0
+        return self._hinted_at[1] + self.pace.jump_window - self.clock.now()
+
     def _jump_grace_left(self) -> float:
         """H5b: how much of the person's fair window to jump in is left (0 when none is open)."""
         if self.jump_began is None:
@@ -406,7 +421,7 @@ class Pacer:
         step = self.session.next_bot_reaction(jump_ins_only=True)
         if step is not None:
             reacts = self._acted_at + self.session.reaction_seconds(step.seat) - self.clock.now()
-            self._wake(max(reacts, self._jump_grace_left()), self._bot_jumps)
+            self._wake(max(reacts, self._jump_grace_left(), self._hint_grace_left()), self._bot_jumps)
 
     def _bot_jumps(self) -> None:
         jump = self._bot_jump_in()
