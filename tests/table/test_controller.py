@@ -619,3 +619,24 @@ def test_a_note_that_is_no_refusal_stays_when_the_turn_comes():
     front.messages.clear()
     table.until_the_players_turn()
     assert not any(isinstance(m, told.NoticesPassed) for m in front.messages)
+
+
+@pytest.mark.parametrize("seed", [7, 11])  # 11: the drawn card fits, and is kept
+def test_a_hinted_draw_and_keep_are_each_one_line_that_says_it_followed_the_hint(seed):
+    # Found in play: "Draw: keep your Wild Item Box…" taken with Enter was told as "You draw G1." only.
+    table = Table(new_session(seed=seed), Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    table.until_the_players_turn()
+    controller = table.controller
+    controller.hinted = Draw()  # as if the hint had advised drawing
+    logged = len(table.front.log())
+    assert controller.act(Draw(), hint_uno=False)
+    told_now = table.front.log()[logged:]
+    [drawn] = [line for line in told_now if line.startswith("· You draw")]
+    assert drawn.endswith(", as the hint advised.")
+    assert (table.session.match.round.phase is Phase.DRAWN) == (seed == 11)
+    if seed == 11:  # the drawn card fits: keep it, as advised
+        controller.hinted = Pass()
+        logged = len(table.front.log())
+        assert controller.act(Pass(), hint_uno=False)
+        assert table.front.log()[logged] == "· You keep the drawn card, as the hint advised."

@@ -12,7 +12,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine import CardPlayed, ColorChosen, Event, Phase, RoundWon, UnoCaught, UnoSaid
+from ..engine import (
+    CardPlayed,
+    CardsDrawn,
+    ColorChosen,
+    DrawnCardKept,
+    DrawReason,
+    Event,
+    Phase,
+    RoundWon,
+    UnoCaught,
+    UnoSaid,
+)
 from ..voice import _
 from ..voice.cards import color_word, long
 from ..voice.narration import LogLine, action_lines, in_told_order, log_lines
@@ -58,6 +69,16 @@ def followed_line(events: Sequence[Event], you: int, *, uno: bool) -> tuple[LogL
     for place, event in enumerate(events):
         if isinstance(event, ColorChosen) and event.seat == you:
             text = _("You choose {colour}, as the hint advised.").format(colour=color_word(event.color))
+            return LogLine("· " + text), {place}
+        if isinstance(event, DrawnCardKept) and event.seat == you:
+            return LogLine("· " + _("You keep the drawn card, as the hint advised.")), {place}
+        if (
+            isinstance(event, CardsDrawn)
+            and event.seat == you
+            and event.reason is DrawReason.CHOICE
+            and len(event.cards) == event.wanted == 1
+        ):  # found in play: a draw the hint advised was told as any draw (a play said it followed the hint)
+            text = _("You draw {card}, as the hint advised.").format(card=long(event.cards[0]))
             return LogLine("· " + text), {place}
         if not (isinstance(event, CardPlayed) and event.seat == you):
             continue
