@@ -272,3 +272,74 @@ def test_a_card_whose_screen_closed_under_its_flight_is_lifted_not_laid():
     card._overlay, card._flying, card._laid = Overlay(), True, True
     card.watch_progress(0.5)
     assert laid == [None]  # its cells taken off, nothing laid
+
+
+async def test_a_catch_right_after_a_play_still_lands_the_played_card_on_the_pile(monkeypatch):
+    # Found in a party playtest: a catch (U2) while a G+2 flew to the pile sent that same flying card off
+    # with the caught seat's draw; the play's landing was lost and the pile showed the card before it
+    # (G3, "by Peach") through a hint and an undo, until the player's next play.
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        top = screen.query_one("#top-card", CardView)
+        stopped = app.animator._get_time()
+        monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the play is still in the air
+        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
+        screen.controller.act(play)
+        screen.render_table()
+        assert top.covered is not None and len(flying(screen)) == 1
+        caught = motions([CardsDrawn(1, (C("B1"), C("B2")), DrawReason.UNO_CAUGHT, 1)], HUMAN)
+        screen.flights.fly(caught, by_player=True)  # the catch's own cards, before the play lands
+        monkeypatch.undo()
+        await app.animator.wait_for_idle()
+        await pilot.pause()
+        assert flying(screen) == []
+        on_pile = screen.session.match.round.top_card  # the bots may have played on since
+        assert top.covered is None and top.card == on_pile  # the pile shows the card on it
+        drawn = "".join(top.render_line(y).text for y in range(top.size.height))
+        assert short(on_pile) in drawn
+    app.session.close()
+
+
+async def test_a_card_sent_off_again_before_it_lands_lands_its_first_flight():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        flight = screen.query(FlyingCard).first()
+        landings: list[str] = []
+        start, end = Offset(0, 0), Offset(40, 10)
+        flight.fly(C("G2"), screen.glyphs, start, end, delay=0.0, landed=lambda: landings.append("play"))
+        flight.fly(None, screen.glyphs, end, start, delay=0.0)
+        assert landings == ["play"]
+        await app.animator.wait_for_idle()
+        assert landings == ["play"] and not flight.in_flight
+    app.session.close()
+
+
+async def test_an_undo_lands_the_cards_in_flight_and_the_pile_shows_its_card_again(monkeypatch):
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        top = screen.query_one("#top-card", CardView)
+        stopped = app.animator._get_time()
+        monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the play stays in the air
+        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
+        screen.controller.act(play)
+        screen.render_table()
+        assert top.covered is not None and screen.controller.may("undo")
+        screen.controller.undo()  # as the z key has it done; the pilot's keys would wait for the motion to end
+        assert flying(screen) == [] and top.covered is None  # at once, the clock still standing
+        assert top.card == screen.session.match.round.top_card != play.card
+        drawn = "".join(top.render_line(y).text for y in range(top.size.height))
+        assert short(top.card) in drawn
+        monkeypatch.undo()
+    app.session.close()

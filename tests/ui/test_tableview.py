@@ -54,6 +54,7 @@ from unokart_tui.table.tableview import (
     table_info,
 )
 from unokart_tui.tui.widgets.cardface import hand_order, long, short
+from unokart_tui.tui.widgets.players import may_go_words
 from unokart_tui.voice.banners import banner
 from unokart_tui.voice.narration import Voice, how_it_ended, how_it_went_out, log_line
 from unokart_tui.voice.notes import TableNotes
@@ -427,3 +428,12 @@ def test_cards_that_move_the_played_card_what_an_item_box_turned_and_each_seats_
     caught = [UnoCaught(2, 1), CardsDrawn(1, (C("R1"), C("R2")), DrawReason.UNO_CAUGHT, 2)]
     assert motions(caught, 0) == (Motion("draw", 1, None, 2),)
     assert motions([CardsDrawn(3, (), DrawReason.CHOICE, 1), TurnSkipped(3)], 0) == ()  # nothing left to draw
+
+
+def test_the_cards_that_may_go_count_each_card_of_the_hand_twins_too():
+    # Party playtest at 200x60: with two W+4 in hand the panel said "3 cards can go now: R8, B⊘, W+4." of four.
+    match = Match.new(list(NAMES), seed=0)  # the player's turn, with two R9 that may go
+    lines = seat_lines(match, ["human", "greedy", "greedy", "greedy"], TableNotes(4), 0)
+    playable = lines[0].playable
+    assert playable == (C("R1"), C("R4"), C("R8"), C("R9"), C("R9"), C("Y3"))
+    assert may_go_words(tuple(short(card) for card in playable)) == "6 cards can go now: R1, R4, R8, R9, R9, Y3."

@@ -78,7 +78,7 @@ class SeatLine(NamedTuple):
     # colour, red, yellow, green, blue and wild; and the others close to going out, fewest cards first.
     colours: tuple[int, ...] = ()
     close_to_out: tuple[tuple[str, int], ...] = ()
-    playable: tuple[Card, ...] | None = None  # at the player's decision, the cards that may go (each once)
+    playable: tuple[Card, ...] | None = None  # at the player's decision, the cards that may go (twins each)
     before_you: int | None = None  # while another seat decides, how many play before the player's turn
 
 
@@ -140,7 +140,8 @@ def seat_lines(
         waiting = (you - round_.decider) * round_.direction % round_.num_players
     if not round_.is_over and round_.decider == you and round_.phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK):
         cards, playable, _drawn = hand_cards(match, you)
-        may_go = tuple(dict.fromkeys(cards[place] for place in sorted(playable)))
+        # Every card, a twin too: counted once, two W+4 made "3 cards can go now" of four (found in play).
+        may_go = tuple(cards[place] for place in sorted(playable))
     return tuple(
         SeatLine(
             seat=seat,

@@ -294,6 +294,7 @@ class GameScreen(Screen[None]):
                 self.withdraw_questions()
             case told.LogUndone(count):
                 self.log_view.mark_undone(count)
+                self.flights.land()  # the moves taken back fly no more: the pile shows what is on it now
             case told.LogFollows():
                 self.log_view.follow()
             case told.SaveProblem(summary, problem):

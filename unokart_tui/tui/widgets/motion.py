@@ -79,6 +79,11 @@ class FlyingCard(CardView):
         landed: Callable[[], None] | None = None,
     ) -> None:
         """Cross from ``start`` to ``end``; ``landed`` is called the moment it is there (or is stopped)."""
+        if self._flying:
+            # Sent off again before it landed (a catch's draw right after a play): its first flight lands
+            # now. Replaced unlanded, its landing was lost and the pile kept the card before it covered
+            # until the next play (found in play: G3 shown over a G+2).
+            self.land()
         self.card, self.glyphs = card, glyphs
         self.start, self.end = start, end
         self.landed = landed
@@ -199,7 +204,7 @@ class MotionPlan:
     def run(self, moved: Sequence[Motion]) -> None:
         """Start every motion of one action: plays first, then what they turned over and made others draw."""
         stage = self.stage
-        free = list(self.flights)
+        free = sorted(self.flights, key=lambda flight: flight.in_flight)  # idle ones first: none cut short
         played = any(motion.kind == "play" for motion in moved)
         after = TRAVEL * 0.9 if played else 0.0  # what follows a play starts as it lands
         for motion in moved:

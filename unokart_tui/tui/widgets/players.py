@@ -178,7 +178,8 @@ def colour_counts(counts: tuple[int, ...]) -> list[tuple[str, str]]:
 
 
 def may_go_words(cards: tuple[str, ...]) -> str:
-    """At the player's decision, the cards of theirs that may go now (``cards``: their short names)."""
+    """At the player's decision, the cards of theirs that may go now (``cards``: their short names, each
+    card of the hand, so two W+4 are two cards and named twice)."""
     if not cards:
         return _("None of your cards can go now.")
     return ngettext("{count} card can go now: {cards}.", "{count} cards can go now: {cards}.", len(cards)).format(
