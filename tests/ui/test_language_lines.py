@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 import saves
-from unokart_tui.engine import Card, Item, Match, Rank
+from unokart_tui.engine import Card, HouseRules, Item, Match, Rank
 from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.guide import KEYS, GuideDialog
@@ -110,6 +110,27 @@ async def test_the_help_keeps_each_key_with_its_use_on_one_line(language, size):
         for key in KEYS:
             assert _(key) in words, rows
             assert any(_(key) in row for row in rows), (key, rows)
+
+
+@SIZES
+@pytest.mark.parametrize("rules", [None, HouseRules(stack_draw_two=True, jump_in=True)], ids=["official", "house"])
+async def test_the_help_shows_its_last_key_line_and_no_dangling_separator(language, size, rules):
+    # Found in play (nl, 80x24): the keys ended "… a automatisch · z terugnemen ·" and "q stoppen" was never
+    # shown: the box was measured a line shorter than its whole-word wrap.
+    app = make_app(seed=7, rules=rules)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, GuideDialog)
+        box = dialog.query_one(".box")
+        rows = [row.strip("│ ") for row in text_in(app, box)]
+        assert any(_("q leave") in row for row in rows), rows
+        keys = dialog.query_one(".keys", Static)
+        assert keys.region.bottom <= box.region.bottom - 1, (keys.region, box.region)  # inside the border
+        for row in text_in(app, keys):
+            assert not row.strip().endswith("·") and not row.strip().startswith("·"), row
 
 
 async def test_the_title_always_shows_quit(language):
