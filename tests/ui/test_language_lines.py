@@ -15,11 +15,13 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 import saves
 from unokart_tui.engine import Card, HouseRules, Item, Match, Rank
 from unokart_tui.settings import Settings
+from unokart_tui.table.pacing import Pace
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.guide import KEYS, GuideDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
 from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
+from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
 from unokart_tui.voice import _, use_process_language
@@ -27,7 +29,7 @@ from unokart_tui.voice.cards import item_label, long
 from unokart_tui.voice.dates import date_time
 from unokart_tui.voice.narration import LogLine
 
-from .helpers import QUICK, make_app, settle
+from .helpers import QUICK, draw_until_a_jump_in, make_app, run_clock_until, settle
 from .screen import screen_lines
 
 QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
@@ -131,6 +133,31 @@ async def test_the_help_shows_its_last_key_line_and_no_dangling_separator(langua
         assert keys.region.bottom <= box.region.bottom - 1, (keys.region, box.region)  # inside the border
         for row in text_in(app, keys):
             assert not row.strip().endswith("·") and not row.strip().startswith("·"), row
+
+
+def _top_line(app, widget) -> str:
+    return "".join(s.text for s in screen_lines(app, widget.region)[0]).strip("╭╮─━┏┓ ")
+
+
+@pytest.mark.parametrize("chance", ["turn", "jump_in"])
+async def test_the_hand_title_never_cuts_a_word_with_the_autopilot_on(language, chance):
+    # Found in play (sk/nl, 80x24): "… hraj (enter) alebo ťahaj (d)  [autopilot: a…".
+    if chance == "turn":
+        app = make_app(seed=3, pace=Pace(bot_delay=0.5, catch_window=0, banner_seconds=None))
+    else:
+        app = make_app(seed=2, rules=HouseRules(jump_in=True), pace=Pace(0.5, 0, jump_window=600, banner_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        if chance == "turn":
+            await run_clock_until(pilot, app.session.is_human_turn)
+        else:
+            await draw_until_a_jump_in(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        hand = app.screen.query_one(HandView)
+        assert hand.state.shorter, hand.state  # the autopilot is on
+        title = _top_line(app, hand)
+        assert "…" not in title, title
+        assert _("[autopilot: a stops]") in title or title.endswith(_("[autopilot]")), title
 
 
 async def test_the_title_always_shows_quit(language):
