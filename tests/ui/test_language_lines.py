@@ -18,13 +18,14 @@ from unokart_tui.settings import Settings
 from unokart_tui.table.pacing import Pace
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.guide import KEYS, GuideDialog
+from unokart_tui.tui.dialogs.house_rules import HouseRulesDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
 from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
 from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
-from unokart_tui.voice import _, use_process_language
+from unokart_tui.voice import _, keynames, pgettext, use_process_language
 from unokart_tui.voice.cards import item_label, long
 from unokart_tui.voice.dates import date_time
 from unokart_tui.voice.narration import LogLine
@@ -158,6 +159,30 @@ async def test_the_hand_title_never_cuts_a_word_with_the_autopilot_on(language, 
         title = _top_line(app, hand)
         assert "…" not in title, title
         assert _("[autopilot: a stops]") in title or title.endswith(_("[autopilot]")), title
+
+
+@pytest.mark.parametrize("spoken", ["sk", "nl"])
+async def test_a_key_named_by_a_word_is_named_in_the_players_language(spoken, monkeypatch):
+    # Found in play: "space Prepni", "space Wisselen". The catalogs are the lead's to fill: a stand-in voice
+    # writes every key's name in capitals, so the test sees that the name goes through the voice.
+    use_process_language(spoken)
+    try:
+        monkeypatch.setattr(keynames, "pgettext", lambda context, message: message.upper())
+        app = UnoKartApp(settings=QUIET, pace=QUICK)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(HouseRulesDialog(HouseRules()))
+            await pilot.pause()
+            bar = key_bar_of(app)
+            assert f" SPACE {_('Switch')} " in bar, bar
+            assert " space " not in bar, bar
+    finally:
+        use_process_language(None)
+
+
+def test_key_names_pass_symbols_and_letters_as_they_are(language):
+    assert keynames.key_name("⏎") == "⏎" and keynames.key_name("q") == "q"
+    assert keynames.key_name("space") == pgettext("a key's name", "space")
 
 
 async def test_the_title_always_shows_quit(language):
