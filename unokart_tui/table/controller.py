@@ -243,7 +243,7 @@ class TableController:
         title = "  ".join([whole, *tags, *([_("[autopilot: a stops]")] if self.advisor.autopilot else [])])
         # Found in play (sk/nl, 80x24): the autopilot's tag was cut, "[autopilot: a…"; the hand shows the
         # first of these that fits, never a cut word.
-        shorter = ()
+        shorter: tuple[str, ...] = ()
         if self.advisor.autopilot:
             tags.append(_("[autopilot]"))
             shorter = ("  ".join([whole, *tags]), "  ".join([waiting, *tags]))
