@@ -13,21 +13,24 @@ import pytest
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 import saves
-from unokart_tui.engine import Card, Item, Match, Rank
+from unokart_tui.engine import Card, HouseRules, Item, Match, Rank
 from unokart_tui.settings import Settings
+from unokart_tui.table.pacing import Pace
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.guide import KEYS, GuideDialog
+from unokart_tui.tui.dialogs.house_rules import HouseRulesDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
 from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
+from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
-from unokart_tui.voice import _, use_process_language
+from unokart_tui.voice import _, keynames, pgettext, use_process_language
 from unokart_tui.voice.cards import item_label, long
 from unokart_tui.voice.dates import date_time
 from unokart_tui.voice.narration import LogLine
 
-from .helpers import QUICK, make_app, settle
+from .helpers import QUICK, draw_until_a_jump_in, make_app, run_clock_until, settle
 from .screen import screen_lines
 
 QUIET = Settings(bot_speed="instant", confirm_quit=False, guide=False)
@@ -110,6 +113,76 @@ async def test_the_help_keeps_each_key_with_its_use_on_one_line(language, size):
         for key in KEYS:
             assert _(key) in words, rows
             assert any(_(key) in row for row in rows), (key, rows)
+
+
+@SIZES
+@pytest.mark.parametrize("rules", [None, HouseRules(stack_draw_two=True, jump_in=True)], ids=["official", "house"])
+async def test_the_help_shows_its_last_key_line_and_no_dangling_separator(language, size, rules):
+    # Found in play (nl, 80x24): the keys ended "… a automatisch · z terugnemen ·" and "q stoppen" was never
+    # shown: the box was measured a line shorter than its whole-word wrap.
+    app = make_app(seed=7, rules=rules)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, GuideDialog)
+        box = dialog.query_one(".box")
+        rows = [row.strip("│ ") for row in text_in(app, box)]
+        assert any(_("q leave") in row for row in rows), rows
+        keys = dialog.query_one(".keys", Static)
+        assert keys.region.bottom <= box.region.bottom - 1, (keys.region, box.region)  # inside the border
+        for row in text_in(app, keys):
+            assert not row.strip().endswith("·") and not row.strip().startswith("·"), row
+
+
+def _top_line(app, widget) -> str:
+    return "".join(s.text for s in screen_lines(app, widget.region)[0]).strip("╭╮─━┏┓ ")
+
+
+@pytest.mark.parametrize("chance", ["turn", "jump_in"])
+async def test_the_hand_title_never_cuts_a_word_with_the_autopilot_on(language, chance):
+    # Found in play (sk/nl, 80x24): "… hraj (enter) alebo ťahaj (d)  [autopilot: a…".
+    if chance == "turn":
+        app = make_app(seed=3, pace=Pace(bot_delay=0.5, catch_window=0, banner_seconds=None))
+    else:
+        app = make_app(seed=2, rules=HouseRules(jump_in=True), pace=Pace(0.5, 0, jump_window=600, banner_seconds=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        if chance == "turn":
+            await run_clock_until(pilot, app.session.is_human_turn)
+        else:
+            await draw_until_a_jump_in(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        hand = app.screen.query_one(HandView)
+        assert hand.state.shorter, hand.state  # the autopilot is on
+        title = _top_line(app, hand)
+        assert "…" not in title, title
+        assert _("[autopilot: a stops]") in title or title.endswith(_("[autopilot]")), title
+
+
+@pytest.mark.parametrize("spoken", ["sk", "nl"])
+async def test_a_key_named_by_a_word_is_named_in_the_players_language(spoken, monkeypatch):
+    # Found in play: "space Prepni", "space Wisselen". The catalogs are the lead's to fill: a stand-in voice
+    # writes every key's name in capitals, so the test sees that the name goes through the voice.
+    use_process_language(spoken)
+    try:
+        monkeypatch.setattr(keynames, "pgettext", lambda context, message: message.upper())
+        app = UnoKartApp(settings=QUIET, pace=QUICK)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(HouseRulesDialog(HouseRules()))
+            await pilot.pause()
+            bar = key_bar_of(app)
+            assert f" SPACE {_('Switch')} " in bar, bar
+            assert " space " not in bar, bar
+    finally:
+        use_process_language(None)
+
+
+def test_key_names_pass_symbols_and_letters_as_they_are(language):
+    assert keynames.key_name("⏎") == "⏎" and keynames.key_name("q") == "q"
+    assert keynames.key_name("space") == pgettext("a key's name", "space")
 
 
 async def test_the_title_always_shows_quit(language):

@@ -238,10 +238,16 @@ class TableController:
             self.cursor_to_playable = False
         waiting = status(match, HUMAN, thinking=self.pacer.waiting, held=self.pacer.held, kinds=self.kinds)
         waiting = hinting.hand_status(self, waiting)  # found in play: the title offered a play, Enter kept
-        title = [_("Your hand ({count}) — {status}").format(count=len(cards), status=waiting)]
-        title += [_("[UNO ready]")] if self.uno_ahead.armed else []
-        title += [_("[autopilot: a stops]")] if self.advisor.autopilot else []
-        self.hand = HandState(cards, playable, self.cursor, "  ".join(title), self.glyphs)  # labels after the title
+        whole = _("Your hand ({count}) — {status}").format(count=len(cards), status=waiting)
+        tags = [_("[UNO ready]")] if self.uno_ahead.armed else []
+        title = "  ".join([whole, *tags, *([_("[autopilot: a stops]")] if self.advisor.autopilot else [])])
+        # Found in play (sk/nl, 80x24): the autopilot's tag was cut, "[autopilot: a…"; the hand shows the
+        # first of these that fits, never a cut word.
+        shorter: tuple[str, ...] = ()
+        if self.advisor.autopilot:
+            tags.append(_("[autopilot]"))
+            shorter = ("  ".join([whole, *tags]), "  ".join([waiting, *tags]))
+        self.hand = HandState(cards, playable, self.cursor, title, self.glyphs, shorter)  # labels after the title
         where = _("round {number} · first to {target}").format(number=match.round_number, target=match.target)
         return SeatState(lines, table_info(match, self.notes, HUMAN, self.glyphs), self.hand, where)
 

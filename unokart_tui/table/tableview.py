@@ -113,6 +113,7 @@ class HandState(NamedTuple):
     cursor: int = 0
     title: str = N_("Your hand")  # looked up by whoever builds the state: every caller gives its own
     glyphs: Glyphs = UNICODE
+    shorter: tuple[str, ...] = ()  # the title in fewer words, longest first: for a hand too narrow for it
 
 
 STORY_LENGTH = 7  # a seat's last moves kept for its story: more than the tallest seat shows

@@ -5,6 +5,8 @@ It sits low on the screen so the table stays in view above it.
 
 from __future__ import annotations
 
+from rich.console import Console
+from rich.containers import Lines
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -117,11 +119,28 @@ class GuideDialog(Dialog[str]):
 def keys_line(keys: list[str]) -> WholeText:
     """The keys with their uses, " · " between them; a line never parts a key from its use.
 
-    Found in play: "… PgUp/Dn denník · q" and "odchod" on the next line.
+    Found in play: "… PgUp/Dn denník · q" and "odchod" on the next line; and (nl) a line ending in a
+    dangling "·" or starting with one: each separator stays after its key and is dropped at a line's end.
     """
     kept: list[tuple[int, int]] = []
     start = 0
     for key in keys:
-        kept.append((start, start + len(key)))
-        start += len(key) + len(" · ")
-    return WholeText.keeping(Text(" · ".join(keys), style="dim"), kept)
+        kept.append((start, start + len(key) + len(SEPARATOR.rstrip())))
+        start += len(key) + len(SEPARATOR)
+    return KeysText.keeping(Text(SEPARATOR.join(keys), style="dim"), kept)
+
+
+SEPARATOR = " · "
+
+
+class KeysText(WholeText):
+    """Keys wrapped as ``WholeText``, without the separator a line would end with."""
+
+    def wrap(self, console: Console, width: int, **options: object) -> Lines:
+        lines = super().wrap(console, width, **options)
+        end = SEPARATOR.rstrip()
+        for line in lines:
+            if line.plain.endswith(end):
+                line.right_crop(len(end))
+                line.rstrip()
+        return lines

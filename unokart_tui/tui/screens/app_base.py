@@ -27,6 +27,7 @@ from ...printable import printable
 from ...settings import Settings, load_settings, save_settings
 from ...table import opening
 from ...voice import _, use_process_language
+from ...voice.keynames import key_name
 from ...voice.language import choose_language
 from ..themes import ThemedApp
 from ..widgets.asciifilter import AsciiFilter
@@ -140,8 +141,8 @@ class SettingsApp(PlainTextApp):
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)
         if self.ascii_only and not shown.isascii():  # "⏎", "←": the key's own name reads better than a stand-in
-            return binding.key.split(",")[0].replace("_", " ")
-        return shown
+            shown = binding.key.split(",")[0].replace("_", " ")
+        return key_name(shown)  # "space" in the player's language (found in play: "space Wisselen")
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         # The ASCII symbols: nothing but ASCII reaches the terminal, Textual's borders and scrollbars included.

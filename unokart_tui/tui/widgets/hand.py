@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Self
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -110,16 +111,16 @@ class HandView(ScrollView, can_focus=False):
         return max(1, -(-len(self.state.cards) // self.per_row(width)))
 
     def watch_state(self, old: HandState, new: HandState) -> None:
-        if new._replace(title=old.title) == old:
+        if new._replace(title=old.title, shorter=old.shorter) == old:
             # Only the title (whose turn, what the game waits for: it changes with every move): its
             # line is sent to the terminal again, not the cards under it.
             self._title_line_only = True
             try:
-                self.border_title = Content(new.title)
+                self.border_title = Content(self.fitting_title())
             finally:
                 self._title_line_only = False
             return
-        self.border_title = Content(new.title)  # plain text: "[UNO ready]" is not markup
+        self.border_title = Content(self.fitting_title())  # plain text: "[UNO ready]" is not markup
         self.update_size()
         self.refresh()
         self.call_after_refresh(self.show_cursor)
@@ -142,7 +143,16 @@ class HandView(ScrollView, can_focus=False):
         self.call_after_refresh(self.show_cursor)
 
     def on_resize(self) -> None:
+        self.border_title = Content(self.fitting_title())
         self.update_size()
+
+    def fitting_title(self) -> str:
+        """The longest of the state's titles that the top border holds whole; the shortest if none does."""
+        titles = (self.state.title, *self.state.shorter)
+        room = self.outer_size.width - 6  # Textual keeps the corners and two cells each side of the title
+        if room <= 0:
+            return titles[0]  # not laid out yet: on_resize comes next
+        return next((title for title in titles if cell_len(title) <= room), titles[-1])
 
     def update_size(self) -> None:
         width = self.scrollable_content_region.width

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.containers import Lines
+from rich.measure import Measurement
 from rich.text import Text
 
 from ...voice.cards import name_spans
@@ -69,9 +70,24 @@ class WholeText(Text):
             lines.append(piece)
         return lines
 
-    def visualize(self) -> Text:
-        # Textual turns a plain ``Text`` into its own content, wrapped at every space; this one it draws with Rich.
-        return self
+    def visualize(self) -> WholeLines:
+        # Textual turns a plain ``Text`` into its own content, wrapped at every space, and measures a Rich
+        # ``Text``'s height by wrapping its plain copy: one line short when this wrap needs one more (found in
+        # play, nl at 80x24: the help lost its last key line). Drawn and measured through Rich, it is one height.
+        return WholeLines(self)
+
+
+class WholeLines:
+    """A ``WholeText`` as Textual sees it: a Rich renderable that is no ``Text``, so it is measured as drawn."""
+
+    def __init__(self, text: WholeText) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        return self.text.__rich_console__(console, options)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return self.text.__rich_measure__(console, options)
 
 
 def names_kept(text: Text, also: Iterable[tuple[int, int]] = ()) -> WholeText:
