@@ -75,8 +75,8 @@ class PlayerRow(Widget, can_focus=False):
 
     info: reactive[SeatLine | None] = reactive(None)
     name_width: reactive[int] = reactive(SHORTEST_NAME)  # the longest name at the table: the rows' names align
-    # Whether a last move too long for its column goes on under itself (set by the screen while the panel has
-    # a row to spare for it): found in play at 80x24 (sk), "stojí kvôli hráčo…", who made the seat lose its turn cut off.
+    # Whether a last move too long for its column goes on under itself (set by the screen while the panel has a
+    # row to spare for it): found in play at 80x24 (sk), "stojí kvôli hráčo…", who made the seat lose its turn cut off.
     may_wrap: reactive[bool] = reactive(False, layout=True)
     _rows = 1  # the lines last drawn
 
