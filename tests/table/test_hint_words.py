@@ -5,6 +5,8 @@ Found by a new player under the party preset, pressing t every turn.
 
 from __future__ import annotations
 
+import pytest
+
 from unokart_tui.engine import Card, ChooseColor, Color, Draw, HouseRules, Rank, Round
 from unokart_tui.table.advisor import advisor, explain
 from unokart_tui.table.session import HUMAN
@@ -26,13 +28,13 @@ def test_a_hint_gives_two_reasons_at_most_joined_as_two_clauses():
 def test_a_draw_with_one_card_that_fits_names_it_in_the_singular():
     round_ = Round.deal(2, dealer=1, seed=1)
     view = round_.view(HUMAN)._replace(
-        hand=(Card(Color.BLUE, Rank.ZERO), Card(Color.YELLOW, Rank.ONE)),
+        hand=(Card(Color.BLUE, Rank.THREE), Card(Color.YELLOW, Rank.ONE)),
         top_card=Card(Color.BLUE, Rank.FOUR),
         active_color=Color.BLUE,
     )
     one = explain(advisor(1), view, Draw(), ["Ann", "Luigi"])
-    assert one == "Draw: the one card that fits, B0, is worth more later"
-    two = view._replace(hand=(Card(Color.BLUE, Rank.ZERO), Card(Color.BLUE, Rank.ONE)))
+    assert one == "Draw: the one card that fits, B3, is worth more later"
+    two = view._replace(hand=(Card(Color.BLUE, Rank.THREE), Card(Color.BLUE, Rank.ONE)))
     assert explain(advisor(1), two, Draw(), ["Ann", "Luigi"]) == "Draw: the cards that fit are worth more later"
 
 
@@ -42,6 +44,22 @@ def test_a_draw_rather_than_a_zero_that_brings_a_bigger_hand_says_so_h4():
     assert round_.view(HUMAN).next_seat(steps=-1) == 2  # the 0 would bring Luigi's hand
     text = explain(advisor(1), round_.view(HUMAN), Draw(), NAMES, round_.legal_actions())
     assert text == "Draw: the only card that fits is R0, and it would bring you the hand of Luigi, 8 cards"
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [
+        ("party", "Draw: playing a 0 would pass every hand on"),
+        ("official", "Draw: the search found drawing better than playing a 0"),
+    ],
+)
+def test_a_draw_over_zeros_never_calls_them_worth_more_later_h4(preset, expected):
+    # Found in play (party): R0 and G0 held on Y0, "Draw: the cards that fit are worth more later"; a 0 scores 0.
+    hands = [["R0", "G0", "B5", "B7"], ["B1", "B2"], ["G1", "G2", "G3"]]
+    round_ = Round.from_position(hands, ["Y1", "Y2"], ["Y0"], rules=HouseRules.preset(preset))
+    assert round_.view(HUMAN).rules.seven_zero is (preset == "party")
+    text = explain(advisor(1), round_.view(HUMAN), Draw(), NAMES, round_.legal_actions())
+    assert text == expected
 
 
 def choosing(hand: list[str]):

@@ -392,6 +392,8 @@ def _draw(view: PlayerView, names: Sequence[str], glyphs: Glyphs) -> str:
         giver = view.next_seat(steps=-1)  # H4: a 0 brings the hand of the seat before
         if view.hand_sizes[giver] >= len(view.hand):
             return words.draw_not_zero(fitting[0], names[giver], view.hand_sizes[giver], glyphs)
+    if all(card.points == 0 for card in fitting):  # a 0 is worth nothing later either
+        return words.draw_over_zeros(seven_zero=view.rules.seven_zero)
     return words.draw_for_later(fitting, glyphs)
 
 

@@ -279,6 +279,13 @@ def draw_for_later(fitting: Sequence[Card], glyphs: Glyphs = UNICODE) -> str:
     return _("Draw: the cards that fit are worth more later")
 
 
+def draw_over_zeros(*, seven_zero: bool) -> str:
+    """A draw while only 0s fit: a 0 is worth no points, so keeping it for later is no reason."""
+    if seven_zero:
+        return _("Draw: playing a 0 would pass every hand on")  # H4
+    return _("Draw: the search found drawing better than playing a 0")
+
+
 def draw_not_zero(zero: Card, name: str, cards: int, glyphs: Glyphs = UNICODE) -> str:
     """H4: the only card that fits is a 0, and it would bring the player a bigger hand than they would keep."""
     return ngettext(

@@ -38,7 +38,7 @@ from ..widgets.gamelog import GameLog
 from ..widgets.hand import HandView
 from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
-from ..widgets.players import PlayerRow, SeatView
+from ..widgets.players import PlayerRow, PlayersPanel, SeatView
 from ..widgets.table import GRAND_SIZE, TablePanel, enlarge_notice, felt_title
 from ..widgets.titles import set_border_subtitle, set_border_title
 from .app_base import PlainTextApp
@@ -57,9 +57,10 @@ SPACIOUS_WIDTH, SPACIOUS_HEIGHT = 160, 48  # and from this one, bigger cards in 
 # From this width the grand table's side seats are wide enough for a bot's level and description
 # (found in play at 200x60: "hoarder · normal", descriptions cut); below it the scoreboard needs the room.
 BROAD_WIDTH = 200
-# Up to this many at the table (the player and six bots), the compact players panel has rows to spare below its
-# 13 for three rows whose last move goes on under itself; with more, a long last move ends in "…".
-WRAPPING_TABLE = 7
+# The compact players panel's rows beside a row each seat (#top's 13, less the frame and the line over the
+# player's own row): so many last moves may go on under themselves, the first ones down the panel; the rest end
+# in "…". Found in a playtest at 80x24: a jump-in passed over four seats, and the grown panel lost its footer.
+SPARE_PLAYER_ROWS = 13 - 2 - 1
 # From this height the grand table's seats are taller, a longer story each: found in play at 200x60,
 # about 11 rows of the felt were left blank above and below the piles.
 LOFTY_HEIGHT = 58
@@ -166,7 +167,7 @@ class GameScreen(Screen[None]):
         places = seating(len(self.names) - 1)
         with Container(id="board"):
             with Horizontal(id="top"):
-                with Vertical(id="opponents"):
+                with PlayersPanel(id="opponents"):
                     for seat in range(1, len(self.names)):
                         yield PlayerRow(id=f"seat-{seat}", classes="opponent")
                     yield PlayerRow(id=f"seat-{HUMAN}", classes="opponent you")
@@ -204,9 +205,8 @@ class GameScreen(Screen[None]):
         longest = max(len(name) for name in self.names)
         for row in self.rows:
             row.name_width = longest
-            row.may_wrap = len(self.names) <= WRAPPING_TABLE  # the players panel has rows to spare
         self.places = [self.query_one(f"#place-{seat}", SeatView) for seat in seats]
-        self.players = self.query_one("#opponents", Vertical)
+        self.players = self.query_one("#opponents", PlayersPanel)
         self.felt = self.query_one("#felt", Vertical)
         self.table = self.query_one(TablePanel)
         self.log_view = self.query_one(GameLog)
@@ -248,8 +248,18 @@ class GameScreen(Screen[None]):
         self.set_class(roomy, "-roomy")
         self.hand.big = roomy
         self.table.roomy = roomy
+        self._match_players(self.players.outer_size.height)
         self.flights.land()
         self._show_seats()  # the seats of the layout now shown, as they are now
+
+    def on_players_panel_resized(self, message: PlayersPanel.Resized) -> None:
+        if self.seat_lines and not self.has_class("-roomy"):
+            self._allot_wraps()  # at a new width, other last moves fit
+        self._match_players(message.height)
+
+    def _match_players(self, height: int) -> None:
+        """The compact table box as tall as the players panel beside it; the roomy table's as its style says."""
+        self.table.styles.height = None if self.has_class("-roomy") or height <= 0 else height
 
     def first_words(self) -> None:
         """After the first layout (the log wraps to the width it has, known only now): then play starts."""
@@ -338,6 +348,14 @@ class GameScreen(Screen[None]):
         seats = self.places if self.has_class("-roomy") else self.rows
         for line in self.seat_lines:
             seats[line.seat].info = line
+        if seats is self.rows:
+            self._allot_wraps()
+
+    def _allot_wraps(self) -> None:
+        spare = SPARE_PLAYER_ROWS - len(self.rows)
+        for row in self.players.query(PlayerRow):  # top down, as shown
+            row.may_wrap = spare > 0 and row.would_wrap()
+            spare -= row.may_wrap
 
     def render_table(self) -> None:
         self.controller.show_table()

@@ -11,6 +11,9 @@ import textwrap
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
+from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -30,6 +33,22 @@ LAST_MOVE = 14  # the room a last move needs ("drew 2 (+2)", "played W+4 red") b
 SHORTEST_NAME = 6  # every bot's name fits ("Bowser")
 LONGEST_NAME = 12
 ROOMY_OWN_SEAT = 5  # from this many rows inside the player's own seat, it shows their colours and the threats
+
+
+class PlayersPanel(Vertical):
+    """The compact table's players, a ``PlayerRow`` each: it says when it grows or shrinks, for the table box
+    beside it to match (found in a playtest at 80x24: a last move that went on under itself grew the panel a
+    row, and the table box's bottom border ended a row above the panel's)."""
+
+    class Resized(Message):
+        """The panel's height changed: ``height`` rows, its border in."""
+
+        def __init__(self, height: int) -> None:
+            super().__init__()
+            self.height = height
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized(self.outer_size.height))
 
 
 class PlayerRow(Widget, can_focus=False):
@@ -56,8 +75,8 @@ class PlayerRow(Widget, can_focus=False):
 
     info: reactive[SeatLine | None] = reactive(None)
     name_width: reactive[int] = reactive(SHORTEST_NAME)  # the longest name at the table: the rows' names align
-    # Whether a last move too long for its column goes on under itself (set by the screen while the panel has
-    # the rows): found in play at 80x24 (sk), "stojí kvôli hráčo…", who made the seat lose its turn cut off.
+    # Whether a last move too long for its column goes on under itself (set by the screen while the panel has a
+    # row to spare for it): found in play at 80x24 (sk), "stojí kvôli hráčo…", who made the seat lose its turn cut off.
     may_wrap: reactive[bool] = reactive(False, layout=True)
     _rows = 1  # the lines last drawn
 
@@ -76,6 +95,13 @@ class PlayerRow(Widget, can_focus=False):
             self.refresh(layout=True)
 
     def render(self) -> Text:
+        return self._drawn(wrap=self.may_wrap)
+
+    def would_wrap(self) -> bool:
+        """Whether the last move, allowed to, would go on under itself at the row's width now."""
+        return "\n" in self._drawn(wrap=True).plain
+
+    def _drawn(self, *, wrap: bool) -> Text:
         info = self.info
         if info is None:
             return Text()
@@ -109,7 +135,7 @@ class PlayerRow(Widget, can_focus=False):
         else:
             last = last_move(info, self.get_component_rich_style("player-row--badge"), quiet)
         below = Text()
-        if self.may_wrap and last.cell_len > room > 0:
+        if wrap and last.cell_len > room > 0:
             parts = last.wrap(self.app.console, room, overflow="ellipsis")
             if len(parts) > 1:
                 last, below = parts[0], Text(" " * line.cell_len).append_text(Text(" ").join(parts[1:]))
