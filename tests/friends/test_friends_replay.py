@@ -75,6 +75,7 @@ def test_the_export_of_a_friends_match_writes_no_seed_that_deals_their_hands_aga
     game = finished_friends()
     text = export_text(NAME, game)
     assert "Played with friends: its seed is not written, as it would deal their hands again." in text
+    assert "Players: Ann (you), Bob (person), Mario (random)" in text  # not the save's raw kind, "human"
     assert "Seed " not in text and "--seed" not in text
     # The header's clock times hold digits of their own (a seed of 4 at 21:14 once failed this test).
     header = re.sub(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}", "", text.split("\n\n")[0])

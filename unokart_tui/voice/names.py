@@ -61,7 +61,13 @@ _SPEED = {
 
 
 def personality_name(kind: str) -> str:
-    """A bot's personality as shown: ``greedy`` → *chamtivý*; an unknown bot keeps its id."""
+    """A bot's personality as shown: ``greedy`` → *chamtivý*; an unknown bot keeps its id.
+
+    A seat a person plays (``human`` in a save, ``person`` in the statistics) is a *person*: a friends'
+    match's export said "Bob (human)", the raw kind, in every language.
+    """
+    if kind in ("human", "person"):
+        return looked_up("a seat a person plays, where a bot's personality goes", "person")
     return looked_up("bot personality", _PERSONALITY[kind]) if kind in _PERSONALITY else kind
 
 
