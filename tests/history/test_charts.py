@@ -28,3 +28,13 @@ def test_a_score_under_the_target_is_drawn_under_its_line_however_short_the_char
     target_row = next(index for index, line in enumerate(text) if line.lstrip().startswith("150"))
     first = next(index for index, line in enumerate(text) if "●" in line)
     assert first > target_row  # the first series' last point (118) is under the 150 line
+
+
+def test_no_points_are_never_labelled_with_the_target_however_short_the_chart():
+    # Found in play at 80x24: two rows for a target of 30 under a top of 100 put 0-point players by "30".
+    for height in (4, 5, 6):
+        text = plain(line_chart([[0, 0], [0, 100]], width=30, height=height, top=100, marks=[30])).splitlines()
+        last = text[next(index for index, line in enumerate(text) if "└" in line) - 1]  # the plot's bottom row
+        assert last.lstrip().startswith("0┤") and "✱" in last, (height, text)
+        target = next(line for line in text if line.lstrip().startswith("30"))
+        assert "✱" not in target and "●" not in target

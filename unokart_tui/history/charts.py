@@ -95,18 +95,23 @@ def line_chart(
     def row_of(value: float) -> int:
         return min(max(round((1 - value / top) * (rows - 1)), 0), rows - 1)
 
+    def mark_row(value: float) -> int:
+        # A mark above 0 never takes 0's row: found in play at 80x24, a two-row chart of a target of 30
+        # under a top of 100 labelled the players with no points "30".
+        return min(row_of(value), rows - 2) if value > 0 else row_of(value)
+
     def point_row(value: float) -> int:
         # A point keeps its side of each mark, however few the rows: found in play, a score of 118
         # drawn on a target of 150 read as a target reached.
         row = row_of(value)
         for mark in marks:
-            row = max(row, min(row_of(mark) + 1, rows - 1)) if value < mark else min(row, row_of(mark))
+            row = max(row, min(mark_row(mark) + 1, rows - 1)) if value < mark else min(row, mark_row(mark))
         return row
 
     canvas = Canvas(plot_width, rows)
     for value in marks:
         for column in range(plot_width):
-            canvas.put(column, row_of(value), MARK, "mark")
+            canvas.put(column, mark_row(value), MARK, "mark")
     count = max((len(values_) for values_ in series), default=0)
     placed = _columns(count, plot_width)
     for number, points in enumerate(series):
@@ -117,7 +122,7 @@ def line_chart(
         for column, row in shown:
             canvas.point(column, row, number)
     axis_labels = {row_of(value): labels[value] for value in (top, 0.0)}
-    axis_labels |= {row_of(value): labels[value] for value in marks}  # the target before a top near it
+    axis_labels |= {mark_row(value): labels[value] for value in marks}  # the target before a top near it
     lines: list[Line] = []
     for row, cells in enumerate(canvas.cells):
         text = axis_labels.get(row, "")
