@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..engine import Accept, Action, CatchUno, ChooseTarget, Draw, JumpIn, Pass, Phase, Play, Rank
+from ..engine import Accept, Action, CatchUno, Challenge, ChooseTarget, Draw, JumpIn, Pass, Phase, Play, Rank
 from ..voice import hints as words
 from .advisor import Hint, swap_partner
 from .messages import HintShown
@@ -134,6 +134,22 @@ def hinted_target(controller: TableController) -> int | None:
     """The seat the hint chose for the target asked now (a 7's swap, a Green Shell), or None."""
     hinted = controller.hinted
     return hinted.seat if isinstance(hinted, ChooseTarget) else None
+
+
+def hinted_answer(controller: TableController) -> str | None:
+    """The answer the hint chose to the Wild Draw Four asked about now: "accept", "challenge", "stack" or None.
+
+    Issue 34: found in play, the challenge dialog's hint (t) named an answer that Enter did not take, where the
+    colour and target dialogs' Enter takes the hint's choice.
+    """
+    hinted = controller.hinted
+    if isinstance(hinted, Accept):
+        return "accept"
+    if isinstance(hinted, Challenge):
+        return "challenge"
+    if isinstance(hinted, Play) and hinted.card.rank is Rank.WILD_DRAW_FOUR:  # H2: stacking one's own
+        return "stack"
+    return None
 
 
 def hand_status(controller: TableController, status: str) -> str:

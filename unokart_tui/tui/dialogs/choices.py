@@ -242,6 +242,7 @@ class ChallengeDialog(AdvisedDialog[str]):
         Binding("s", "answer('stack')", N_("Stack yours")),
         Binding("t", "hint", N_("Hint")),
     ]
+    _ANSWERS = {"accept": N_("Accept"), "challenge": N_("Challenge"), "stack": N_("Stack yours")}  # enter's words
 
     def __init__(
         self,
@@ -252,16 +253,21 @@ class ChallengeDialog(AdvisedDialog[str]):
         can_stack: bool = False,
         advise: Callable[[], str] | None = None,
         called: Color | None = None,
+        hinted: Callable[[], str | None] | None = None,
     ) -> None:
         """``advise``: what the expert would answer, and why (the table's hint, ``t``); None offers no hint.
 
         ``called``: the colour the Wild Draw Four's player chose (found in play: the dialog named only
         the colour it was played on, and the player could not tell what was asked of them next).
+        ``hinted``: the answer the hint given with ``t`` chose ("accept", "challenge", "stack"), which enter
+        then takes, as the colour and target dialogs' enter takes their hint's choice.
         """
         super().__init__()
         self.player, self.color, self.cards, self.called = player, color, cards, called
         self.can_stack = can_stack
         self.advise = advise
+        self.hinted = hinted
+        self.advised: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -294,12 +300,27 @@ class ChallengeDialog(AdvisedDialog[str]):
             yield Static("", id="challenge-hint", markup=False)
         yield KeyBar()
 
+    def action_hint(self) -> None:
+        super().action_hint()
+        answer = self.hinted() if self.hinted is not None else None
+        if answer in self._ANSWERS and (answer != "stack" or self.can_stack):
+            self.advised = answer
+            name = self._ANSWERS[answer]
+            self._bindings.bind("enter", "take", _("{name} (the hint)").format(name=_(name)))
+            self.refresh_bindings()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small:  # behind the notice to enlarge the terminal (Dialog)
             return False
         if parameters == ("stack",):
             return self.can_stack
+        if action == "take" and self.advised is None:
+            return False
         return super().check_action(action, parameters)
+
+    def action_take(self) -> None:
+        if self.advised is not None:
+            self.dismiss(self.advised)
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

@@ -43,8 +43,16 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
             )
             return aim, controller.choose_target
         case told.AskChallenge(name, color, cards, can_stack, called):
+            shared = not isinstance(controller, TableController)  # a friend's table hears its hint from the host
+            hinted_answer = None if shared else partial(hinting.hinted_answer, controller)
             challenge = ChallengeDialog(
-                name, color, cards, can_stack=can_stack, advise=controller.dialog_hint, called=called
+                name,
+                color,
+                cards,
+                can_stack=can_stack,
+                advise=controller.dialog_hint,
+                called=called,
+                hinted=hinted_answer,
             )
             return challenge, controller.answer_challenge
         case told.HandRevealed(name, cards, guilty):
