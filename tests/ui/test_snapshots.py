@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from unokart_tui.engine import Rank
-from unokart_tui.table.session import Session
+from unokart_tui.engine import Play, Rank
+from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.tui.screens.game import GameScreen
@@ -164,7 +164,17 @@ def test_match_over(snap_compare, size):
         await play_until(pilot, lambda app: app.session.match.is_over)
         await pilot.pause()
 
-    assert snap_compare(make_app(seed=11, target=50), terminal_size=size, run_before=until_the_end)
+    app = make_app(seed=11, target=50)
+    # As in test_round_over: all but the last card at engine speed; no "Match length" notice then, which came
+    # and went on real time (12 s) while the round was played through the table.
+    play_at_engine_speed(app.session, one_card_from_the_end, player=as_with_keys, reactions=True)
+    assert snap_compare(app, terminal_size=size, run_before=until_the_end)
+
+
+def a_bot_about_to_hold_one_card(match) -> bool:
+    round_ = match.round
+    plays = any(isinstance(action, Play) for action in match.legal_actions())
+    return round_.decider != HUMAN and len(round_.hands[round_.decider]) == 2 and plays
 
 
 @pytest.mark.slow
@@ -176,7 +186,10 @@ def test_an_exposed_opponent_can_be_caught(snap_compare, tmp_path, monkeypatch, 
     async def until_exposed(pilot):
         await play_until(pilot, lambda app: app.session.match.round.exposed not in (None, 0))
 
-    assert snap_compare(make_app(seed=11, profile=profile), terminal_size=size, run_before=until_exposed)
+    app = make_app(seed=11, profile=profile)
+    # At engine speed until a bot is about to play down to one card: it forgets UNO through the table.
+    play_at_engine_speed(app.session, a_bot_about_to_hold_one_card, player=as_with_keys, reactions=True)
+    assert snap_compare(app, terminal_size=size, run_before=until_exposed)
 
 
 @pytest.mark.slow
