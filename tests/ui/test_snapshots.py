@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from unokart_tui.engine import Play, Rank
+from unokart_tui.engine import Phase, Play, Rank
 from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.choices import ChallengeDialog, TargetDialog
@@ -17,6 +17,7 @@ from unokart_tui.tui.widgets.hand import HandView
 from .helpers import (
     QUICK,
     SETTINGS,
+    a_move_before,
     answer_dialog,
     as_with_keys,
     forgetful_bots,
@@ -130,13 +131,21 @@ def test_round_over(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=play_the_round)
 
 
+def the_player_decides(phase: Phase):
+    def now(match) -> bool:
+        return not match.round.is_over and match.round.decider == HUMAN and match.round.phase is phase
+
+    return now
+
+
 @pytest.mark.slow
 @SIZES
 def test_challenge_dialog(snap_compare, size):
     async def until_challenged(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, ChallengeDialog))
 
-    assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_challenged)
+    app = a_move_before(the_player_decides(Phase.CHALLENGE), seed=1)
+    assert snap_compare(app, terminal_size=size, run_before=until_challenged)
 
 
 @pytest.mark.slow
@@ -145,7 +154,8 @@ def test_green_shell_target_dialog(snap_compare, size):
     async def until_aiming(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
 
-    assert snap_compare(make_app(seed=9), terminal_size=size, run_before=until_aiming)
+    app = a_move_before(the_player_decides(Phase.CHOOSE_TARGET), seed=9)
+    assert snap_compare(app, terminal_size=size, run_before=until_aiming)
 
 
 @pytest.mark.slow
