@@ -122,19 +122,19 @@ def actions_played(match: Match) -> int:
     return sum(len(actions) for actions in match.history)
 
 
-def a_move_before(done, **options) -> UnoKartApp:
+def a_move_before(done, *, player=as_with_keys, **options) -> UnoKartApp:
     """``make_app(**options)``, its match played at engine speed, as the table would, to the move before ``done``.
 
+    ``player``: the player's moves, as the test's keys make them through the table (``holds_on`` for a player who
+    only draws).
     The moment is found on a scout: another session of the same match, played until ``done(match)``. The move
     that brings it then comes through the table, with its banner and its lines in the log.
     """
     scout = make_app(**{**options, "name": "scout"}).session
-    play_at_engine_speed(scout, done, player=as_with_keys, reactions=True)
+    play_at_engine_speed(scout, done, player=player, reactions=True)
     moment = actions_played(scout.match)
     app = make_app(**options)
-    play_at_engine_speed(
-        app.session, lambda match: actions_played(match) >= moment - 1, player=as_with_keys, reactions=True
-    )
+    play_at_engine_speed(app.session, lambda match: actions_played(match) >= moment - 1, player=player, reactions=True)
     assert actions_played(app.session.match) == moment - 1, "the move before the moment was a reaction to another"
     return app
 

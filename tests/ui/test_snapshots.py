@@ -21,6 +21,7 @@ from .helpers import (
     answer_dialog,
     as_with_keys,
     forgetful_bots,
+    holds_on,
     make_app,
     one_card_from_the_end,
     play_at_engine_speed,
@@ -158,13 +159,22 @@ def test_green_shell_target_dialog(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=until_aiming)
 
 
+def the_player_holds(cards: int):
+    def now(match) -> bool:
+        round_ = match.round
+        return not round_.is_over and round_.decider == HUMAN and len(round_.hands[HUMAN]) >= cards
+
+    return now
+
+
 @pytest.mark.slow
 @SIZES
 def test_a_twenty_card_hand_still_fits(snap_compare, size):
     async def draw_twenty(pilot):
         await play_until(pilot, lambda app: len(app.session.view().hand) >= 20, draw_only=True)
 
-    assert snap_compare(make_app(seed=7), terminal_size=size, run_before=draw_twenty)
+    app = a_move_before(the_player_holds(20), player=holds_on, seed=7)
+    assert snap_compare(app, terminal_size=size, run_before=draw_twenty)
 
 
 @pytest.mark.slow
@@ -210,7 +220,8 @@ def test_the_challenger_sees_the_hand(snap_compare, size):
             pilot, lambda app: "shows you their hand" in getattr(app.screen, "title_text", ""), challenge=True
         )
 
-    assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_revealed)
+    app = a_move_before(the_player_decides(Phase.CHALLENGE), seed=1)  # then the player challenges
+    assert snap_compare(app, terminal_size=size, run_before=until_revealed)
 
 
 @pytest.mark.slow
