@@ -56,12 +56,17 @@ def test_the_player_may_jump_in(snap_compare, size):
     assert snap_compare(app, terminal_size=size, run_before=until_the_twin)
 
 
+def the_player_chooses_a_target(match) -> bool:
+    round_ = match.round
+    return not round_.is_over and round_.decider == HUMAN and round_.phase is Phase.CHOOSE_TARGET
+
+
 @pytest.mark.slow
 def test_a_seven_asks_whom_to_swap_with(snap_compare):
     async def until_seven(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
 
-    app = make_app(seed=5, rules=HouseRules(seven_zero=True))
+    app = a_move_before(the_player_chooses_a_target, seed=5, rules=HouseRules(seven_zero=True))
     assert snap_compare(app, terminal_size=(80, 24), run_before=until_seven)
 
 
