@@ -96,7 +96,19 @@ def play_at_engine_speed(
     ``reactions``: the bots also catch, say UNO late and jump in, each as the table at ``QUICK`` pace lets them
     (a jump-in before a bot's turn, the catches once a move exposed someone): with ``player=as_with_keys`` the
     match is move for move the one ``play_until`` plays through the table.
+
+    The match is saved once, when the position is reached, not at every move as ``Session.apply`` does: the
+    file then holds the same match, and a road of 68 moves takes 0.01 s of CPU instead of 0.1 s.
     """
+    session.save = lambda: True  # type: ignore[method-assign]
+    try:
+        _play_on(session, done, player, reactions, limit)
+    finally:
+        del session.save
+        session.save()
+
+
+def _play_on(session: Session, done, player, reactions: bool, limit: int) -> None:
     for _ in range(limit):
         match = session.match
         if done(match):
