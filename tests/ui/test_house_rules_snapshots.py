@@ -6,14 +6,22 @@ import pytest
 
 from unokart_tui.engine import HouseRules, Phase, Play
 from unokart_tui.settings import Settings
+from unokart_tui.table.session import HUMAN
+from unokart_tui.table.tableview import jump_in
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.choices import TargetDialog
 from unokart_tui.tui.screens.game import GameScreen
 
-from .helpers import QUICK, draw_until_a_jump_in, make_app, play_until, settle, until
+from .helpers import QUICK, a_move_before, draw_until_a_jump_in, holds_on, make_app, play_until, settle, until
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 PARTY = HouseRules.preset("party")
+
+
+def the_player_may_stack(match) -> bool:
+    round_ = match.round
+    on_turn = not round_.is_over and round_.decider == HUMAN and round_.phase is Phase.STACK
+    return on_turn and any(isinstance(action, Play) for action in match.legal_actions())
 
 
 @pytest.mark.slow
@@ -28,7 +36,7 @@ def test_a_stack_waits_for_the_player(snap_compare, size):
         await play_until(pilot, stacked)
         await pilot.pause()
 
-    app = make_app(seed=3, rules=HouseRules.preset("house"))
+    app = a_move_before(the_player_may_stack, seed=3, rules=HouseRules.preset("house"))
     assert snap_compare(app, terminal_size=size, run_before=until_stacked_on)
 
 
@@ -38,8 +46,19 @@ def test_the_player_may_jump_in(snap_compare, size):
     async def until_the_twin(pilot):
         await draw_until_a_jump_in(pilot)
 
-    app = make_app(seed=2, rules=PARTY, pace=QUICK._replace(jump_window=600.0))
+    app = a_move_before(
+        lambda match: jump_in(match, HUMAN) is not None,
+        player=holds_on,
+        seed=2,
+        rules=PARTY,
+        pace=QUICK._replace(jump_window=600.0),
+    )
     assert snap_compare(app, terminal_size=size, run_before=until_the_twin)
+
+
+def the_player_chooses_a_target(match) -> bool:
+    round_ = match.round
+    return not round_.is_over and round_.decider == HUMAN and round_.phase is Phase.CHOOSE_TARGET
 
 
 @pytest.mark.slow
@@ -47,7 +66,7 @@ def test_a_seven_asks_whom_to_swap_with(snap_compare):
     async def until_seven(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
 
-    app = make_app(seed=5, rules=HouseRules(seven_zero=True))
+    app = a_move_before(the_player_chooses_a_target, seed=5, rules=HouseRules(seven_zero=True))
     assert snap_compare(app, terminal_size=(80, 24), run_before=until_seven)
 
 

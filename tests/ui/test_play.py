@@ -23,6 +23,7 @@ from .helpers import (
     QUICK,
     SETTINGS,
     answer_dialog,
+    as_with_keys,
     first_playable_card,
     forgetful_bots,
     make_app,
@@ -55,6 +56,11 @@ async def test_a_whole_round_with_the_keyboard_only():
         await pilot.press("enter")
         await settle(pilot)
         assert session.match.round_number == 2
+    # The snapshot tests play to a move before their moment at engine speed (helpers.a_move_before): the round
+    # the keys played, with the player's UNOs and a bot's catch, is the one played there.
+    engine = make_app(seed=11, name="at engine speed").session
+    play_at_engine_speed(engine, lambda match: match.round.is_over, player=as_with_keys, reactions=True)
+    assert engine.match.history[0] == session.match.history[0]
 
 
 async def test_an_unplayable_card_is_explained_and_changes_nothing():

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from unokart_tui.engine import Rank
-from unokart_tui.table.session import Session
+from unokart_tui.engine import Phase, Play, Rank
+from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.choices import ChallengeDialog, TargetDialog
 from unokart_tui.tui.screens.game import GameScreen
@@ -14,7 +14,21 @@ from unokart_tui.tui.themes import THEMES
 from unokart_tui.tui.widgets.banner import BannerView
 from unokart_tui.tui.widgets.hand import HandView
 
-from .helpers import QUICK, SETTINGS, answer_dialog, forgetful_bots, make_app, play_until, settle, take_turn_with_keys
+from .helpers import (
+    QUICK,
+    SETTINGS,
+    a_move_before,
+    answer_dialog,
+    as_with_keys,
+    forgetful_bots,
+    holds_on,
+    make_app,
+    one_card_from_the_end,
+    play_at_engine_speed,
+    play_until,
+    settle,
+    take_turn_with_keys,
+)
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 LINE_UPS = {
@@ -97,6 +111,12 @@ def test_help_dialog(snap_compare, size):
 @pytest.mark.slow
 @SIZES
 def test_round_over(snap_compare, size):
+    # The round's 67 moves before the last at engine speed, the match move for move the one the keys would play
+    # (the log of a table opened there begins with "Welcome back"); the last card through the table, whose
+    # round-over dialog is the live one ("You win the round", not a resumed table's "You won").
+    app = make_app(seed=11)
+    play_at_engine_speed(app.session, one_card_from_the_end, player=as_with_keys, reactions=True)
+
     async def play_the_round(pilot):
         session = pilot.app.session
         for _ in range(400):
@@ -109,7 +129,14 @@ def test_round_over(snap_compare, size):
                 await answer_dialog(pilot)
         await pilot.pause()
 
-    assert snap_compare(make_app(seed=11), terminal_size=size, run_before=play_the_round)
+    assert snap_compare(app, terminal_size=size, run_before=play_the_round)
+
+
+def the_player_decides(phase: Phase):
+    def now(match) -> bool:
+        return not match.round.is_over and match.round.decider == HUMAN and match.round.phase is phase
+
+    return now
 
 
 @pytest.mark.slow
@@ -118,7 +145,8 @@ def test_challenge_dialog(snap_compare, size):
     async def until_challenged(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, ChallengeDialog))
 
-    assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_challenged)
+    app = a_move_before(the_player_decides(Phase.CHALLENGE), seed=1)
+    assert snap_compare(app, terminal_size=size, run_before=until_challenged)
 
 
 @pytest.mark.slow
@@ -127,7 +155,16 @@ def test_green_shell_target_dialog(snap_compare, size):
     async def until_aiming(pilot):
         await play_until(pilot, lambda app: isinstance(app.screen, TargetDialog))
 
-    assert snap_compare(make_app(seed=9), terminal_size=size, run_before=until_aiming)
+    app = a_move_before(the_player_decides(Phase.CHOOSE_TARGET), seed=9)
+    assert snap_compare(app, terminal_size=size, run_before=until_aiming)
+
+
+def the_player_holds(cards: int):
+    def now(match) -> bool:
+        round_ = match.round
+        return not round_.is_over and round_.decider == HUMAN and len(round_.hands[HUMAN]) >= cards
+
+    return now
 
 
 @pytest.mark.slow
@@ -136,7 +173,8 @@ def test_a_twenty_card_hand_still_fits(snap_compare, size):
     async def draw_twenty(pilot):
         await play_until(pilot, lambda app: len(app.session.view().hand) >= 20, draw_only=True)
 
-    assert snap_compare(make_app(seed=7), terminal_size=size, run_before=draw_twenty)
+    app = a_move_before(the_player_holds(20), player=holds_on, seed=7)
+    assert snap_compare(app, terminal_size=size, run_before=draw_twenty)
 
 
 @pytest.mark.slow
@@ -146,7 +184,17 @@ def test_match_over(snap_compare, size):
         await play_until(pilot, lambda app: app.session.match.is_over)
         await pilot.pause()
 
-    assert snap_compare(make_app(seed=11, target=50), terminal_size=size, run_before=until_the_end)
+    app = make_app(seed=11, target=50)
+    # As in test_round_over: all but the last card at engine speed; no "Match length" notice then, which came
+    # and went on real time (12 s) while the round was played through the table.
+    play_at_engine_speed(app.session, one_card_from_the_end, player=as_with_keys, reactions=True)
+    assert snap_compare(app, terminal_size=size, run_before=until_the_end)
+
+
+def a_bot_about_to_hold_one_card(match) -> bool:
+    round_ = match.round
+    plays = any(isinstance(action, Play) for action in match.legal_actions())
+    return round_.decider != HUMAN and len(round_.hands[round_.decider]) == 2 and plays
 
 
 @pytest.mark.slow
@@ -158,7 +206,10 @@ def test_an_exposed_opponent_can_be_caught(snap_compare, tmp_path, monkeypatch, 
     async def until_exposed(pilot):
         await play_until(pilot, lambda app: app.session.match.round.exposed not in (None, 0))
 
-    assert snap_compare(make_app(seed=11, profile=profile), terminal_size=size, run_before=until_exposed)
+    app = make_app(seed=11, profile=profile)
+    # At engine speed until a bot is about to play down to one card: it forgets UNO through the table.
+    play_at_engine_speed(app.session, a_bot_about_to_hold_one_card, player=as_with_keys, reactions=True)
+    assert snap_compare(app, terminal_size=size, run_before=until_exposed)
 
 
 @pytest.mark.slow
@@ -169,7 +220,22 @@ def test_the_challenger_sees_the_hand(snap_compare, size):
             pilot, lambda app: "shows you their hand" in getattr(app.screen, "title_text", ""), challenge=True
         )
 
-    assert snap_compare(make_app(seed=1), terminal_size=size, run_before=until_revealed)
+    app = a_move_before(the_player_decides(Phase.CHALLENGE), seed=1)  # then the player challenges
+    assert snap_compare(app, terminal_size=size, run_before=until_revealed)
+
+
+def a_bot_plays_an_item_box():
+    """A test of the match: whether the move just made was a bot's Wild Item Box (its seat noted at each call)."""
+    deciders: list[int] = []
+
+    def just_played(match) -> bool:
+        moves = match.history[-1]
+        last = moves[-1] if moves else None
+        by_a_bot = bool(deciders) and deciders[-1] != HUMAN
+        deciders.append(match.round.decider)
+        return by_a_bot and isinstance(last, Play) and last.card.rank is Rank.WILD_ITEM_BOX
+
+    return just_played
 
 
 @pytest.mark.slow
@@ -184,7 +250,9 @@ def test_a_bots_item_box_shows_as_a_banner(snap_compare, size):
     async def until_an_item_box(pilot):
         await play_until(pilot, a_bots_item_box_just_went_off)
 
-    assert snap_compare(make_app(seed=14), terminal_size=size, run_before=until_an_item_box)
+    # The bot's Item Box itself comes through the table, and play goes on there until the player's turn.
+    app = a_move_before(a_bot_plays_an_item_box(), seed=14)
+    assert snap_compare(app, terminal_size=size, run_before=until_an_item_box)
 
 
 @pytest.mark.slow
