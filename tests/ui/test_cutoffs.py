@@ -3,7 +3,8 @@
 An App costs more than a look at it (issue 30: the suite's time). A screen drawn anew (the new game form, the
 house rules, the help) is opened in each language in turn in one App: a language holds from the next screen
 drawn, as the Language setting makes it (``use_process_language``). A table keeps the words of the moves
-already made in the language it was dealt in, so a table's tests deal one in each language, and go through
+already made in the language it was dealt in, so a test that reads more of a table than words worked out at
+each show deals one table a language, and goes through
 the sizes by resizing the terminal: the table lays itself out anew from the size on every resize, as at the
 start (a table with three or nine opponents resized from 80x24 or 110x32 drew, character for character, what
 one started at 110x32, 120x40 or 160x48 drew).
