@@ -8,6 +8,9 @@ each show deals one table a language, and goes through
 the sizes by resizing the terminal: the table lays itself out anew from the size on every resize, as at the
 start (a table with three or nine opponents resized from 80x24 or 110x32 drew, character for character, what
 one started at 110x32, 120x40 or 160x48 drew).
+
+The help's items, each name apart from what it does, are read in the help that ``test_language_lines`` opens
+for its key lines: the same dialog, at the same sizes and in the same languages.
 """
 
 from __future__ import annotations
@@ -179,38 +182,6 @@ async def test_an_item_and_a_seven_banner_take_one_line_or_two_on_the_table(lang
                     drawn = screen.find_widget(view)
                     assert drawn.clip.contains_region(drawn.region), size  # its whole box on the screen, both edges
         app.session.close()
-
-
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_the_help_keeps_each_items_name_apart_from_what_it_does(size):
-    """The help opened anew over one table in each language in turn."""
-    # Found in play (nl, the ? panel): "Bliksemschicht de rest trekt 1", the name run into its effect.
-    from unokart_tui.engine import Item
-    from unokart_tui.tui.dialogs.guide import GuideDialog
-    from unokart_tui.tui.screens.game import GameScreen
-    from unokart_tui.voice.cards import item_label
-
-    from .helpers import make_app, settle, until
-
-    app = make_app(seed=7)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        for language in ("en", "sk", "nl"):
-            use_process_language(language)
-            await pilot.press("question_mark")
-            await until(pilot, lambda: isinstance(app.screen, GuideDialog))
-            dialog = app.screen
-            lines = []
-            for static in dialog.query(".box Static"):
-                lines += [strip.text for strip in static.render_lines(static.region.reset_offset)]
-            for label in (item_label(item) for item in Item):
-                row = next(line for line in lines if f" {label} " in line)
-                after = row[row.index(f" {label} ") + len(label) + 1 :]
-                # Two spaces, then what the item does, on its line.
-                assert after.startswith("  ") and after.strip(), (language, row)
-            await pilot.press("escape")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen))
-    app.session.close()
 
 
 @pytest.mark.parametrize("language", ["en", "sk", "nl"])

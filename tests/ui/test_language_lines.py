@@ -139,11 +139,13 @@ async def help_in(pilot, language: str) -> GuideDialog:
 @SIZES
 @pytest.mark.parametrize("rules", [None, HouseRules(stack_draw_two=True, jump_in=True)], ids=["official", "house"])
 async def test_the_help_keeps_each_key_with_its_use_and_shows_its_last_key_line(size, rules):
-    """In each language in turn, the help opened anew in it over one table. Two findings read in the same help:
-    a key apart from its use, and the last key line cut or ending on a separator."""
+    """In each language in turn, the help opened anew in it over one table. Three findings read in the same help:
+    a key apart from its use, the last key line cut or ending on a separator, an item's name run into what it
+    does."""
     # Found in play at 80x24: "… PgUp/Dn denník · q" and "odchod" on the next line.
     # Found in play (nl, 80x24): the keys ended "… a automatisch · z terugnemen ·" and "q stoppen" was never
     # shown: the box was measured a line shorter than its whole-word wrap.
+    # Found in play (nl, the ? panel): "Bliksemschicht de rest trekt 1", the name run into its effect.
     app = make_app(seed=7, rules=rules)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -165,6 +167,11 @@ async def test_the_help_keeps_each_key_with_its_use_and_shows_its_last_key_line(
             assert keys.region.bottom <= box.region.bottom - 1, (language, keys.region, box.region)  # inside the border
             for row in rows:
                 assert not row.strip().endswith("·") and not row.strip().startswith("·"), (language, row)
+            for label in (item_label(item) for item in Item):
+                row = next(line for line in lines if f" {label} " in line)
+                after = row[row.index(f" {label} ") + len(label) + 1 :]
+                # Two spaces, then what the item does, on its line.
+                assert after.startswith("  ") and after.strip(), (language, row)
             await back_to(pilot, GameScreen)
 
 
