@@ -1,11 +1,24 @@
-"""Words that must fit whole in Slovak and Dutch too (issue 32's playtest: cut-offs at 80x24 and 120x40)."""
+"""Words that must fit whole in Slovak and Dutch too (issue 32's playtest: cut-offs at 80x24 and 120x40).
+
+An App costs more than a look at it (issue 30: the suite's time). A screen drawn anew (the new game form, the
+house rules, the help) is opened in each language in turn in one App: a language holds from the next screen
+drawn, as the Language setting makes it (``use_process_language``). A table keeps the words of the moves
+already made in the language it was dealt in, so a test that reads more of a table than words worked out at
+each show deals one table a language, and goes through
+the sizes by resizing the terminal: the table lays itself out anew from the size on every resize, as at the
+start (a table with three or nine opponents resized from 80x24 or 110x32 drew, character for character, what
+one started at 110x32, 120x40 or 160x48 drew).
+
+The help's items, each name apart from what it does, are read in the help that ``test_language_lines`` opens
+for its key lines: the same dialog, at the same sizes and in the same languages.
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from unokart_tui.tui.widgets.players import who_plays
-from unokart_tui.voice import speaking
+from unokart_tui.voice import speaking, use_process_language
 from unokart_tui.voice.names import difficulty_name, personality_name, personality_short
 
 
@@ -29,62 +42,71 @@ def test_slovak_greedy_at_normal_keeps_both_words_apart_in_a_side_seat():
         assert who_plays("greedy", "normal", 19) == "chamtivý · normálny"
 
 
-@pytest.mark.parametrize("language", ["sk", "nl"])
-async def test_a_side_seat_at_120x40_names_the_bot_and_its_level_apart(language):
+async def test_a_side_seat_at_120x40_names_the_bot_and_its_level_apart():
+    """One table, shown again in Slovak, then in Dutch: a seat's first line is worked out at each show."""
     # Found in play (nl, 120x40): "hebzuchtig·normaal", personality and difficulty squeezed into one word.
 
     from .helpers import make_app, settle
 
-    with speaking(language):
-        app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, profile="normal")
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
+    app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, profile="normal")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for language in ("sk", "nl"):
+            use_process_language(language)
+            app.screen.render_table()
+            await pilot.pause()
             sides = [seat for seat in app.screen.query(".side SeatView") if seat.info is not None]
             lines = {seat.info.kind: str(seat.render()).splitlines()[0] for seat in sides}
             expected = {kind: f"{personality_name(kind)} · {difficulty_name('normal')}" for kind in lines}
-        app.session.close()
-    assert len(lines) == 2 and lines == expected
+            assert len(lines) == 2 and lines == expected, language
+    app.session.close()
 
 
-@pytest.mark.parametrize("language", ["en", "sk", "nl"])
-async def test_the_new_game_summary_holds_the_default_line_up_whole_at_80x24(language):
+async def back_to_the_title(pilot) -> None:
+    from unokart_tui.tui.screens.title import TitleScreen
+
+    from .helpers import until
+
+    await pilot.press("escape")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TitleScreen))
+
+
+async def test_the_new_game_summary_and_a_house_rules_line_keep_whole_at_80x24():
+    """The form and its house rules opened anew in each language in turn: two findings, each read on its own
+    screen, the form and then the dialog over it."""
     # Found in play (sk, 80x24): "proti: chamtivý, skepti…".
+    # Found in play (sk, 80x24): the line of "+4 na +4" went on at column 1.
     from unokart_tui.settings import Settings
     from unokart_tui.tui.app import UnoKartApp
-    from unokart_tui.tui.screens.new_game import start_summary
+    from unokart_tui.tui.dialogs.house_rules import HouseRulesDialog
+    from unokart_tui.tui.screens.new_game import NewGameScreen, start_summary
 
-    with speaking(language):
-        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False, language=language), bot_delay=0)
-        async with application.run_test(size=(80, 24)) as pilot:
+    application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), bot_delay=0)
+    async with application.run_test(size=(80, 24)) as pilot:
+        for language in ("en", "sk", "nl"):
+            use_process_language(language)
             await pilot.press("n")
             await pilot.pause()
             form = application.screen
+            assert isinstance(form, NewGameScreen)
             summary = form.query_one("#start-summary")
             game = form.read_form()
             whole = start_summary(game)
             shown = " ".join(line.text.rstrip() for line in summary.render_lines(summary.region.reset_offset))
-    assert " ".join(shown.split()) == " ".join(whole.split())
+            assert " ".join(shown.split()) == " ".join(whole.split()), language
 
-
-@pytest.mark.parametrize("language", ["en", "sk", "nl"])
-async def test_a_house_rules_line_wraps_under_itself_not_under_the_boxes(language):
-    # Found in play (sk, 80x24): the line of "+4 na +4" went on at column 1.
-    from unokart_tui.settings import Settings
-    from unokart_tui.tui.app import UnoKartApp
-
-    with speaking(language):
-        application = UnoKartApp(settings=Settings(confirm_quit=False, guide=False, language=language), bot_delay=0)
-        async with application.run_test(size=(80, 24)) as pilot:
-            await pilot.press("n")
-            await pilot.pause()
             await pilot.press("ctrl+r")
             await pilot.pause()
+            assert isinstance(application.screen, HouseRulesDialog)
             switches = application.screen.query_one("#switches")
             rows = [line.text for line in switches.render_lines(switches.region.reset_offset)]
-    rows = [row for row in rows if row.strip()]
-    assert len(rows) >= 9
-    for row in rows:
-        assert row.startswith(("  [", "▸ [", "  ◂", "▸ ◂")) or row.startswith(" " * 18), row
+            rows = [row for row in rows if row.strip()]
+            assert len(rows) >= 9, language
+            for row in rows:
+                assert row.startswith(("  [", "▸ [", "  ◂", "▸ ◂")) or row.startswith(" " * 18), (language, row)
+            await pilot.press("escape")
+            await pilot.pause()
+            await back_to_the_title(pilot)
 
 
 def test_a_banner_never_leaves_the_points_word_alone_on_a_line():
@@ -121,9 +143,9 @@ async def test_the_banner_widget_draws_its_text_kept_whole():
 
 
 @pytest.mark.parametrize("language", ["sk", "nl"])
-@pytest.mark.parametrize("size", [(80, 24), (110, 32), (120, 40)], ids=["80x24", "110x32", "120x40"])
 @pytest.mark.parametrize("opponents", [3, 9])
-async def test_an_item_and_a_seven_banner_take_one_line_or_two_on_the_table(language, size, opponents):
+async def test_an_item_and_a_seven_banner_take_one_line_or_two_on_the_table(language, opponents):
+    """One table a language and line-up, at 80x24, 110x32 and 120x40 in turn (resized)."""
     # Found in play at 120x40 (sk): the banner between the side seats wrapped to three lines of 28,
     # "┃Banánová šupka — Mario ťahá┃" and "┃2┃"; at 110x32 with nine opponents it had no row at all.
     from unokart_tui.voice import _
@@ -139,50 +161,27 @@ async def test_an_item_and_a_seven_banner_take_one_line_or_two_on_the_table(lang
         )
         seven = _("7 — {name} swaps hands with {other}").format(name="Mario", other="Luigi")
         app = make_app(bots=bots, seed=7)
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             screen = app.screen
-            for text in (item, seven):
-                screen.controller.show_banner(Banner(text, "item"))
-                await pilot.pause()
-                shown = [view for view in screen.query("BannerView") if view.region.height > 0]
-                assert len(shown) == 1, text
-                view = shown[0]
-                lines = [strip.text for strip in view.render_lines(view.region.reset_offset)]
-                rows = [line.strip("┃ ") for line in lines[1:-1]]  # inside its heavy border
-                rows = [row for row in rows if row]
-                assert 1 <= len(rows) <= 2 and " ".join(rows) == text, rows
-                drawn = screen.find_widget(view)
-                assert drawn.clip.contains_region(drawn.region)  # its whole box on the screen, both edges
+            for size in ((80, 24), (110, 32), (120, 40)):
+                if app.size != size:
+                    await pilot.resize_terminal(*size)
+                    await pilot.pause()
+                assert tuple(app.size) == size
+                for text in (item, seven):
+                    screen.controller.show_banner(Banner(text, "item"))
+                    await pilot.pause()
+                    shown = [view for view in screen.query("BannerView") if view.region.height > 0]
+                    assert len(shown) == 1, (size, text)
+                    view = shown[0]
+                    lines = [strip.text for strip in view.render_lines(view.region.reset_offset)]
+                    rows = [line.strip("┃ ") for line in lines[1:-1]]  # inside its heavy border
+                    rows = [row for row in rows if row]
+                    assert 1 <= len(rows) <= 2 and " ".join(rows) == text, (size, rows)
+                    drawn = screen.find_widget(view)
+                    assert drawn.clip.contains_region(drawn.region), size  # its whole box on the screen, both edges
         app.session.close()
-
-
-@pytest.mark.parametrize("language", ["en", "sk", "nl"])
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_the_help_keeps_each_items_name_apart_from_what_it_does(language, size):
-    # Found in play (nl, the ? panel): "Bliksemschicht de rest trekt 1", the name run into its effect.
-    from unokart_tui.engine import Item
-    from unokart_tui.tui.dialogs.guide import GuideDialog
-    from unokart_tui.voice.cards import item_label
-
-    from .helpers import make_app, settle, until
-
-    with speaking(language):
-        app = make_app(seed=7)
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            await pilot.press("question_mark")
-            await until(pilot, lambda: isinstance(app.screen, GuideDialog))
-            dialog = app.screen
-            lines = []
-            for static in dialog.query(".box Static"):
-                lines += [strip.text for strip in static.render_lines(static.region.reset_offset)]
-            labels = [item_label(item) for item in Item]
-        app.session.close()
-    for label in labels:
-        row = next(line for line in lines if f" {label} " in line)
-        after = row[row.index(f" {label} ") + len(label) + 1 :]
-        assert after.startswith("  ") and after.strip(), row  # two spaces, then what the item does, on its line
 
 
 @pytest.mark.parametrize("language", ["en", "sk", "nl"])
@@ -213,8 +212,8 @@ async def test_a_seat_skipped_by_a_player_says_by_whom_whole_at_80x24(language):
 
 
 @pytest.mark.parametrize("language", ["en", "sk", "nl"])
-@pytest.mark.parametrize("size", [(110, 32), (120, 40), (160, 48)], ids=["110x32", "120x40", "160x48"])
-async def test_the_item_that_went_off_is_named_whole_under_the_piles(language, size):
+async def test_the_item_that_went_off_is_named_whole_under_the_piles(language):
+    """One table a language, at 110x32, 120x40 and 160x48 in turn (resized)."""
     # Found in play (sk, 120x40): "☽ Banánová" under the discard pile, the rest of "☽ Banánová šupka!" cut.
     from unokart_tui.engine import Item
     from unokart_tui.voice.cards import item_label
@@ -223,14 +222,19 @@ async def test_the_item_that_went_off_is_named_whole_under_the_piles(language, s
 
     with speaking(language):
         app = make_app(seed=7)
-        async with app.run_test(size=size) as pilot:
+        async with app.run_test(size=(110, 32)) as pilot:
             await settle(pilot)
             table = app.screen.table
-            for item in Item:
-                table.info = table.info._replace(item=item)
-                await pilot.pause()
-                count, played = table.query_one("#pile-count"), table.query_one("#played-by")
-                assert count.region.right == played.region.x  # side by side, one line under both piles
-                under = "".join(label.render_lines(label.region.reset_offset)[0].text for label in (count, played))
-                assert f"{table.info.glyphs.items[item]} {item_label(item)}!" in under, under
+            for size in ((110, 32), (120, 40), (160, 48)):
+                if app.size != size:
+                    await pilot.resize_terminal(*size)
+                    await pilot.pause()
+                assert tuple(app.size) == size
+                for item in Item:
+                    table.info = table.info._replace(item=item)
+                    await pilot.pause()
+                    count, played = table.query_one("#pile-count"), table.query_one("#played-by")
+                    assert count.region.right == played.region.x, size  # side by side, one line under both piles
+                    under = "".join(label.render_lines(label.region.reset_offset)[0].text for label in (count, played))
+                    assert f"{table.info.glyphs.items[item]} {item_label(item)}!" in under, (size, under)
         app.session.close()
