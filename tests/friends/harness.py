@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from unokart_tui.engine import Action, Card, CatchUno, JumpIn, Play, RulesError, SayUno, full_deck
 from unokart_tui.friends import wire
@@ -26,7 +26,7 @@ from ..fakeclock import FakeClock
 class Player:
     """One person's game process: every line it was sent, the messages read back, and its last view."""
 
-    def __init__(self, person: Person, check: Callable[[Player, str], None] | None = None) -> None:
+    def __init__(self, person: Person, check: Callable[[Player, str, Message], None] | None = None) -> None:
         self.person = person
         self.check = check
         self.lines: list[str] = []
@@ -41,10 +41,10 @@ class Player:
         line = wire.encode(message)
         assert "\n" not in line
         self.lines.append(line)
-        if self.check is not None:
-            self.check(self, line)
         read = wire.decode(line)
         assert read == message
+        if self.check is not None:  # given the line and the message read back from it, as the game reads it
+            self.check(self, line, read)  # type: ignore[arg-type]
         self.messages.append(read)  # type: ignore[arg-type]
         if isinstance(read, TableSeen):
             self.seen = read
@@ -129,20 +129,55 @@ def card_words(language: str) -> tuple[tuple[re.Pattern[str], Card], ...]:
     with speaking(language):
         for card in sorted(set(full_deck()), key=str):
             for name in {short(card), long(card)}:
-                found.append((re.compile(rf"(?<![\w+]){re.escape(name)}(?![\w])"), card))
+                found.append((re.compile(_standing_alone(name)), card))
     return tuple(found)
+
+
+def _standing_alone(name: str) -> str:
+    return rf"(?<![\w+]){re.escape(name)}(?![\w])"
+
+
+@cache
+def any_card_word(language: str) -> re.Pattern[str]:
+    """One pattern that finds a text naming some card in ``language`` iff one of ``card_words`` does: a regex
+    alternation backtracks into its next branch when the lookahead fails, so no name hides another."""
+    with speaking(language):
+        names = {name for card in set(full_deck()) for name in (short(card), long(card))}
+    return re.compile("|".join(_standing_alone(name) for name in sorted(names)))
+
+
+@lru_cache(maxsize=8192)
+def cards_in_words(text: str, language: str) -> frozenset[Card]:
+    """Every card ``text`` names in ``language``; the same lines go to many seats, and most name no card."""
+    if not any_card_word(language).search(text):
+        return frozenset()
+    return frozenset(card for pattern, card in card_words(language) if pattern.search(text))
 
 
 def cards_named(value: object, language: str) -> set[Card]:
     """Every card a decoded message holds: as a card, or named in its words."""
+    found: set[Card] = set()
+    _gather_cards(value, language, found)
+    return found
+
+
+_NO_CARDS = (int, float, bool, type(None))  # exactly these types: an enum or record is looked into
+
+
+def _gather_cards(value: object, language: str, found: set[Card]) -> None:
+    if type(value) in _NO_CARDS:
+        return
     if isinstance(value, Card):
-        return {value}
-    if isinstance(value, str):
-        return {card for pattern, card in card_words(language) if pattern.search(value)}
-    if isinstance(value, dict):
-        return set().union(*(cards_named(part, language) for item in value.items() for part in item))
-    if isinstance(value, (tuple, list)):
-        return set().union(*(cards_named(part, language) for part in value))
-    if hasattr(value, "__slots__") and not isinstance(value, type):  # an action
-        return set().union(*(cards_named(getattr(value, name), language) for name in value.__slots__))
-    return set()
+        found.add(value)
+    elif isinstance(value, str):
+        found |= cards_in_words(value, language)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _gather_cards(key, language, found)
+            _gather_cards(item, language, found)
+    elif isinstance(value, (tuple, list)):
+        for part in value:
+            _gather_cards(part, language, found)
+    elif hasattr(value, "__slots__") and not isinstance(value, type):  # an action
+        for name in value.__slots__:
+            _gather_cards(getattr(value, name), language, found)

@@ -343,8 +343,11 @@ def test_a_finished_match_takes_nobody_back_when_they_come_again(tmp_path):
     ann, bob = FakeSeat("Ann"), FakeSeat("Bob")
     table.arrive(ann)
     table.arrive(bob)
-    ask(ann, table, LobbySettle(TableSettings(target=60, seats=3, bots=("greedy",), turn_seconds=5.0)))
+    # The lobby's shortest turn clock: 5 s was refused, and the match was played at the defaults, nine rounds.
+    ask(ann, table, LobbySettle(TableSettings(target=60, seats=3, bots=("greedy",), turn_seconds=10.0)))
     ask(ann, table, LobbyStart())
+    assert not ann.refusals
+    assert len(table.table.names) == 3 and table.table.match.target == 60
     table.leave(bob)  # away: the autopilot plays Bob, the turn clock Ann, to the match's end
     assert table.holds_seat_for(bob.fingerprint)
     while not table.table.finished:

@@ -1,8 +1,8 @@
 """Each person's statistics record a friends' match as theirs (issue 31, item 4), at the host's table.
 
 A real ``HostedTable`` on a fake clock, seats without sockets: Ann opens, Bob joins, a greedy bot takes the
-third seat; their turns run out and the autopilot plays them. Each person's store (``stats.sqlite3`` in their
-own folder on the host) is read back as the Statistics screen reads it.
+third seat; they play their turns at once, and the autopilot plays the seat of a person away. Each person's
+store (``stats.sqlite3`` in their own folder on the host) is read back as the Statistics screen reads it.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from unokart_tui.engine import Play
 from unokart_tui.friends.hosting import HostedTable
 from unokart_tui.friends.messages import LobbySettle, LobbyStart, Notice, TableSettings
 from unokart_tui.friends.recording import Runner, StatsWriter, Written, at_once
@@ -62,12 +63,20 @@ def table_of_three(
 
 
 def play_to_round_end(table: HostedTable, clock: FakeClock) -> None:
-    """Time passes until the round being played is over (the people's clocks run out: the autopilot plays)."""
+    """Play until the round being played is over: each person at the table decides at once (a card if they may
+    play one), the bot and the autopilot of a person away when time passes. (The people's clocks ran out
+    here before: the expert then played some fifty decisions a round, nine tenths of these tests' time.)"""
     shared = table.table
     assert shared is not None
     number = shared.match.round_number
     while not (shared.match.round_number == number and shared.match.round.is_over):
-        assert clock.run_next(), "the table waits for nothing"
+        round_ = shared.match.round
+        person = shared.people.get(round_.decider)
+        if person is not None and person.key in shared.connected:
+            legal = round_.legal_actions()
+            shared.act(person.key, next((a for a in legal if isinstance(a, Play)), legal[0]), shared.moment)
+        else:
+            assert clock.run_next(), "the table waits for nothing"
         assert shared.match.round_number == number, "the round's end went by unseen"
 
 

@@ -221,8 +221,9 @@ def test_a_person_who_drops_is_away_the_autopilot_plays_and_the_same_key_takes_t
 
 
 def test_every_action_is_saved_in_the_saves_format_and_the_match_resumes_from_it():
+    """To 200 points the match taken up again in its first round plays on into a second (to 500: seven)."""
     saved: list[str] = []
-    table, clock, players = sit("en", "sk", save=saved.append)
+    table, clock, players = sit("en", "sk", save=saved.append, target=200)
     drive(table, clock, players, Policy(1), until=lambda: len(saved) >= 30)
     actions = sum(len(actions) for actions in table.match.history)
     assert len(saved) == 1 + actions + table.match.round_number - 1  # the deal, each action, each new deal
@@ -240,7 +241,7 @@ def test_every_action_is_saved_in_the_saves_format_and_the_match_resumes_from_it
     assert again.match.history == table.match.history
     assert "Welcome back" in fresh[0].log[0]
     drive(again, clock2, fresh, Policy(2))
-    assert again.finished
+    assert again.finished and again.match.round_number >= 2
 
 
 def test_a_failed_save_keeps_the_game_going_and_the_next_action_saves_it_all():

@@ -88,17 +88,25 @@ async def serving(
 
 
 class Screen(asyncssh.SSHClientSession[bytes]):
-    """What the server sends a client, kept as bytes."""
+    """What the server sends a client, kept as bytes.
+
+    When its session ends, the client closes its connection, as ``ssh`` does: the host, stopping, gives a
+    client it said goodbye to a while (``hub.CLIENT_GOODBYE``) to do so, and a test's client that never did
+    kept every test with a session open at its end waiting those two seconds.
+    """
 
     def __init__(self) -> None:
         self.output = bytearray()
         self.closed = asyncio.Event()
+        self.connection: asyncssh.SSHClientConnection | None = None
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.output.extend(data)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()
+        if self.connection is not None:
+            self.connection.close()
 
 
 async def connect(served: Served, key: asyncssh.SSHKey, **options: object) -> asyncssh.SSHClientConnection:
@@ -118,6 +126,7 @@ async def session(
     chan, screen = await conn.create_session(
         Screen, term_type="xterm-256color", term_size=size, encoding=None, **options
     )
+    screen.connection = conn
     return chan, screen
 
 
