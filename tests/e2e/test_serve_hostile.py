@@ -8,14 +8,18 @@ Every client is scripted (asyncssh, aiohttp), bounded in count and time.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
 import signal
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
 
 from .serve_host import Host, need
+from .terminal import wait_gone
 
 FAST = 'bot_speed = "fast"\nconfirm_quit = false\nplayer_name = "Ann"\n'
 
@@ -165,33 +169,67 @@ def test_sighup_stops_the_host_like_sigterm(tmp_path, hosts, keys):
     assert "stopping: every game is told to exit" in host.process.stdout.read()
 
 
+# A flood is held back once, for HELD_BACK seconds, the host has taken less than HELD_BACK_BYTES of
+# it and the game has not grown by HELD_BACK_GROWTH: the keys wait at the client. A game takes a
+# few thousand keys a second (a few KiB); one without its input cap took hundreds of KiB a second
+# and grew by MiBs a second, a host without its bound took all: neither is ever held back, and
+# their flood runs its 8 s (or 100 MiB), as every flood did before.
+HELD_BACK = 2.0
+HELD_BACK_BYTES = 128 * 1024
+HELD_BACK_GROWTH = 2.0  # MiB
+
+
 def test_a_key_flood_does_not_grow_the_game(tmp_path, hosts, keys):
-    """100 MiB of x once grew a game past 2 GB; now the keys wait at the client, and the game stays its size."""
+    """100 MiB of x once grew a game past 2 GB; now the keys wait at the client, and the game stays its size.
+
+    The flood ends once it is held back (it ran for 8 s, nearly all of them held back)."""
     made, authorized = keys
     host = start(hosts, tmp_path, "--ssh", "127.0.0.1:0", "--authorized-keys", str(authorized))
     host.prepare_player(tmp_path / "ann", FAST)
 
-    async def flood() -> tuple[float, float, int]:
+    async def flood() -> tuple[float, float, int, bool, int]:
         conn = await login(host, made["ann"])
         chan, output = await a_session(conn)
         await until(lambda: b"New game" in output)
         [game] = host.games()
         before = rss_mib(game)
-        sent, started = 0, time.monotonic()
+        sent, started, held = 0, time.monotonic(), False
+        looks: deque[tuple[float, int, float]] = deque()  # (when, bytes the host had taken, the game's MiB)
         while sent < 100 * 2**20 and time.monotonic() - started < 8:
             if chan.get_write_buffer_size() < 2**20:
                 chan.write(b"x" * 65536)
                 sent += 65536
             await asyncio.sleep(0.001)
+            now = time.monotonic()
+            if looks and now - looks[-1][0] < 0.1:
+                continue
+            taken, size = sent - chan.get_write_buffer_size(), rss_mib(game)
+            looks.append((now, taken, size))
+            while len(looks) > 1 and now - looks[1][0] >= HELD_BACK:
+                looks.popleft()  # the oldest left is the last look at least HELD_BACK ago
+            then, taken_then, size_then = looks[0]
+            if now - then >= HELD_BACK and taken - taken_then < HELD_BACK_BYTES and size - size_then < HELD_BACK_GROWTH:
+                held = True
+                break
         after = rss_mib(game)
         conn.abort()
-        return before, after, sent
+        return before, after, sent, held, game
 
-    before, after, sent = asyncio.run(flood())
+    before, after, sent, held, game = asyncio.run(flood())
     print(f"ssh flood: {sent >> 20} MiB of keys, the game {before:.0f} -> {after:.0f} MiB")
     assert sent >= 2**20  # the flood got going
     assert after - before < 30, f"the game grew from {before:.0f} to {after:.0f} MiB"
+    assert held, f"after {sent >> 20} MiB of keys, the game still took keys and grew ({before:.0f} -> {after:.0f} MiB)"
     assert host.alive()
+    end_a_flooded_game(game)
+
+
+def end_a_flooded_game(pid: int) -> None:
+    """The game still works through the keys it holds, for longer than the host's grace on
+    shutdown (5 s, then SIGKILL): the test is done with it, so it ends it at once."""
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    wait_gone(pid)
 
 
 # ---------------------------------------------------------------------- the browser page
@@ -324,7 +362,7 @@ def test_a_page_s_odd_sizes_and_garbage_reach_no_traceback(tmp_path, hosts):
 def test_a_key_flood_from_a_page_does_not_grow_the_game(tmp_path, hosts):
     host = start(hosts, tmp_path, "--web", "127.0.0.1:0")
 
-    async def flood() -> tuple[float, float, int]:
+    async def flood() -> tuple[float, float, int, int]:
         http, socket = await open_tab(host.url, host.url)
         await screen_until(socket, b"New game")
         [game] = host.games()
@@ -344,10 +382,11 @@ def test_a_key_flood_from_a_page_does_not_grow_the_game(tmp_path, hosts):
         after = rss_mib(game)
         await socket.close()
         await http.close()
-        return before, after, sent
+        return before, after, sent, game
 
-    before, after, sent = asyncio.run(flood())
+    before, after, sent, game = asyncio.run(flood())
     print(f"browser flood: {sent >> 20} MiB of keys, the game {before:.0f} -> {after:.0f} MiB")
     assert sent >= 2**20
     assert after - before < 30, f"the game grew from {before:.0f} to {after:.0f} MiB after {sent >> 20} MiB of keys"
     assert host.alive()
+    end_a_flooded_game(game)
