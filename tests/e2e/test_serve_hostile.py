@@ -8,9 +8,7 @@ Every client is scripted (asyncssh, aiohttp), bounded in count and time.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
 import signal
 import time
 from collections import deque
@@ -19,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from .serve_host import Host, need
-from .terminal import wait_gone
 
 FAST = 'bot_speed = "fast"\nconfirm_quit = false\nplayer_name = "Ann"\n'
 
@@ -187,7 +184,7 @@ def test_a_key_flood_does_not_grow_the_game(tmp_path, hosts, keys):
     host = start(hosts, tmp_path, "--ssh", "127.0.0.1:0", "--authorized-keys", str(authorized))
     host.prepare_player(tmp_path / "ann", FAST)
 
-    async def flood() -> tuple[float, float, int, bool, int]:
+    async def flood() -> tuple[float, float, int, bool]:
         conn = await login(host, made["ann"])
         chan, output = await a_session(conn)
         await until(lambda: b"New game" in output)
@@ -213,23 +210,15 @@ def test_a_key_flood_does_not_grow_the_game(tmp_path, hosts, keys):
                 break
         after = rss_mib(game)
         conn.abort()
-        return before, after, sent, held, game
+        return before, after, sent, held
 
-    before, after, sent, held, game = asyncio.run(flood())
+    before, after, sent, held = asyncio.run(flood())
     print(f"ssh flood: {sent >> 20} MiB of keys, the game {before:.0f} -> {after:.0f} MiB")
     assert sent >= 2**20  # the flood got going
     assert after - before < 30, f"the game grew from {before:.0f} to {after:.0f} MiB"
     assert held, f"after {sent >> 20} MiB of keys, the game still took keys and grew ({before:.0f} -> {after:.0f} MiB)"
     assert host.alive()
-    end_a_flooded_game(game)
-
-
-def end_a_flooded_game(pid: int) -> None:
-    """The game still works through the keys it holds, for longer than the host's grace on
-    shutdown (5 s, then SIGKILL): the test is done with it, so it ends it at once."""
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
-    wait_gone(pid)
+    host.end_games()  # still working through the keys it holds
 
 
 # ---------------------------------------------------------------------- the browser page
@@ -362,7 +351,7 @@ def test_a_page_s_odd_sizes_and_garbage_reach_no_traceback(tmp_path, hosts):
 def test_a_key_flood_from_a_page_does_not_grow_the_game(tmp_path, hosts):
     host = start(hosts, tmp_path, "--web", "127.0.0.1:0")
 
-    async def flood() -> tuple[float, float, int, int]:
+    async def flood() -> tuple[float, float, int]:
         http, socket = await open_tab(host.url, host.url)
         await screen_until(socket, b"New game")
         [game] = host.games()
@@ -382,11 +371,11 @@ def test_a_key_flood_from_a_page_does_not_grow_the_game(tmp_path, hosts):
         after = rss_mib(game)
         await socket.close()
         await http.close()
-        return before, after, sent, game
+        return before, after, sent
 
-    before, after, sent, game = asyncio.run(flood())
+    before, after, sent = asyncio.run(flood())
     print(f"browser flood: {sent >> 20} MiB of keys, the game {before:.0f} -> {after:.0f} MiB")
     assert sent >= 2**20
     assert after - before < 30, f"the game grew from {before:.0f} to {after:.0f} MiB after {sent >> 20} MiB of keys"
     assert host.alive()
-    end_a_flooded_game(game)
+    host.end_games()  # still working through the keys it holds
