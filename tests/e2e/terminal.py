@@ -120,10 +120,11 @@ class Control:
             stderr=subprocess.DEVNULL,
         )
         self.lines: queue.Queue[bytes] = queue.Queue()
+        self._count = 0
         threading.Thread(target=self._read, daemon=True).start()
         self._say(("display", "-p", "ready"))
         while self._reply() != (False, "ready\n"):
-            pass  # the attach command's own reply
+            pass
 
     @staticmethod
     def can_say(arg: str) -> bool:
@@ -142,15 +143,15 @@ class Control:
             raise AssertionError("the tmux control client ended")
         return line.rstrip(b"\n")
 
-    def _say(self, args: tuple[str, ...]) -> None:
+    def _say(self, *commands: tuple[str, ...]) -> None:
         assert self.process.stdin is not None
-        self.process.stdin.write((" ".join(f"'{arg}'" for arg in args) + "\n").encode())
+        self.process.stdin.write(b"".join((" ".join(f"'{arg}'" for arg in args) + "\n").encode() for args in commands))
         self.process.stdin.flush()
 
     def _reply(self) -> tuple[bool, str]:
         """The next reply: whether it is an error, and its text."""
-        while not (begin := self._line()).startswith(b"%begin "):
-            pass  # a notification (%output, %sessions-changed …)
+        while not ((begin := self._line()).startswith(b"%begin ") and begin.endswith(b" 1")):
+            pass  # a notification (%output, %sessions-changed …), or a reply to no command of ours
         number = begin.split()[2]
         out: list[bytes] = []
         while True:
@@ -161,8 +162,16 @@ class Control:
             out.append(line)
 
     def run(self, args: tuple[str, ...], *, check: bool) -> subprocess.CompletedProcess[str]:
-        self._say(args)
-        failed, text = self._reply()
+        """``args``, followed by a marker: its reply is the last one before the marker's, whatever
+        else the server says (a reply was once read for the next command's: the cause is unknown)."""
+        self._count += 1
+        marker = f"reply-{self._count}"
+        self._say(args, ("display", "-p", marker))
+        replies = [self._reply()]
+        while replies[-1] != (False, marker + "\n"):
+            replies.append(self._reply())
+        assert len(replies) >= 2, f"no reply to {args}"
+        failed, text = replies[-2]
         if failed and check:
             raise subprocess.CalledProcessError(1, ["tmux", *args], text)
         return subprocess.CompletedProcess(["tmux", *args], int(failed), "" if failed else text, text if failed else "")
