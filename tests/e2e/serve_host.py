@@ -64,6 +64,7 @@ class Host:
             command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
         self.lines: list[str] = []
+        self.log_from = 0
         self.port = 0
         self.url = ""
         assert self.process.stdout is not None
@@ -99,9 +100,14 @@ class Host:
         return self.home(key) / "data"
 
     def log(self) -> str:
+        """The connection log, from where ``read_log_from_here`` was last called (a shared host's test)."""
         with contextlib.suppress(FileNotFoundError):
-            return (self.data_dir / "log" / "connections.log").read_text()
+            return (self.data_dir / "log" / "connections.log").read_text()[self.log_from :]
         return ""
+
+    def read_log_from_here(self) -> None:
+        self.log_from = 0
+        self.log_from = len(self.log())
 
     def wait_log(self, text: str, timeout: float = 20.0) -> str:
         deadline = time.monotonic() + timeout
