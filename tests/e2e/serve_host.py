@@ -9,6 +9,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .terminal import ROOT
+from .terminal import ROOT, wait_gone
 
 # Only the key given with -i: not the agent, not the keys in ~/.ssh of whoever runs the tests.
 SSH_OPTIONS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes"]
@@ -63,6 +64,7 @@ class Host:
             command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
         self.lines: list[str] = []
+        self.log_from = 0
         self.port = 0
         self.url = ""
         assert self.process.stdout is not None
@@ -98,9 +100,14 @@ class Host:
         return self.home(key) / "data"
 
     def log(self) -> str:
+        """The connection log, from where ``read_log_from_here`` was last called (a shared host's test)."""
         with contextlib.suppress(FileNotFoundError):
-            return (self.data_dir / "log" / "connections.log").read_text()
+            return (self.data_dir / "log" / "connections.log").read_text()[self.log_from :]
         return ""
+
+    def read_log_from_here(self) -> None:
+        self.log_from = 0
+        self.log_from = len(self.log())
 
     def wait_log(self, text: str, timeout: float = 20.0) -> str:
         deadline = time.monotonic() + timeout
@@ -114,6 +121,17 @@ class Host:
         """The game processes the server is running (its children)."""
         out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True, check=False)
         return [int(pid) for pid in out.stdout.split()]
+
+    def end_games(self) -> None:
+        """SIGKILL the games still running, and wait until they are gone. For a test done with games
+        that still work through a flood of keys or garbage: the host would wait its grace on
+        shutdown (5 s) before it killed them itself."""
+        games = self.games()
+        for game in games:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(game, signal.SIGKILL)
+        for game in games:
+            wait_gone(game)
 
     def client(self, key: Path, *args: str, term: str = "xterm-256color") -> Client:
         return Client(self.ssh(key, "-tt", *args), {**os.environ, "TERM": term})

@@ -28,22 +28,52 @@ FAST = 'bot_speed = "fast"\nconfirm_quit = false\n'
 NAMED = FAST + 'player_name = "Bob"\nguide = false\n'
 
 
+@pytest.fixture(scope="module")
+def authorized(tmp_path_factory) -> Path:
+    """The module's authorized_keys: each test adds its own ann and bob (eve is never in it)."""
+    path = tmp_path_factory.mktemp("authorized") / "authorized_keys"
+    path.write_text("")
+    return path
+
+
+@pytest.fixture(scope="module")
+def shared_host(tmp_path_factory, authorized):
+    """One `unokart serve` for the tests that need no flag of their own and do not stop it: each
+    test has keys of its own (so a home of its own), and reads the log from its own start."""
+    need("ssh", "ssh-keygen", "sftp", "pgrep")
+    host = Host(
+        tmp_path_factory.mktemp("shared") / "host", ["--ssh", "127.0.0.1:0", "--authorized-keys", str(authorized)]
+    )
+    yield host
+    host.stop()
+
+
 @pytest.fixture
-def keys(tmp_path):
+def keys(tmp_path, authorized):
     need("ssh", "ssh-keygen", "sftp", "pgrep")
     directory = tmp_path / "keys"
     directory.mkdir(mode=0o700)
     made = {name: make_key(directory, name) for name in ("ann", "bob", "eve")}
-    authorized = directory / "authorized_keys"
-    authorized.write_text("".join(Path(f"{made[name]}.pub").read_text() for name in ("ann", "bob")))
+    with authorized.open("a") as file:
+        file.write("".join(Path(f"{made[name]}.pub").read_text() for name in ("ann", "bob")))
     return SimpleNamespace(directory=directory, authorized=authorized, **made)
 
 
 @pytest.fixture
-def serve(tmp_path, keys):
+def serve(tmp_path, keys, request):
     hosts: list[Host] = []
 
-    def start(*args: str, open_to_all: bool = False) -> Host:
+    def start(*args: str, open_to_all: bool = False, alone: bool = False) -> Host:
+        """The shared host without flags (``alone``: a host of the test's own, which it may stop)."""
+        if not args and not open_to_all and not alone:
+            host: Host = request.getfixturevalue("shared_host")
+            # The games of the tests before have been told to exit (their terminals closed).
+            deadline = time.monotonic() + 30
+            while host.games():
+                assert time.monotonic() < deadline, f"games of an earlier test still run: {host.games()}"
+                time.sleep(0.05)
+            host.read_log_from_here()
+            return host
         who = ["--open"] if open_to_all else ["--authorized-keys", str(keys.authorized)]
         host = Host(tmp_path / "host", ["--ssh", "127.0.0.1:0", *who, *args])
         hosts.append(host)
@@ -332,6 +362,7 @@ def test_odd_sizes_garbage_and_half_handshakes_leave_the_server_serving(serve, k
     assert "terminal 'xterm-256color' 500x200" in log  # 10000x10000: the largest allowed
     assert log.count("gone-before-login") >= 5
     assert host.alive()
+    host.end_games()  # the one fed 64 KiB of garbage still works through it
 
 
 def test_session_limits_say_why(serve, keys):
@@ -405,7 +436,7 @@ def test_a_player_added_to_the_keys_file_gets_in_without_a_restart(serve, keys):
 
 
 def test_sigterm_tells_every_game_to_exit_then_stops(terminal, serve, keys, monkeypatch):
-    host = serve()
+    host = serve(alone=True)
     name = a_saved_match(monkeypatch, host.prepare_player(keys.bob, NAMED), "Bob")
     terminal.start("bob", host.ssh_line(keys.bob))
     terminal.wait_for("bob", "Continue")

@@ -51,11 +51,18 @@ async def _ssh(host: Host, key, size: tuple[int, int], chunks: list[bytes]) -> N
     conn = await asyncssh.connect(
         "127.0.0.1", host.port, username="u", client_keys=[key], known_hosts=None, agent_path=None, config=None
     )
+    output = bytearray()
+
+    class Collect(asyncssh.SSHClientSession[bytes]):
+        def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+            output.extend(data)
+
     try:
-        chan, _ = await conn.create_session(
-            asyncssh.SSHClientSession, term_type="xterm-256color", term_size=size, encoding=None
-        )
-        await asyncio.sleep(0.3)  # the prompt or the game is up
+        chan, _ = await conn.create_session(Collect, term_type="xterm-256color", term_size=size, encoding=None)
+        # The prompt is up once it has said something (at once); a game may say nothing for longer: 0.3 s at most.
+        up_by = time.monotonic() + 0.3
+        while not output and not chan.is_closing() and time.monotonic() < up_by:
+            await asyncio.sleep(0.01)
         for chunk in chunks:
             chan.write(chunk)
             await asyncio.sleep(0)
@@ -68,6 +75,7 @@ async def _ssh(host: Host, key, size: tuple[int, int], chunks: list[bytes]) -> N
 
 async def _web(url: str, query: str, messages: list[str | bytes]) -> None:
     import aiohttp
+    from aiohttp import WSMsgType as WS
 
     async with aiohttp.ClientSession() as http:
         try:
@@ -80,7 +88,12 @@ async def _web(url: str, query: str, messages: list[str | bytes]) -> None:
                     await socket.send_bytes(message)
                 else:
                     await socket.send_str(message)
-            await asyncio.sleep(0.3)
+            # The host answers a ping once it has read every message before it (or it has closed the
+            # tab): a fixed 0.3 s was both too long and, on a busy machine, maybe too short.
+            await socket.send_str(json.dumps(["ping", "fuzzed"]))
+            while (reply := await socket.receive(timeout=20)).type in (WS.BINARY, WS.TEXT):
+                if reply.type == WS.TEXT and "fuzzed" in reply.data:
+                    break
         except (aiohttp.ClientError, ConnectionError):
             pass
         finally:

@@ -11,6 +11,7 @@ import asyncio
 import json
 import signal
 import time
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -165,33 +166,59 @@ def test_sighup_stops_the_host_like_sigterm(tmp_path, hosts, keys):
     assert "stopping: every game is told to exit" in host.process.stdout.read()
 
 
+# A flood is held back once, for HELD_BACK seconds, the host has taken less than HELD_BACK_BYTES of
+# it and the game has not grown by HELD_BACK_GROWTH: the keys wait at the client. A game takes a
+# few thousand keys a second (a few KiB); one without its input cap took hundreds of KiB a second
+# and grew by MiBs a second, a host without its bound took all: neither is ever held back, and
+# their flood runs its 8 s (or 100 MiB), as every flood did before.
+HELD_BACK = 2.0
+HELD_BACK_BYTES = 128 * 1024
+HELD_BACK_GROWTH = 2.0  # MiB
+
+
 def test_a_key_flood_does_not_grow_the_game(tmp_path, hosts, keys):
-    """100 MiB of x once grew a game past 2 GB; now the keys wait at the client, and the game stays its size."""
+    """100 MiB of x once grew a game past 2 GB; now the keys wait at the client, and the game stays its size.
+
+    The flood ends once it is held back (it ran for 8 s, nearly all of them held back)."""
     made, authorized = keys
     host = start(hosts, tmp_path, "--ssh", "127.0.0.1:0", "--authorized-keys", str(authorized))
     host.prepare_player(tmp_path / "ann", FAST)
 
-    async def flood() -> tuple[float, float, int]:
+    async def flood() -> tuple[float, float, int, bool]:
         conn = await login(host, made["ann"])
         chan, output = await a_session(conn)
         await until(lambda: b"New game" in output)
         [game] = host.games()
         before = rss_mib(game)
-        sent, started = 0, time.monotonic()
+        sent, started, held = 0, time.monotonic(), False
+        looks: deque[tuple[float, int, float]] = deque()  # (when, bytes the host had taken, the game's MiB)
         while sent < 100 * 2**20 and time.monotonic() - started < 8:
             if chan.get_write_buffer_size() < 2**20:
                 chan.write(b"x" * 65536)
                 sent += 65536
             await asyncio.sleep(0.001)
+            now = time.monotonic()
+            if looks and now - looks[-1][0] < 0.1:
+                continue
+            taken, size = sent - chan.get_write_buffer_size(), rss_mib(game)
+            looks.append((now, taken, size))
+            while len(looks) > 1 and now - looks[1][0] >= HELD_BACK:
+                looks.popleft()  # the oldest left is the last look at least HELD_BACK ago
+            then, taken_then, size_then = looks[0]
+            if now - then >= HELD_BACK and taken - taken_then < HELD_BACK_BYTES and size - size_then < HELD_BACK_GROWTH:
+                held = True
+                break
         after = rss_mib(game)
         conn.abort()
-        return before, after, sent
+        return before, after, sent, held
 
-    before, after, sent = asyncio.run(flood())
+    before, after, sent, held = asyncio.run(flood())
     print(f"ssh flood: {sent >> 20} MiB of keys, the game {before:.0f} -> {after:.0f} MiB")
     assert sent >= 2**20  # the flood got going
     assert after - before < 30, f"the game grew from {before:.0f} to {after:.0f} MiB"
+    assert held, f"after {sent >> 20} MiB of keys, the game still took keys and grew ({before:.0f} -> {after:.0f} MiB)"
     assert host.alive()
+    host.end_games()  # still working through the keys it holds
 
 
 # ---------------------------------------------------------------------- the browser page
@@ -351,3 +378,4 @@ def test_a_key_flood_from_a_page_does_not_grow_the_game(tmp_path, hosts):
     assert sent >= 2**20
     assert after - before < 30, f"the game grew from {before:.0f} to {after:.0f} MiB after {sent >> 20} MiB of keys"
     assert host.alive()
+    host.end_games()  # still working through the keys it holds

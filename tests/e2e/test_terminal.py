@@ -35,6 +35,16 @@ def my_turn(screen: str) -> bool:
     return "your turn" in screen
 
 
+def hurry_to_my_turn(terminal, name: str, timeout: float = 30) -> str:
+    """The bots' first moves at no pace (``f``, until the player's decision), then the pace under test.
+
+    The table first: a key the game reads before its screen is up may go nowhere. On the player's
+    own turn ``f`` does nothing, so it is safe whoever begins."""
+    terminal.wait_for(name, "Your hand", timeout=timeout)
+    terminal.keys(name, "f")
+    return terminal.wait_for(name, my_turn, timeout=timeout)
+
+
 # Bots that act at once push "You draw" out of the log's nine lines before a busy machine
 # reads the screen again; half a second a move keeps it there for seconds.
 READABLE_PACE = ("--bot-delay", "0.5")
@@ -42,7 +52,7 @@ READABLE_PACE = ("--bot-delay", "0.5")
 
 def test_play_a_turn_in_a_real_terminal(terminal):
     terminal.start("game", unokart_command(*NEW, *READABLE_PACE))
-    screen = terminal.wait_for("game", my_turn)
+    screen = hurry_to_my_turn(terminal, "game")
     name = only_save()
     assert shows_the_saved_table(screen, name)
     assert "Mario" in screen and "Players" in screen and "Game log" in screen
@@ -55,7 +65,7 @@ def test_play_a_turn_in_a_real_terminal(terminal):
 def test_a_dropped_connection_loses_nothing(terminal, moment):
     delay = "1.5" if moment == "bot's turn" else "0"
     terminal.start("game", unokart_command(*NEW, "--bot-delay", delay))
-    terminal.wait_for("game", my_turn, timeout=30)
+    hurry_to_my_turn(terminal, "game")  # at 1.5 s a move, the bots' first moves took 15 s
     name = only_save()
     if moment == "dialog open":
         terminal.keys("game", "?")
@@ -110,7 +120,7 @@ def test_kill_9_at_twenty_random_moments_never_loses_a_save(terminal):
 
 def test_a_second_session_is_refused_and_the_first_goes_on(terminal):
     terminal.start("first", unokart_command(*NEW, *READABLE_PACE))
-    terminal.wait_for("first", my_turn)
+    hurry_to_my_turn(terminal, "first")
     terminal.start("second", unokart_command("continue"))
     screen = terminal.wait_for("second", "EXITED=1").replace("\n", "")  # long lines wrap
     assert "is being played in another session" in screen
@@ -120,7 +130,7 @@ def test_a_second_session_is_refused_and_the_first_goes_on(terminal):
 
 def test_resizing_never_breaks_the_game(terminal):
     terminal.start("game", unokart_command(*NEW, *READABLE_PACE))
-    terminal.wait_for("game", my_turn)
+    hurry_to_my_turn(terminal, "game")
     terminal.resize("game", 60, 20)
     terminal.wait_for("game", "Please enlarge your terminal")
     terminal.resize("game", 80, 24)
@@ -151,7 +161,7 @@ def test_a_data_directory_that_cannot_be_written(terminal, tmp_path):
     terminal.start("game", unokart_command(*NEW, *READABLE_PACE))
     screen = terminal.wait_for("game", "Saving fails: this match was never saved")
     assert "Your hand" in screen
-    terminal.wait_for("game", my_turn)
+    hurry_to_my_turn(terminal, "game")
     terminal.keys("game", "d")  # the game goes on in memory
     terminal.wait_for("game", "You draw")
     blocker.unlink()  # the disk is back
