@@ -32,7 +32,13 @@ def play_until(
     rules: HouseRules | None = None,
     avoid: frozenset[str] = frozenset(),
 ) -> tuple[LineTable, list[str]]:
-    """A table where ``found`` holds, reached by typing the first move of the table's each time."""
+    """A table where ``found`` holds, reached by typing the first move of the table's each time.
+
+    Never ``undo``: an undo deals the cards the player cannot see afresh from a seed nobody knows
+    (``unokart_tui.table.undo``), so a game with one plays differently on every run. Typed whenever it came
+    first (a chance avoided lists ``jump``, ``wait``, ``undo``), it made the test cost from 1 to 45 CPU-s.
+    """
+    skipped = READERS | avoid | {"undo"}
     for seed in seeds:
         table, lines = line_table(seed, bots, rules)
         for _ in range(600):
@@ -40,7 +46,7 @@ def play_until(
                 break
             if found(table):
                 return table, lines
-            game = [move for move in table.moves() if move.split()[0] not in READERS | avoid]
+            game = [move for move in table.moves() if move.split()[0] not in skipped]
             table.handle(game[0] if game else "wait")  # a chance avoided: let it pass
         table.close()
     raise AssertionError("not found in these deals")
@@ -72,7 +78,9 @@ def test_saying_uno_ahead_keeps_a_jump_in_chance_open_h5():
     def jump_to_one_card(table: LineTable) -> bool:  # UNO is for the play that leaves one card (U1)
         return jump_chance(table) and len(table.session.view().hand) == 2
 
-    table, _lines = play_until(jump_to_one_card, rules=HouseRules.preset("party"), avoid=frozenset({"jump"}))
+    # Seed 9 comes to the moment in 31 commands; seeds 0 and 1 play 400 and end with no such chance.
+    seeds = range(9, 40)
+    table, _lines = play_until(jump_to_one_card, seeds, rules=HouseRules.preset("party"), avoid=frozenset({"jump"}))
     chance = table.chance()
     history = len(table.session.match.history[-1])
     table.handle("uno")
