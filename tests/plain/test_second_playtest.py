@@ -112,7 +112,10 @@ def lines_of_play(seed: int, commands: int = 250) -> tuple[LineTable, list[str]]
 
 @pytest.fixture(scope="module")
 def played() -> list[str]:
-    return [line for seed in range(3) for line in lines_of_play(seed)[1]]
+    """Seed 1's whole match (121 commands) and seed 0's first 100: each brings every line the tests look for
+    (a card drawn, a stack, an UNO missed, a challenge) several times. Three seeds of 250 commands each
+    brought the same lines again, at 7 CPU-s instead of 2."""
+    return lines_of_play(1)[1] + lines_of_play(0, 100)[1]
 
 
 def test_no_line_is_said_twice_in_a_row_in_other_words(played):
