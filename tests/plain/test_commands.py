@@ -179,7 +179,11 @@ def card_code(card: Card) -> str:
 
 
 def exposed_bot(seed_range: range) -> tuple[LineTable, list[str]]:
-    """A table where a bot has just forgotten UNO, and the seat may catch it."""
+    """A table where a bot has just forgotten UNO, and the seat may catch it.
+
+    Never ``undo`` on the way: it deals the unseen cards from a fresh seed, and the test would play
+    another game on every run.
+    """
     for seed in seed_range:
         table, lines = line_table(seed, HouseRules.preset("official"))
         for _ in range(400):
@@ -188,7 +192,7 @@ def exposed_bot(seed_range: range) -> tuple[LineTable, list[str]]:
             chance = table.chance()
             if chance is not None and chance[0] == "exposed" and table.session.match.round.exposed != HUMAN:
                 return table, lines
-            table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"catch"}))
+            table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"catch", "undo"}))
         table.close()
     raise AssertionError("no bot forgot UNO in these deals")
 
@@ -228,7 +232,7 @@ def wild_four_in_hand(seed_range: range) -> tuple[LineTable, list[str]]:
                 break
             if "play W+4" in table.moves() and table.session.view().phase is Phase.PLAY:
                 return table, lines
-            table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"play"}))
+            table.handle(next(move for move in table.moves() if move.split()[0] not in READERS | {"play", "undo"}))
         table.close()
     raise AssertionError("no Wild Draw Four came to the seat in these deals")
 
