@@ -6,11 +6,11 @@ from __future__ import annotations
 from unokart_tui.engine import ChooseTarget, HouseRules, Phase, Play, Rank
 from unokart_tui.table.advisor import swap_partner
 
-from .test_playtest import play_until, target_asked
+from .test_playtest import TARGET_ASKED_SOON, play_until, target_asked
 
 
 def test_i3_enter_alone_takes_the_target_the_hint_chose_for_the_green_shell():
-    table, lines = play_until(target_asked, bots=["greedy", "greedy", "greedy"])
+    table, lines = play_until(target_asked, TARGET_ASKED_SOON, bots=["greedy", "greedy", "greedy"])
     assert table.session.view().choice_for != "seven"
     lines.clear()
     table.handle("hint")
