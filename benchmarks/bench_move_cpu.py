@@ -7,8 +7,9 @@ dialog answered) in a pseudo-terminal and records, inside the game's process, ea
 Textual makes (its refresh timer's): the thread's CPU time it took, whether it laid the screen
 out, how many widgets it rendered, and which widgets asked for it (those refreshed since the
 update before). Also the CPU time of the bots' moves (each with the table's update and the save),
-of the autopilot's hints, of Textual's animator ticks and of a flying card's steps where the wire
-draws them (``FlyingCard.lay_at``). Prints them a move.
+of the autopilot's hints, of Textual's animator ticks, of a flying card's steps where the wire
+draws them (``FlyingCard.lay_at``) and of its own timer's ticks (``FlyingCard.tick``, where the tree
+has it). Prints them a move.
 
 The counts (updates, layouts, renders a move) move little with the machine's load, and are the
 figures to hold a change to; the times move with it (a loaded machine makes every instruction
@@ -104,6 +105,8 @@ def record(log_path: str) -> None:
     timed(Animator, "__call__", "animator ticks")
     if hasattr(FlyingCard, "lay_at"):  # the card's steps drawn by the wire, outside Textual's updates
         timed(FlyingCard, "lay_at", "a flying card's steps in the wire")
+    if hasattr(FlyingCard, "tick"):  # a flight's own timer (its steps in the wire included), not the animator's
+        timed(FlyingCard, "tick", "a flying card's ticks (its own timer)")
     from unokart_tui.__main__ import run
 
     sys.argv = ["unokart", "new", "--seed", str(SEED)]

@@ -1,7 +1,8 @@
 """Cards that move: a play to the pile, draws to a seat, an Item Box's card turned over; never in the way.
 
 Textual's animations are off in every test (conftest): these turn them on where they look
-at the motion itself, and wait for it with the animator's own "idle", not with a clock.
+at the motion itself, and wait for the cards to land (each flight keeps a timer of its own at
+its frame rate), or stop the flights' clock (``motion.monotonic``) to keep a card in the air.
 """
 
 from __future__ import annotations
@@ -27,6 +28,15 @@ def flying(screen: GameScreen) -> list[FlyingCard]:
     return [flight for flight in screen.query(FlyingCard) if flight.in_flight]
 
 
+async def all_landed(pilot, screen: GameScreen) -> None:
+    """Until no card is in the air: a flight lasts its delay and TRAVEL, on its own timer (real time)."""
+    for _ in range(100):  # 4 s at most: a flight is a fifth of a second, a loaded machine slower
+        if not flying(screen):
+            return
+        await pilot.pause(1 / FLIGHT_FPS)
+    raise AssertionError("a card never landed")
+
+
 @pytest.mark.slow
 async def test_a_played_card_travels_to_the_pile_and_lands_within_the_motions_time():
     assert MotionPlan.SECONDS <= 0.3  # the issue's limit for one action's motion
@@ -46,7 +56,7 @@ async def test_a_played_card_travels_to_the_pile_and_lands_within_the_motions_ti
         assert flight.start == (start.x, start.y)  # from the card's place in the hand
         pile = screen.query_one("#top-card").region
         assert pile.contains(flight.end.x + 4, flight.end.y + 3)  # it lands over the top card
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
         assert flying(screen) == []
     app.session.close()
 
@@ -74,7 +84,7 @@ async def test_no_motion_in_tests_with_reduce_motion_or_while_the_bots_are_fast_
             (C("R5"), 6),
             (None, 6),
         ]  # small cards at 80x24
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
         assert flying(screen) == []
     app.session.close()
 
@@ -89,7 +99,8 @@ async def test_an_item_box_turns_its_card_over_on_the_pile():
         top = screen.query_one("#top-card", CardView)
         screen.flights.fly(motions([CardPlayed(0, C("WI")), CardTurned(0, C("B5"))], HUMAN), by_player=True)
         assert top.flip == 0.0  # its back first
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
+        await app.animator.wait_for_idle()  # the card turned over: Textual's animator
         assert top.flip == 1.0 and flying(screen) == []
     app.session.close()
 
@@ -115,15 +126,15 @@ async def test_keys_act_at_once_while_a_card_is_still_in_the_air(monkeypatch):
         screen = app.screen
         assert isinstance(screen, GameScreen)
         app.animation_level = "full"
-        stopped = app.animator._get_time()
-        monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the animator's clock stands still
+        stopped = motion.monotonic()
+        monkeypatch.setattr(motion, "monotonic", lambda: stopped)  # the flights' clock stands still
         screen.flights.fly(motions([CardsDrawn(2, (C("B1"),), DrawReason.BANANA, 1)], HUMAN), by_player=True)
         screen.controller.cursor = 0
         app.post_message(Key("right", None))  # as the terminal sends it; the pilot's keys would wait for the motion
         await pilot.pause()
         assert screen.controller.cursor == 1 and len(flying(screen)) == 1  # moved while the card still flies
         monkeypatch.undo()
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
         assert flying(screen) == []
     app.session.close()
 
@@ -147,7 +158,7 @@ async def test_the_pile_shows_a_played_card_only_once_it_lands_and_the_card_neve
         assert short(before[0]) in drawn and before[1] in drawn  # the card before, and its caption
         flight.progress = 1.0  # the last step of its way: gone at once, never drawn there
         assert not flight.in_flight and top.covered is None
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
     app.session.close()
 
 
@@ -206,7 +217,7 @@ async def test_the_label_under_the_pile_names_the_card_it_shows_during_a_flight(
         flight.progress = 1.0  # landed
         await pilot.pause()
         assert str(label.render()) == "by you"
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
     app.session.close()
 
 
@@ -227,7 +238,7 @@ async def test_a_card_leaving_a_seat_is_not_drawn_over_the_seats_words():
         assert flight.visible and flight.styles.offset.x.value != flight.start.x  # on its way, and seen
         flight.progress = 1.0
         assert not flight.in_flight and not flight.visible
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
     app.session.close()
 
 
@@ -252,7 +263,7 @@ async def test_on_the_compact_table_a_bots_card_leaves_its_line_at_the_right_end
                     text = str(covered.render()).ljust(covered.region.width)
                     under = text[place.x - covered.region.x : place.x - covered.region.x + width]
                     assert not any(char.isalpha() for char in under), (text, under)
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
     app.session.close()
 
 
@@ -285,8 +296,8 @@ async def test_a_catch_right_after_a_play_still_lands_the_played_card_on_the_pil
         assert isinstance(screen, GameScreen)
         app.animation_level = "full"
         top = screen.query_one("#top-card", CardView)
-        stopped = app.animator._get_time()
-        monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the play is still in the air
+        stopped = motion.monotonic()
+        monkeypatch.setattr(motion, "monotonic", lambda: stopped)  # the play is still in the air
         play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
         screen.controller.act(play)
         screen.render_table()
@@ -294,7 +305,7 @@ async def test_a_catch_right_after_a_play_still_lands_the_played_card_on_the_pil
         caught = motions([CardsDrawn(1, (C("B1"), C("B2")), DrawReason.UNO_CAUGHT, 1)], HUMAN)
         screen.flights.fly(caught, by_player=True)  # the catch's own cards, before the play lands
         monkeypatch.undo()
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
         await pilot.pause()
         assert flying(screen) == []
         on_pile = screen.session.match.round.top_card  # the bots may have played on since
@@ -317,7 +328,7 @@ async def test_a_card_sent_off_again_before_it_lands_lands_its_first_flight():
         flight.fly(C("G2"), screen.glyphs, start, end, delay=0.0, landed=lambda: landings.append("play"))
         flight.fly(None, screen.glyphs, end, start, delay=0.0)
         assert landings == ["play"]
-        await app.animator.wait_for_idle()
+        await all_landed(pilot, screen)
         assert landings == ["play"] and not flight.in_flight
     app.session.close()
 
@@ -330,8 +341,8 @@ async def test_an_undo_lands_the_cards_in_flight_and_the_pile_shows_its_card_aga
         assert isinstance(screen, GameScreen)
         app.animation_level = "full"
         top = screen.query_one("#top-card", CardView)
-        stopped = app.animator._get_time()
-        monkeypatch.setattr(app.animator, "_get_time", lambda: stopped)  # the play stays in the air
+        stopped = motion.monotonic()
+        monkeypatch.setattr(motion, "monotonic", lambda: stopped)  # the play stays in the air
         play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
         screen.controller.act(play)
         screen.render_table()
@@ -342,4 +353,49 @@ async def test_an_undo_lands_the_cards_in_flight_and_the_pile_shows_its_card_aga
         drawn = "".join(top.render_line(y).text for y in range(top.size.height))
         assert short(top.card) in drawn
         monkeypatch.undo()
+    app.session.close()
+
+
+async def test_a_flight_keeps_a_timer_at_its_frame_rate_and_each_tick_moves_the_card_on(monkeypatch):
+    # Issue 36: Textual's animator set the card's progress 60 times a second for a card that moves on 25
+    # times; 12 ticks a flight, 7 of them moving nothing. Its own timer ticks at FLIGHT_FPS: each tick a step.
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=60))  # no bot moves meanwhile
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        flight = screen.query(FlyingCard).first()
+        now = [100.0]
+        monkeypatch.setattr(motion, "monotonic", lambda: now[0])
+        flight.fly(C("G2"), screen.glyphs, Offset(0, 0), Offset(60, 15), delay=0.0)
+        places = []
+        while flight.in_flight and len(places) < 20:  # its timer's ticks, as the clock gives them
+            now[0] += 1 / FLIGHT_FPS
+            flight.tick()
+            places.append((flight.styles.offset.x.value, flight.styles.offset.y.value))
+        assert not flight.in_flight
+        assert len(places) <= TRAVEL * FLIGHT_FPS  # 5 ticks at most: the last one lands it
+        moved = places[:-1]  # the landing tick hides it where it was
+        assert len(set(moved)) == len(moved) >= 3  # each tick before it a step of its own
+    app.session.close()
+
+
+async def test_textuals_animator_does_not_tick_for_a_card_in_flight(monkeypatch):
+    from textual._animator import Animator
+
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.animation_level = "full"
+        flight = screen.query(FlyingCard).first()
+        animator_ticks, flight_ticks = [], []
+        animator_tick, flight_tick = Animator.__call__, flight.tick
+        monkeypatch.setattr(Animator, "__call__", lambda self: (animator_ticks.append(1), animator_tick(self))[1])
+        monkeypatch.setattr(flight, "tick", lambda: (flight_ticks.append(1), flight_tick())[1])
+        flight.fly(C("G2"), screen.glyphs, Offset(0, 0), Offset(60, 15), delay=0.0)
+        await all_landed(pilot, screen)
+        assert animator_ticks == []
+        assert 1 <= len(flight_ticks) <= TRAVEL * FLIGHT_FPS + 1  # about 5, fewer when the machine is slow
     app.session.close()

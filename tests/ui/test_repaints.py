@@ -349,3 +349,99 @@ async def test_a_new_line_at_the_end_of_a_long_log_does_not_draw_its_scrollbar_a
         assert drawn
         assert bar_rows(bar) != shown
     app.session.close()
+
+
+@contextmanager
+def layouts_asked() -> Iterator[list[str]]:
+    """The widgets that asked Textual to lay the screen out while the block runs, by class."""
+    from textual.widget import Widget
+
+    asked: list[str] = []
+    refresh = Widget.refresh
+
+    def recorded(self: Widget, *regions: Region, **options: bool) -> Widget:
+        if options.get("layout"):
+            asked.append(type(self).__name__)
+        return refresh(self, *regions, **options)
+
+    Widget.refresh = recorded  # type: ignore[method-assign]
+    try:
+        yield asked
+    finally:
+        Widget.refresh = refresh  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])  # the compact table, and the grand one (its scoreboard)
+async def test_the_bots_moves_lay_nothing_out_and_the_log_still_follows_them(size):
+    # Issue 36: the one layout of the whole screen a move still made, though no box changed its size: the
+    # log's new line (RichLog sets its virtual size, a layout reactive), the table's facts and the scoreboard
+    # (its turn mark, at every move, hidden or shown). Each was a layout, 2 to 3 ms of a move's update.
+    from textual.widgets import Static
+
+    from unokart_tui.engine import Phase
+
+    from .helpers import QUICK, draw_key, run_clock_until
+
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=1.0))  # each bot's move waits for the test's clock
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        log = screen.query_one(GameLog)
+        for number in range(40):  # a long log, its scrollbar shown, as after a few rounds
+            log.add(Text(f"line {number}"))
+        await run_clock_until(pilot, session.is_human_turn)
+        while session.is_human_turn():  # the player draws (and keeps it): their hand's size is theirs
+            await pilot.press(draw_key(session.view().phase) if session.view().phase is not Phase.DRAWN else "p")
+        await pilot.pause()
+        await pilot.pause()
+        facts, board = screen.query_one("#facts", Static), screen.query_one("#scoreboard", Static)
+        lines, shown = len(log.lines), (str(facts.render()), str(board.render()))
+        with layouts_asked() as asked:
+            await run_clock_until(pilot, session.is_human_turn)  # the bots' moves, one a wake-up
+            await pilot.pause()
+        assert len(log.lines) > lines + 1  # they moved, and the log tells it
+        assert asked == []
+        assert (str(facts.render()), str(board.render())) != shown  # the facts and the turn mark followed
+        assert log.scroll_y == log.max_scroll_y == len(log.lines) - log.scrollable_content_region.height
+        bar = log.vertical_scrollbar
+        assert bar.display and bar.window_virtual_size == len(log.lines)  # its length, without the layout
+        assert log.render_line(log.scrollable_content_region.height - 1).text.strip() == log.lines[-1].text.strip()
+    app.session.close()
+
+
+async def test_a_log_growing_past_its_box_lays_nothing_out_and_its_bar_follows_its_length():
+    # The log's length no longer lays the screen out: it gives its bar the new length itself, following the
+    # end or not (a reader scrolled back sees the thumb shrink and stays where they read), and asks for the
+    # layout only when lines go (a replay's jump).
+    from textual.app import ComposeResult
+
+    from unokart_tui.tui.themes import ThemedApp
+
+    class LogApp(ThemedApp):  # the log alone
+        def compose(self) -> ComposeResult:
+            yield GameLog()
+
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(GameLog)
+        room = log.scrollable_content_region.height
+        with layouts_asked() as asked:
+            for number in range(room + 5):  # from an empty log past its box, a line a frame
+                log.add(Text(f"line {number}"))
+                await pilot.pause()
+                assert log.vertical_scrollbar.window_virtual_size == len(log.lines)
+        assert asked == []
+        assert log.scroll_y == log.max_scroll_y == 5 and log.render_line(room - 1).text.strip() == f"line {room + 4}"
+        log.scroll_home(animate=False, immediate=True)  # the reader scrolls back
+        await pilot.pause()
+        with layouts_asked() as asked:
+            log.add(Text("a line the reader has not reached"))
+            await pilot.pause()
+        assert asked == [] and log.scroll_y == 0 and not log.following
+        assert log.vertical_scrollbar.window_virtual_size == len(log.lines) == room + 6
+        with layouts_asked() as asked:
+            log.replace([Text("short again")])  # a replay's jump to its start: lines go
+        assert "GameLog" in asked
+        await pilot.pause()
+        assert log.scroll_y == 0 and log.render_line(0).text.strip() == "short again"

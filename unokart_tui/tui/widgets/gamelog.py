@@ -16,6 +16,7 @@ from rich.containers import Lines
 from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.theme import Theme
@@ -122,6 +123,13 @@ class GameLog(RichLog, can_focus=False):
     """ + card_css("GameLog")
     COMPONENT_CLASSES = CARD_COMPONENTS
 
+    # Widget's own lays the whole screen out at every change, and RichLog's ``write`` sets it at each new
+    # line: the one layout a bot's move still made (docs/performance.md). The log's box keeps its size
+    # whatever its length; only its scrollbar coming or going, or lines taken away, need the layout
+    # (``watch_virtual_size``). Same name, so Textual's own code (``set_reactive(Widget.virtual_size, …)``)
+    # still sets this one.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, *, id: str | None = None) -> None:
         # RichLog renders at 78 columns at least by default: wider than the log at 80x24.
         super().__init__(id=id, wrap=True, markup=False, auto_scroll=False, min_width=20)
@@ -130,6 +138,7 @@ class GameLog(RichLog, can_focus=False):
         self._wrapped_at = 0
         self._rewrapping = False
         self._laid_out: tuple[Size, Size, int] | None = None  # the size, room and lines of the last layout
+        self._adding_at_end = False  # ``add`` is writing a line it follows: it sets the bar's length itself
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -151,6 +160,21 @@ class GameLog(RichLog, can_focus=False):
         if only_longer and (self.show_vertical_scrollbar or lines <= container_size.height):
             return False
         return super()._size_updated(size, virtual_size, container_size, layout)
+
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        # Where the layout does not come: the scroll's end moves with the length (``max_scroll_y`` reads it),
+        # and the bar, already shown, takes its new length here, quietly, drawn if it looks any different.
+        # RichLog's bar is always there (``overflow-y: scroll``); under ``auto`` it would come with the length.
+        room, overflow = self.container_size.height, self.styles.overflow_y
+        bar_wanted = overflow == "scroll" or (overflow == "auto" and new.height > room)
+        if not room or new.height < old.height or bar_wanted != self.show_vertical_scrollbar:
+            self.refresh(layout=True)  # not laid out yet, lines taken away, or the bar comes or goes
+            return
+        if self.show_vertical_scrollbar:
+            bar = self.vertical_scrollbar
+            bar.set_reactive(ScrollBar.window_virtual_size, new.height)
+            if not self._adding_at_end:  # else drawn once at its new place, by ``add``
+                bar.refresh()
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -180,12 +204,15 @@ class GameLog(RichLog, can_focus=False):
             return
         # At the end at once, in the frame that draws the new line: RichLog scrolls a frame later, and the
         # whole log went to the terminal twice a move (docs/performance.md).
-        self.write(self.shown(line), scroll_end=False)
+        # The bar takes its new length quietly (``watch_virtual_size``), then is drawn once at its new place
+        # (if it looks any different): the new length at the old place, a picture in between, was drawn
+        # though the thumb ended where it was.
+        self._adding_at_end = True
+        try:
+            self.write(self.shown(line), scroll_end=False)
+        finally:
+            self._adding_at_end = False
         bar = self.vertical_scrollbar if self.show_vertical_scrollbar else None
-        if bar is not None:  # its new length now, with its new place: not at the layout, a frame later
-            # Set quietly, then drawn once at its new place (if it looks any different): the new length at
-            # the old place, a picture in between, was drawn though the thumb ended where it was.
-            bar.set_reactive(ScrollBar.window_virtual_size, self.virtual_size.height)
         self.scroll_end(animate=False, immediate=True, x_axis=False)
         if bar is not None:
             bar.refresh()

@@ -1,5 +1,4 @@
-"""Cards crossing the table, with Textual's animator: a played card to the pile, drawn cards to a seat,
-a card an Item Box turns over.
+"""Cards crossing the table: a played card to the pile, drawn cards to a seat, a card an Item Box turns over.
 
 Motion only shows what already happened: the table is drawn as it now is before a card
 starts moving, and nothing waits for one to land (keys act at once). A whole action's
@@ -14,6 +13,7 @@ from typing import NamedTuple
 
 from textual.geometry import Offset, Region
 from textual.reactive import reactive
+from textual.timer import Timer
 
 from unokart_tui.engine import Card
 
@@ -24,9 +24,16 @@ from .cardview import CardView
 
 TRAVEL = 0.2  # seconds a card takes to cross the table
 # Steps a second of a card's flight: smooth to the eye for a card crossing the table in a fifth of a
-# second, where Textual's animator ticks at 60 and each step sends the card's cells to the terminal again.
+# second. The flight keeps its own timer at this rate: Textual's animator ticks at 60 a second, and two
+# ticks in three of a flight moved nothing (docs/performance.md).
 FLIGHT_FPS = 25
 FLIP = 0.09  # seconds an Item Box's card takes to turn over, once the Item Box has landed
+
+
+def out_cubic(share: float) -> float:
+    """How far along its way a card is at ``share`` of its travel time: fast off, gently in (as Textual's
+    easing of that name)."""
+    return 1 - (1 - share) ** 3
 
 
 class FlyingCard(CardView):
@@ -52,9 +59,9 @@ class FlyingCard(CardView):
     }
     """
 
-    # 0: where it starts; 1: where it lands. Not a repaint of its own: Textual's animator sets it 60 times a
-    # second and the card moves on at most FLIGHT_FPS times (``watch_progress``), each move a repaint; the
-    # other ticks repainted the card where it was, two frames in three of its flight (docs/performance.md).
+    # 0: where it starts; 1: where it lands. Not a repaint of its own: the card moves on at most FLIGHT_FPS
+    # times a second (``watch_progress``), each move a repaint. Set 60 times a second (by Textual's animator,
+    # as it was), the other ticks repainted the card where it was (docs/performance.md).
     progress: reactive[float] = reactive(0.0, init=False, repaint=False)
 
     def __init__(self) -> None:
@@ -67,6 +74,8 @@ class FlyingCard(CardView):
         self._overlay: Overlay | None = None  # the wire that draws it, in a terminal
         self._laid = False  # its cells lie over the screen
         self._painted: tuple[object, list[str]] = (None, [])  # its lines as the terminal is sent them, and for what
+        self._took_off = 0.0  # when it left (after its delay)
+        self._clock: Timer | None = None  # its wait to leave, then its steps
 
     def fly(
         self,
@@ -97,7 +106,29 @@ class FlyingCard(CardView):
         # Shown from its first step on: drawn where it starts, it sat a frame over the seat's words
         # (found in play), and a drawn card waited on the draw pile through its delay.
         self._flying, self.visible = True, False
-        self.animate("progress", 1.0, duration=TRAVEL, delay=delay, easing="out_cubic", on_complete=self.land)
+        self._stop_clock()
+        if delay > 0:
+            self._clock = self.set_timer(delay, self._take_off)
+        else:
+            self._take_off()
+
+    def _take_off(self) -> None:
+        self._took_off = monotonic()
+        self._clock = self.set_interval(1 / FLIGHT_FPS, self.tick)
+
+    def tick(self) -> None:
+        """A step of the flight, FLIGHT_FPS a second: on to where its easing has it by now, or there."""
+        share = (monotonic() - self._took_off) / TRAVEL
+        if share >= 1.0:
+            self.land()
+            return
+        self._stepped = float("-inf")  # its timer is its pace: a tick a little early still moves it on
+        self.progress = out_cubic(max(share, 0.0))
+
+    def _stop_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.stop()
+            self._clock = None
 
     def watch_progress(self, progress: float) -> None:
         if progress >= 1.0:
@@ -160,11 +191,11 @@ class FlyingCard(CardView):
         self._laid = False
 
     def on_unmount(self) -> None:
+        self._stop_clock()
         self._lift()  # left laid over the screen, its cells would stay on the next one
 
     def land(self) -> None:
-        """Stop where it is, gone (a new layout moved the pile, the animation ended)."""
-        self.app.animator.force_stop_animation(self, "progress")
+        """Stop where it is, gone (a new layout moved the pile, its time is up)."""
         self.arrive()
 
     @property
@@ -172,6 +203,7 @@ class FlyingCard(CardView):
         return self._flying
 
     def arrive(self) -> None:
+        self._stop_clock()
         self._lift()
         self._flying = self.visible = False
         landed, self.landed = self.landed, None

@@ -236,10 +236,17 @@ class TablePanel(Vertical):
         else:
             after = "\n\n" + _("After you") + "\n" + info.after_you
         facts.append(after, style="bold")
-        _show(self.query_one("#facts", Static), facts)
+        # Its box has a fixed size in every table (``height: 5`` / ``2``): its words never lay the screen out.
+        _show(self.query_one("#facts", Static), facts, layout=False)
         board = self.query_one("#scoreboard", Static)
         set_border_title(board, _("Scores · first to {target}").format(target=info.target))
-        _show(board, scoreboard(info))
+        # Its turn mark moves at every move, and it asked for a layout of the screen each time, shown or hidden
+        # (it shows on the grand table only). Its box is one line a seat (``height: auto``) in a column of fixed
+        # width: only a new number of lines changes its size.
+        board_lines = scoreboard(info)
+        shown = board.content
+        same_height = isinstance(shown, Text) and shown.plain.count("\n") == board_lines.plain.count("\n")
+        _show(board, board_lines, layout=not same_height)
         if info.rules == "official":
             set_border_title(self, _("Table"))
         else:
