@@ -126,7 +126,13 @@ def state_of(value: object) -> object:
             return "values", kind, items
         return "items", kind, tuple(map(state_of, items))
     if kind is dict:
-        return "dict", tuple((state_of(key), state_of(item)) for key, item in value.items())
+        atoms = _ATOMS
+        return "dict", tuple(
+            [
+                (key if type(key) in atoms else state_of(key), item if type(item) in atoms else state_of(item))
+                for key, item in value.items()
+            ]
+        )
     if kind is random.Random:
         return "random", value.getstate()
     if _is_atom(kind):
@@ -171,20 +177,17 @@ def made_from(state: object) -> Any:
     return value
 
 
-# The items of the lists last found unchangeable, by the list's id, kept alive so that they stay those objects:
-# a round's history and discard pile only grow, and the next look at them judges only the items added since.
-# What was judged is the items, not the list: a new list that has the id of one gone and starts with the very
-# same objects starts with items already judged.
+# The items of the lists last found unchangeable, by the list's id: a round's history and discard pile only
+# grow, and the next look at them judges only the items added since. The items before are compared with
+# ``==``, which is C's identity check for the very same objects: an item that is another object, equal to
+# one judged (only one made to equal a card or an action could be), would be taken as judged.
 _judged: dict[int, tuple] = {}
 
 
 def _all_unchangeable(value: list | tuple, items: tuple) -> bool:
     """Whether every item is an atom, or a tuple of atoms (the history's ``(seat, action)``)."""
-    known = _judged.get(id(value))
-    if known is not None and len(items) >= len(known) and all(map(operator.is_, items, known)):
-        new = items[len(known) :]
-    else:
-        new = items
+    known = _judged.get(id(value), ())
+    new = items[len(known) :] if items[: len(known)] == known else items
     kinds = set(map(type, new))
     atoms = kinds <= _ATOMS or all(map(_is_atom, kinds))
     if not atoms and (kinds != {tuple} or not all(map(_is_atom, set(map(type, chain.from_iterable(new)))))):
