@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _copies_by_other_means(source: str) -> list[str]:
     """The modules ``copy`` and ``pickle`` (or their functions) that ``source`` imports."""
+    if "copy" not in source and "pickle" not in source:
+        return []  # an import names its module: nine files in ten need no parse (which took the whole test's time)
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
+from itertools import chain
 
 import pytest
 
@@ -11,21 +13,24 @@ from unokart_tui.engine import (
     DECK_COUNTS,
     Accept,
     Action,
+    Card,
     CatchUno,
     Challenge,
     ChooseColor,
     ChooseTarget,
     Color,
     Draw,
+    HouseRules,
     Match,
     Pass,
+    Phase,
     Play,
     Round,
     RulesError,
     SayUno,
 )
 
-from .helpers import refuse_all_without_change
+from .helpers import _slot_names, made_from, refuse_all_without_change, state_of
 
 PLAYER_COUNTS = range(2, 11)
 ACTIONS_PER_COUNT = 3000
@@ -52,11 +57,12 @@ def accepted_now(round_: Round) -> set[Action]:
     return legal
 
 
-def card_count(round_: Round) -> Counter:
-    counts = Counter(round_.draw_pile) + Counter(round_.discard)
-    for hand in round_.hands:
-        counts.update(hand)
-    return counts
+def card_count(round_: Round) -> dict[Card, int]:
+    """How often each card is in the round; a dict, compared with ``DECK`` as a dict is (Counter's ``==`` is slow)."""
+    return dict(Counter(chain(round_.draw_pile, round_.discard, *round_.hands)))
+
+
+DECK = dict(DECK_COUNTS)
 
 
 def random_step(match: Match, rng: random.Random) -> list:
@@ -79,7 +85,7 @@ def test_cards_conserved_decider_can_act_and_illegal_actions_change_nothing(play
     conceivable = every_conceivable_action(players)
     for _ in range(ACTIONS_PER_COUNT):
         round_ = match.round
-        assert card_count(round_) == DECK_COUNTS  # all 112 cards, each as often as the deck has it
+        assert card_count(round_) == DECK  # all 112 cards, each as often as the deck has it
         if not round_.is_over:
             assert round_.legal_actions(), "the decider must always have an action"
             accepted = accepted_now(round_)
@@ -168,3 +174,53 @@ def test_the_check_of_refusals_names_the_one_that_changed_the_round():
         refuse_all_without_change(Leaky(), ["keep", "spill", "keep"])
     with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):  # an action that is not refused
         refuse_all_without_change(Leaky(), ["keep", "legal"])
+
+
+def rounds_in_every_phase() -> list[Round]:
+    """Rounds of random play under the chaos preset: every phase, hands shown (C1, H4), a Wild Draw Four waiting."""
+    found: dict[object, Round] = {}
+    rng = random.Random(3)
+    match = Match.new(4, seed=3, target=10**9, rules=HouseRules.preset("chaos"))
+    for _ in range(3000):
+        round_ = match.round
+        key = (round_.phase, bool(round_._revealed), bool(round_._handed), round_._challenge is not None)
+        found.setdefault(key, round_.copy())
+        if round_.is_over:
+            match.next_round()
+        else:  # a card when one goes, for rounds that end
+            legal = round_.legal_actions()
+            match.apply(rng.choice([action for action in legal if isinstance(action, Play)] or legal))
+    assert {round_.phase for round_ in found.values()} == set(Phase)
+    return list(found.values())
+
+
+def test_the_state_of_a_round_is_all_its_pickle_says_and_makes_it_again():
+    for round_ in rounds_in_every_phase():
+        again = made_from(state_of(round_))
+        assert again is not round_ and pickle.dumps(again) == pickle.dumps(round_)
+        assert state_of(again) == state_of(round_)
+        for name in _slot_names(Round):  # every field counts: none is left out of the state
+            changed = made_from(state_of(round_))
+            object.__setattr__(changed, name, ("not", "what", "it", "held"))
+            assert state_of(changed) != state_of(round_), name
+
+
+CHANGES_DEEP_INSIDE = {
+    "a card from one hand to another": lambda r: r._hands[1].append(r._hands[0].pop()),
+    "two cards of the draw pile swapped": lambda r: r._draw.insert(0, r._draw.pop()),
+    "a card of the discard pile": lambda r: r._discard.__setitem__(0, Card.parse("W+4")),
+    "the random generator moved on": lambda r: r._rng.random(),
+    "an action added to the history": lambda r: r._history.append((0, Draw())),
+    "an action of the history changed": lambda r: r._history.__setitem__(0, (1, r._history[0][1])),
+    "a start event's field": lambda r: setattr(r.start_events[0], "dealer", 7),
+}
+
+
+@pytest.mark.parametrize("change", list(CHANGES_DEEP_INSIDE))
+def test_the_state_of_a_round_shows_a_change_deep_inside_it(change):
+    round_ = Match.new(3, seed=5).round
+    round_.apply(Draw())
+    before = state_of(round_)
+    CHANGES_DEEP_INSIDE[change](round_)
+    assert state_of(round_) != before
+    assert state_of(made_from(before)) == before  # the state before makes that round again

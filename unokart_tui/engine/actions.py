@@ -7,6 +7,7 @@ as far as counting as UNO, and ``ChooseTarget(True)`` is not mistaken for seat 1
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from .cards import Card, Color, RulesError, is_whole
@@ -147,22 +148,37 @@ class JumpIn:
 Action = Play | Draw | Pass | Accept | Challenge | ChooseColor | ChooseTarget | SayUno | CatchUno | JumpIn
 
 
+# parse_action's verbs, made once.
+_SIMPLE_VERBS: dict[str, type[Draw | Pass | Accept | Challenge]] = {
+    "draw": Draw,
+    "pass": Pass,
+    "accept": Accept,
+    "challenge": Challenge,
+}
+_SEAT_VERBS: dict[str, type[ChooseTarget | SayUno | CatchUno]] = {
+    "target": ChooseTarget,
+    "uno": SayUno,
+    "catch": CatchUno,
+}
+
+
 def parse_action(text: str) -> Action:
     """Read an action from the text its ``str`` gives (used by saves and logs)."""
     if not isinstance(text, str):
         raise RulesError(f"{text!r} is not an action")
+    return _parse_text(text)
+
+
+# An action is an immutable value, so the same text may give the same object: a save's history
+# says the same few hundred actions over and over, and loading it replays every one.
+@functools.lru_cache(maxsize=2048)
+def _parse_text(text: str) -> Action:
     words = text.split()
     if not words:
         raise RulesError("an empty action")
     verb, args = words[0].lower(), words[1:]
-    simple: dict[str, type[Draw | Pass | Accept | Challenge]] = {
-        "draw": Draw,
-        "pass": Pass,
-        "accept": Accept,
-        "challenge": Challenge,
-    }
-    if verb in simple and not args:
-        return simple[verb]()
+    if verb in _SIMPLE_VERBS and not args:
+        return _SIMPLE_VERBS[verb]()
     if verb == "play" and 1 <= len(args) <= 3:
         card = Card.parse(args[0])
         rest = args[1:]
@@ -175,15 +191,10 @@ def parse_action(text: str) -> Action:
         return Play(card, color, uno)
     if verb == "color" and len(args) == 1:
         return ChooseColor(Color.from_letter(args[0]))
-    seat_verbs: dict[str, type[ChooseTarget | SayUno | CatchUno]] = {
-        "target": ChooseTarget,
-        "uno": SayUno,
-        "catch": CatchUno,
-    }
     # ASCII digits only: "²".isdigit() is true, and int() refuses it.
     seat = int(args[0]) if args and args[0].isascii() and args[0].isdigit() else None
-    if verb in seat_verbs and len(args) == 1 and seat is not None:
-        return seat_verbs[verb](seat)
+    if verb in _SEAT_VERBS and len(args) == 1 and seat is not None:
+        return _SEAT_VERBS[verb](seat)
     if verb == "jump" and len(args) in (2, 3) and seat is not None and (len(args) == 2 or args[2].lower() == "uno"):
         return JumpIn(seat, Card.parse(args[1]), len(args) == 3)
     raise RulesError(f"{text!r} is not an action")
