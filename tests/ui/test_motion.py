@@ -100,7 +100,7 @@ async def test_an_item_box_turns_its_card_over_on_the_pile():
         screen.flights.fly(motions([CardPlayed(0, C("WI")), CardTurned(0, C("B5"))], HUMAN), by_player=True)
         assert top.flip == 0.0  # its back first
         await all_landed(pilot, screen)
-        await app.animator.wait_for_idle()  # the card turned over: Textual's animator
+        await pilot.wait_for_scheduled_animations()  # the card turned over: Textual's animator, its delay too
         assert top.flip == 1.0 and flying(screen) == []
     app.session.close()
 
