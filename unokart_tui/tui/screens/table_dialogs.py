@@ -43,8 +43,10 @@ def dialog_for(message: told.Message, screen: GameScreen) -> tuple[ModalScreen[A
             )
             return aim, controller.choose_target
         case told.AskChallenge(name, color, cards, can_stack, called):
-            shared = not isinstance(controller, TableController)  # a friend's table hears its hint from the host
-            hinted_answer = None if shared else partial(hinting.hinted_answer, controller)
+            # A friend's table hears its hint from the host later, under the table.
+            hinted_answer = (
+                partial(hinting.hinted_answer, controller) if isinstance(controller, TableController) else None
+            )
             challenge = ChallengeDialog(
                 name,
                 color,
