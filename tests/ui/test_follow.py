@@ -14,7 +14,7 @@ from textual.widgets import Select, Static
 import saves
 from unokart_tui.engine import Card, Match, Phase, Play
 from unokart_tui.settings import load_settings
-from unokart_tui.table.session import Session
+from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.table.tableview import SeatLine
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.choices import ColorDialog
@@ -441,9 +441,21 @@ async def test_the_round_summary_wraps_a_long_hand_under_itself():
         assert dialog.query_one(".box").region.bottom <= 23  # above the dialog's own key bar
 
 
+def near_the_rounds_end(match: Match) -> bool:
+    """The player's turn in round 1 while a seat is on its last card: the round is a few moves from its end."""
+    round_ = match.round
+    return (
+        match.round_number == 1
+        and not round_.is_over
+        and round_.decider == HUMAN
+        and min(len(hand) for hand in round_.hands) == 1
+    )
+
+
 @pytest.mark.slow
-@pytest.mark.table(seed=7)
+@pytest.mark.table(seed=7, position=near_the_rounds_end)
 async def test_the_key_bar_behind_a_dialog_shows_the_dialogs_keys(pilot):
+    """The guide over the table, then the round-over notice: the round is played to near its end at engine speed."""
     app = pilot.app
     await settle(pilot)
     await pilot.press("question_mark")
