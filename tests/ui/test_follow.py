@@ -153,10 +153,18 @@ async def test_a_new_bot_speed_holds_in_the_match_being_played(pilot):
 # ---------------------------------------------------------------------- the log
 
 
+def forty_moves_into_a_round(match: Match) -> bool:
+    """The player's turn after 40 moves of the round: the table opens on a log longer than a small screen."""
+    return not match.round.is_over and match.round.decider == HUMAN and len(match.history[-1]) >= 40
+
+
 @pytest.mark.slow
-@pytest.mark.table(seed=7, size=(200, 60))
+@pytest.mark.table(seed=7, size=(200, 60), position=forty_moves_into_a_round)
 async def test_after_a_resize_the_log_shows_the_latest_moves(pilot):
-    # Issue 13, bug 5: from 200x60 back to 80x24 the log showed its oldest lines.
+    """Issue 13, bug 5: from 200x60 back to 80x24 the log showed its oldest lines.
+
+    The moves are played at engine speed: the table tells the round so far when it opens, as a long log.
+    """
     app = pilot.app
     await play_until(pilot, lambda a: len(a.screen.query_one(GameLog).lines) > 30 and a.session.is_human_turn())
     log = app.screen.query_one(GameLog)
