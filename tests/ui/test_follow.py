@@ -14,7 +14,7 @@ from textual.widgets import Select, Static
 import saves
 from unokart_tui.engine import Card, Match, Phase, Play
 from unokart_tui.settings import load_settings
-from unokart_tui.table.session import Session
+from unokart_tui.table.session import HUMAN, Session
 from unokart_tui.table.tableview import SeatLine
 from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.choices import ColorDialog
@@ -153,10 +153,18 @@ async def test_a_new_bot_speed_holds_in_the_match_being_played(pilot):
 # ---------------------------------------------------------------------- the log
 
 
+def forty_moves_into_a_round(match: Match) -> bool:
+    """The player's turn after 40 moves of the round: the table opens on a log longer than a small screen."""
+    return not match.round.is_over and match.round.decider == HUMAN and len(match.history[-1]) >= 40
+
+
 @pytest.mark.slow
-@pytest.mark.table(seed=7, size=(200, 60))
+@pytest.mark.table(seed=7, size=(200, 60), position=forty_moves_into_a_round)
 async def test_after_a_resize_the_log_shows_the_latest_moves(pilot):
-    # Issue 13, bug 5: from 200x60 back to 80x24 the log showed its oldest lines.
+    """Issue 13, bug 5: from 200x60 back to 80x24 the log showed its oldest lines.
+
+    The moves are played at engine speed: the table tells the round so far when it opens, as a long log.
+    """
     app = pilot.app
     await play_until(pilot, lambda a: len(a.screen.query_one(GameLog).lines) > 30 and a.session.is_human_turn())
     log = app.screen.query_one(GameLog)
@@ -441,9 +449,21 @@ async def test_the_round_summary_wraps_a_long_hand_under_itself():
         assert dialog.query_one(".box").region.bottom <= 23  # above the dialog's own key bar
 
 
+def near_the_rounds_end(match: Match) -> bool:
+    """The player's turn in round 1 while a seat is on its last card: the round is a few moves from its end."""
+    round_ = match.round
+    return (
+        match.round_number == 1
+        and not round_.is_over
+        and round_.decider == HUMAN
+        and min(len(hand) for hand in round_.hands) == 1
+    )
+
+
 @pytest.mark.slow
-@pytest.mark.table(seed=7)
+@pytest.mark.table(seed=7, position=near_the_rounds_end)
 async def test_the_key_bar_behind_a_dialog_shows_the_dialogs_keys(pilot):
+    """The guide over the table, then the round-over notice: the round is played to near its end at engine speed."""
     app = pilot.app
     await settle(pilot)
     await pilot.press("question_mark")
