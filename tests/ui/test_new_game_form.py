@@ -9,7 +9,7 @@ from textual.widgets import Input
 import saves
 from unokart_tui.settings import Settings
 from unokart_tui.tui.app import UnoKartApp
-from unokart_tui.tui.screens.new_game import NewGameScreen
+from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
 from unokart_tui.tui.widgets.keybar import KeyBar
 
 from .helpers import QUICK
@@ -98,3 +98,16 @@ async def test_a_new_name_typed_fast_renames_the_save_by_all_its_letters():
         burst(application, ["ctrl+u", *"Friday night", "enter"])
         await pilot.pause()
         assert [entry.name for entry in saves.list_saves()] == ["Friday night"]
+
+
+async def test_the_form_reads_a_row_just_added_before_its_choices_are_drawn():
+    # Found under load: a change elsewhere read the form while a row just added had no Selects yet: NoMatches.
+    application = UnoKartApp(settings=QUIET, pace=QUICK)
+    async with application.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        rows = screen.rows()
+        rows[-1].parent.mount(OpponentRow("greedy", "normal"), after=rows[-1])  # not awaited: not composed yet
+        screen.check_form()  # as a Select's change in another row does
+        assert screen.rows()[-1].choice() == ("greedy", "normal")
+        await pilot.pause()
+        assert len(screen.rows()) == len(rows) + 1 and screen.read_form() is not None

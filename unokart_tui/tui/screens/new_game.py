@@ -114,7 +114,14 @@ class OpponentRow(Vertical):
         self.describe()
 
     def choice(self) -> tuple[str, str]:
-        """The personality and the difficulty chosen."""
+        """The personality and the difficulty chosen; a row not composed yet, the ones it was made with.
+
+        Found under load: a change in another row read the form while a row just added had no Selects yet, and
+        the query raised ``NoMatches``.
+        """
+        selects = self.query(Select)
+        if not selects:
+            return self.personality, self.difficulty
         personality = self.query_one(".personality", Select).value
         difficulty = self.query_one(".difficulty", Select).value
         return str(personality), str(difficulty)
