@@ -640,3 +640,21 @@ def test_a_hinted_draw_and_keep_are_each_one_line_that_says_it_followed_the_hint
         logged = len(table.front.log())
         assert controller.act(Pass(), hint_uno=False)
         assert table.front.log()[logged] == "· You keep the drawn card, as the hint advised."
+
+
+def test_the_draw_key_that_draws_nothing_says_why():
+    # Reported: d pressed during the bots' moves at a resumed table was dropped without a word (the key bar
+    # hides "draw" then, and nothing else answered the key).
+    table = Table(new_session(), Pace(bot_delay=60, catch_window=0, jump_window=0, banner_seconds=None))
+    table.start()
+    table.until_the_players_turn()
+    controller = table.controller
+    assert controller.may("draw") and not controller.may("draw_refused")  # the player's turn: d draws
+    controller.intend("draw")
+    if table.session.is_human_turn():
+        controller.intend("keep")
+    assert not controller.may("draw") and controller.may("draw_refused")
+    history = table.history()
+    controller.intend("draw_refused")
+    assert table.history() == history
+    assert table.front.said()[-1] == "Wait for your turn."

@@ -7,6 +7,9 @@ from xml.etree import ElementTree
 
 import pytest
 
+from unokart_tui.engine import Phase
+from unokart_tui.table.session import HUMAN, Session
+from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.choices import ChallengeDialog
 from unokart_tui.tui.dialogs.notices import NoticeDialog
 from unokart_tui.tui.screens.game import GameScreen
@@ -14,13 +17,20 @@ from unokart_tui.tui.widgets.banner import BannerView
 from unokart_tui.tui.widgets.gamelog import GameLog
 from unokart_tui.tui.widgets.hand import HandView
 
+from ..fakeclock import FakeClock
 from .helpers import (
     QUICK,
+    SETTINGS,
+    first_playable_card,
+    forgetful_bots,
+    make_app,
     one_card_from_the_end,
+    play_at_engine_speed,
     play_until,
     run_clock_until,
     settle,
     take_turn_with_keys,
+    until,
 )
 from .screen import screen_lines
 
@@ -144,3 +154,50 @@ async def test_the_lines_of_the_moves_an_undo_took_back_are_struck_and_dimmed(pi
     assert all("strike" in entry.style and "dim" in entry.style for entry in taken_back)
     assert "strike" not in undo_line.style and "You take back" in undo_line.plain
     assert not any("strike" in entry.style for entry in entries[:before])
+
+
+# ---------------------------------------------------------------------- a key that does nothing says why
+
+
+async def test_draw_pressed_during_the_bots_turn_at_a_resumed_table_says_why_u2(tmp_path, monkeypatch):
+    """Reported: a table resumed while a bot was open to a catch (U2) dropped ``d`` without a word.
+
+    A bot decides then (the player's d came during the bots' moves): ``d`` draws nothing, and the key bar
+    hid the draw, so the key went to no binding at all. It must say why, as a click on the draw pile did.
+    """
+    monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
+    slow = QUICK._replace(bot_delay=30, catch_window=30)  # the bots wait: the moment stays while d is pressed
+    app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"), pace=slow)
+    session = app.session
+    play_at_engine_speed(
+        session,
+        lambda match: match.round.exposed not in (None, HUMAN) and match.round.decider != HUMAN,
+        player=first_playable_card,
+    )
+    session.close()
+    resumed = Session.load("test match")
+    app = UnoKartApp(resumed, settings=SETTINGS, pace=slow, clock=FakeClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert resumed.match.round.exposed not in (None, HUMAN) and not resumed.is_human_turn()
+        history = list(resumed.match.history[-1])
+        await pilot.press("d")
+        await pilot.pause()
+        assert list(resumed.match.history[-1]) == history
+        assert "Wait for your turn." in notices(app)
+    resumed.close()
+
+
+async def test_draw_pressed_again_after_drawing_says_why_t3():
+    app = make_app(seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        await settle(pilot)
+        app.screen.controller.pacer.set_pace(QUICK._replace(bot_delay=30))  # the next bot waits
+        await pilot.press("d")
+        await until(pilot, lambda: session.view().phase is Phase.DRAWN)  # seed 11: the card drawn can be played
+        history = list(session.match.history[-1])
+        await pilot.press("d")  # T3: one card is drawn, then it is played or kept
+        await pilot.pause()
+        assert list(session.match.history[-1]) == history
+        assert "You can't draw now: play the card just drawn or keep it." in notices(app)

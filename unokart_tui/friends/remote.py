@@ -450,6 +450,8 @@ class RemoteTable:
             return False
         if intent in ("missed_catch", "missed_jump"):
             return not applies(intent.removeprefix("missed_"), shown, YOU)
+        if intent == "draw_refused":  # d that neither draws nor takes: the host's refusal says why
+            return not applies("draw", shown, YOU) and not applies("take", shown, YOU)
         return applies("move" if intent == "move_to" else intent, shown, YOU)
 
     def intend(self, intent: str, *arguments: int) -> None:
@@ -470,7 +472,8 @@ class RemoteTable:
         if intent in refusals:
             self.refuse(refusals[intent]())
             return
-        method: Callable[..., None] = getattr(self, "play_selected" if intent in ("play", "hinted") else intent)
+        named = {"play": "play_selected", "hinted": "play_selected", "draw_refused": "draw"}
+        method: Callable[..., None] = getattr(self, named.get(intent, intent))
         method(*arguments)
 
     def press(self, at: float) -> None:

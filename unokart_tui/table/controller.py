@@ -477,6 +477,14 @@ class TableController:
         if self.is_players_decision():
             self.act(Draw())
 
+    def draw_refused(self) -> None:
+        """The draw key when a draw is not the seat's move: why not (a bot's turn, a card just drawn…).
+
+        Found in play: a table resumed while a bot was open to a catch dropped ``d`` pressed during the
+        bots' moves without a word, the key bar having hidden the draw.
+        """
+        self.draw()  # refused there with the reason, by ``is_players_decision`` or the engine (``act``)
+
     def keep(self) -> None:
         if self.is_players_decision():
             self.act(Pass())

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 # The seat's intentions beyond the table's moves: those the key bar shows in their two or three
 # forms (undo that is taken, refused with the reason, or off in the settings), hints and the autopilot.
 INTENTS = TABLE_KEYS | frozenset(
-    {"missed_jump", "missed_catch", "hint", "hinted", "undo", "undo_refused", "undo_off", "autopilot"}
+    {"missed_jump", "missed_catch", "draw_refused", "hint", "hinted", "undo", "undo_refused", "undo_off", "autopilot"}
 )
 
 
@@ -31,6 +31,8 @@ def may(controller: TableController, intent: str) -> bool:
         return not applies("catch", match, you)
     if intent == "missed_jump":
         return not applies("jump", match, you)
+    if intent == "draw_refused":  # d when it neither draws nor takes a stack: says why, never nothing
+        return not applies("draw", match, you) and not applies("take", match, you)
     if intent in ("undo", "undo_refused"):  # z shows only when it would take something back
         return controller.undo_on and (session.undo_refusal() is None) == (intent == "undo")
     if intent == "undo_off":

@@ -91,6 +91,7 @@ class GameScreen(Screen[None]):
         Binding("enter,space", "intent('hinted')", N_("Take the hint")),  # a draw, a keep or a stack, as hinted
         Binding("d", "intent('draw')", N_("Draw")),
         Binding("d", "intent('take')", N_("Take them")),  # a stack's total (house rules H1-H3): drawn, as a draw is
+        Binding("d", "intent('draw_refused')", N_("Draw"), show=False),  # when d draws nothing: says why
         Binding("p", "intent('keep')", N_("Keep")),
         Binding("j", "intent('jump')", N_("Jump in")),  # house rule H5
         Binding(
