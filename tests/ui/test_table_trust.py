@@ -90,7 +90,7 @@ def blank_felt_rows(app) -> list[int]:
 async def test_the_table_at_200x60_gives_its_rows_to_the_seats(pilot):
     # Found in play at 200x60: about 11 rows of the felt blank, the seats' stories cut to fit 50 rows.
     # The player's turn, the bots' moves told: one pause was not always enough for them on a loaded machine.
-    await until(pilot, lambda: pilot.app.session.is_human_turn())
+    await until(pilot, pilot.app.session.is_human_turn)
     await pilot.pause()
     blank = blank_felt_rows(pilot.app)
     assert len(blank) <= 5, blank  # the piles' breathing room, no more (12 before)
