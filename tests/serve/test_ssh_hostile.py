@@ -243,15 +243,34 @@ async def test_a_dropped_connection_is_logged_as_one(tmp_path, monkeypatch):
 
 
 async def test_the_name_prompt_echo_waits_for_a_client_that_does_not_read(tmp_path):
-    """A flood at the name prompt: the echo (a bell for each key past 20) is not kept without bound."""
+    """A flood at the name prompt: the echo (a bell for each key past 20) is not kept without bound.
+
+    The host stops reading while its echo waits, so the flood stays on the client's side and the
+    host keeps about one write buffer (~64 KB). Without that pause it echoes all 4 MB and keeps what
+    the client's window cannot take (~2 MB): the bound of 1 MB tells the two apart. The check waits
+    until the client has sent the whole flood and the host's echo buffer has stopped moving (a fixed
+    sleep checked before anything was echoed on a loaded machine), or until the host holds too much.
+    """
+    bound = 1024 * 1024
     async with serving(tmp_path) as served:
         conn = await connect(served, new_key())
         chan, _ = await session(conn)
         chan.pause_reading()  # this client reads nothing
         for _ in range(64):
             chan.write(b"x" * 65536)
-        await asyncio.sleep(1.0)
         [player] = served.hub.connections
         assert player.session is not None and player.session.chan is not None
-        assert player.session.chan.get_write_buffer_size() < 8 * 1024 * 1024
+        host = player.session.chan
+        samples: list[tuple[int, int]] = []
+
+        def settled_or_over() -> bool:
+            samples.append((host.get_write_buffer_size(), chan.get_write_buffer_size()))
+            echoed, unsent = samples[-1]
+            if echoed >= bound:
+                return True
+            last = samples[-10:]  # ten polls (>= 0.2 s) with nothing moving on either side
+            return echoed > 0 and unsent == 0 and len(last) == 10 and len(set(last)) == 1
+
+        await until(settled_or_over, what="the whole flood sent and the host's echo settled")
+        assert samples[-1][0] < bound, f"the host keeps {samples[-1][0]} bytes of echo"
         conn.abort()

@@ -338,3 +338,33 @@ async def test_at_80_columns_a_bot_of_the_shared_table_is_said_to_be_a_bot_once(
         assert mario.info is not None and mario.info.kind == "bot" and not mario.info.last
         said = mario.render().plain
         assert said.split().count("bot") == 1, said
+
+
+@pytest.mark.parametrize("burst", ["the end", "the whole match"])
+async def test_q_on_the_final_scores_after_a_burst_of_the_hosts_messages(burst):
+    """A slow line hands over many of the host's messages at once, not move by move: the final scores'
+    ``q`` still leaves the table. Found: in a burst, a question the table asked and then withdrew (Ann's
+    turn passed by the turn clock) was dismissed before it was shown; its first showing asked for a part
+    that a closing dialog no longer mounts, and the app stopped with NoMatches (the dialog stayed, keys
+    went nowhere). The end alone (the final move, the round's end, the match's end) holds no such question."""
+    from unokart_tui.tui.dialogs.notices import NoticeDialog
+
+    table, clock, line = a_short_match()
+    left: list[object] = []
+    app = UnoKartApp(None, settings=SETTINGS, pace=QUICK, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(app.screen_stack) > 1)
+        screen = line.screen = RemoteTableScreen(line, line.first_table(), clock=clock)
+        await app.push_screen(screen, left.append)
+        while not table.finished:
+            if burst == "the end":
+                await deliver(pilot, line)
+            assert clock.run_next(), "the table waits for nothing"
+        line.deliver()  # what waited, all at once
+        await until(pilot, lambda: screen.remote.match_over and isinstance(app.screen, NoticeDialog))
+        while isinstance(app.screen, NoticeDialog) and "q" not in dict(app.screen.keys):
+            await pilot.press("enter")  # a round's notice before the match's
+            await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: left == [None])
+        assert screen not in app.screen_stack

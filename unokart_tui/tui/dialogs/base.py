@@ -42,7 +42,12 @@ class Dialog(ModalScreen[T]):
 
     def show_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        notice = self.query_one("#too-small", Static)
+        notices = self.query("#too-small").results(Static)
+        notice = next(notices, None)
+        if notice is None:
+            # Dismissed before it was shown (a friend's table asked, then withdrew, in one burst from a slow
+            # line): a closing dialog mounts nothing, and there is nothing to size. Found: the app stopped.
+            return
         notice.update(
             _("Please enlarge your terminal\nto at least {least} (it is {size}).").format(
                 least=f"{MIN_WIDTH}×{MIN_HEIGHT}", size=f"{width}×{height}"
