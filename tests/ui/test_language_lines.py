@@ -30,6 +30,7 @@ from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
 from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
 from unokart_tui.tui.screens.title import TitleScreen
+from unokart_tui.tui.widgets.choices import ChoicesOverlay
 from unokart_tui.tui.widgets.hand import HandView
 from unokart_tui.tui.widgets.hint import HintView
 from unokart_tui.tui.widgets.keybar import KeyBar
@@ -333,36 +334,63 @@ def tab_order(screen) -> list[tuple[str, str | None, tuple[str, ...]]]:
 async def test_tab_and_enter_through_new_game_never_remove_an_opponent_nor_start():
     """Walked in English; in Slovak and Dutch the form, opened anew in each, has Tab go through the same widgets
     in the same order. What Enter does on a widget is the widget's, whatever its words: walking each language
-    (4 s of CPU each, issue 30) checked the same keys on the same widgets again."""
+    (4 s of CPU each, issue 30) checked the same keys on the same widgets again.
+
+    Each widget has its two Enters once: Enter on Add adds a row and goes into it, so Tab comes back to Add
+    after the new row; a second Enter there would add rows up to the most, and an earlier walk capped at
+    the chain's length went round Add and never reached the seed nor the house rules. The walk ends on Start,
+    whose Enter starts the match as the player asked."""
     # Found in play: Tab landed on Remove, Enter removed an opponent, and a second Enter started the match.
+    chosen: list[NewGameScreen.Chosen] = []
+
+    def hear(message) -> None:
+        if isinstance(message, NewGameScreen.Chosen):
+            chosen.append(message)
+
     app = UnoKartApp(settings=QUIET, pace=QUICK)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), message_hook=hear) as pilot:
         await pilot.press("n")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         english = tab_order(screen)
         assert not any(kind == "Button" and "remove" in classes for kind, _id, classes in english), english
+        # The fields come before the buttons that act: the name, the target, then the opponents' choices.
+        assert [widget_id for _kind, widget_id, _classes in english[:3]] == ["name", "target", "table-difficulty"]
+        assert english[-1][1] == "start", english
+        start = screen.query_one("#start", Button)
         opponents = len(screen.query(OpponentRow))
-        reached = []
-        for _tab in range(len(screen.focus_chain)):
-            await pilot.press("tab")
-            await pilot.pause()
+
+        def form_widget():  # an open list's Enter is its drop-down's
             focused = app.focused
-            reached.append(focused)
-            assert not (isinstance(focused, Button) and focused.has_class("remove")), focused
-            if isinstance(focused, Button) and focused.id == "start":
+            return focused.parent if isinstance(focused, ChoicesOverlay) else focused
+
+        entered: list = []  # the form's widgets, each as it had an Enter
+        for _step in range(3 * len(english)):  # an Enter pair and a Tab for each, and Add's new row
+            widget = form_widget()
+            assert not (isinstance(widget, Button) and widget.has_class("remove")), widget
+            if widget is start:
                 break  # Enter there starts, as the player asked for
-            await pilot.press("enter", "enter")  # a stray Enter, and a second: a field moves on, a list opens and picks
-            await pilot.pause()
-            if app.screen is not screen:  # a dialog the Enter opened (house rules): leave it as it was
+            if widget in entered:
+                await pilot.press("tab")
+                await pilot.pause()
+                continue
+            for _enter in range(2):  # a stray Enter, and a second: a field moves on, a list opens and picks
+                entered.append(form_widget())
+                await pilot.press("enter")
+                await pilot.pause()
+            if isinstance(app.screen, HouseRulesDialog):  # the Enter opened it: leave it as it was
                 await pilot.press("escape")
                 await pilot.pause()
             # Nothing removed (the Add button's Enter adds one, as it says), and no match started.
-            assert app.screen is screen and len(screen.query(OpponentRow)) >= opponents
+            assert app.screen is screen and not chosen, app.screen
+            assert len(screen.query(OpponentRow)) >= opponents
             opponents = len(screen.query(OpponentRow))
-        # The fields come before the buttons that act: the name, the target, then the opponents' choices.
-        assert [widget.id for widget in reached[:1]] == ["target"]
+        else:
+            raise AssertionError(f"Tab never reached Start; Enter went to {entered}")
+        # Every widget before Start had its Enter: the form's, and the row Add added.
+        assert [widget for widget in screen.focus_chain if widget not in entered] == [start]
+        assert len(screen.focus_chain) == len(english) + 2
         for language in LANGUAGES[1:]:
             await back_to(pilot, TitleScreen)
             use_process_language(language)

@@ -7,7 +7,6 @@ as far as counting as UNO, and ``ChooseTarget(True)`` is not mistaken for seat 1
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from .cards import Card, Color, RulesError, is_whole
@@ -166,13 +165,6 @@ def parse_action(text: str) -> Action:
     """Read an action from the text its ``str`` gives (used by saves and logs)."""
     if not isinstance(text, str):
         raise RulesError(f"{text!r} is not an action")
-    return _parse_text(text)
-
-
-# An action is an immutable value, so the same text may give the same object: a save's history
-# says the same few hundred actions over and over, and loading it replays every one.
-@functools.lru_cache(maxsize=2048)
-def _parse_text(text: str) -> Action:
     words = text.split()
     if not words:
         raise RulesError("an empty action")
