@@ -768,28 +768,6 @@ async def test_t_in_the_challenge_dialog_shows_the_experts_answer_and_counts_it(
     app.session.close()
 
 
-async def test_enter_in_the_challenge_dialog_takes_the_answer_its_hint_chose_c1():
-    """Issue 34, found in play: after t in the challenge dialog, enter did nothing, where the colour and target
-    dialogs' enter takes their hint's choice. The key bar names the answer enter takes."""
-    app = make_app(seed=3)
-    play_at_engine_speed(app.session, lambda m: m.round.decider == HUMAN and m.round.phase is Phase.CHALLENGE)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ChallengeDialog))
-        dialog = app.screen
-        assert "(the hint)" not in str(dialog.query_one(KeyBar).render())  # no hint yet: enter takes nothing
-        await pilot.press("t")
-        await pilot.pause()
-        advised = str(dialog.query_one("#challenge-hint").render()).removeprefix("Hint: ").split()[0]
-        assert advised in ("Challenge", "Accept")
-        assert f"{advised} (the hint)" in str(dialog.query_one(KeyBar).render())
-        taken = len(app.session.match.history[-1])
-        await pilot.press("enter")
-        await until(pilot, lambda: not isinstance(app.screen, ChallengeDialog))
-        answered = app.session.match.history[-1][taken]
-        assert type(answered).__name__ == advised  # the engine's Accept or Challenge, as the hint said
-    app.session.close()
-
-
 async def test_t_in_the_swap_dialog_shows_whom_the_expert_would_choose_h4():
     """Found in play (party): in "Seven! Whom do you swap hands with?", t did nothing and said nothing."""
     app = make_app(seed=3, rules=HouseRules.preset("party"))
