@@ -285,6 +285,17 @@ def test_a_card_whose_screen_closed_under_its_flight_is_lifted_not_laid():
     assert laid == [None]  # its cells taken off, nothing laid
 
 
+def hold_a_play_in_the_air(screen: GameScreen, monkeypatch) -> tuple[CardView, Play]:
+    """The player's first card that is no wild played, its flight's clock stopped: the pile's card, the play."""
+    top = screen.query_one("#top-card", CardView)
+    stopped = motion.monotonic()
+    monkeypatch.setattr(motion, "monotonic", lambda: stopped)
+    play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
+    screen.controller.act(play)
+    screen.render_table()
+    return top, play
+
+
 async def test_a_catch_right_after_a_play_still_lands_the_played_card_on_the_pile(monkeypatch):
     # Found in a party playtest: a catch (U2) while a G+2 flew to the pile sent that same flying card off
     # with the caught seat's draw; the play's landing was lost and the pile showed the card before it
@@ -295,12 +306,7 @@ async def test_a_catch_right_after_a_play_still_lands_the_played_card_on_the_pil
         screen = app.screen
         assert isinstance(screen, GameScreen)
         app.animation_level = "full"
-        top = screen.query_one("#top-card", CardView)
-        stopped = motion.monotonic()
-        monkeypatch.setattr(motion, "monotonic", lambda: stopped)  # the play is still in the air
-        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
-        screen.controller.act(play)
-        screen.render_table()
+        top, _play = hold_a_play_in_the_air(screen, monkeypatch)
         assert top.covered is not None and len(flying(screen)) == 1
         caught = motions([CardsDrawn(1, (C("B1"), C("B2")), DrawReason.UNO_CAUGHT, 1)], HUMAN)
         screen.flights.fly(caught, by_player=True)  # the catch's own cards, before the play lands
@@ -340,12 +346,7 @@ async def test_an_undo_lands_the_cards_in_flight_and_the_pile_shows_its_card_aga
         screen = app.screen
         assert isinstance(screen, GameScreen)
         app.animation_level = "full"
-        top = screen.query_one("#top-card", CardView)
-        stopped = motion.monotonic()
-        monkeypatch.setattr(motion, "monotonic", lambda: stopped)  # the play stays in the air
-        play = next(a for a in screen.session.match.legal_actions() if isinstance(a, Play) and not a.card.is_wild)
-        screen.controller.act(play)
-        screen.render_table()
+        top, play = hold_a_play_in_the_air(screen, monkeypatch)
         assert top.covered is not None and screen.controller.may("undo")
         screen.controller.undo()  # as the z key has it done; the pilot's keys would wait for the motion to end
         assert flying(screen) == [] and top.covered is None  # at once, the clock still standing
