@@ -77,7 +77,7 @@ def test_the_readme_stays_short_and_opens_with_the_two_commands():
     assert len(lines) <= 200
     top = "\n".join(lines[:12])
     assert "python3 -m venv .venv && .venv/bin/python -m pip install -e . && .venv/bin/unokart" in top
-    assert '.venv/bin/python -m pip install -e ".[test]" && .venv/bin/python -m pytest -n auto' in top
+    assert '.venv/bin/python -m pip install -e ".[test]" && .venv/bin/python -m pytest -n auto --dist worksteal' in top
 
 
 def test_the_readme_runs_the_tests_as_ci_does():
