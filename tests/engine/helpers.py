@@ -4,6 +4,7 @@ refused actions change nothing."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import enum
 import operator
 import pickle
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from unokart_tui.engine import Card, Color, Event, HouseRules, Round, RulesError
+from unokart_tui.engine import Action, Card, Color, Event, HouseRules, Match, Play, Rank, Round, RulesError
 
 
 def cards(text: str) -> list[Card]:
@@ -45,6 +46,33 @@ def position(
         scores=scores,
         rules=rules,
     )
+
+
+def play(text: str, color: Color | None = None, uno: bool = False) -> Play:
+    return Play(Card.parse(text), color, uno)
+
+
+def deal_with_start(rank: Rank, players: int = 4, dealer: int = 1, rules: HouseRules | None = None) -> Round:
+    """The first seeded deal whose start card is of ``rank``."""
+    for seed in range(10_000):
+        round_ = Round.deal(players, dealer=dealer, seed=seed, rules=rules)
+        if round_.discard[0].rank is rank:
+            return round_
+    raise AssertionError(f"no seed starts with {rank}")
+
+
+def finish_round_by_random_play(match: Match) -> None:
+    rng = random.Random(match.round_number)
+    while not match.round.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+
+
+def refused(round_: Round, action: Action, match: str) -> None:
+    """``action`` raises RulesError with ``match`` in its message and changes nothing."""
+    before = copy.deepcopy(round_)
+    with pytest.raises(RulesError, match=match):
+        round_.apply(action)
+    assert round_ == before
 
 
 def hand(round_: Round, seat: int) -> list[str]:
