@@ -8,38 +8,17 @@ from __future__ import annotations
 
 import ast
 import re
-from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
 
 pytest.importorskip("babel")  # a test dependency: pyproject's "test" extra
 
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from .extraction import Message
+from .extraction import marked_messages as catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 VOICE = ROOT / "unokart_tui" / "voice"
-KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}  # as babel.cfg says, for a Babel that reads no keywords there
-
-
-class Message(NamedTuple):
-    file: str
-    line: int
-    ids: tuple[str, ...]  # the singular, and the plural for ngettext
-    context: str | None
-
-
-@cache
-def catalog() -> tuple[Message, ...]:
-    with (ROOT / "babel.cfg").open(encoding="utf-8") as mapping:
-        method_map, options_map = parse_mapping_cfg(mapping, "babel.cfg")
-    found = []
-    for file, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map, keywords=KEYWORDS):
-        ids = message if isinstance(message, tuple) else (message,)
-        found.append(Message(file, line, tuple(ids), context))
-    return tuple(found)
 
 
 def ours() -> tuple[Message, ...]:

@@ -22,6 +22,8 @@ from unokart_tui.serve.players import NAME_LIMIT, check_name
 from unokart_tui.serve.prompt import NamePrompt
 from unokart_tui.voice import LOCALE_DIR, _, ngettext, use_language
 
+from .extraction import marked_messages
+
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("sk", "nl")
 # Every message of the game is translated into every language: a new sentence without its
@@ -202,17 +204,9 @@ def test_a_serve_sentence_comes_out_in_slovak_and_in_dutch():
 @cache
 def extracted() -> dict[tuple[str | None, str], set[str]]:
     """Every message marked in the package (Babel, as babel.cfg says): (context, msgid) → the files."""
-    pytest.importorskip("babel")
-    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-    from babel.messages.frontend import parse_mapping_cfg
-
-    with (ROOT / "babel.cfg").open(encoding="utf-8") as mapping:
-        method_map, options_map = parse_mapping_cfg(mapping, "babel.cfg")
-    keywords = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}
     found: dict[tuple[str | None, str], set[str]] = {}
-    for file, _line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map, keywords=keywords):
-        msgid = message[0] if isinstance(message, tuple) else message
-        found.setdefault((context, msgid), set()).add(Path(file).as_posix())
+    for message in marked_messages():
+        found.setdefault((message.context, message.ids[0]), set()).add(Path(message.file).as_posix())
     return found
 
 
