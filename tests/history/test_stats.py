@@ -205,22 +205,35 @@ def run(*args):
     )
 
 
-def test_the_stats_command_in_text_and_json_and_its_rebuild(five_matches):
+def in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``unokart ARGS`` run by ``cli.main`` in this process (the code the program runs, without the 0.15 CPU-s
+    of starting one): its status, its stdout and its stderr."""
+    from unokart_tui import cli
+
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_stats_command_in_text_and_json_and_its_rebuild(five_matches, capsys):
+    """The text as the program prints it; the JSON and the rebuild by the same ``cli.main``, in this process."""
     text = run("stats")
     assert text.returncode == 0, text.stderr
     assert "Matches" in text.stdout and "5 finished" in text.stdout and "Your win rate by opponent" in text.stdout
-    data = json.loads(run("stats", "--json").stdout)
+    code, out, err = in_process(capsys, "stats", "--json")
+    assert code == 0, err
+    data = json.loads(out)
     assert data["matches"] == 5 and data["player"]["rounds"] == summary().player.rounds
-    rebuilt = run("stats", "--rebuild", "--json")
-    assert rebuilt.returncode == 0
-    assert "Rebuilt from the saves: read 6 saves" in rebuilt.stderr
-    assert json.loads(rebuilt.stdout) == data
+    code, out, err = in_process(capsys, "stats", "--rebuild", "--json")
+    assert code == 0
+    assert "Rebuilt from the saves: read 6 saves" in err
+    assert json.loads(out) == data
 
 
-def test_the_stats_command_with_nothing_played_says_so():
-    result = run("stats")
-    assert result.returncode == 0
-    assert "No finished round yet" in result.stdout
+def test_the_stats_command_with_nothing_played_says_so(capsys):
+    code, out, _ = in_process(capsys, "stats")
+    assert code == 0
+    assert "No finished round yet" in out
 
 
 def test_the_hints_asked_for_at_the_table_are_counted(five_matches):
