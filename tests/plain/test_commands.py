@@ -114,7 +114,8 @@ def test_every_move_moves_lists_does_something_and_a_match_ends(seed, monkeypatc
     An undo deals the cards the player cannot see afresh, from a seed of its own: here from the test's
     seed, so that each case plays the same match on every run (from a fresh seed, a case took 0.2 to 23 CPU-s).
     Of the two sequences of deals tried, this one's eight matches check about as many moves (917 against
-    1,002) in 9 CPU-s instead of 13: its rounds are shorter, and each command reads its round again.
+    1,002) in 9 CPU-s instead of 13: its rounds were shorter, when each command read its round again
+    (issue 30: the match is now followed step by step, and only an undo plays it again from its seed).
     """
     deals = random.Random(seed + 8)
     monkeypatch.setattr(

@@ -42,8 +42,9 @@ session undoes, and the table asks ``undo_refusal`` whether its key would do any
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from saves import Undo
@@ -72,7 +73,9 @@ from ..engine import (
     Round,
     SayUno,
 )
-from ..history.timeline import play_again, replayed
+from ..engine import replay as replay_loop  # looked up at the call: a test counts the steps played again
+from ..engine.replay import Step
+from ..history.timeline import replayed
 from ..voice import _, ngettext
 from ..voice.cards import color_word, long
 from ..voice.speaker import Voice
@@ -218,36 +221,111 @@ def _refusal(event: Event, voice: Voice, you: int) -> str | None:
     return None
 
 
+class _Follower:
+    """The match played again from its seed beside the live one, a step at a time: its current round
+    as an undo reads it, brought up to date with the steps played since it last looked.
+
+    Found in line mode (issue 30): every ``moves`` (and the full-screen key bar at every decision)
+    played the whole match again from its seed to read the round, so a command cost more the longer
+    the match ran. Followed, each action is played again once, when it is first read.
+    """
+
+    def __init__(self, match: Match, you: int) -> None:
+        self.you = you
+        self.shuffles = match.unseen_shuffles  # played again at their points; another one: followed afresh
+        self.history: tuple[tuple[Action, ...], ...] = ()  # the live history, as last read: what is fed
+        self.at: tuple[int, int] | None = None  # the round and move of the last step played again
+        self.events: list[list[Event]] = []  # the current round's deal's events, then each action's
+        self.mine: list[int] = []  # the indexes of the player's decisions among the round's actions
+        self.others = False  # since the player's last decision, another seat acted
+        self.seen = _Seen(len(match.names), you)
+        self.known_before: list[tuple[tuple[Card, ...], ...]] = []  # what the player knew before each action
+        # ``play_again`` asks for each round, and each action, only when it is to play it: the feeds
+        # below hand it what the live history holds at that moment, and it waits between two reads.
+        dealt = Match(match.names, seed=match.seed, target=match.target, rules=match.rules)
+        self.steps = replay_loop.play_again(dealt, self._rounds(), match.unseen_shuffles)
+
+    def _rounds(self) -> Iterator[Iterator[Action]]:
+        number = 0
+        while number < len(self.history):
+            yield self._actions(number)
+            number += 1
+
+    def _actions(self, number: int) -> Iterator[Action]:
+        move = 0
+        while move < len(self.history[number]):
+            yield self.history[number][move]
+            move += 1
+
+    def follows(self, match: Match, you: int) -> bool:
+        """Whether ``match`` went on from where this follower last read it (an undo makes a new match)."""
+        if you != self.you or match.unseen_shuffles != self.shuffles:
+            return False
+        history, last = match.history, self.history
+        if not last:
+            return True
+        if len(history) < len(last) or history[: len(last) - 1] != last[:-1]:
+            return False
+        return history[len(last) - 1][: len(last[-1])] == last[-1]
+
+    def catch_up(self, history: tuple[tuple[Action, ...], ...]) -> None:
+        """Play again every step of ``history`` not played yet (a ``RulesError`` if one cannot be)."""
+        self.history = history
+        goal = (len(history), len(history[-1]))
+        while self.at != goal:
+            self._read(next(self.steps))
+
+    def _read(self, step: Step) -> None:
+        self.at = (step.round, step.move)
+        you = self.you
+        if step.action is None:  # a deal: the round is read from its start
+            self.events, self.mine, self.known_before, self.others = [], [], [], False
+            self.seen = _Seen(len(self.seen.known), you)
+        else:
+            self.known_before.append(self.seen.cards())
+            # A jump-in (H5) and a catch (U2) are the player's own moves, made after other seats
+            # acted: skipping them, an undo once took back an earlier turn and ten moves after it.
+            # A late UNO (U2) belongs to the play just before it (exposure ends at the next
+            # action), and is taken back with it.
+            if step.seat == you and not isinstance(step.action, SayUno):
+                self.mine.append(len(self.events) - 1)
+                self.others = False
+            elif step.seat != you:
+                self.others = True
+        self.seen.read(step.events, step.match.round)
+        self.events.append(step.events)
+
+
+# Each live match's follower, for as long as the match lives (an undo's new match gets its own). Read
+# and played on the thread that plays the match, as the match itself is.
+_followers: weakref.WeakKeyDictionary[Match, _Follower] = weakref.WeakKeyDictionary()
+
+
+def _followed(match: Match, you: int) -> _Follower:
+    """``match``'s follower, up to date: the one kept for it when it went on from there, else a new one."""
+    follower = _followers.get(match)
+    if follower is None or not follower.follows(match, you):
+        follower = _Follower(match, you)
+    try:
+        follower.catch_up(match.history)
+    except BaseException:
+        _followers.pop(match, None)  # half played: never read again
+        raise
+    _followers[match] = follower
+    return follower
+
+
 def _read(match: Match, you: int) -> _Reading:
     """The current round as an undo by ``you`` reads it; ``UndoRefused`` if it cannot be undone."""
     if match.is_over:
         raise UndoRefused(_("The match is over: there is nothing to undo."))
     if match.round.is_over:
         raise UndoRefused(_("The round is over: every hand has been shown, so it cannot be undone."))
-    events: list[list[Event]] = []
-    mine: list[int] = []  # the indexes of the player's decisions among the round's actions
-    others = False  # since the player's last decision, another seat acted
-    seen = _Seen(len(match.names), you)
-    known_before: list[tuple[tuple[Card, ...], ...]] = []  # what the player knew before each action
-    for step in play_again(match):
-        if step.round < match.round_number:
-            continue
-        if step.action is not None:
-            known_before.append(seen.cards())
-            # A jump-in (H5) and a catch (U2) are the player's own moves, made after other seats
-            # acted: skipping them, an undo once took back an earlier turn and ten moves after it.
-            # A late UNO (U2) belongs to the play just before it (exposure ends at the next
-            # action), and is taken back with it.
-            if step.seat == you and not isinstance(step.action, SayUno):
-                mine.append(len(events) - 1)
-                others = False
-            elif step.seat != you:
-                others = True
-        seen.read(step.events, step.match.round)
-        events.append(step.events)
-    if not mine:
+    follower = _followed(match, you)
+    if not follower.mine:
         raise UndoRefused(_("There is nothing to undo yet: you have not moved in this round, and a deal stays dealt."))
-    kept = mine[-1]
+    kept = follower.mine[-1]
+    events = list(follower.events)
     voice = Voice(match.names, you)
     came_out = False  # a card came out of hiding since the decision
     for batch in events[kept + 1 :]:
@@ -257,7 +335,7 @@ def _read(match: Match, you: int) -> _Reading:
                 raise UndoRefused(refusal)
             if isinstance(event, (CardTurned, PileReshuffled)) or (isinstance(event, CardsDrawn) and event.cards):
                 came_out = True
-    return _Reading(kept, events, known_before[kept], others or came_out)
+    return _Reading(kept, events, follower.known_before[kept], follower.others or came_out)
 
 
 def undo_refusal(match: Match, you: int) -> str | None:
