@@ -3,7 +3,9 @@ from __future__ import annotations
 import gc
 import os
 import random
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -22,6 +24,7 @@ END_TO_END = Path(__file__).parent / "e2e"
 # What the fast lane keeps, for the check that it touches every module (tests/test_suite.py).
 FAST_TEST_FILES = pytest.StashKey[set[Path]]()
 WHOLE_SUITE = pytest.StashKey[bool]()
+RUN_DIRECTORY = pytest.StashKey[Path]()
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -32,6 +35,24 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return 2 * cores
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Data and config directories of the run's own, before any fixture: a module's or the session's fixture is
+    made before a test's own ``_private_data_dir``, and one (the line mode's second playtest) saved into the real
+    ``~/.local/share/unokart``, where an old save of the same name made its saves fail. Each process of the run
+    (every xdist worker) gets its own; a test's fixture still gives it a folder of its own.
+    """
+    run = Path(tempfile.mkdtemp(prefix="unokart-tests-"))
+    config.stash[RUN_DIRECTORY] = run
+    os.environ["UNOKART_DATA_DIR"] = str(run / "data")
+    os.environ["UNOKART_CONFIG_DIR"] = str(run / "config")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    run = config.stash.get(RUN_DIRECTORY, None)
+    if run is not None:
+        shutil.rmtree(run, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
