@@ -59,46 +59,48 @@ async def to_a_number_card(pilot) -> Play:
     return Play(state.cards[position])
 
 
-@pytest.mark.slow
-async def test_undo_at_the_table_returns_to_the_same_decision():
+async def test_undo_returns_to_the_same_decision_the_cursor_on_the_card_and_the_key_bar_says_when():
+    """One App (seed 7, 80x24) for what three tests of one App each checked, none depending on the
+    others: z before any move says why not and changes nothing, the key bar shows Undo only once it
+    would be taken (issue 34: z and a never appeared in it); undo returns to the same decision,
+    saved at once; and it puts the cursor back on the card taken back, though the player moved it
+    (found in play: the cursor stayed, and Enter played another card)."""
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_a_number_card(pilot)
-        screen = app.screen
-        round_ = copy.deepcopy(app.session.match.round)
-        before = (screen.query_one(HandView).state.cards, round_, app.session.match.legal_actions())
-        await pilot.press("enter")
-        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]) - 1)
-        await pilot.press("z")
-        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]))
-        assert app.session.match.round == before[1] and app.session.match.legal_actions() == before[2]
-        assert screen.query_one(HandView).state.cards == before[0]
-        assert screen.query_one(HandView).state.title.endswith("your turn: play (enter) or draw (d)")
-        assert "↶ You take back your" in screen.query_one(GameLog).entries[-1].plain
-        assert saves.load("test match").round == before[1]  # saved at once
-
-
-@pytest.mark.slow
-async def test_undo_puts_the_cursor_back_on_the_card_taken_back():
-    # Found in play: after z the cursor stayed where the player had moved it, and Enter played another card.
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.controller.pacer.set_pace(WAITING_BOTS)
+        bar = app.screen.query_one(KeyBar)
+        assert app.session.undo_refusal() is not None
+        assert "Undo" not in str(bar.render()) and "Autopilot" in str(bar.render())
+        await pilot.press("z")  # nothing to take back yet: the reason, in a sentence
+        await until(pilot, lambda: messages(app))
+        assert (
+            messages(app)[-1]
+            == "There is nothing to undo yet: you have not moved in this round, and a deal stays dealt."
+        )
         played = await to_a_number_card(pilot)
         screen = app.screen
-        before = screen.query_one(HandView).state
-        other = next(before.cards[i] for i in sorted(before.playable, reverse=True) if before.cards[i] != played.card)
-        held = len(before.cards)
+        state = screen.query_one(HandView).state
+        round_ = copy.deepcopy(app.session.match.round)
+        before = (state.cards, round_, app.session.match.legal_actions())
+        other = next(state.cards[i] for i in sorted(state.playable, reverse=True) if state.cards[i] != played.card)
         await pilot.press("enter")
-        await until(pilot, lambda: len(app.session.view().hand) == held - 1)
-        screen.controller.cursor = screen.query_one(HandView).state.cards.index(
-            other
-        )  # the player looks at another card
+        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]) - 1)
+        await pilot.pause()
+        assert app.session.undo_refusal() is None
+        text = str(bar.render())
+        assert "Undo" in text and "Autopilot" in text and len(text) <= 80
+        screen.controller.cursor = screen.query_one(HandView).state.cards.index(other)  # the player looks at another
         screen.render_table()
         await pilot.press("z")
-        await until(pilot, lambda: len(app.session.view().hand) == held)
+        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]))
         await pilot.pause()
+        assert app.session.match.round == before[1] and app.session.match.legal_actions() == before[2]
         state = screen.query_one(HandView).state
-        assert state.cards[state.cursor] == played.card
+        assert state.cards == before[0] and state.cards[state.cursor] == played.card
+        assert state.title.endswith("your turn: play (enter) or draw (d)")
+        assert "↶ You take back your" in screen.query_one(GameLog).entries[-1].plain
+        assert saves.load("test match").round == before[1]  # saved at once
 
 
 async def test_undo_after_the_players_draw_takes_it_back_and_hides_the_card_again():
@@ -143,30 +145,6 @@ async def test_undo_takes_the_hint_and_the_notices_of_the_decision_taken_back_aw
         await pilot.pause()
         assert not any("Not allowed" in message or "You have no" in message for message in messages(app))
         assert len(app.session.view().hand) == held - 1 or app.session.view().phase is not Phase.PLAY
-
-
-async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why_not():
-    # Issue 34: z and a never appeared in the key bar.
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.screen.controller.pacer.set_pace(WAITING_BOTS)
-        bar = app.screen.query_one(KeyBar)
-        assert app.session.undo_refusal() is not None
-        assert "Undo" not in str(bar.render()) and "Autopilot" in str(bar.render())
-        await pilot.press("z")  # nothing to take back yet: the reason, in a sentence
-        await until(pilot, lambda: messages(app))
-        assert (
-            messages(app)[-1]
-            == "There is nothing to undo yet: you have not moved in this round, and a deal stays dealt."
-        )
-        await to_a_number_card(pilot)
-        await pilot.press("enter")
-        await until(pilot, lambda: app.session.match.history[-1])
-        await pilot.pause()
-        assert app.session.undo_refusal() is None
-        text = str(bar.render())
-        assert "Undo" in text and "Autopilot" in text and len(text) <= 80
 
 
 async def test_z_in_the_round_over_dialog_says_why_there_is_no_undo():
