@@ -199,7 +199,10 @@ async def replay_from_the_load_screen(pilot) -> ReplayScreen:
     return app.screen
 
 
-async def test_the_replay_screen_steps_by_move_and_round_and_jumps():  # the fast lane's test of dialogs.jump
+async def test_the_replay_screen_steps_by_move_and_round_jumps_and_goes_where_the_bar_is_clicked():
+    """The fast lane's test of dialogs.jump. A click on the bar and the log across the screen were
+    a test of their own, of an App of its own on the same save; clicks go to absolute points, so
+    they follow the keys in one App."""
     fixed_saves(1)
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -224,16 +227,6 @@ async def test_the_replay_screen_steps_by_move_and_round_and_jumps():  # the fas
         await until(pilot, lambda: app.screen is screen)
         assert timeline.points[screen.at].actions == 45
         check_screen_shows(screen)
-        await pilot.press("q")
-        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
-
-
-@pytest.mark.slow
-async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_screen():
-    fixed_saves(1)
-    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await replay_from_the_load_screen(pilot)
         assert screen.query_one("#middle").region.width == 80
         bar = screen.query_one(Scrubber)
         last = len(screen.replay) - 1
@@ -246,6 +239,8 @@ async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_scree
         await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x + middle, 0))
         assert screen.at == round(middle / (width - 1) * last)
         check_screen_shows(screen)
+        await pilot.press("q")
+        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
 
 
 def the_last_card_of_the_match(match) -> bool:
@@ -388,17 +383,27 @@ def test_replay_of_an_unfinished_match(snap_compare, size):
     assert snap_compare(replay_app(False), terminal_size=size, press=["end"])
 
 
-async def test_a_replay_on_a_large_terminal_has_the_grand_tables_piles_and_scoreboard():
-    # Issue 34, item 6: the replay shares the game's grand table from 180x50, as it shares the roomy one.
+async def test_a_replay_draws_the_roomy_tables_big_cards_at_120x40_and_the_grand_table_on_a_large_terminal():
+    """Issue 34: a replay at 120x40 used the compact table's small cards; and (item 6) the replay
+    shares the game's grand table from 180x50, as it shares the roomy one. The 120x40 replay was
+    a test of its own, of an App of its own: one App now checks it, and its resize to 80x24, after
+    the sizes it is compared with at 200x60."""
+    from unokart_tui.tui.screens import game
+    from unokart_tui.tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
+
+    assert (game.ROOMY_WIDTH, game.ROOMY_HEIGHT) == ROOMY_SIZE
+    assert (game.SPACIOUS_WIDTH, game.SPACIOUS_HEIGHT) == SPACIOUS_SIZE
     sizes = {}
     for size in [(120, 40), (200, 60)]:
         app = replay_app(True)
         async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda shown=app: isinstance(shown.screen, ReplayScreen))
             await pilot.press(*["right"] * 12)
-            table = app.screen.query_one(TablePanel)
+            screen = app.screen
+            table = screen.query_one(TablePanel)
             board = table.query_one("#scoreboard")
             top = table.query_one("#top-card")
-            sizes[size] = top.size, app.screen.query_one(HandView).card_size
+            sizes[size] = top.size, screen.query_one(HandView).card_size
             if size == (200, 60):
                 assert table.has_class("-grand") and table.region.contains_region(board.region)
                 assert table.region.contains_region(top.region)
@@ -410,6 +415,11 @@ async def test_a_replay_on_a_large_terminal_has_the_grand_tables_piles_and_score
                 ]
             else:
                 assert not board.display
+                assert table.roomy and screen.query_one(HandView).big
+                assert top.size == (11, 8)
+                await pilot.resize_terminal(80, 24)
+                await pilot.pause()
+                assert not screen.query_one(TablePanel).roomy and not screen.query_one(HandView).big
     (small_top, small_card), (big_top, big_card) = sizes[(120, 40)], sizes[(200, 60)]
     assert big_top.area > small_top.area and big_card > small_card
 
@@ -429,22 +439,3 @@ def test_the_replays_log_shows_the_last_lines_that_fit_once_wrapped():
     assert [line.plain for line in fitting(lines, console, 20, 4)] == ["line 3", "line 4", lines[-1].plain]
     assert fitting(lines, console, 20, 1) == [lines[-1]]  # the newest line at least, even cut
     assert fitting(lines, console, 40, 10) == lines
-
-
-async def test_a_replay_at_120x40_draws_the_big_cards_of_the_roomy_table():
-    # Issue 34: a replay at 120x40 used the compact table's small cards.
-    from unokart_tui.tui.screens import game
-    from unokart_tui.tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
-
-    assert (game.ROOMY_WIDTH, game.ROOMY_HEIGHT) == ROOMY_SIZE
-    assert (game.SPACIOUS_WIDTH, game.SPACIOUS_HEIGHT) == SPACIOUS_SIZE
-    names = fixed_saves(1)
-    app = UnoKartApp(replay=(names[0], saves.load_game(names[0])), settings=SETTINGS, pace=QUICK)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
-        assert screen.query_one(TablePanel).roomy and screen.query_one(HandView).big
-        assert screen.query_one("#top-card").size == (11, 8)
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not screen.query_one(TablePanel).roomy and not screen.query_one(HandView).big
