@@ -119,10 +119,10 @@ def after_writes(path, count: int, most: float) -> None:
 def test_kill_9_at_twenty_random_moments_never_loses_a_save(terminal):
     """Twenty games, each killed once: the first is a new match, each other one the ``continue`` of
     what the kill before it left, and shows its table (a 21st start, after the last kill, only
-    repeated that). The moment follows some random keys: just after the save's next write or the
-    one after (the moment a save is most at risk, which a random sleep seldom hits), or, if the
-    writes do not come that soon, at a random time up to 0.4 s as before. Every save loads, with
-    no applied action missing."""
+    repeated that). The moment follows some random keys: at once (the keys still on their way), or
+    just after the save's next write or the one after (when a save is most at risk, which a random
+    sleep seldom hit), or, if the writes do not come that soon, at a random time up to 0.4 s as
+    before. Every save loads, with no applied action missing."""
     rng = random.Random(2024)
     seen = 0
     for kill in range(20):
