@@ -53,6 +53,30 @@ def hosts():
         host.stop()
 
 
+@pytest.fixture(scope="module")
+def shared_web_host(tmp_path_factory):
+    """One `unokart serve --web` for the page's tests that need no flag of their own: what they send
+    puts no traceback on its stderr, read when it stops after the last of them."""
+    need("pgrep")
+    host = Host(tmp_path_factory.mktemp("web") / "host", ["--web", "127.0.0.1:0"])
+    yield host
+    err = host.stop()
+    assert "Traceback" not in err, err[-3000:]
+    assert host.process.returncode == 0
+
+
+@pytest.fixture
+def web_host(shared_web_host):
+    """The shared host once the games of the tests before have gone; its log from here on."""
+    host = shared_web_host
+    deadline = time.monotonic() + 30
+    while host.games():
+        assert time.monotonic() < deadline, f"games of an earlier test still run: {host.games()}"
+        time.sleep(0.05)
+    host.read_log_from_here()
+    return host
+
+
 def start(hosts: list[Host], tmp_path: Path, *args: str) -> Host:
     host = Host(tmp_path / "host", list(args))
     hosts.append(host)
@@ -271,11 +295,11 @@ def test_only_the_page_s_own_origin_opens_a_game(tmp_path, hosts):
     assert "refused a page from another origin 'http://evil.example'" in host.log()
 
 
-def test_the_page_loads_nothing_from_another_host(tmp_path, hosts):
+def test_the_page_loads_nothing_from_another_host(web_host):
     import re
     import urllib.request
 
-    host = start(hosts, tmp_path, "--web", "127.0.0.1:0")
+    host = web_host
     with urllib.request.urlopen(host.url, timeout=10) as response:
         text = response.read().decode()
     urls = re.findall(r"""(?:src|href)=["']([^"']+)|url\(["']?([^"')]+)""", text)
@@ -313,8 +337,9 @@ def test_browser_games_count_against_max_sessions(tmp_path, hosts, keys):
     assert b"The server is full (2 games are running)." in asyncio.run(fill())
 
 
-def test_a_page_s_odd_sizes_and_garbage_reach_no_traceback(tmp_path, hosts):
-    host = start(hosts, tmp_path, "--web", "127.0.0.1:0")
+def test_a_page_s_odd_sizes_and_garbage_reach_no_traceback(web_host):
+    """The host's stderr is read when the shared host stops (``shared_web_host``): no traceback."""
+    host = web_host
 
     async def garbage() -> None:
         http, socket = await open_tab(host.url, host.url, "?width=-5&height=-5")
@@ -344,12 +369,11 @@ def test_a_page_s_odd_sizes_and_garbage_reach_no_traceback(tmp_path, hosts):
 
     asyncio.run(garbage())
     assert host.alive()
-    err = host.stop()
-    assert "Traceback" not in err and "game-start pid" in host.log() and " 80x24" in host.log()
+    assert "game-start pid" in host.log() and " 80x24" in host.log()
 
 
-def test_a_key_flood_from_a_page_does_not_grow_the_game(tmp_path, hosts):
-    host = start(hosts, tmp_path, "--web", "127.0.0.1:0")
+def test_a_key_flood_from_a_page_does_not_grow_the_game(web_host):
+    host = web_host
 
     async def flood() -> tuple[float, float, int]:
         http, socket = await open_tab(host.url, host.url)

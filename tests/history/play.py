@@ -82,14 +82,25 @@ def bot_match(seed: int, *, target: int = 60, actions: int | None = None) -> tup
     return match, seats
 
 
+# The text of each fixed save, played and written once a process: the same match, seats and times
+# give the same text, and dozens of tests (each in a data folder of its own) save them again.
+_FIXED_TEXTS: dict[int, str] = {}
+
+
+def fixed_save_text(number: int) -> str:
+    """The text of the fixed save ``Match {number + 1}``."""
+    if number not in _FIXED_TEXTS:
+        match, seats = bot_match(number + 1, target=300)
+        began = FIXED + timedelta(hours=number)
+        _FIXED_TEXTS[number] = saves.dumps(match, seats=seats, created=began, updated=began + timedelta(minutes=25))
+    return _FIXED_TEXTS[number]
+
+
 def fixed_saves(count: int = 5) -> list[str]:
     """``count`` finished matches saved an hour apart from a fixed moment, then recorded: the same screens every run."""
     names = []
     for number in range(count):
-        match, seats = bot_match(number + 1, target=300)
-        began = FIXED + timedelta(hours=number)
-        text = saves.dumps(match, seats=seats, created=began, updated=began + timedelta(minutes=25))
         names.append(f"Match {number + 1}")
-        saves.write_atomic(saves.path_of(names[-1]), text)
+        saves.write_atomic(saves.path_of(names[-1]), fixed_save_text(number))
     stats.rebuild()
     return names

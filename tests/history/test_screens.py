@@ -59,46 +59,48 @@ async def to_a_number_card(pilot) -> Play:
     return Play(state.cards[position])
 
 
-@pytest.mark.slow
-async def test_undo_at_the_table_returns_to_the_same_decision():
+async def test_undo_returns_to_the_same_decision_the_cursor_on_the_card_and_the_key_bar_says_when():
+    """One App (seed 7, 80x24) for what three tests of one App each checked, none depending on the
+    others: z before any move says why not and changes nothing, the key bar shows Undo only once it
+    would be taken (issue 34: z and a never appeared in it); undo returns to the same decision,
+    saved at once; and it puts the cursor back on the card taken back, though the player moved it
+    (found in play: the cursor stayed, and Enter played another card)."""
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_a_number_card(pilot)
-        screen = app.screen
-        round_ = copy.deepcopy(app.session.match.round)
-        before = (screen.query_one(HandView).state.cards, round_, app.session.match.legal_actions())
-        await pilot.press("enter")
-        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]) - 1)
-        await pilot.press("z")
-        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]))
-        assert app.session.match.round == before[1] and app.session.match.legal_actions() == before[2]
-        assert screen.query_one(HandView).state.cards == before[0]
-        assert screen.query_one(HandView).state.title.endswith("your turn: play (enter) or draw (d)")
-        assert "↶ You take back your" in screen.query_one(GameLog).entries[-1].plain
-        assert saves.load("test match").round == before[1]  # saved at once
-
-
-@pytest.mark.slow
-async def test_undo_puts_the_cursor_back_on_the_card_taken_back():
-    # Found in play: after z the cursor stayed where the player had moved it, and Enter played another card.
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.controller.pacer.set_pace(WAITING_BOTS)
+        bar = app.screen.query_one(KeyBar)
+        assert app.session.undo_refusal() is not None
+        assert "Undo" not in str(bar.render()) and "Autopilot" in str(bar.render())
+        await pilot.press("z")  # nothing to take back yet: the reason, in a sentence
+        await until(pilot, lambda: messages(app))
+        assert (
+            messages(app)[-1]
+            == "There is nothing to undo yet: you have not moved in this round, and a deal stays dealt."
+        )
         played = await to_a_number_card(pilot)
         screen = app.screen
-        before = screen.query_one(HandView).state
-        other = next(before.cards[i] for i in sorted(before.playable, reverse=True) if before.cards[i] != played.card)
-        held = len(before.cards)
+        state = screen.query_one(HandView).state
+        round_ = copy.deepcopy(app.session.match.round)
+        before = (state.cards, round_, app.session.match.legal_actions())
+        other = next(state.cards[i] for i in sorted(state.playable, reverse=True) if state.cards[i] != played.card)
         await pilot.press("enter")
-        await until(pilot, lambda: len(app.session.view().hand) == held - 1)
-        screen.controller.cursor = screen.query_one(HandView).state.cards.index(
-            other
-        )  # the player looks at another card
+        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]) - 1)
+        await pilot.pause()
+        assert app.session.undo_refusal() is None
+        text = str(bar.render())
+        assert "Undo" in text and "Autopilot" in text and len(text) <= 80
+        screen.controller.cursor = screen.query_one(HandView).state.cards.index(other)  # the player looks at another
         screen.render_table()
         await pilot.press("z")
-        await until(pilot, lambda: len(app.session.view().hand) == held)
+        await until(pilot, lambda: len(app.session.view().hand) == len(before[0]))
         await pilot.pause()
+        assert app.session.match.round == before[1] and app.session.match.legal_actions() == before[2]
         state = screen.query_one(HandView).state
-        assert state.cards[state.cursor] == played.card
+        assert state.cards == before[0] and state.cards[state.cursor] == played.card
+        assert state.title.endswith("your turn: play (enter) or draw (d)")
+        assert "↶ You take back your" in screen.query_one(GameLog).entries[-1].plain
+        assert saves.load("test match").round == before[1]  # saved at once
 
 
 async def test_undo_after_the_players_draw_takes_it_back_and_hides_the_card_again():
@@ -143,30 +145,6 @@ async def test_undo_takes_the_hint_and_the_notices_of_the_decision_taken_back_aw
         await pilot.pause()
         assert not any("Not allowed" in message or "You have no" in message for message in messages(app))
         assert len(app.session.view().hand) == held - 1 or app.session.view().phase is not Phase.PLAY
-
-
-async def test_the_key_bar_shows_undo_only_when_it_would_be_taken_and_z_says_why_not():
-    # Issue 34: z and a never appeared in the key bar.
-    app = make_app(seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.screen.controller.pacer.set_pace(WAITING_BOTS)
-        bar = app.screen.query_one(KeyBar)
-        assert app.session.undo_refusal() is not None
-        assert "Undo" not in str(bar.render()) and "Autopilot" in str(bar.render())
-        await pilot.press("z")  # nothing to take back yet: the reason, in a sentence
-        await until(pilot, lambda: messages(app))
-        assert (
-            messages(app)[-1]
-            == "There is nothing to undo yet: you have not moved in this round, and a deal stays dealt."
-        )
-        await to_a_number_card(pilot)
-        await pilot.press("enter")
-        await until(pilot, lambda: app.session.match.history[-1])
-        await pilot.pause()
-        assert app.session.undo_refusal() is None
-        text = str(bar.render())
-        assert "Undo" in text and "Autopilot" in text and len(text) <= 80
 
 
 async def test_z_in_the_round_over_dialog_says_why_there_is_no_undo():
@@ -221,7 +199,10 @@ async def replay_from_the_load_screen(pilot) -> ReplayScreen:
     return app.screen
 
 
-async def test_the_replay_screen_steps_by_move_and_round_and_jumps():  # the fast lane's test of dialogs.jump
+async def test_the_replay_screen_steps_by_move_and_round_jumps_and_goes_where_the_bar_is_clicked():
+    """The fast lane's test of dialogs.jump. A click on the bar and the log across the screen were
+    a test of their own, of an App of its own on the same save; clicks go to absolute points, so
+    they follow the keys in one App."""
     fixed_saves(1)
     app = UnoKartApp(settings=SETTINGS, pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -246,16 +227,6 @@ async def test_the_replay_screen_steps_by_move_and_round_and_jumps():  # the fas
         await until(pilot, lambda: app.screen is screen)
         assert timeline.points[screen.at].actions == 45
         check_screen_shows(screen)
-        await pilot.press("q")
-        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
-
-
-@pytest.mark.slow
-async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_screen():
-    fixed_saves(1)
-    app = UnoKartApp(settings=SETTINGS, pace=QUICK)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await replay_from_the_load_screen(pilot)
         assert screen.query_one("#middle").region.width == 80
         bar = screen.query_one(Scrubber)
         last = len(screen.replay) - 1
@@ -268,6 +239,8 @@ async def test_a_click_on_the_bar_goes_to_that_point_and_the_log_spans_the_scree
         await pilot.click(Scrubber, offset=(bar.content_region.x - bar.region.x + middle, 0))
         assert screen.at == round(middle / (width - 1) * last)
         check_screen_shows(screen)
+        await pilot.press("q")
+        await until(pilot, lambda: type(app.screen).__name__ == "LoadScreen")
 
 
 def the_last_card_of_the_match(match) -> bool:
@@ -410,17 +383,27 @@ def test_replay_of_an_unfinished_match(snap_compare, size):
     assert snap_compare(replay_app(False), terminal_size=size, press=["end"])
 
 
-async def test_a_replay_on_a_large_terminal_has_the_grand_tables_piles_and_scoreboard():
-    # Issue 34, item 6: the replay shares the game's grand table from 180x50, as it shares the roomy one.
+async def test_a_replay_draws_the_roomy_tables_big_cards_at_120x40_and_the_grand_table_on_a_large_terminal():
+    """Issue 34: a replay at 120x40 used the compact table's small cards; and (item 6) the replay
+    shares the game's grand table from 180x50, as it shares the roomy one. The 120x40 replay was
+    a test of its own, of an App of its own: one App now checks it, and its resize to 80x24, after
+    the sizes it is compared with at 200x60."""
+    from unokart_tui.tui.screens import game
+    from unokart_tui.tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
+
+    assert (game.ROOMY_WIDTH, game.ROOMY_HEIGHT) == ROOMY_SIZE
+    assert (game.SPACIOUS_WIDTH, game.SPACIOUS_HEIGHT) == SPACIOUS_SIZE
     sizes = {}
     for size in [(120, 40), (200, 60)]:
         app = replay_app(True)
         async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda shown=app: isinstance(shown.screen, ReplayScreen))
             await pilot.press(*["right"] * 12)
-            table = app.screen.query_one(TablePanel)
+            screen = app.screen
+            table = screen.query_one(TablePanel)
             board = table.query_one("#scoreboard")
             top = table.query_one("#top-card")
-            sizes[size] = top.size, app.screen.query_one(HandView).card_size
+            sizes[size] = top.size, screen.query_one(HandView).card_size
             if size == (200, 60):
                 assert table.has_class("-grand") and table.region.contains_region(board.region)
                 assert table.region.contains_region(top.region)
@@ -432,6 +415,11 @@ async def test_a_replay_on_a_large_terminal_has_the_grand_tables_piles_and_score
                 ]
             else:
                 assert not board.display
+                assert table.roomy and screen.query_one(HandView).big
+                assert top.size == (11, 8)
+                await pilot.resize_terminal(80, 24)
+                await pilot.pause()
+                assert not screen.query_one(TablePanel).roomy and not screen.query_one(HandView).big
     (small_top, small_card), (big_top, big_card) = sizes[(120, 40)], sizes[(200, 60)]
     assert big_top.area > small_top.area and big_card > small_card
 
@@ -451,22 +439,3 @@ def test_the_replays_log_shows_the_last_lines_that_fit_once_wrapped():
     assert [line.plain for line in fitting(lines, console, 20, 4)] == ["line 3", "line 4", lines[-1].plain]
     assert fitting(lines, console, 20, 1) == [lines[-1]]  # the newest line at least, even cut
     assert fitting(lines, console, 40, 10) == lines
-
-
-async def test_a_replay_at_120x40_draws_the_big_cards_of_the_roomy_table():
-    # Issue 34: a replay at 120x40 used the compact table's small cards.
-    from unokart_tui.tui.screens import game
-    from unokart_tui.tui.widgets.table import ROOMY_SIZE, SPACIOUS_SIZE
-
-    assert (game.ROOMY_WIDTH, game.ROOMY_HEIGHT) == ROOMY_SIZE
-    assert (game.SPACIOUS_WIDTH, game.SPACIOUS_HEIGHT) == SPACIOUS_SIZE
-    names = fixed_saves(1)
-    app = UnoKartApp(replay=(names[0], saves.load_game(names[0])), settings=SETTINGS, pace=QUICK)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
-        assert screen.query_one(TablePanel).roomy and screen.query_one(HandView).big
-        assert screen.query_one("#top-card").size == (11, 8)
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert not screen.query_one(TablePanel).roomy and not screen.query_one(HandView).big
