@@ -4,7 +4,18 @@ No Textual here: bots, tools and tests import this without the UI.
 """
 
 from .errors import SaveChanged, SaveError, SaveLocked, SaveMissing, SaveUnreadable
-from .format import FORMAT_VERSION, Header, SavedGame, Seat, Undo, dumps, loads, loads_game, read_header
+from .format import (
+    FORMAT_VERSION,
+    Header,
+    SavedGame,
+    SaveWriter,
+    Seat,
+    Undo,
+    dumps,
+    loads,
+    loads_game,
+    read_header,
+)
 from .lock import MatchLock
 from .rename import rename_save
 from .store import (
@@ -40,6 +51,7 @@ __all__ = [
     "SaveLocked",
     "SaveMissing",
     "SaveUnreadable",
+    "SaveWriter",
     "SavedGame",
     "Seat",
     "Undo",

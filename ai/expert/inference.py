@@ -14,7 +14,8 @@ inference about everyone.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 from unokart_tui.engine import (
     DECK_COUNTS,
@@ -37,10 +38,38 @@ from unokart_tui.engine import (
 
 _SWAPS = frozenset({Rank.SEVEN, Rank.ZERO})
 _NOBODY: frozenset[int] = frozenset()
+T = TypeVar("T")
+
+
+def _per_view(read: Callable[[PlayerView], T]) -> Callable[[PlayerView], T]:
+    """``read`` answered once per view: the expert's one decision asks about the same view three or four
+    times (its search, its shortlist, its colour, a hint's words), each a walk through the history.
+
+    A view is an immutable tuple: the same object says the same. The last one is kept (referenced, so
+    that no other view can take its place in memory) with its answer, as one pair read and replaced
+    whole: a bot in another thread finds one pair or the other, never a mix.
+    """
+    last: list[tuple[PlayerView, T] | None] = [None]
+
+    def read_once(view: PlayerView) -> T:
+        kept = last[0]
+        if kept is not None and kept[0] is view:
+            return kept[1]
+        answer = read(view)
+        last[0] = (view, answer)
+        return answer
+
+    read_once.__doc__ = read.__doc__
+    return read_once
 
 
 def cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
     """For each other seat whose hand the history narrows down, the cards it does not hold."""
+    return dict(_cannot_hold(view))  # a dict of its own: the caller may change it
+
+
+@_per_view
+def _cannot_hold(view: PlayerView) -> dict[int, frozenset[Card]]:
     history = view.public_history
     discards = read_discards(view)
     tops = discards.tops
@@ -147,7 +176,9 @@ class Discards(NamedTuple):
     turned: dict[int, Card]
 
 
+@_per_view
 def read_discards(view: PlayerView) -> Discards:
+    """What the discard pile tells of ``view``'s history (``Discards``); read it, do not change it."""
     history = view.public_history
     discard = view.discard
     found = Discards({}, {})

@@ -234,3 +234,30 @@ def test_a_draw_tells_what_a_hand_lacks():
     for seed in range(5):
         hand = determinize(round_.view(0), random.Random(seed), cannot_hold={1: lacking}).hands[1]
         assert not set(hand) & lacking
+
+
+def test_one_decision_reads_the_history_once(monkeypatch):
+    """Issue 36: the search, the shortlist and the colour each walked the whole public history again."""
+    walks = [0]
+    takers = inference.takers
+
+    def counted(*args, **kwargs):
+        walks[0] += 1
+        return takers(*args, **kwargs)
+
+    monkeypatch.setattr(inference, "takers", counted)
+    decided = 0
+    for round_ in positions(HouseRules(), 4, seed=3, steps=120):
+        legal = round_.legal_actions()
+        plays = {action.card for action in legal if isinstance(action, Play)}
+        view = round_.view(round_.decider)
+        if round_.phase is not Phase.PLAY or len(plays) < 2 or len(view.public_history) < 8:
+            continue
+        walks[0] = 0
+        bot = expert()
+        assert bot.choose(view, legal) in legal
+        assert walks[0] == 1
+        assert bot.choose(round_.view(round_.decider), legal) in legal  # a new view is read anew
+        assert walks[0] == 2
+        decided += 1
+    assert decided >= 3

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from ai.expert import beliefs, evaluation, inference, learn, search
-from unokart_tui.engine import Card, Color, Draw, Play, Round
+from unokart_tui.engine import Card, Color, Draw, Play, Round, follows
 
 
 def cards(text: str) -> list[Card]:
@@ -132,3 +132,34 @@ def test_an_item_box_s_item_tells_who_drew():
     round_.apply(Play(Card.parse("WI")))  # turns Y3: a Banana, seat 3 (behind seat 0) draws two
     view = round_.view(1)
     assert inference.takers(view)[-1] == frozenset({3})
+
+
+def test_a_deal_is_scored_asking_each_seat_for_its_hand_once():
+    """Issue 36: the search scores 192 deals a decision; each choice asked for its seat's hand (a copy) again."""
+    round_ = Round.deal(3, dealer=0, seed=8)
+    rng = random.Random(8)
+    while len(round_.view(0).public_history) < 30 and not round_.is_over:
+        round_.apply(rng.choice(round_.legal_actions()))
+    seen = beliefs.Observations(round_.view(0), max_age=2)
+    assert len(seen.choices) > 2 * len({choice.seat for choice in seen.choices})
+    asked: Counter[int] = Counter()
+
+    def hand_of(seat: int) -> list[Card]:
+        asked[seat] += 1
+        return list(round_.hand(seat))
+
+    score = seen.log_likelihood(hand_of, 4.0, 0.7)
+    assert set(asked.values()) == {1}
+    # The same sum, choice by choice, as it was taken before.
+    total = 0.0
+    for choice in seen.choices:
+        held = [*round_.hand(choice.seat), *choice.later]
+        weight = 0.7**choice.age
+        if choice.drew:
+            assert choice.top is not None
+            total += weight * beliefs._DREW_WITH * sum(1 for card in held if follows(card, choice.active, choice.top))
+        elif choice.card is None:
+            total += weight * beliefs._colour_named(held, choice.color, 4.0)
+        else:
+            total += weight * beliefs._card_played([*held, choice.card], choice, 4.0)
+    assert score == total

@@ -122,7 +122,7 @@ class Card:
     and hashes cards all the time.
     """
 
-    __slots__ = ("_key", "color", "index", "points", "rank")
+    __slots__ = ("_key", "_text", "color", "index", "points", "rank")
     _interned: ClassVar[dict[tuple[Color | None, Rank], Card]] = {}
 
     color: Color | None
@@ -130,6 +130,7 @@ class Card:
     points: int  # K4; an attribute, not a property: bots and playouts read it all the time
     index: int  # a small number, one per distinct card (below 80): for tables indexed by card
     _key: int
+    _text: str  # K5's notation, made once: a save writes every card of the table at each move
 
     def __new__(cls, color: Color | None, rank: Rank) -> Card:
         try:
@@ -146,6 +147,7 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "_key", color_index * 16 + _RANK_INDEX[rank])
         object.__setattr__(card, "index", card._key)
+        object.__setattr__(card, "_text", rank.value if color is None else _COLOR_LETTER[color] + rank.value)
         # K4: a number card is worth its number; Draw Two, Skip, Reverse 20; a wild card 50.
         object.__setattr__(card, "points", int(rank.value) if rank.is_number else 50 if color is None else 20)
         cls._interned[color, rank] = card
@@ -201,9 +203,7 @@ class Card:
         return f"{self.color.label} {self.rank.label}"
 
     def __str__(self) -> str:
-        if self.color is None:
-            return self.rank.value
-        return self.color.letter + self.rank.value
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"

@@ -100,6 +100,7 @@ class Session:
         # file), and how many of the match's actions it holds.
         self._on_disk = on_disk
         self._saved_actions = self._actions() if on_disk is not None else 0
+        self._writer = saves.SaveWriter()  # keeps the text of the rounds it wrote: a move writes its own action
         # Under `unokart serve`, the host learns from these reports what it may tell the player.
         self._report = SaveReport()
         self._report(self.is_saved, self.unsaved_actions)
@@ -362,7 +363,9 @@ class Session:
         succeeds catches up with every move since the last save.
         """
         self.updated = datetime.now(UTC).replace(microsecond=0)
-        text = saves.dumps(self.match, seats=self.seats, created=self.created, updated=self.updated, undos=self.undos)
+        text = self._writer.dumps(
+            self.match, seats=self.seats, created=self.created, updated=self.updated, undos=self.undos
+        )
         try:
             if self.lock is None:
                 self.lock = MatchLock(self.name).acquire()
