@@ -8,10 +8,8 @@ from .format import (
     FORMAT_VERSION,
     Header,
     SavedGame,
-    SaveWriter,
     Seat,
     Undo,
-    dumps,
     loads,
     loads_game,
     read_header,
@@ -39,6 +37,7 @@ from .store import (
     write_atomic,
 )
 from .trashing import TRASH, trash, trash_dir
+from .writing import SaveWriter, dumps
 
 __all__ = [
     "FORMAT_VERSION",

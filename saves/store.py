@@ -15,7 +15,8 @@ from unokart_tui import files, locations
 from unokart_tui.files import MIB, FileProblem, NoFile, decode, read_bytes, sha256
 
 from .errors import SaveChanged, SaveError, SaveMissing, SaveUnreadable
-from .format import Header, SavedGame, Seat, dumps, loads_game, read_header, shown
+from .format import Header, SavedGame, Seat, loads_game, read_header, shown
+from .writing import dumps
 
 if TYPE_CHECKING:
     from unokart_tui.engine import HouseRules, Match

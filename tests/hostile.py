@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import saves
-from saves.format import with_checksum
 from saves.store import MAX_SAVE_BYTES
+from saves.writing import with_checksum
 from unokart_tui.engine import Match
 
 CHECKSUM_LINE = "\n[checksum]\n"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import saves
-from saves.format import with_checksum
+from saves.writing import with_checksum
 from unokart_tui.engine import PRESETS, HouseRules, Phase
 
 from .play import played, step

@@ -15,8 +15,9 @@ import tomli_w
 
 import ai
 import saves
-from saves import format as save_format
-from saves.format import Seat, Undo, with_checksum
+from saves import writing as save_format
+from saves.format import Seat, Undo
+from saves.writing import with_checksum
 from unokart_tui.engine import PRESETS, Draw, HouseRules, Match, Play
 from unokart_tui.engine import actions as engine_actions
 
