@@ -97,6 +97,7 @@ class SharedTable:
         if len(people) < 1:
             raise ValueError("a shared table needs a person at it")
         self.match = match
+        self._writer = saves.SaveWriter()  # keeps the rounds it wrote: a move writes its own action
         self.seats = tuple(seats)
         self.people = dict(people)
         self.clock = clock
@@ -450,7 +451,7 @@ class SharedTable:
         if self._save_to is None:
             return
         seats = marked(self.seats, self.people, self.turn_seconds)
-        text = saves.dumps(self.match, seats=seats, created=self.created, updated=self.updated)
+        text = self._writer.dumps(self.match, seats=seats, created=self.created, updated=self.updated)
         try:
             self._save_to(text)
         except SaveError as error:
