@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -405,7 +406,7 @@ LIGHT_COMMANDS = {
     "serve --help": HEAVY,
     "new --no-such-flag": HEAVY,
     "saves": ("asyncio", "textual", "sqlite3", "ai", "platformdirs"),
-    "stats": ("asyncio", "textual", "ai", "platformdirs"),
+    "stats": ("asyncio", "textual", "saves", "tomli_w", "ai", "unokart_tui.engine", "platformdirs"),
     "new --plain --seed 1": ("asyncio", "textual", "sqlite3", "platformdirs"),  # line mode: no Textual
 }
 # Runs `python -m unokart_tui ARGS` as the command line does, and writes at exit the modules it loaded.
@@ -418,11 +419,7 @@ runpy.run_module("unokart_tui", run_name="__main__", alter_sys=True)
 """
 
 
-@pytest.mark.parametrize("command", LIGHT_COMMANDS)
-def test_a_command_loads_only_what_it_needs(command, tmp_path):
-    # Found measuring the start (2026-12-04): `unokart --version` loaded the event loop (35 ms of CPU) through
-    # the module that runs the game, and the saves, their TOML writer and platformdirs to read the settings.
-    report = tmp_path / "modules.json"
+def modules_loaded_by(command: str, report: Path) -> list[str]:
     result = subprocess.run(
         [sys.executable, "-c", LOADED_AT_EXIT, str(report), *command.split()],
         capture_output=True,
@@ -432,7 +429,20 @@ def test_a_command_loads_only_what_it_needs(command, tmp_path):
         check=False,
     )
     assert result.returncode == (2 if "--no-such-flag" in command else 0), result.stderr
-    loaded = json.loads(report.read_text())
+    return list(json.loads(report.read_text()))
+
+
+@pytest.mark.parametrize("command", LIGHT_COMMANDS)
+def test_a_command_loads_only_what_it_needs(command, tmp_path):
+    # Found measuring the start (2026-12-04): `unokart --version` loaded the event loop (35 ms of CPU) through
+    # the module that runs the game, and the saves, their TOML writer and platformdirs to read the settings;
+    # `unokart stats` loaded the saves and the engine, which only recording a match needs.
+    from unokart_tui.engine import Match
+
+    saves.save(Match.new(2, seed=1), "Duel")  # a data folder in use
+    if command == "stats":
+        modules_loaded_by(command, tmp_path / "first.json")  # the first one makes the store from the saves
+    loaded = modules_loaded_by(command, tmp_path / "modules.json")
     needless = [name for name in LIGHT_COMMANDS[command] if any(m == name or m.startswith(name + ".") for m in loaded)]
     assert needless == []
 
