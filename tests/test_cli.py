@@ -1,8 +1,10 @@
 """The ``unokart`` command: --version, --help, and bad flags (one line, status 2)."""
 
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -391,6 +393,58 @@ def test_loading_the_command_line_loads_no_command_s_game():
     code = f"import sys, unokart_tui.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+# What a command that prints a few lines has no use for: the event loop (asyncio, and ssl,
+# logging and concurrent.futures with it), Textual, the saves and their TOML writer, SQLite,
+# the bots, the engine, and platformdirs when both folders are given (as the tests and
+# `unokart serve`'s games give them). Each cost every start of `unokart` (docs/performance.md).
+HEAVY = ("asyncio", "textual", "saves", "tomli_w", "sqlite3", "ai", "unokart_tui.engine", "platformdirs")
+LIGHT_COMMANDS = {
+    "--version": HEAVY,
+    "--help": HEAVY,
+    "serve --help": HEAVY,
+    "new --no-such-flag": HEAVY,
+    "saves": ("asyncio", "textual", "sqlite3", "ai", "platformdirs"),
+    "stats": ("asyncio", "textual", "saves", "tomli_w", "ai", "unokart_tui.engine", "platformdirs"),
+    "new --plain --seed 1": ("asyncio", "textual", "sqlite3", "platformdirs"),  # line mode: no Textual
+}
+# Runs `python -m unokart_tui ARGS` as the command line does, and writes at exit the modules it loaded.
+LOADED_AT_EXIT = """
+import atexit, json, runpy, sys
+report, *args = sys.argv[1:]
+atexit.register(lambda: open(report, "w").write(json.dumps(sorted(sys.modules))))
+sys.argv = ["unokart", *args]
+runpy.run_module("unokart_tui", run_name="__main__", alter_sys=True)
+"""
+
+
+def modules_loaded_by(command: str, report: Path) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", LOADED_AT_EXIT, str(report), *command.split()],
+        capture_output=True,
+        text=True,
+        input="",  # line mode reads the end of its input at once, and saves the match
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == (2 if "--no-such-flag" in command else 0), result.stderr
+    return list(json.loads(report.read_text()))
+
+
+@pytest.mark.parametrize("command", LIGHT_COMMANDS)
+def test_a_command_loads_only_what_it_needs(command, tmp_path):
+    # Found measuring the start (2026-12-04): `unokart --version` loaded the event loop (35 ms of CPU) through
+    # the module that runs the game, and the saves, their TOML writer and platformdirs to read the settings;
+    # `unokart stats` loaded the saves and the engine, which only recording a match needs.
+    from unokart_tui.engine import Match
+
+    saves.save(Match.new(2, seed=1), "Duel")  # a data folder in use
+    if command == "stats":
+        modules_loaded_by(command, tmp_path / "first.json")  # the first one makes the store from the saves
+    loaded = modules_loaded_by(command, tmp_path / "modules.json")
+    needless = [name for name in LIGHT_COMMANDS[command] if any(m == name or m.startswith(name + ".") for m in loaded)]
+    assert needless == []
 
 
 @pytest.mark.parametrize(

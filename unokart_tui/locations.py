@@ -17,8 +17,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "unokart"
 CONFIG_VARIABLE = "UNOKART_CONFIG_DIR"
 DATA_VARIABLE = "UNOKART_DATA_DIR"
@@ -27,13 +25,21 @@ DATA_VARIABLE = "UNOKART_DATA_DIR"
 def config_dir() -> Path:
     """``UNOKART_CONFIG_DIR`` when it is set, else the platform's user config folder."""
     override = os.environ.get(CONFIG_VARIABLE)
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+    if override:
+        return Path(override)
+    import platformdirs  # noqa: PLC0415 - 7 ms a start: tests and `unokart serve`'s games set both roots
+
+    return Path(platformdirs.user_config_dir(APP_NAME))
 
 
 def data_dir() -> Path:
     """``UNOKART_DATA_DIR`` when it is set, else the platform's user data folder."""
     override = os.environ.get(DATA_VARIABLE)
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    if override:
+        return Path(override)
+    import platformdirs  # noqa: PLC0415
+
+    return Path(platformdirs.user_data_dir(APP_NAME))
 
 
 # ---------------------------------------------------------------------- the config folder

@@ -7,17 +7,16 @@ and says what was wrong, and the file is left as it was until the player saves.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, NamedTuple
-
-import tomli_w
-
-from saves import SaveError
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, TARGET, THEME, TURN_SECONDS
 from .files import FileProblem, NoFile, parse_toml, read_text, write_atomic
 from .locations import settings_file
 from .voice import _
 from .voice.language import AUTOMATIC, LANGUAGE_CHOICES
+
+if TYPE_CHECKING:
+    from saves import SaveError
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 REMEMBERED = ("table_target", "table_turn_seconds")  # choices remembered where they are made, not settings to set
@@ -104,6 +103,10 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     No backup is kept (a save keeps one, to be loaded when it cannot be read; settings that cannot
     be read fall back to the defaults, and the player chooses them again).
     """
+    import tomli_w  # noqa: PLC0415 - only to write: every command reads the settings, few write them
+
+    from saves import SaveError  # noqa: PLC0415
+
     path = path or settings_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -114,6 +117,16 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
             problem=error.strerror or error
         )
         raise SaveError(path, problem) from error
+
+
+def __getattr__(name: str) -> object:
+    """``SaveError``, which this module raises, loaded on first use: the saves package is not needed to
+    read the settings, and ``unokart --version`` or ``--help`` would load it for nothing."""
+    if name == "SaveError":
+        from saves import SaveError  # noqa: PLC0415
+
+        return SaveError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["BOT_SPEEDS", "REMEMBERED", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import signal
@@ -58,6 +57,8 @@ def run_app(app: UnoKartApp) -> int:
     starting (status 128 + the signal), and are ignored by one that is closing: it is saving
     the match, which nothing interrupts.
     """
+
+    import asyncio  # noqa: PLC0415 - Textual has loaded it by now; the commands that print a line never need it
 
     def asked_to_quit(number: int, frame: object) -> None:
         if app.return_code is not None:

@@ -16,9 +16,7 @@ import stat
 from pathlib import Path
 from typing import NamedTuple
 
-from saves import TRASH, SaveError, loads_game, save_dir
-from saves.store import MAX_SAVE_BYTES, SUFFIX
-
+# The saves load in the functions that read them: `unokart stats` reads only the store.
 from ...files import FileProblem, read_text
 from ...voice import _, ngettext
 from .errors import StatsError
@@ -31,6 +29,8 @@ _TRASHED = re.compile(r"(.+) \d{8}-\d{6}(?:[ ._-][0-9A-Za-z]+)?")
 
 
 def _listed(folder: Path) -> list[Path]:
+    from saves.store import SUFFIX  # noqa: PLC0415
+
     return sorted(p for p in folder.iterdir() if p.name.endswith(SUFFIX) and not p.name.startswith("."))
 
 
@@ -54,6 +54,8 @@ def save_files(folder: Path | None = None) -> tuple[list[Path], list[tuple[str, 
 
     ``StatsError`` if the saves folder itself cannot be listed.
     """
+    from saves import TRASH, save_dir  # noqa: PLC0415
+
     folder = save_dir() if folder is None else folder
     try:
         found = _listed(folder)
@@ -73,6 +75,9 @@ def save_files(folder: Path | None = None) -> tuple[list[Path], list[tuple[str, 
 
 def save_name(path: Path) -> str:
     """The name the match's save had: a file in the trash had it before the time was added."""
+    from saves import TRASH  # noqa: PLC0415
+    from saves.store import SUFFIX  # noqa: PLC0415
+
     name = path.name[: -len(SUFFIX)]
     trashed = _TRASHED.fullmatch(name) if path.parent.name == TRASH else None
     return trashed.group(1) if trashed else name
@@ -90,6 +95,9 @@ def records_from_saves(folder: Path | None = None) -> Found:
 
     A match in two files (a save and a copy of it) is recorded from the one with more moves.
     """
+    from saves import SaveError, loads_game, save_dir  # noqa: PLC0415
+    from saves.store import MAX_SAVE_BYTES  # noqa: PLC0415
+
     folder = save_dir() if folder is None else folder
     files, skipped = save_files(folder)
     records: dict[str, tuple[str, MatchRecord]] = {}

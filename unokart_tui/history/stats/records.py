@@ -14,31 +14,23 @@ never what the cards were worth (``points_left`` is 0 there), and the hints are 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from saves import SavedGame, Seat
+# The engine and the saves load when a match is recorded, not with `unokart stats`, which only reads
+# the store: they were a third of that command's start.
+if TYPE_CHECKING:
+    from saves import SavedGame, Seat
 
-from ...engine import (
-    CardsDrawn,
-    CardTurned,
-    ChallengeResolved,
-    DrawReason,
-    Event,
-    PlayerExposed,
-    RoundWon,
-    UnoCaught,
-)
-from ..timeline import play_again
+    from ...engine import Event
 
 PLAYER = 0  # the seat of the person whose statistics these are
 HUMAN = "human"  # the kind of the player's own seat
 PERSON = "person"  # the kind of another person's seat: a friend at a shared table (issue 31), not a bot
-# Every reason a seat draws, as the store names it: "banana", "draw_two", "uno_caught"...
-DRAW_REASONS = tuple(reason.name.lower() for reason in DrawReason)
 ITEMS = ("banana", "green_shell", "lightning", "bob_omb")  # the items that make someone draw (I2-I5)
 COUNTS = (  # what a seat did in a round, beside its draws
     "challenges_made",
@@ -103,8 +95,18 @@ def match_key(seed: int, started: datetime) -> str:
     return f"{seed}@{started.astimezone(UTC):%Y-%m-%dT%H:%M:%SZ}"
 
 
+@functools.cache
+def draw_reasons() -> tuple[str, ...]:
+    """Every reason a seat draws, as the store names it: "banana", "draw_two", "uno_caught"..."""
+    from ...engine import DrawReason  # noqa: PLC0415
+
+    return tuple(reason.name.lower() for reason in DrawReason)
+
+
 def default_seats(names: Sequence[str]) -> tuple[Seat, ...]:
     """The seats of a save that names none (format 1): the player, and random bots (as ``Session.load``)."""
+    from saves import Seat  # noqa: PLC0415
+
     return tuple(Seat(name, "human" if seat == PLAYER else "random") for seat, name in enumerate(names))
 
 
@@ -117,6 +119,8 @@ class _Tally:
         self.actions = 0
 
     def add(self, events: Iterable[Event]) -> None:
+        from ...engine import CardsDrawn, CardTurned, ChallengeResolved, PlayerExposed, UnoCaught  # noqa: PLC0415
+
         for event in events:
             if isinstance(event, CardsDrawn):
                 if event.cards:
@@ -136,13 +140,14 @@ class _Tally:
                 self.counts[event.seat]["item_boxes"] += 1
 
     def seats(self, hands: Sequence[Sequence[object]], values: Sequence[int]) -> tuple[SeatRound, ...]:
+        reasons = draw_reasons()
         return tuple(
             SeatRound(
                 seat=seat,
                 cards_left=len(hand),
                 points_left=values[seat],
                 counts=tuple(self.counts[seat][name] for name in COUNTS),
-                draws=tuple((reason, self.draws[seat][reason]) for reason in DRAW_REASONS if self.draws[seat][reason]),
+                draws=tuple((reason, self.draws[seat][reason]) for reason in reasons if self.draws[seat][reason]),
             )
             for seat, hand in enumerate(hands)
         )
@@ -150,6 +155,9 @@ class _Tally:
 
 def _finished_rounds(game: SavedGame) -> list[RoundRecord]:
     """The match's finished rounds, every seat by its own number, every value as the round's end left it."""
+    from ...engine import RoundWon  # noqa: PLC0415
+    from ..timeline import play_again  # noqa: PLC0415
+
     match = game.match
     undos = Counter(undo.round for undo in game.undos)
     rounds: list[RoundRecord] = []
