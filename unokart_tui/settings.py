@@ -16,7 +16,7 @@ from .voice import _
 from .voice.language import AUTOMATIC, LANGUAGE_CHOICES
 
 if TYPE_CHECKING:
-    from saves import SaveError
+    pass
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 REMEMBERED = ("table_target", "table_turn_seconds")  # choices remembered where they are made, not settings to set
@@ -119,14 +119,4 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         raise SaveError(path, problem) from error
 
 
-def __getattr__(name: str) -> object:
-    """``SaveError``, which this module raises, loaded on first use: the saves package is not needed to
-    read the settings, and ``unokart --version`` or ``--help`` would load it for nothing."""
-    if name == "SaveError":
-        from saves import SaveError  # noqa: PLC0415
-
-        return SaveError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-__all__ = ["BOT_SPEEDS", "REMEMBERED", "SaveError", "Settings", "load_settings", "save_settings", "settings_path"]
+__all__ = ["BOT_SPEEDS", "REMEMBERED", "Settings", "load_settings", "save_settings", "settings_path"]

@@ -316,8 +316,9 @@ def test_settings_round_trip():
 
 
 def test_a_setting_that_cannot_be_saved_holds_until_the_player_quits(monkeypatch):
+    from saves import SaveError
     from unokart_tui.plain import settings_menu
-    from unokart_tui.settings import SaveError, settings_path
+    from unokart_tui.settings import settings_path
 
     def refuse(settings, path=None):
         raise SaveError(settings_path(), "could not be written: disk full; the settings in it are kept")

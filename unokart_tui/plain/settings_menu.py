@@ -10,9 +10,11 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from saves import SaveError
+
 from ..defaults import BOT_SPEEDS, GLYPH_CHOICES, MAX_NAME, PLAYER_NAME
 from ..printable import control_characters, printable
-from ..settings import SaveError, Settings, save_settings
+from ..settings import Settings, save_settings
 from ..voice import _, use_process_language
 from ..voice import plain_menus as words
 from ..voice.language import AUTOMATIC, LANGUAGE_CHOICES, LANGUAGES, choose_language

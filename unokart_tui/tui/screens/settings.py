@@ -17,8 +17,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
+from saves import SaveError
+
 from ...defaults import GLYPH_CHOICES, THEME
-from ...settings import BOT_SPEEDS, SaveError, Settings, save_settings
+from ...settings import BOT_SPEEDS, Settings, save_settings
 from ...voice import N_, _
 from ...voice.language import AUTOMATIC, LANGUAGE_CHOICES, LANGUAGES
 from ...voice.names import speed_name
