@@ -25,8 +25,9 @@ from ...table.tableview import SeatLine
 from ...voice import _, ngettext, pgettext, voice_in_use
 from ...voice.cards import short
 from ...voice.names import difficulty_name, personality_name, personality_short
+from ..themes import FACES
 from .cardface import fan
-from .paint import CARD_COMPONENTS, card_css
+from .paint import card_css
 from .titles import set_border_subtitle, set_border_title
 
 KIND_COLUMN = 11  # a personality's label and a space
@@ -468,4 +469,4 @@ class OwnSeatView(SeatView):
     """The player's own seat at the roomy table: a tall one paints their cards by colour in the cards' own faces."""
 
     DEFAULT_CSS = card_css("OwnSeatView")
-    COMPONENT_CLASSES = CARD_COMPONENTS
+    COMPONENT_CLASSES = {f"card--{face}" for face in FACES}  # the faces only: it draws no card's back or edge
