@@ -158,6 +158,8 @@ class PlayerRow(DrawnWhenChanged, can_focus=False):
 
     def would_wrap(self) -> bool:
         """Whether the last move, allowed to, would go on under itself at the row's width now."""
+        if not self.may_wrap and "…" not in self._line(wrap=False).plain:
+            return False  # nothing on the line is cut: the last move fits (the screen asks every row, every move)
         return "\n" in self._line(wrap=True).plain
 
     def _line(self, *, wrap: bool) -> Text:
