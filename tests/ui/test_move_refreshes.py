@@ -188,3 +188,32 @@ async def test_a_bots_move_looks_at_the_keys_once_and_the_bar_shows_them():
         finally:
             KeyBar._line = line  # type: ignore[method-assign]
     app.session.close()
+
+
+async def test_a_bots_move_draws_each_players_row_once():
+    # Each row's text was drawn three times a move at the compact table: to see whether it gained a line, to see
+    # whether its last move would go on under itself (the screen asks every row), and by Textual to show it.
+    app = make_app(seed=7, pace=QUICK._replace(bot_delay=1.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await run_clock_until(pilot, screen.session.is_human_turn)
+        drawn: Counter[PlayerRow] = Counter()
+        draw = PlayerRow._drawn
+
+        def drawing(self: PlayerRow, *, wrap: bool) -> Text:
+            drawn[self] += 1
+            return draw(self, wrap=wrap)
+
+        PlayerRow._drawn = drawing  # type: ignore[method-assign]
+        try:
+            async for _ in bots_moves(pilot):
+                lines = {row: row.info for row in screen.rows}
+                drawn.clear()
+                app.clock.fire(app.clock.next_timer())
+                await pilot.pause()
+                for row in screen.rows:
+                    assert drawn[row] <= (row.info != lines[row])  # once for a new line, never for the same
+        finally:
+            PlayerRow._drawn = draw  # type: ignore[method-assign]
+    app.session.close()
