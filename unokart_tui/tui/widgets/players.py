@@ -374,7 +374,8 @@ class SeatView(DrawnWhenChanged, can_focus=False):
         set_border_title(self, Text(marker + info.name))
         # One form in English ("1 pts", as the score columns say), any number of forms in a translation.
         set_border_subtitle(self, Text(ngettext("{count} pts", "{count} pts", info.score).format(count=info.score)))
-        self.repaint_if_changed(self._lines())
+        if self.is_mounted:  # its parts' styles are known from then on; before, nothing was drawn
+            self.repaint_if_changed(self._lines())
 
     def render(self) -> Text:
         return self.painted(self._lines())
