@@ -38,7 +38,7 @@ from ..widgets.gamelog import GameLog
 from ..widgets.hand import HandView
 from ..widgets.hint import HintView
 from ..widgets.keybar import KeyBar
-from ..widgets.players import PlayerRow, PlayersPanel, SeatView
+from ..widgets.players import OwnSeatView, PlayerRow, PlayersPanel, SeatView
 from ..widgets.table import GRAND_SIZE, TablePanel, enlarge_notice, felt_title
 from ..widgets.titles import set_border_subtitle, set_border_title
 from .app_base import PlainTextApp
@@ -187,7 +187,7 @@ class GameScreen(Screen[None]):
                             for seat in places.right:
                                 yield SeatView(id=f"place-{seat}")
                     with Horizontal(id="you-row"):
-                        yield SeatView(id=f"place-{HUMAN}", classes="you")
+                        yield OwnSeatView(id=f"place-{HUMAN}", classes="you")
                     # The roomy table's banner, over the felt's width above the player's seat: found in play
                     # (issue 32), between the side seats it wrapped Slovak and Dutch to three lines of 28.
                     yield BannerView(id="felt-wide-banner")

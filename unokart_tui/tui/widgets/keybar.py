@@ -95,12 +95,15 @@ class KeyBar(Widget, can_focus=False):
         super().__init__()
         self._spans: list[KeySpan] = []
         self._shown: Text | None = None  # the line last drawn
+        self._check_due = False  # a look at the keys is on its way (``_bindings_updated``)
+        # A new line worked out by ``bindings_changed``, for the render it asks for: with what it was drawn for.
+        self._fresh: tuple[tuple[object, ...], Text] | None = None
         # The language the screen was drawn in: a language chosen in Settings holds from the next screen, and
         # found in play, the Settings page's own bar turned Dutch under a page still in Slovak.
         self._voice = voice_in_use()
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_updated, immediate=True)
         self.app.screen_change_signal.subscribe(self, self.screen_changed)
 
     def on_unmount(self) -> None:
@@ -113,20 +116,39 @@ class KeyBar(Widget, can_focus=False):
             self._voice = voice_in_use()
             self.refresh()
 
+    def _bindings_updated(self, screen: Screen[object]) -> None:
+        # The game table updates its bindings two or three times a move (the table, the hint, the focus), and
+        # each look at the keys asks the table about every one of them (``check_action``), about a millisecond:
+        # one look after them all (issue 36).
+        if screen is self.screen and not self._check_due:
+            self._check_due = True
+            self.call_next(self.bindings_changed, screen)
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         # The game table updates its bindings after every move, and most moves change no key: the bar is
         # sent to the terminal again only when the line it shows changes.
+        self._check_due = False
         if screen is not self.screen:
             return
         shown = self._shown
-        if shown is None or self.render() != shown:
+        line = self.render()
+        if shown is None or line != shown:
             self.refresh()
+            self._fresh = (self._drawn_for(), line)  # the render it asks for draws this line: no second look
+
+    def _drawn_for(self) -> tuple[object, ...]:
+        return (self.size.width, self.hovered, self._voice, self.app.theme)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         self._shown = None  # drawn anew: whatever changed (the size, the hover, the theme) is seen
+        self._fresh = None
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render(self) -> Text:
+        fresh, self._fresh = self._fresh, None
+        if fresh is not None and fresh[0] == self._drawn_for():
+            self._shown = fresh[1]
+            return fresh[1]
         with speaking_voice(self._voice):
             return self._line()
 

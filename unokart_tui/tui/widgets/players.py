@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import textwrap
+from collections.abc import Callable
 
 from rich.style import Style
 from rich.text import Text
@@ -21,11 +22,13 @@ import ai
 
 from ...table.lineup import personalities
 from ...table.tableview import SeatLine
-from ...voice import _, ngettext, pgettext
+from ...voice import _, ngettext, pgettext, voice_in_use
 from ...voice.cards import short
 from ...voice.names import difficulty_name, personality_name, personality_short
+from ..themes import FACES
 from .cardface import fan
-from .paint import CARD_COMPONENTS, card_css
+from .paint import card_css
+from .titles import set_border_subtitle, set_border_title
 
 KIND_COLUMN = 11  # a personality's label and a space
 BACKS_COLUMN = 8  # a fan of backs: six and a "+"
@@ -51,7 +54,59 @@ class PlayersPanel(Vertical):
         self.post_message(self.Resized(self.outer_size.height))
 
 
-class PlayerRow(Widget, can_focus=False):
+_PARTS: dict[type[Widget], tuple[str, ...]] = {}  # a widget class's component classes, its bases' with them
+
+
+class DrawnWhenChanged(Widget):
+    """A widget that draws one ``Text`` from a seat's ``SeatLine``, repainted only when that text changes.
+
+    A new ``SeatLine`` every move is not a new picture: the player's own seat changes at every move in what only a
+    tall seat shows (how many play before them, their cards by colour), and a bot's score or backs may be cut away.
+    Repainted by Textual at each new line, a third of the player's rows and seats were drawn and sent again as they
+    were (issue 36). The text is worked out once for what it is drawn from, for the comparison and the render.
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._made: dict[tuple[object, ...], Text] = {}  # the texts of the seat's line now, by how they are drawn
+        self._painted: Text | None = None  # the text Textual last drew
+
+    def made(self, key: tuple[object, ...], draw: Callable[[], Text]) -> Text:
+        """The text ``draw`` makes for the line now, drawn as ``key`` says (its size...): made once.
+
+        The styles of its parts are in the key (the seat to act has another background, a theme other colours), and
+        the language it speaks.
+        """
+        key = (*key, id(voice_in_use()), *(self.get_component_rich_style(name) for name in self._parts()))
+        text = self._made.get(key)
+        if text is None:
+            text = self._made[key] = draw()
+        return text
+
+    @classmethod
+    def _parts(cls) -> tuple[str, ...]:
+        parts = _PARTS.get(cls)
+        if parts is None:
+            parts = _PARTS[cls] = tuple(
+                sorted({p for c in cls.__mro__ for p in c.__dict__.get("COMPONENT_CLASSES", ())})
+            )
+        return parts
+
+    def painted(self, text: Text) -> Text:
+        """``text``, which Textual draws now (``render``)."""
+        self._painted = text
+        return text
+
+    def new_line(self) -> None:
+        """The seat's line changed: the texts drawn from the one before are forgotten."""
+        self._made.clear()
+
+    def repaint_if_changed(self, text: Text) -> None:
+        if text != self._painted:  # characters and spans, each span's style with them
+            self.refresh()
+
+
+class PlayerRow(DrawnWhenChanged, can_focus=False):
     """Draws a ``SeatLine`` in the columns it has: the name as long as the longest at the table allows
     (``name_width``, set by the screen), the bot's personality beside it and a fan of backs where they
     leave the last move its room; the last move takes the rest."""
@@ -73,7 +128,7 @@ class PlayerRow(Widget, can_focus=False):
     """
     COMPONENT_CLASSES = {"player-row--badge", "player-row--quiet"}
 
-    info: reactive[SeatLine | None] = reactive(None)
+    info: reactive[SeatLine | None] = reactive(None, repaint=False)  # repainted when its line changes: _fit_rows
     name_width: reactive[int] = reactive(SHORTEST_NAME)  # the longest name at the table: the rows' names align
     # Whether a last move too long for its column goes on under itself (set by the screen while the panel has a
     # row to spare for it): found in play at 80x24 (sk), "stojí kvôli hráčo…", who made the seat lose its turn cut off.
@@ -81,6 +136,7 @@ class PlayerRow(Widget, can_focus=False):
     _rows = 1  # the lines last drawn
 
     def watch_info(self, info: SeatLine | None) -> None:
+        self.new_line()
         self.set_class(info is not None and info.to_act, "to-act")
         self._fit_rows()
 
@@ -89,17 +145,25 @@ class PlayerRow(Widget, can_focus=False):
 
     def _fit_rows(self) -> None:
         # Laid out again only when the row gains or loses its second line: a move changes most rows' words.
-        rows = self.render().plain.count("\n") + 1
+        line = self._line(wrap=self.may_wrap)
+        rows = line.plain.count("\n") + 1
         if rows != self._rows:
             self._rows = rows
             self.refresh(layout=True)
+        else:
+            self.repaint_if_changed(line)
 
     def render(self) -> Text:
-        return self._drawn(wrap=self.may_wrap)
+        return self.painted(self._line(wrap=self.may_wrap))
 
     def would_wrap(self) -> bool:
         """Whether the last move, allowed to, would go on under itself at the row's width now."""
-        return "\n" in self._drawn(wrap=True).plain
+        if not self.may_wrap and "…" not in self._line(wrap=False).plain:
+            return False  # nothing on the line is cut: the last move fits (the screen asks every row, every move)
+        return "\n" in self._line(wrap=True).plain
+
+    def _line(self, *, wrap: bool) -> Text:
+        return self.made((wrap, self.content_size, self.name_width), lambda: self._drawn(wrap=wrap))
 
     def _drawn(self, *, wrap: bool) -> Text:
         info = self.info
@@ -245,7 +309,7 @@ def who_plays(kind: str, level: str | None, width: int) -> str:
     return next((form for form in forms if len(form) <= width), names[1][:width])
 
 
-class SeatView(Widget, can_focus=False):
+class SeatView(DrawnWhenChanged, can_focus=False):
     """A seat at the roomy table: the name and score on its edge, who plays how, a fan of backs, the last move;
     a taller one (the grand table) the seat's moves of the round before it.
 
@@ -289,23 +353,37 @@ class SeatView(Widget, can_focus=False):
         color: $warning;
         text-style: bold;
     }
-    """ + card_css("SeatView")
-    COMPONENT_CLASSES = {"seat--backs", "seat--badge", "seat--quiet", "seat--alert", *CARD_COMPONENTS}
+    """
+    # Textual styles every component class of a widget again at each change of its classes (the turn's marks, a
+    # few seats a move): a bot's seat has no card faces to paint, and the faces, eight more, made its restyle
+    # three times dearer, 2 ms a seat (issue 36). The player's own seat paints them: ``OwnSeatView``.
+    COMPONENT_CLASSES = {"seat--backs", "seat--badge", "seat--quiet", "seat--alert"}
 
-    info: reactive[SeatLine | None] = reactive(None)
+    info: reactive[SeatLine | None] = reactive(None, repaint=False)  # repainted when what it shows changes
 
     def watch_info(self, info: SeatLine | None) -> None:
+        self.new_line()
         if info is None:
+            self.repaint_if_changed(Text())
             return
-        self.set_class(info.to_act, "to-act")
-        self.set_class(info.next_up and not info.to_act, "next-up")
+        # Both marks in one restyle: the seat whose turn comes loses "next-up" as it gains "to-act".
+        self.update_classes({"to-act": info.to_act, "next-up": info.next_up and not info.to_act})
         glyphs = info.glyphs
         marker = f"{glyphs.turn} " if info.to_act else (f"{glyphs.next} " if info.next_up else "")
-        self.border_title = Text(marker + info.name)
+        # Set only when changed: Textual repaints the whole seat for a border title set, even to the same words.
+        set_border_title(self, Text(marker + info.name))
         # One form in English ("1 pts", as the score columns say), any number of forms in a translation.
-        self.border_subtitle = Text(ngettext("{count} pts", "{count} pts", info.score).format(count=info.score))
+        set_border_subtitle(self, Text(ngettext("{count} pts", "{count} pts", info.score).format(count=info.score)))
+        if self.is_mounted:  # its parts' styles are known from then on; before, nothing was drawn
+            self.repaint_if_changed(self._lines())
 
     def render(self) -> Text:
+        return self.painted(self._lines())
+
+    def _lines(self) -> Text:
+        return self.made((self.content_size,), self._drawn)
+
+    def _drawn(self) -> Text:
         info = self.info
         if info is None:
             return Text()
@@ -388,3 +466,10 @@ class SeatView(Widget, can_focus=False):
             lines.append(close_to_out_words(name, cards)[:width] + "\n", style=alert)
             used += 1
         return used
+
+
+class OwnSeatView(SeatView):
+    """The player's own seat at the roomy table: a tall one paints their cards by colour in the cards' own faces."""
+
+    DEFAULT_CSS = card_css("OwnSeatView")
+    COMPONENT_CLASSES = {f"card--{face}" for face in FACES}  # the faces only: it draws no card's back or edge
