@@ -70,9 +70,9 @@ def write_save(name: str, players=("Ann", "Mario", "Luigi"), seed=3, actions=20)
     saves.write_atomic(saves.path_of(name), saves.dumps(match, seats=seats, created=PLAYED, updated=PLAYED))
 
 
-def text_in(app, widget) -> list[str]:
-    """The lines the player sees in ``widget``'s place on the screen, trailing blanks cut."""
-    return ["".join(s.text for s in line).rstrip() for line in screen_lines(app, widget.region)]
+def text_of(lines) -> list[str]:
+    """Lines of segments as text, trailing blanks cut."""
+    return ["".join(s.text for s in line).rstrip() for line in lines]
 
 
 def line_at(app, y: int) -> str:
@@ -132,7 +132,7 @@ async def test_a_settings_switch_says_on_or_off_apart_from_its_label(size):
                     assert row.index(state) < switch.region.x < row.index(words[:12]), (language, row)
                     # The whole label is on screen, wrapped where it must be, never cut.
                     label_widget = switch.parent.query_one(".switch-label", Label)
-                    shown = ["".join(s.text for s in line).rstrip() for line in cut_to(lines, label_widget.region)]
+                    shown = text_of(cut_to(lines, label_widget.region))
                     assert " ".join(shown).split() == words.split(), (language, shown)
                 waiting = [switch for switch in waiting if switch not in in_view]
             await back_to(pilot, TitleScreen)
@@ -170,8 +170,9 @@ async def test_the_help_keeps_each_key_with_its_use_and_shows_its_last_key_line(
         await settle(pilot)
         for language in LANGUAGES:
             dialog = await help_in(pilot, language)
-            keys = dialog.query_one(".keys", Static)
-            rows = text_in(app, keys)
+            keys, box = dialog.query_one(".keys", Static), dialog.query_one(".box")
+            picture = screen_lines(app)  # one picture for the keys and the box (issue 30: each drew it anew)
+            rows = text_of(cut_to(picture, keys.region))
             words = " ".join(rows)
             shown = [_(key) for key in KEYS]
             if rules is not None:  # the help names the keys of the house rules in play (H1, H5)
@@ -180,8 +181,7 @@ async def test_the_help_keeps_each_key_with_its_use_and_shows_its_last_key_line(
             for key in shown:
                 assert key in words, (language, rows)
                 assert any(key in row for row in rows), (language, key, rows)
-            box = dialog.query_one(".box")
-            lines = [row.strip("│ ") for row in text_in(app, box)]
+            lines = [row.strip("│ ") for row in text_of(cut_to(picture, box.region))]
             assert any(_("q leave") in line for line in lines), (language, lines)
             assert keys.region.bottom <= box.region.bottom - 1, (language, keys.region, box.region)  # inside the border
             for row in rows:
