@@ -27,8 +27,11 @@ def screen_segments(app: App[None]) -> list[Segment]:
 def screen_lines(app: App[None], region: Region | None = None) -> list[list[Segment]]:
     """The screen's lines of segments, or those of ``region`` of it (cut to its columns)."""
     lines = list(Segment.split_lines(screen_segments(app)))
-    if region is None:
-        return lines
+    return lines if region is None else cut_to(lines, region)
+
+
+def cut_to(lines: list[list[Segment]], region: Region) -> list[list[Segment]]:
+    """The lines of ``region`` of a screen's ``lines`` (cut to its columns): several regions of one picture."""
     cut = []
     for line in lines[region.y : region.bottom]:
         cut.append(list(Segment.divide(line, [region.x, region.right]))[1])

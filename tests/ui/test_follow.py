@@ -32,10 +32,13 @@ from unokart_tui.tui.widgets.players import PlayerRow
 from .helpers import (
     QUICK,
     SETTINGS,
+    as_with_keys,
     forgetful_bots,
+    holds_on,
     let_time_pass,
     make_app,
     one_card_from_the_end,
+    play_at_engine_speed,
     play_until,
     run_clock_until,
     settle,
@@ -297,21 +300,30 @@ async def test_a_match_resumed_early_in_a_round_also_shows_how_the_last_one_ende
 # ---------------------------------------------------------------------- UNO
 
 
+def a_bot_about_to_go_out(match: Match) -> bool:
+    """A bot to act, one play from ending the round."""
+    return match.round.decider != HUMAN and one_card_from_the_end(match)
+
+
 @pytest.mark.slow
-@pytest.mark.table(seed=11)
-async def test_uno_said_ahead_goes_with_its_round(pilot):
+async def test_uno_said_ahead_goes_with_its_round():
+    """The round played at engine speed, the player only drawing, to a bot's last card; "u" said ahead then, while
+    the bot waits, and the bot's card ends the round with UNO still ready (issue 30: the round drawn through the
+    table, "u" at its first turn, cost 2.5 CPU-s, and its first draw had already put UNO said ahead off)."""
     # Issue 13, bug 7: "[UNO ready]" carried into the next round.
-    app = pilot.app
-    await settle(pilot)
-    await pilot.press("u")  # said ahead, and then the player only draws to the end of the round
-    await pilot.pause()
-    assert "[UNO ready]" in app.screen.query_one(HandView).state.title
-    await play_until(pilot, lambda a: isinstance(a.screen, NoticeDialog), draw_only=True)
-    app.screen_stack[-2].controller.pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
-    await pilot.press("enter")
-    await pilot.pause()
-    assert app.session.match.round_number == 2 and not app.session.is_human_turn()
-    assert "UNO ready" not in app.screen.query_one(HandView).state.title
+    app = make_app(seed=11, pace=QUICK._replace(bot_delay=30))
+    play_at_engine_speed(app.session, a_bot_about_to_go_out, player=holds_on)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("u")  # said ahead, and the round ends before the player's next move
+        assert "[UNO ready]" in app.screen.query_one(HandView).state.title
+        await run_clock_until(pilot, lambda: isinstance(app.screen, NoticeDialog))
+        assert app.session.match.round.is_over and app.screen_stack[-2].controller.uno_ahead.armed
+        app.screen_stack[-2].controller.pacer.set_pace(QUICK._replace(bot_delay=30))  # round 2 waits on its first bot
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.match.round_number == 2 and not app.session.is_human_turn()
+        assert "UNO ready" not in app.screen.query_one(HandView).state.title
 
 
 async def test_uno_said_ahead_goes_when_the_player_draws_instead():
@@ -334,13 +346,15 @@ async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monk
     # Issue 13, bug 7: "u" after the player's exposure ended said nothing (and got ready for nothing).
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))  # bots that never catch
+
+    def two_cards_and_a_play(match: Match) -> bool:  # played to at engine speed (issue 30: 2.3 CPU-s at the table)
+        plays = [x for x in match.legal_actions() if isinstance(x, Play) and not x.card.is_wild]
+        return match.round.decider == HUMAN and len(match.round.hands[HUMAN]) == 2 and bool(plays)
+
+    play_at_engine_speed(app.session, two_cards_and_a_play, player=as_with_keys, reactions=True)
     async with app.run_test(size=(80, 24)) as pilot:
-
-        def two_cards_and_a_play(a) -> bool:
-            plays = [x for x in a.session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild]
-            return a.session.is_human_turn() and len(a.session.view().hand) == 2 and bool(plays)
-
-        await play_until(pilot, two_cards_and_a_play)
+        await settle(pilot)
+        assert two_cards_and_a_play(app.session.match)
         screen = app.screen
         screen.controller.pacer.set_pace(QUICK._replace(catch_window=30))  # time to look before the bots go on
         card = next(x.card for x in app.session.match.legal_actions() if isinstance(x, Play) and not x.card.is_wild)
@@ -363,10 +377,17 @@ async def test_uno_after_ones_chance_has_gone_says_it_is_too_late(tmp_path, monk
 async def test_a_catch_after_the_chance_has_gone_says_it_is_too_late(tmp_path, monkeypatch):
     monkeypatch.setenv("UNOKART_CONFIG_DIR", str(tmp_path / "cfg"))
     app = make_app(seed=11, profile=forgetful_bots(tmp_path / "cfg"))
+
+    def a_bot_exposed(match: Match) -> bool:  # played to at engine speed (issue 30: 2.2 CPU-s at the table)
+        round_ = match.round
+        return round_.decider == HUMAN and round_.phase in (Phase.PLAY, Phase.DRAWN) and round_.exposed not in (None, 0)
+
+    play_at_engine_speed(app.session, a_bot_exposed, player=as_with_keys, reactions=True)
     async with app.run_test(size=(80, 24)) as pilot:
         session = app.session
-        await play_until(pilot, lambda a: a.session.match.round.exposed not in (None, 0))
+        await settle(pilot)
         exposed = session.match.round.exposed
+        assert a_bot_exposed(session.match)
         name = session.names[exposed]
         await pilot.press("d" if session.view().phase is Phase.PLAY else "p")  # the player moves on instead
         await pilot.pause()
@@ -508,6 +529,9 @@ async def test_the_first_game_guide_explains_the_item_box_over_the_table_and_can
 
 
 async def test_the_first_game_guide_is_shown_once_whatever_closes_it():
+    """Closed with enter, it is not shown again: not at the next match (the setting is saved off), and not when
+    this match is resumed. The resumed match was a test of its own that showed and closed the guide the same way
+    first (issue 30: one table fewer to start)."""
     # Issue 34: closed with enter, it came back with every new match until n.
     app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -517,17 +541,10 @@ async def test_the_first_game_guide_is_shown_once_whatever_closes_it():
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.guide is False
         assert load_settings()[0].guide is False and app.settings.guide is False
-
-
-@pytest.mark.slow
-async def test_a_resumed_match_does_not_show_the_guide_again():
-    app = make_app(seed=7, settings=SETTINGS._replace(guide=True))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GuideDialog))
-        await pilot.press("enter")
         await run_clock_until(pilot, app.session.is_human_turn)  # the table's clock runs on
         await pilot.press("q")
         await pilot.pause()
+    # Resumed with the guide asked for (as a player's settings file could still say): the match has had it.
     again = UnoKartApp(Session.load("test match"), settings=SETTINGS._replace(guide=True), pace=QUICK)
     async with again.run_test(size=(80, 24)) as pilot:
         log = again.screen.query_one(GameLog)

@@ -271,10 +271,15 @@ async def test_on_the_grand_table_a_banner_leaves_the_piles_where_they_are(oppon
 
 
 async def test_on_the_grand_table_every_bot_is_named_with_its_level_and_described_whole():
+    """The round as dealt: the bots wait on the test's clock, which stands still (issue 30: their first moves, each
+    seat's one move at most, flown across 200x60, cost 0.5 CPU-s; a seat's story starts at its second move)."""
     # Issue 34, item 6: at 200x60 the side seats said "hoarder · normal" and cut the bots' descriptions.
-    app = make_app(bots=("greedy", "challenger", "item-hoarder"), seed=7, profile="normal")
+    app = make_app(
+        bots=("greedy", "challenger", "item-hoarder"), seed=7, profile="normal", pace=QUICK._replace(bot_delay=30)
+    )
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
+        assert app.session.match.history == ((),)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         for seat in screen.query(SeatView):
