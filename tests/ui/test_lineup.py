@@ -36,3 +36,22 @@ def test_a_players_own_profile_is_offered_to_the_bots_it_sets(tmp_path):
     (profiles / "sly.toml").write_text("[all]\nmistakes = 0.1\n")
     assert "calm" in difficulties("greedy") and "calm" not in difficulties("challenger")
     assert all("sly" in difficulties(bot) for bot in ai.BOTS)
+
+
+def test_the_profiles_are_read_once_while_the_folder_stays_the_same_and_again_when_it_changes(tmp_path, monkeypatch):
+    """The New game form asks at each row and each choice: each ask parsed every profile (some two hundred in a
+    test). A profile written, changed or removed while the game runs is offered as it now stands."""
+    profiles = tmp_path / "profiles"
+    profiles.mkdir()
+    (profiles / "calm.toml").write_text("[greedy]\nattack_at = 3\n")
+    listed = []
+    real = ai.list_profiles
+    monkeypatch.setattr(ai, "list_profiles", lambda: listed.append(1) or real())
+    assert "calm" in difficulties("greedy")
+    for _ in range(20):
+        assert "calm" in difficulties("greedy") and "calm" not in difficulties("challenger")
+    assert len(listed) == 2  # once for each personality
+    (profiles / "calm.toml").write_text("[challenger]\nattack_at = 3\n# now the challenger's\n")
+    assert "calm" in difficulties("challenger") and "calm" not in difficulties("greedy")
+    (profiles / "calm.toml").unlink()
+    assert "calm" not in difficulties("challenger")
