@@ -4,7 +4,7 @@ Textual styles every node of a screen as it mounts, then again as the screen com
 (``ScreenResume``), in case the theme changed while it was covered. The first time it comes to
 the top it was mounted a moment before: the second pass restyles the whole screen for nothing, with
 the virtual nodes of each widget's component classes. For the table at 80x24 that was 142 of 387
-style applications, 5 to 7 % of the CPU of its start (docs/performance.md, 2026-12-04).
+style applications, about 5 % of the CPU of its start (docs/performance.md, 2026-12-04).
 """
 
 from __future__ import annotations
