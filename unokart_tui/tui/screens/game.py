@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import HouseRules
@@ -43,6 +43,7 @@ from ..widgets.table import GRAND_SIZE, TablePanel, enlarge_notice, felt_title
 from ..widgets.titles import set_border_subtitle, set_border_title
 from .app_base import PlainTextApp
 from .flights import Flights
+from .styled import StyledOnce
 
 T = TypeVar("T")
 SeatFactory = Callable[["GameScreen", Clock], SeatTable]  # the table of a seat, for its screen and on its clock
@@ -66,7 +67,7 @@ SPARE_PLAYER_ROWS = 13 - 2 - 1
 LOFTY_HEIGHT = 58
 
 
-class GameScreen(Screen[None]):
+class GameScreen(StyledOnce[None]):
     # Messages to the app. They carry no fields, so they are plain classes: @dataclass would
     # compile each one's methods at every start (0.15 ms a class), before the table's first frame.
 

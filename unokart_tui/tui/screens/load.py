@@ -12,7 +12,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from saves import SaveEntry, SaveError, list_saves, rename_save, trash, trash_dir
@@ -25,6 +24,7 @@ from ...voice.dates import date_time
 from ...voice.save_problems import save_problem
 from ..dialogs.confirm import ConfirmDialog
 from ..widgets.keybar import KeyBar
+from .styled import StyledOnce
 
 # The columns' titles, looked up when the table is drawn.
 _TITLES = (N_("Name"), N_("Players"), N_("Rules"), N_("Round"), N_("Status"), N_("Last played"), N_("Scores"))
@@ -107,7 +107,7 @@ class SaveTable(DataTable[Text]):
     BINDINGS = [Binding("enter", "screen.open", N_("Open"))]
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(StyledOnce[None]):
     """Posts ``Open`` (or ``Replay``) with the name of the save; the app opens it (or replays it)."""
 
     @dataclass

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Input, Label, Select, Static
 
 import ai
@@ -31,6 +30,7 @@ from ..hostline import Line
 from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
 from ..widgets.ordered_input import OrderedInput
+from .styled import StyledOnce
 
 LINE_UP_CHOICE = "line-up"  # the bots' Select: New game's usual three, in turn
 MOST_TARGET = 100_000  # as New game's
@@ -53,7 +53,7 @@ def people_words(shown: LobbyShown) -> str:
     return "\n".join(lines)
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(StyledOnce[None]):
     """The lobby the host shows this person: ``show`` each ``LobbyShown``, ``refused`` each refusal."""
 
     BINDINGS = [

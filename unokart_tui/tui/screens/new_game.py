@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...defaults import LINE_UP, MAX_NAME, MAX_OPPONENTS, PLAYER_NAME, TARGET
@@ -34,6 +33,7 @@ from ...voice.names import difficulty_level, difficulty_name, personality_name, 
 from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
 from ..widgets.ordered_input import OrderedInput
+from .styled import StyledOnce
 
 EACH = "each"  # the whole table's difficulty when the opponents' differ
 FIELDS = ("name", "target", "bots", "seed")  # the fields that can be wrong, in the order of the form
@@ -131,7 +131,7 @@ class OpponentRow(Vertical):
         self.query_one(".how", Static).update(personalities().get(personality, ""))
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(StyledOnce[None]):
     """Posts ``Chosen`` with a valid new game; the app starts it."""
 
     @dataclass

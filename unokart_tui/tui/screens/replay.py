@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
 from saves import SavedGame
@@ -29,9 +28,10 @@ from ..widgets.players import PlayerRow
 from ..widgets.recentlog import RecentLog
 from ..widgets.scrubber import Scrubber
 from ..widgets.table import GRAND_SIZE, ROOMY_SIZE, SPACIOUS_SIZE, TablePanel
+from .styled import StyledOnce
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(StyledOnce[None]):
     class Closed(Message):
         """Back to where the replay was opened from."""
 

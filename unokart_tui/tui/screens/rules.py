@@ -9,7 +9,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Markdown, TabbedContent, TabPane
 
 from ...engine import HouseRules
@@ -18,9 +17,10 @@ from ...rules_text import every_house_rule, house_rules_text, keys_text
 from ...rules_text import rules as rules_markdown
 from ...voice import N_, _
 from ..widgets.keybar import KeyBar
+from .styled import StyledOnce
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(StyledOnce[None]):
     """Nothing takes the focus here: every key is the screen's, so the text scrolls whatever was clicked."""
 
     BINDINGS = [

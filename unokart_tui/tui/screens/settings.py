@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
 from saves import SaveError
@@ -27,6 +26,7 @@ from ...voice.names import speed_name
 from ..themes import THEME_LABELS
 from ..widgets.choices import Choices
 from ..widgets.keybar import KeyBar
+from .styled import StyledOnce
 
 # Marked here, looked up when the form is drawn (in the player's language).
 GLYPH_LABELS = {
@@ -44,7 +44,7 @@ SWITCHES = (
 )
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(StyledOnce[None]):
     @dataclass
     class Changed(Message):
         settings: Settings

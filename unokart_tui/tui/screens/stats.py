@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from saves import SaveError, path_of
@@ -36,6 +35,7 @@ from ...voice import N_, _
 from ...voice.numbers import percent
 from ..widgets.chart import ChartView
 from ..widgets.keybar import KeyBar
+from .styled import StyledOnce
 
 
 def rich_table(table: Table) -> RichTable:
@@ -64,7 +64,7 @@ def among_saves(name: str) -> bool:
         return False
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(StyledOnce[None]):
     """Posts ``Replay`` with a finished match's save and key; the app replays it if the save still holds it."""
 
     @dataclass

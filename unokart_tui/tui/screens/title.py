@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,6 +20,7 @@ from ...voice import N_, _
 from ...voice.friends import continue_with_friends
 from ...voice.save_problems import save_problem
 from ..widgets.keybar import KeyBar
+from .styled import StyledOnce
 
 LOGO = """\
  _   _ _  _  ___    _  __   _   ___ _____
@@ -59,7 +59,7 @@ def tagline() -> str:
 REOPEN = "reopen_table"  # the app's action that takes a match kept with friends up again under its code
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(StyledOnce[None]):
     BINDINGS = [
         Binding("c", "continue_latest", N_("Continue")),  # in the key bar only when there is a match to continue
         Binding("n", "app.new_game", N_("New game")),
