@@ -11,7 +11,6 @@ import gc
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from textual._styles_cache import StylesCache
 from textual.command import Provider
 from textual.screen import Screen
 
@@ -101,10 +100,6 @@ class UnoKartApp(MatchApp):
         self.quitting.stop_listening()
         if self.session is not None:
             self.session.close()
-        # Textual keeps the drawn lines of the last 1,024 widgets alive after their App is gone: a cache on a
-        # method of StylesCache holds the instance in its key. In one process running App after App (the
-        # tests: 9,500 objects a table, 390,000 once full) every full collection walked them.
-        StylesCache.get_inner_outer.cache_clear()
 
     def title_screen(self) -> Screen[None]:
         from .screens.title import TitleScreen  # noqa: PLC0415 - a match started from the shell opens without it
