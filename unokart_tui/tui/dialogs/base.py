@@ -51,8 +51,9 @@ class Dialog(ModalScreen[T]):
         # (Textual calls a class's ``_on_resize`` instead of its ``on_resize``, then the classes' below it unless
         # the default is prevented: Screen's is called here, when it is needed.)
         event.prevent_default()
+        # (A screen's ``size`` is the terminal's; its compositor's, the size it was last laid out at.)
         behind = self.app._background_screens
-        if all(screen.size == event.size for screen in (self, *behind)):
+        if all(screen._compositor.size == event.size for screen in (self, *behind)):
             event.stop()
         else:
             await super()._on_resize(event)
