@@ -12,11 +12,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from rich.text import Text
 from textual.pilot import Pilot
 from textual.screen import Screen
 
 from unokart_tui.tui.dialogs.base import Dialog
 from unokart_tui.tui.dialogs.guide import GuideDialog
+from unokart_tui.tui.dialogs.notices import NoticeDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.keybar import KeyBar
 from unokart_tui.tui.widgets.table import GRAND_SIZE
@@ -122,3 +124,20 @@ async def test_a_dialog_shrunk_below_the_least_size_says_so_and_its_keys_wait():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert notice.display is False and not guide.too_small
+
+
+@pytest.mark.parametrize(("size", "shown"), [((80, 24), "-short"), ((120, 40), "-tall")])
+async def test_a_dialog_with_breakpoints_is_laid_out_once_in_its_size_class(monkeypatch, size, shown):
+    """Textual gives a screen its breakpoints' classes on the Resize after its first layout, and lays it out
+    again; the dialog has them before its first layout, and the Resize to its own size changes nothing."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await quiet_table(pilot)
+        notice = NoticeDialog("A notice", Text("What it says."))
+        with layouts(monkeypatch) as counted:
+            app.screen.open_dialog(notice, lambda _answer: None)
+            for _ in range(5):
+                await pilot.pause()
+        assert app.screen is notice
+        assert notice.has_class(shown) and not notice.has_class({"-short": "-tall", "-tall": "-short"}[shown])
+        assert counted == Counter({"NoticeDialog": 2})

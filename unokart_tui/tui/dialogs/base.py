@@ -41,7 +41,23 @@ class Dialog(ModalScreen[T]):
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()  # the clock of Textual's key events
-        self.show_size(self.app.size.width, self.app.size.height)
+        width, height = self.app.size
+        # Before the first layout, which is then the right one (Textual sets them on a Resize, after it).
+        self.set_breakpoints(width, height)
+        self.show_size(width, height)
+
+    def set_breakpoints(self, width: int, height: int) -> None:
+        """The classes of the ``HORIZONTAL_BREAKPOINTS`` and ``VERTICAL_BREAKPOINTS`` at this size, as Textual's."""
+        across = (
+            self.app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None else self.HORIZONTAL_BREAKPOINTS
+        ) or []
+        down = (self.app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None else self.VERTICAL_BREAKPOINTS) or []
+        if not (across or down):
+            return
+        classes = dict.fromkeys((name for _least, name in (*across, *down)), False)
+        for name in (*self._get_breakpoint_classes(width, across), *self._get_breakpoint_classes(height, down)):
+            classes[name] = True
+        self.update_classes(classes, animate=False)
 
     async def _on_resize(self, event: events.Resize) -> None:
         # Textual sends a new screen the Resize of its own first layout, and answers it by laying out the
@@ -55,6 +71,7 @@ class Dialog(ModalScreen[T]):
         behind = self.app._background_screens
         if all(screen._compositor.size == event.size for screen in (self, *behind)):
             event.stop()
+            self.set_breakpoints(event.size.width, event.size.height)
         else:
             await super()._on_resize(event)
         self.show_size(event.size.width, event.size.height)
