@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from textual import events
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...voice import _
@@ -28,16 +29,51 @@ class Dialog(ModalScreen[T]):
         super().__init__(classes="dialog")
         self._shown_at = float("inf")
         self.too_small = False
+        self._size_shown: tuple[int, int] | None = None  # the size the notice last said
+
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        # Found in play: below 80x24 a dialog was drawn clipped, over the table's notice to enlarge
+        # the terminal. The dialog has the notice too, and its keys wait behind it as the table's do.
+        # Composed with the dialog's own widgets (Textual's hook for its own): mounted from on_mount,
+        # it laid the new dialog out once more.
+        widgets.append(Static(id="too-small"))
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()  # the clock of Textual's key events
-        # Found in play: below 80x24 a dialog was drawn clipped, over the table's notice to enlarge
-        # the terminal. The dialog has the notice too, and its keys wait behind it as the table's do.
-        if not self.query("#too-small"):  # a dialog's own on_mount may call this one too
-            self.mount(Static(id="too-small"))
-        self.show_size(self.app.size.width, self.app.size.height)
+        width, height = self.app.size
+        # Before the first layout, which is then the right one (Textual sets them on a Resize, after it).
+        self.set_breakpoints(width, height)
+        self.show_size(width, height)
 
-    def on_resize(self, event: events.Resize) -> None:
+    def set_breakpoints(self, width: int, height: int) -> None:
+        """The classes of the ``HORIZONTAL_BREAKPOINTS`` and ``VERTICAL_BREAKPOINTS`` at this size, as Textual's."""
+        across = (
+            self.app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None else self.HORIZONTAL_BREAKPOINTS
+        ) or []
+        down = (self.app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None else self.VERTICAL_BREAKPOINTS) or []
+        if not (across or down):
+            return
+        classes = dict.fromkeys((name for _least, name in (*across, *down)), False)
+        for name in (*self._get_breakpoint_classes(width, across), *self._get_breakpoint_classes(height, down)):
+            classes[name] = True
+        self.update_classes(classes, animate=False)
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        # Textual sends a new screen the Resize of its own first layout, and answers it by laying out the
+        # screen again and every screen seen behind it, all at the size they already have. Measured: the
+        # table's guide (?) made four layouts to open, the table's among them. A Resize that changes no
+        # screen's size changes nothing; a terminal resized while a screen above this one was shown does.
+        # (Textual calls a class's ``_on_resize`` instead of its ``on_resize``, then the classes' below it unless
+        # the default is prevented: Screen's is called here, when it is needed.)
+        event.prevent_default()
+        # (A screen's ``size`` is the terminal's; its compositor's, the size it was last laid out at.)
+        behind = self.app._background_screens
+        if all(screen._compositor.size == event.size for screen in (self, *behind)):
+            event.stop()
+            self.set_breakpoints(event.size.width, event.size.height)
+        else:
+            await super()._on_resize(event)
         self.show_size(event.size.width, event.size.height)
 
     def show_size(self, width: int, height: int) -> None:
@@ -48,6 +84,9 @@ class Dialog(ModalScreen[T]):
             # Dismissed before it was shown (a friend's table asked, then withdrew, in one burst from a slow
             # line): a closing dialog mounts nothing, and there is nothing to size. Found: the app stopped.
             return
+        if self._size_shown == (width, height):
+            return  # the notice's new words would lay the dialog out again, to say the same
+        self._size_shown = (width, height)
         notice.update(
             _("Please enlarge your terminal\nto at least {least} (it is {size}).").format(
                 least=f"{MIN_WIDTH}×{MIN_HEIGHT}", size=f"{width}×{height}"
