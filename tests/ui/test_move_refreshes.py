@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import pytest
 from rich.text import Text
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -77,33 +76,103 @@ def picture(seat: PlayerRow | SeatView) -> tuple[object, ...]:
     return drawn.plain, drawn.spans, titles, frozenset(seat.classes)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])  # a row each (compact), a seat each around the table (roomy)
-async def test_a_bots_move_repaints_only_the_seats_whose_picture_changed(size):
-    # Every move sends every seat a new line, and the player's own changes in what a row or a short seat does not
-    # show (how many play before them, their cards by colour): it was drawn and sent again as it was.
+# Each seat's line and picture before a move.
+Shown = dict[PlayerRow | SeatView, tuple[object, tuple[object, ...]]]
+
+
+class Repaints:
+    """A seat repainted only when its picture changed; a new line with the same picture left as it was."""
+
+    def __init__(self, seats: list[PlayerRow] | list[SeatView]) -> None:
+        self.seats = seats
+        self.repainted = self.changed = self.unchanged_lines = 0
+
+    def before(self) -> Shown:
+        return {seat: (seat.info, picture(seat)) for seat in self.seats}
+
+    def check(
+        self, before: dict[PlayerRow | SeatView, tuple[object, tuple[object, ...]]], asked: Counter[Widget]
+    ) -> None:
+        for seat, (line, shown) in before.items():
+            now = picture(seat)
+            self.changed += now != shown
+            if asked[seat]:
+                self.repainted += 1
+                assert now != shown, f"{seat.id} was drawn again as it was"
+            elif seat.info != line:
+                self.unchanged_lines += 1  # a new line, the same picture: left as it was
+                assert now == shown
+
+    def check_all(self) -> None:
+        assert self.repainted == self.changed > BOT_MOVES  # each seat whose picture changed, and only those
+        assert self.unchanged_lines > 0  # the player's seat, at the moves that changed only what it does not show
+
+
+@contextmanager
+def counting(kind: type, name: str) -> Iterator[list[int]]:
+    """Counts the calls of ``kind``'s method ``name`` while the block runs."""
+    calls = [0]
+    method = getattr(kind, name)
+
+    def counted(self, *args, **options):
+        calls[0] += 1
+        return method(self, *args, **options)
+
+    setattr(kind, name, counted)
+    try:
+        yield calls
+    finally:
+        setattr(kind, name, method)
+
+
+async def test_a_bots_move_at_the_compact_table_repaints_draws_and_looks_at_keys_only_as_needed():
+    """Three checks on one table at 80x24, each at every bot's move (they were three tables of 24 moves each):
+
+    - Every move sends every seat a new line, and the player's own changes in what a row does not show (how many
+      play before them, their cards by colour): it was drawn and sent again as it was. Now a row is repainted
+      only when its picture changed.
+    - Each row's text was drawn three times a move: to see whether it gained a line, to see whether its last move
+      would go on under itself (the screen asks every row), and by Textual to show it. Now once for a new line,
+      never for the same.
+    - The game table updates its bindings two or three times a move (the table, the hint, the focus), and the key
+      bar worked its line out at each (each time asking the table about every key), and again to draw it. Now it
+      looks once, and shows what the keys are.
+    """
     app = make_app(seed=7, pace=QUICK._replace(bot_delay=1.0))  # each bot's move waits for the test's clock
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await run_clock_until(pilot, screen.session.is_human_turn)
-        seats = screen.places if screen.has_class("-roomy") else screen.rows
-        repainted = changed = unchanged_lines = 0
-        async for _ in bots_moves(pilot):
-            before = {seat: (seat.info, picture(seat)) for seat in seats}
-            with refreshed(Widget) as asked:
-                app.clock.fire(app.clock.next_timer())
-                await pilot.pause()
-            for seat, (line, shown) in before.items():
-                now = picture(seat)
-                changed += now != shown
-                if asked[seat]:
-                    repainted += 1
-                    assert now != shown, f"{seat.id} was drawn again as it was"
-                elif seat.info != line:
-                    unchanged_lines += 1  # a new line, the same picture: left as it was
-                    assert now == shown
-        assert repainted == changed > BOT_MOVES  # each seat whose picture changed, and only those
-        assert unchanged_lines > 0  # the player's seat, at the moves that changed only what it does not show
+        repaints = Repaints(screen.rows)
+        bar = screen.query_one(KeyBar)
+        line = KeyBar._line
+        draw = PlayerRow._drawn
+        drawn: Counter[PlayerRow] = Counter()
+
+        def drawing(self: PlayerRow, *, wrap: bool) -> Text:
+            drawn[self] += 1
+            return draw(self, wrap=wrap)
+
+        PlayerRow._drawn = drawing  # type: ignore[method-assign]
+        try:
+            with counting(KeyBar, "_line") as looks:
+                async for _ in bots_moves(pilot):
+                    before = repaints.before()
+                    lines = {row: row.info for row in screen.rows}
+                    looks[0] = 0
+                    drawn.clear()
+                    with refreshed(Widget) as asked:
+                        app.clock.fire(app.clock.next_timer())
+                        await pilot.pause()
+                        await pilot.pause()
+                    repaints.check(before, asked)
+                    for row in screen.rows:
+                        assert drawn[row] <= (row.info != lines[row])  # once for a new line, never for the same
+                    assert looks[0] <= 1
+                    assert bar.render() == line(bar)  # what it shows is what the keys are now
+        finally:
+            PlayerRow._drawn = draw  # type: ignore[method-assign]
+        repaints.check_all()
     app.session.close()
 
 
@@ -132,7 +201,10 @@ def restyles() -> Iterator[tuple[Counter[DOMNode], Counter[DOMNode]]]:
         Stylesheet.apply = apply  # type: ignore[method-assign]
 
 
-async def test_a_bots_move_restyles_each_seat_once_and_a_bots_seat_without_card_faces():
+async def test_a_bots_move_at_the_roomy_table_restyles_each_seat_once_and_repaints_only_what_changed():
+    """Two checks on one table at 120x40, each at every bot's move (they were two tables of 24 moves each): the
+    seats restyled once for their turn's marks, a bot's seat without card faces (below); and a seat repainted
+    only when its picture changed, as at the compact table (above)."""
     # The seats' turn marks are classes, and Textual styles a widget and each of its component classes again at
     # each change of its classes: the seat whose turn came was restyled twice (it gained "to-act", then lost
     # "next-up"), and a bot's seat carried the eight card faces that only the player's own seat paints, twelve
@@ -144,11 +216,14 @@ async def test_a_bots_move_restyles_each_seat_once_and_a_bots_seat_without_card_
         await run_clock_until(pilot, screen.session.is_human_turn)
         bots = [seat for seat in screen.places if not seat.has_class("you")]
         marks_moved = 0
+        repaints = Repaints(screen.places)
         async for _ in bots_moves(pilot):
             before = {seat: seat.classes for seat in screen.places}
-            with restyles() as (updated, styled):
+            shown = repaints.before()
+            with restyles() as (updated, styled), refreshed(Widget) as asked:
                 app.clock.fire(app.clock.next_timer())
                 await pilot.pause()
+            repaints.check(shown, asked)
             for seat in screen.places:
                 marks_moved += seat.classes != before[seat]
                 assert updated[seat] == (seat.classes != before[seat])  # once when its marks changed, else never
@@ -157,63 +232,5 @@ async def test_a_bots_move_restyles_each_seat_once_and_a_bots_seat_without_card_
         assert marks_moved >= 2 * BOT_MOVES  # the turn went round: the seat to act and the one after it, a move
         card = screen.query_one(f"#place-{0}", SeatView).get_component_rich_style("card--red")
         assert card.bgcolor is not None  # the player's own seat still paints its cards by colour in their faces
-    app.session.close()
-
-
-async def test_a_bots_move_looks_at_the_keys_once_and_the_bar_shows_them():
-    # The game table updates its bindings two or three times a move (the table, the hint, the focus), and the key
-    # bar worked its line out at each (each time asking the table about every key), and again to draw it.
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=1.0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await run_clock_until(pilot, screen.session.is_human_turn)
-        bar = screen.query_one(KeyBar)
-        line = KeyBar._line
-        looks = [0]
-
-        def looked(self: KeyBar) -> Text:
-            looks[0] += 1
-            return line(self)
-
-        KeyBar._line = looked  # type: ignore[method-assign]
-        try:
-            async for _ in bots_moves(pilot):
-                looks[0] = 0
-                app.clock.fire(app.clock.next_timer())
-                await pilot.pause()
-                await pilot.pause()
-                assert looks[0] <= 1
-                assert bar.render() == line(bar)  # what it shows is what the keys are now
-        finally:
-            KeyBar._line = line  # type: ignore[method-assign]
-    app.session.close()
-
-
-async def test_a_bots_move_draws_each_players_row_once():
-    # Each row's text was drawn three times a move at the compact table: to see whether it gained a line, to see
-    # whether its last move would go on under itself (the screen asks every row), and by Textual to show it.
-    app = make_app(seed=7, pace=QUICK._replace(bot_delay=1.0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await run_clock_until(pilot, screen.session.is_human_turn)
-        drawn: Counter[PlayerRow] = Counter()
-        draw = PlayerRow._drawn
-
-        def drawing(self: PlayerRow, *, wrap: bool) -> Text:
-            drawn[self] += 1
-            return draw(self, wrap=wrap)
-
-        PlayerRow._drawn = drawing  # type: ignore[method-assign]
-        try:
-            async for _ in bots_moves(pilot):
-                lines = {row: row.info for row in screen.rows}
-                drawn.clear()
-                app.clock.fire(app.clock.next_timer())
-                await pilot.pause()
-                for row in screen.rows:
-                    assert drawn[row] <= (row.info != lines[row])  # once for a new line, never for the same
-        finally:
-            PlayerRow._drawn = draw  # type: ignore[method-assign]
+        repaints.check_all()
     app.session.close()
