@@ -9,7 +9,7 @@ from unokart_tui.friends.people import person
 from unokart_tui.friends.shared import SharedTable
 
 from ..fakeclock import FakeClock
-from ..table.test_save_cost import counting_strings
+from ..saves.written import counting_strings
 from .seats import drive, seat_at
 
 

@@ -22,6 +22,7 @@ from unokart_tui.engine import PRESETS, Draw, HouseRules, Match, Play
 from unokart_tui.engine import actions as engine_actions
 
 from .play import played, step
+from .written import counting_strings
 
 CREATED = datetime(2026, 12, 4, 1, 0, tzinfo=UTC)
 SEATS = (
@@ -117,21 +118,6 @@ def test_a_seat_parameter_changed_from_1_to_true_is_written_anew():
     for value in (1, True, 1.0):
         seats = (*SEATS[:3], SEATS[3]._replace(params={"hold": value}))
         assert writer.dumps(match, seats=seats, updated=CREATED) == whole(match, seats=seats, updated=CREATED)
-
-
-def counting_strings(monkeypatch) -> list[int]:
-    """Counts every action written as text (each action class's ``__str__``)."""
-    written = [0]
-    for name in ("Play", "Draw", "Pass", "Accept", "Challenge", "ChooseColor", "ChooseTarget", "SayUno", "CatchUno"):
-        cls = getattr(engine_actions, name)
-        plain = cls.__str__
-
-        def counted(self, plain=plain):
-            written[0] += 1
-            return plain(self)
-
-        monkeypatch.setattr(cls, "__str__", counted)
-    return written
 
 
 def test_a_move_writes_the_text_of_its_own_action_only(monkeypatch):

@@ -3,24 +3,9 @@
 from __future__ import annotations
 
 import saves
-from unokart_tui.engine import actions as engine_actions
 
+from ..saves.written import counting_strings
 from .fakes import new_session, play_on, plays
-
-
-def counting_strings(monkeypatch) -> list[int]:
-    """Counts every action written as text (each action class's ``__str__``)."""
-    written = [0]
-    for name in ("Play", "Draw", "Pass", "Accept", "Challenge", "ChooseColor", "ChooseTarget", "SayUno", "CatchUno"):
-        cls = getattr(engine_actions, name)
-        plain = cls.__str__
-
-        def counted(self, plain=plain):
-            written[0] += 1
-            return plain(self)
-
-        monkeypatch.setattr(cls, "__str__", counted)
-    return written
 
 
 def test_a_bots_move_saves_the_match_writing_only_its_own_action(monkeypatch):
