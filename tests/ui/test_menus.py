@@ -400,24 +400,7 @@ async def test_new_game_offers_each_opponent_a_personality_and_a_difficulty():
         ]
 
 
-@pytest.mark.slow
-async def test_nine_opponents_at_most_and_one_at_least():
-    application = app()
-    async with application.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = application.screen
-        await pilot.press(*["ctrl+o"] * 8)  # 3 + 8 asked: 9 seated
-        await pilot.pause()
-        assert len(screen.query(OpponentRow)) == 9 and screen.query_one("#add").disabled
-        # Issue 34: the ones too many were ignored without a word.
-        assert any("9 opponents at most" in note.message for note in application._notifications)
-        for row in list(screen.query(OpponentRow))[1:]:
-            await row.remove()
-        screen.number_rows()
-        await pilot.pause()
-        assert screen.query_one(".remove").disabled  # the last one stays
-        assert screen.read_form().bots == ("greedy",)
+# Nine opponents at most and one at least: test_match_length's New game test, which seats nine for its length line.
 
 
 @pytest.mark.slow
