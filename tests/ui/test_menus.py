@@ -6,7 +6,7 @@ import os
 from datetime import UTC, datetime
 
 import pytest
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, OptionList, Select, Static
 
 import saves
 from unokart_tui.defaults import LINE_UP
@@ -409,8 +409,9 @@ async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus():
 
     One new-game screen for the four fields: each round starts from the default form, which the round before
     put back and checked (a new App for each took four times the App's start for the same checks). The first
-    round takes an opponent away and adds two (another order, another length); the others add one, enough for
-    a line-up that is not the default (each row mounted or taken away costs the form a tenth of a CPU-s).
+    round takes an opponent away and adds two (another order, another length); the others make the first
+    opponent hard, enough for a line-up that is not the default (each row mounted or taken away costs the form
+    a tenth of a CPU-s; an opponent added in each round cost 0.4 CPU-s, issue 30).
     """
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:
@@ -422,8 +423,8 @@ async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus():
                 await pilot.click(screen.query_one(".remove"))
                 await pilot.press("ctrl+o", "ctrl+o")
             else:
-                await pilot.press("ctrl+o")
-            assert screen.read_form().bots != LINE_UP, field
+                screen.query_one(OpponentRow).query_one(".difficulty", Select).value = "hard"
+            assert screen.read_form() != NewGame("You", LINE_UP, ("normal",) * 3, 500, None), field
             screen.query_one(field).focus()
             await pilot.pause()
             await pilot.press("ctrl+d")
