@@ -30,7 +30,7 @@ from unokart_tui.tui.app import UnoKartApp
 from unokart_tui.tui.dialogs.guide import DRAW_OR_TAKE, JUMP_IN, KEYS, GuideDialog
 from unokart_tui.tui.dialogs.house_rules import HouseRulesDialog
 from unokart_tui.tui.screens.game import GameScreen
-from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow
+from unokart_tui.tui.screens.new_game import NewGameScreen, OpponentRow, start_summary
 from unokart_tui.tui.screens.settings import SWITCHES, SettingsScreen, on_off
 from unokart_tui.tui.screens.title import TitleScreen
 from unokart_tui.tui.widgets.choices import ChoicesOverlay
@@ -402,10 +402,33 @@ def tab_order(screen) -> list[tuple[str, str | None, tuple[str, ...]]]:
     return [(type(widget).__name__, widget.id, tuple(sorted(widget.classes))) for widget in screen.focus_chain]
 
 
+async def summary_and_house_rules_kept_whole(pilot, form: NewGameScreen, language: str) -> None:
+    """The form's summary of what Start begins, and each house rule's line in the dialog over it, kept whole."""
+    # Found in play (sk, 80x24): "proti: chamtivý, skepti…".
+    # Found in play (sk, 80x24): the line of "+4 na +4" went on at column 1.
+    summary = form.query_one("#start-summary")
+    whole = start_summary(form.read_form())
+    shown = " ".join(drawn_lines(summary))
+    assert " ".join(shown.split()) == " ".join(whole.split()), language
+    await pilot.press("ctrl+r")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HouseRulesDialog)
+    rows = [row for row in drawn_lines(pilot.app.screen.query_one("#switches")) if row.strip()]
+    assert len(rows) >= 9, language
+    for row in rows:
+        assert row.startswith(("  [", "▸ [", "  ◂", "▸ ◂")) or row.startswith(" " * 18), (language, row)
+    await pilot.press("escape")
+    await pilot.pause()
+    assert pilot.app.screen is form
+
+
 async def test_tab_and_enter_through_new_game_never_remove_an_opponent_nor_start():
     """Walked in English; in Slovak and Dutch the form, opened anew in each, has Tab go through the same widgets
     in the same order. What Enter does on a widget is the widget's, whatever its words: walking each language
     (4 s of CPU each, issue 30) checked the same keys on the same widgets again.
+
+    Each form, as it opens, also has its summary and its house rules' lines read whole (test_cutoffs opened the
+    same three forms again for them, issue 30).
 
     Each widget has its two Enters once: Enter on Add adds a row and goes into it, so Tab comes back to Add
     after the new row; a second Enter there would add rows up to the most, and an earlier walk capped at
@@ -424,6 +447,8 @@ async def test_tab_and_enter_through_new_game_never_remove_an_opponent_nor_start
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        await summary_and_house_rules_kept_whole(pilot, screen, "en")
+        assert app.focused is screen.query_one("#name", Input)  # the walk starts where the form put the focus
         english = tab_order(screen)
         assert not any(kind == "Button" and "remove" in classes for kind, _id, classes in english), english
         # The fields come before the buttons that act: the name, the target, then the opponents' choices.
@@ -469,6 +494,7 @@ async def test_tab_and_enter_through_new_game_never_remove_an_opponent_nor_start
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen) and app.screen is not screen
             assert tab_order(app.screen) == english, language
+            await summary_and_house_rules_kept_whole(pilot, app.screen, language)
 
 
 async def test_ctrl_x_removes_the_opponent_whose_row_has_the_focus():
