@@ -105,7 +105,11 @@ async def test_a_match_begun_from_the_command_line_says_what_new_game_offers(bot
     app.session.close()
 
 
-async def test_new_game_says_the_length_and_sets_the_offered_target():
+async def test_new_game_says_the_length_and_sets_the_offered_target_for_one_to_nine_opponents():
+    """The form's length line and its few-rounds target, and the form's seats: nine opponents at most, one at least.
+
+    Both need nine opponents seated, each row mounted at 0.15 CPU-s: one form for both (``test_menus`` had its own
+    test of the seats, which seated the same nine again, issue 30)."""
     app = UnoKartApp(settings=Settings(confirm_quit=False, guide=False), pace=QUICK)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
@@ -115,8 +119,12 @@ async def test_new_game_says_the_length_and_sets_the_offered_target():
         button = screen.query_one("#few-rounds", Button)
         assert str(length.render()) == length_sentence(4, TARGET) and "usually lasts about" in str(length.render())
         assert not button.display  # three opponents: 500 is several rounds already
-        await pilot.press(*["ctrl+o"] * 6)  # nine opponents
+        await pilot.press(*["ctrl+o"] * 8)  # 3 + 8 asked: 9 seated
         await until(pilot, lambda: len(screen.rows()) == 9)
+        await pilot.pause()
+        assert len(screen.rows()) == 9 and screen.query_one("#add").disabled
+        # Issue 34: the ones too many were ignored without a word.
+        assert any("9 opponents at most" in note.message for note in app._notifications)
         assert str(length.render()) == length_sentence(10, TARGET)
         assert button.display and str(few_rounds_target(10)) in str(button.label)
         assert screen.query_one("#target", Input).value == str(TARGET)  # the official target stays the default
@@ -124,3 +132,9 @@ async def test_new_game_says_the_length_and_sets_the_offered_target():
         await until(pilot, lambda: screen.query_one("#target", Input).value == str(few_rounds_target(10)))
         await until(pilot, lambda: not button.display)
         assert screen.read_form().target == few_rounds_target(10)
+        for row in screen.rows()[1:]:
+            await row.remove()
+        screen.number_rows()
+        await pilot.pause()
+        assert screen.query_one(".remove").disabled  # the last one stays
+        assert screen.read_form().bots == ("greedy",)

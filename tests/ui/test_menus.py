@@ -6,7 +6,7 @@ import os
 from datetime import UTC, datetime
 
 import pytest
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, OptionList, Select, Static
 
 import saves
 from unokart_tui.defaults import LINE_UP
@@ -400,24 +400,7 @@ async def test_new_game_offers_each_opponent_a_personality_and_a_difficulty():
         ]
 
 
-@pytest.mark.slow
-async def test_nine_opponents_at_most_and_one_at_least():
-    application = app()
-    async with application.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        screen = application.screen
-        await pilot.press(*["ctrl+o"] * 8)  # 3 + 8 asked: 9 seated
-        await pilot.pause()
-        assert len(screen.query(OpponentRow)) == 9 and screen.query_one("#add").disabled
-        # Issue 34: the ones too many were ignored without a word.
-        assert any("9 opponents at most" in note.message for note in application._notifications)
-        for row in list(screen.query(OpponentRow))[1:]:
-            await row.remove()
-        screen.number_rows()
-        await pilot.pause()
-        assert screen.query_one(".remove").disabled  # the last one stays
-        assert screen.read_form().bots == ("greedy",)
+# Nine opponents at most and one at least: test_match_length's New game test, which seats nine for its length line.
 
 
 @pytest.mark.slow
@@ -426,8 +409,9 @@ async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus():
 
     One new-game screen for the four fields: each round starts from the default form, which the round before
     put back and checked (a new App for each took four times the App's start for the same checks). The first
-    round takes an opponent away and adds two (another order, another length); the others add one, enough for
-    a line-up that is not the default (each row mounted or taken away costs the form a tenth of a CPU-s).
+    round takes an opponent away and adds two (another order, another length); the others make the first
+    opponent hard, enough for a line-up that is not the default (each row mounted or taken away costs the form
+    a tenth of a CPU-s; an opponent added in each round cost 0.4 CPU-s, issue 30).
     """
     application = app()
     async with application.run_test(size=(80, 24)) as pilot:
@@ -439,8 +423,8 @@ async def test_ctrl_d_puts_back_the_default_line_up_whichever_field_has_focus():
                 await pilot.click(screen.query_one(".remove"))
                 await pilot.press("ctrl+o", "ctrl+o")
             else:
-                await pilot.press("ctrl+o")
-            assert screen.read_form().bots != LINE_UP, field
+                screen.query_one(OpponentRow).query_one(".difficulty", Select).value = "hard"
+            assert screen.read_form() != NewGame("You", LINE_UP, ("normal",) * 3, 500, None), field
             screen.query_one(field).focus()
             await pilot.pause()
             await pilot.press("ctrl+d")
