@@ -143,16 +143,27 @@ async def test_a_resize_of_the_terminal_forgets_what_it_showed():
     app.session.close()
 
 
-CELLS = st.sampled_from(["a", "b", " ", "─", "│", "界", "e\u0301", "░"])
+# Each kind of cell: narrow, box drawing, wide (界) and combined ("é" stands for e and U+0301, two characters).
+# A run's cells are drawn as one text, one choice of Hypothesis's; drawn as a list, each cell took two,
+# and drawing the frames was two thirds of the property tests' time. Each cell is as likely either way.
+CELL_ALPHABET = "ab ─│界é░"
 STYLES = st.sampled_from(["", "1;38;5;124;48;5;25", "38;5;28;48;5;25", "38;2;10;20;30", "7", "1;3", "4;48;5;17"])
-RUNS = st.lists(st.tuples(st.integers(0, 11), st.integers(0, 3), STYLES, st.lists(CELLS, min_size=1, max_size=6)))
+RUNS = st.lists(
+    st.tuples(st.integers(0, 11), st.integers(0, 3), STYLES, st.text(CELL_ALPHABET, min_size=1, max_size=6))
+)
 
 
-def textual_frame(runs: list[tuple[int, int, str, list[str]]]) -> str:
+def cells_of(text: str) -> list[str]:
+    """The cells a text drawn from ``CELL_ALPHABET`` stands for."""
+    return ["e\u0301" if char == "é" else char for char in text]
+
+
+def textual_frame(runs: list[tuple[int, int, str, str]]) -> str:
     """A frame as Textual writes one: each run a cursor move, its colours, its text and a reset; no cell twice."""
     taken: set[tuple[int, int]] = set()
     out = []
-    for x, y, style, cells in runs:
+    for x, y, style, text in runs:
+        cells = cells_of(text)
         width = sum(2 if cell == "界" else 1 for cell in cells)
         spots = {(column, y) for column in range(x, x + width)}
         if spots & taken or x + width > 12:
@@ -166,7 +177,9 @@ def textual_frame(runs: list[tuple[int, int, str, list[str]]]) -> str:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(RUNS, min_size=1, max_size=8))
 def test_any_series_of_frames_shows_the_same_picture_through_the_wire(frames):
-    terminals = Terminals(12, 4)
+    # A column wider than the frames: pyte wraps (and scrolls) after a combining character in the last,
+    # which no terminal does (met with the frame "aa界é" at 7, 3, as test_wire_overlay.py met it).
+    terminals = Terminals(13, 4)
     for runs in frames:
         terminals.write(textual_frame(runs))
 
