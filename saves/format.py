@@ -479,7 +479,9 @@ def _replay(
                 try:
                     action = read[text] = parse_action(text)
                 except RulesError as error:
-                    reader.fail(f"[history] action {index} of round {number} ({shown(text)}) cannot be played: {error}")
+                    reader.fail(
+                        f"[history] action {index} of round {number} ({shown(text)}) cannot be played: {error}"
+                    )
             yield action
 
     def rounds_read() -> Iterator[Iterator[Action]]:

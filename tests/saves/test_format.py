@@ -442,22 +442,3 @@ def test_a_bad_shuffle_is_refused_naming_it(kind):
     text = changed((FIXTURES / "format-3-shuffle.toml").read_text(), old, new)
     with pytest.raises(saves.SaveUnreadable, match=problem):
         saves.loads(text, source="shuffle.toml")
-
-
-def test_a_load_reads_each_text_of_the_history_once(monkeypatch):
-    # 1,357 actions of 78 texts: each was parsed again at every place, a fifth of a load's time.
-    import unokart_tui.engine
-
-    texts = []
-
-    def counted(text):
-        texts.append(text)
-        return parse_action(text)
-
-    parse_action = unokart_tui.engine.parse_action
-    monkeypatch.setattr(unokart_tui.engine, "parse_action", counted)
-    text = good_text()
-    match = saves.loads(text)
-    written = [action for actions in tomllib.loads(text)["history"]["rounds"] for action in actions]
-    assert sorted(texts) == sorted(set(written)) and len(texts) < len(written) / 10
-    assert [str(action) for actions in match.history for action in actions] == written
