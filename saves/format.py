@@ -467,22 +467,12 @@ def _replay(
             reader.fail(f"[[history.shuffles]] {number} cannot be made: {error}")
         made.append(UnseenShuffle(shuffle.round, shuffle.after, shuffle.seat, shuffle.seed, known))
 
-    # A match's history repeats a few dozen texts ("draw", "play R5" …) a thousand times: each is read
-    # once. An action is an immutable value, so one object can stand at every place its text does;
-    # a text that is no action is not kept, and fails again wherever it stands.
-    read: dict[str, Action] = {}
-
     def actions_of(number: int, actions: list[str]) -> Iterator[Action]:
         for index, text in enumerate(actions, start=1):
-            action = read.get(text)
-            if action is None:
-                try:
-                    action = read[text] = parse_action(text)
-                except RulesError as error:
-                    reader.fail(
-                        f"[history] action {index} of round {number} ({shown(text)}) cannot be played: {error}"
-                    )
-            yield action
+            try:
+                yield parse_action(text)
+            except RulesError as error:
+                reader.fail(f"[history] action {index} of round {number} ({shown(text)}) cannot be played: {error}")
 
     def rounds_read() -> Iterator[Iterator[Action]]:
         """Each round's actions, checked and read as the replay reaches them."""
