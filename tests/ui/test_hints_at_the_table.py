@@ -93,9 +93,8 @@ async def test_a_long_hint_wraps_whole_at_80_columns():
         assert len(wrapped) > 3 and shown.content_region.height == len(wrapped)  # every line of it, none cut
 
 
-async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
-    # Issue 34: Enter after "Hint: Draw: …" played the card under the cursor and answered "Not allowed".
-    app = make_app(seed=7)
+def draw_advised_in(app):
+    """Whether, in ``app``'s match, it is the player's turn to play and the hint says to draw."""
 
     def a_draw_is_advised(match) -> bool:
         return (
@@ -104,6 +103,13 @@ async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
             and isinstance(Advisor(app.session).hint().action, Draw)
         )
 
+    return a_draw_is_advised
+
+
+async def test_enter_takes_the_hints_move_a_draw_too_until_the_cursor_moves():
+    # Issue 34: Enter after "Hint: Draw: …" played the card under the cursor and answered "Not allowed".
+    app = make_app(seed=7)
+    a_draw_is_advised = draw_advised_in(app)
     # At engine speed (through the table, asking the expert at every frame: 48 s serial on a loaded machine).
     play_at_engine_speed(app.session, a_draw_is_advised, player=first_playable_card)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -132,14 +138,7 @@ async def test_the_key_bar_and_the_title_follow_every_cursor_move_after_a_hint_t
     # Issue 34: hint to draw, End moved the cursor, and the bar still said "Take the hint" while
     # Enter tried to play the card under the cursor. One predicate decides the bar, the title and Enter.
     app = make_app(seed=7)
-
-    def a_draw_is_advised(match) -> bool:
-        return (
-            match.round.decider == HUMAN
-            and match.round.phase is Phase.PLAY
-            and isinstance(Advisor(app.session).hint().action, Draw)
-        )
-
+    a_draw_is_advised = draw_advised_in(app)
     play_at_engine_speed(app.session, a_draw_is_advised, player=first_playable_card)
     async with app.run_test(size=(100, 24)) as pilot:
         await settle(pilot)
