@@ -7,16 +7,13 @@ and says what was wrong, and the file is left as it was until the player saves.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .defaults import BOT_SPEED, BOT_SPEEDS, GLYPH_CHOICES, GLYPHS, TARGET, THEME, TURN_SECONDS
 from .files import FileProblem, NoFile, parse_toml, read_text, write_atomic
 from .locations import settings_file
 from .voice import _
 from .voice.language import AUTOMATIC, LANGUAGE_CHOICES
-
-if TYPE_CHECKING:
-    pass
 
 MAX_SETTINGS_BYTES = 64 * 1024  # the file is a handful of lines
 REMEMBERED = ("table_target", "table_turn_seconds")  # choices remembered where they are made, not settings to set
