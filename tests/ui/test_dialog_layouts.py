@@ -13,8 +13,10 @@ from contextlib import contextmanager
 
 import pytest
 from rich.text import Text
+from textual import events
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import Static
 
 from unokart_tui.tui.dialogs.base import Dialog
 from unokart_tui.tui.dialogs.guide import GuideDialog
@@ -22,6 +24,8 @@ from unokart_tui.tui.dialogs.notices import NoticeDialog
 from unokart_tui.tui.screens.game import GameScreen
 from unokart_tui.tui.widgets.keybar import KeyBar
 from unokart_tui.tui.widgets.table import GRAND_SIZE
+from unokart_tui.voice import _ as translated
+from unokart_tui.voice import use_process_language
 
 from .helpers import make_app, settle
 
@@ -141,3 +145,89 @@ async def test_a_dialog_with_breakpoints_is_laid_out_once_in_its_size_class(monk
         assert app.screen is notice
         assert notice.has_class(shown) and not notice.has_class({"-short": "-tall", "-tall": "-short"}[shown])
         assert counted == Counter({"NoticeDialog": 2})
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_closing_the_guide_lays_out_nothing(monkeypatch, size):
+    """Found (issue 36): a dismissed dialog is removed from the App, and Textual laid out the table under it
+    as it does the parent of any widget removed, at the size it had: a third of the guide's closing."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        table = await quiet_table(pilot)
+        await opened(pilot, "question_mark")
+        with layouts(monkeypatch) as counted:
+            await pilot.press("question_mark")
+            for _ in range(5):
+                await pilot.pause()
+        assert app.screen is table
+        assert counted == Counter()
+
+
+async def test_a_terminal_resized_under_the_guide_lays_the_table_out_when_the_guide_closes():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await quiet_table(pilot)
+        await opened(pilot, "question_mark")
+        await pilot.resize_terminal(*GRAND_SIZE)
+        await pilot.pause()
+        await pilot.press("question_mark")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is table
+        assert table.query_one(KeyBar).size.width == GRAND_SIZE[0]
+        assert table.has_class("-grand")
+
+
+async def test_the_guide_opened_again_is_the_one_shown_before_laid_out_and_composed_no_more(monkeypatch):
+    """Kept once shown (issue 36): composing it and measuring its words was most of an opening."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await quiet_table(pilot)
+        first = await opened(pilot, "question_mark")
+        await pilot.press("escape")
+        await settle(pilot)
+        with layouts(monkeypatch) as counted:
+            again = await opened(pilot, "question_mark")
+        assert again is first and counted == Counter()
+        assert "The Item Box, and the keys" in str(again.query_one(".title", Static).render())
+        await pilot.press("escape")  # its keys answer it as the first time
+        await settle(pilot)
+        assert app.screen is table
+
+
+async def test_a_key_pressed_before_the_kept_guide_is_shown_again_is_not_its_answer():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet_table(pilot)
+        guide = await opened(pilot, "question_mark")
+        await pilot.press("escape")
+        await settle(pilot)
+        before = events.Key("escape", None)  # stamped now, before the guide comes back
+        await opened(pilot, "question_mark")
+        app.post_message(before)  # as the terminal would deliver it, late
+        await settle(pilot)
+        assert app.screen is guide
+
+
+async def test_the_guide_follows_the_language_and_the_size_it_is_shown_again_in():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await quiet_table(pilot)
+        first = await opened(pilot, "question_mark")
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.resize_terminal(*GRAND_SIZE)
+        await settle(pilot)
+        again = await opened(pilot, "question_mark")
+        assert again is first and again.has_class("-grand")
+        assert again.query_one(KeyBar).size.width == GRAND_SIZE[0]
+        await pilot.press("escape")
+        await settle(pilot)
+        use_process_language("nl")
+        try:
+            dutch = await opened(pilot, "question_mark")
+            assert dutch is not first and not first.is_attached
+            dutch_title = translated("The Item Box, and the keys")
+            assert str(dutch.query_one(".title", Static).render()) == dutch_title != "The Item Box, and the keys"
+        finally:
+            use_process_language(None)

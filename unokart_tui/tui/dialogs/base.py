@@ -6,6 +6,7 @@ import time
 from typing import TypeVar
 
 from textual import events
+from textual.await_remove import AwaitRemove
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -30,6 +31,7 @@ class Dialog(ModalScreen[T]):
         self._shown_at = float("inf")
         self.too_small = False
         self._size_shown: tuple[int, int] | None = None  # the size the notice last said
+        self._hidden = False  # another screen is shown, or none: it was dismissed
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
@@ -45,6 +47,20 @@ class Dialog(ModalScreen[T]):
         # Before the first layout, which is then the right one (Textual sets them on a Resize, after it).
         self.set_breakpoints(width, height)
         self.show_size(width, height)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Shown again (a dialog kept installed, or one another screen covered): its size classes and notice
+        # for the terminal's size now, before Textual lays it out (after this handler), and a key pressed
+        # before it was seen again is not for it. (Textual calls Screen's own after this one.)
+        if self._hidden:
+            self._hidden = False
+            self._shown_at = time.monotonic()
+            width, height = self.app.size
+            self.set_breakpoints(width, height)
+            self.show_size(width, height)
+
+    def on_screen_suspend(self) -> None:
+        self._hidden = True
 
     def set_breakpoints(self, width: int, height: int) -> None:
         """The classes of the ``HORIZONTAL_BREAKPOINTS`` and ``VERTICAL_BREAKPOINTS`` at this size, as Textual's."""
@@ -98,6 +114,19 @@ class Dialog(ModalScreen[T]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not self.too_small
+
+    def remove(self) -> AwaitRemove:
+        # A dismissed dialog is removed from the App, and Textual then lays out the App's screen, the one
+        # the dialog covered, as it does for any widget removed from its parent. That screen's size has not
+        # changed (its resume lays it out if it has) and nothing in it moved: measured, the layout was a third
+        # of a dialog's closing. The rest of Textual's removal is kept: who is under the mouse now.
+        app = self.app
+        if self._parent is not app or self in app.screen_stack:
+            return super().remove()
+        removed = app._prune(self, parent=None)
+        if app.screen_stack:
+            app._update_mouse_over(app.screen)
+        return removed
 
     def on_key(self, event: events.Key) -> None:
         if event.time < self._shown_at:

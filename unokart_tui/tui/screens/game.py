@@ -31,7 +31,7 @@ from ...table.front import SeatTable
 from ...table.pacing import Clock, Pace
 from ...table.session import HUMAN, Session
 from ...table.tableview import SeatLine, seating
-from ...voice import N_, _
+from ...voice import N_, _, voice_in_use
 from ..widgets.banner import BannerView
 from ..widgets.cardview import DrawPile
 from ..widgets.gamelog import GameLog
@@ -159,6 +159,8 @@ class GameScreen(StyledOnce[None]):
         self._asking: list[ModalScreen[object]] = []  # the dialogs of the table's questions and round ends
         self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
         self.seat_lines: tuple[SeatLine, ...] = ()  # the seats as last shown
+        # The help (?) once shown, with what its words were drawn from, and its answer's handler.
+        self._help: tuple[tuple[object, ...], ModalScreen[str], Callable[[str], object]] | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -396,9 +398,30 @@ class GameScreen(StyledOnce[None]):
             self.log_view.scroll_page_down(animate=False)
 
     def action_help(self) -> None:
-        from .table_dialogs import guide  # noqa: PLC0415
+        # Kept once shown, and shown again while it would say the same: measured (issue 36), composing the
+        # guide, laying it out and measuring its words anew was most of an opening's 40 to 65 ms, and the
+        # players of the host's benchmark open it every few seconds.
+        words = (voice_in_use(), self.rules, self.glyphs)
+        if self._help is None or self._help[0] != words:
+            from .table_dialogs import guide  # noqa: PLC0415
 
-        self.open_dialog(*guide(self, first_game=False))
+            self.forget_help()
+            shown = guide(self, first_game=False)
+            self.app.install_screen(shown[0], f"help-{id(self)}")  # installed: a dismissal does not remove it
+            self._help = (words, *shown)
+        _words, dialog, answered = self._help
+        self.open_dialog(dialog, answered)
+
+    def forget_help(self) -> None:
+        if self._help is not None and self._help[1] not in self.app.screen_stack:  # shown: the app is closing
+            dialog = self._help[1]
+            self._help = None
+            self.app.uninstall_screen(dialog)
+            if dialog.is_attached:
+                dialog.remove()
+
+    def on_unmount(self) -> None:
+        self.forget_help()
 
     def action_leave(self) -> None:
         if not self.confirm_quit and (self.session is None or self.session.save_error is None):
