@@ -136,6 +136,7 @@ async def main() -> None:
     seconds = last_at - first_at
     games = [pid for pid in middle if pid != server.pid]
     host_cores = cpu_between({p: first[p] for p in first if p not in clients}, last) / seconds
+    server_cores = cpu_between({server.pid: first[server.pid]}, {server.pid: last[server.pid]}) / seconds
     client_cores = cpu_between({p: first[p] for p in first if p in clients}, last) / seconds
     rss = statistics.mean(middle[pid][1] for pid in games) / 1024
     pss = statistics.mean(middle[pid][2] for pid in games) / 1024
@@ -158,6 +159,7 @@ async def main() -> None:
         ("memory per session: game PSS + server share, MiB", f"{pss + server_pss / len(games):.1f}"),
         ("CPU busy, games and server, cores", f"{host_cores:.2f} of {os.cpu_count()}"),
         ("CPU per session, % of one core", f"{100 * host_cores / len(games):.1f}"),
+        ("of which the server process (SSH, the pseudo-terminals), cores", f"{server_cores:.2f}"),
         ("CPU busy, the clients (ssh, tmux, this script), cores", f"{client_cores:.2f}"),
     ]
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())

@@ -158,3 +158,19 @@ async def test_two_cards_in_flight_lie_over_the_picture_together_and_a_write_not
     assert set(driver.wire.over) == {(5, 1), (6, 1)} and len(driver.written) == written
     driver.lay(None, by=other)
     assert driver.wire.over == {} and driver.wire.shown(5, 1) == "y"
+
+
+def test_a_picture_of_a_region_laid_over_it_keeps_it_as_it_was_until_it_is_taken_away():
+    terminals = Overlaid(12, 4)
+    terminals.write(f"{cup(0, 0)}{RED_ON_BLUE}old card\x1b[0m{cup(0, 1)}ab界cd{cup(0, 3)}")
+    picture = terminals.wire.picture([(0, 0, 4, 2), (8, 3, 4, 1)])  # the last cells are not known yet: left out
+    assert parse(picture) is not None
+    terminals.lay(picture)
+    assert set(terminals.wire.over) == {(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (1, 1)}  # not the wide character
+    terminals.write(f"{cup(0, 0)}new card{cup(0, 1)}xyz{cup(0, 3)}")  # Textual draws the new picture under it
+    # The first four cells as they were, their colours too; the rest as Textual drew them anew.
+    assert "".join(terminals.sent.buffer[0][x].data for x in range(8)) == "old card"
+    assert terminals.sent.buffer[0][0].bg != "default" and terminals.sent.buffer[0][4].bg == "default"
+    terminals.lay(None)
+    assert "".join(terminals.sent.buffer[0][x].data for x in range(8)) == "new card"
+    assert terminals.wire.picture([(20, 20, 3, 3)]) == ""  # nothing known there

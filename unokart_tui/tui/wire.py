@@ -21,6 +21,7 @@ frame goes out whole; a resize forgets it too (``forget``), as the terminal may 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -220,6 +221,28 @@ class Wire:
         shown, _pens = self.screen.get(y, ((), ()))
         return shown[x] if x < len(shown) else None
 
+    def picture(self, regions: Iterable[tuple[int, int, int, int]]) -> str:
+        """The writes that draw the cells of ``regions`` (x, y, width, height) as the terminal shows them now, to
+        lay them over what Textual draws there next (``lay``): a picture kept as it is. Cells not known, and
+        wide or combined characters, are left out."""
+        out: list[str] = []
+        for x0, y0, width, height in regions:
+            for y in range(y0, y0 + height):
+                shown, pens = self.screen.get(y, ((), ()))
+                pen: Pen | None = None  # none written yet on this run
+                for x in range(x0, min(x0 + width, len(shown))):
+                    cell, cell_pen = shown[x], pens[x]
+                    if cell is None or cell_pen is None or not _steady(cell) or cell_pen.attributes is None:
+                        pen = None
+                        continue
+                    if pen is None:
+                        out.append(_move(x, y))
+                    if cell_pen != pen:
+                        out.append(f"\x1b[0;{cell_pen.codes}m" if cell_pen.codes else "\x1b[0m")
+                        pen = cell_pen
+                    out.append(cell)
+        return "".join(out) + "\x1b[0m" if out else ""
+
     def forget(self) -> None:
         """The terminal may show anything now (resized, written to by someone else): send the next frame whole."""
         self.screen.clear()
@@ -414,6 +437,10 @@ class _Wired(Driver):
         if out := self.wire.lay(Frame(rows, (0, 0)) if rows else None):
             super().write(out)  # type: ignore[safe-super]
 
+    def picture(self, regions: Iterable[tuple[int, int, int, int]]) -> str:
+        """The cells of ``regions`` as the terminal shows them now (``Wire.picture``), to ``lay``."""
+        return self.wire.picture(regions)
+
     def write(self, data: str) -> None:
         # super(): the driver this is mixed into (``wired``), not Driver's abstract write.
         if self.is_inline:  # an inline app moves the cursor relatively: not what a Wire reads
@@ -433,6 +460,8 @@ def wired(driver_class: type[Driver]) -> type[Driver]:
 
 class Overlay(Protocol):
     def lay(self, data: str | None, *, by: object) -> None: ...
+
+    def picture(self, regions: Iterable[tuple[int, int, int, int]]) -> str: ...
 
 
 def overlay_of(app: App[Any]) -> Overlay | None:

@@ -67,6 +67,6 @@ class Flights:
                 for seat, region in enumerate(regions)
             ]
         table = screen.table
-        return Stage(
-            regions, table.query_one("#top-card").region, table.query_one(DrawPile).region, size, screen.glyphs
-        )
+        pile = table.query_one("#top-card").region
+        landing = [pile, table.query_one("#played-by").region, table.query_one("#pile-count").region]
+        return Stage(regions, pile, table.query_one(DrawPile).region, size, screen.glyphs, landing)

@@ -75,6 +75,8 @@ class FlyingCard(CardView):
         self._laid = False  # its cells lie over the screen
         self._painted: tuple[object, list[str]] = (None, [])  # its lines as the terminal is sent them, and for what
         self._took_off = 0.0  # when it left (after its delay)
+        self._kept = ""  # the cells of the places it keeps as they were until it lands, as the wire draws them
+        self._keeper = object()  # who lays those cells over the picture: the card is laid over them
         self._clock: Timer | None = None  # its wait to leave, then its steps
 
     def fly(
@@ -86,8 +88,13 @@ class FlyingCard(CardView):
         *,
         delay: float,
         landed: Callable[[], None] | None = None,
+        keep: Sequence[Region] = (),
     ) -> None:
-        """Cross from ``start`` to ``end``; ``landed`` is called the moment it is there (or is stopped)."""
+        """Cross from ``start`` to ``end``; ``landed`` is called the moment it is there (or is stopped).
+
+        ``keep``: places whose cells the terminal shows as they are now until the card lands, drawn by the
+        wire under the card (only in a terminal: ``keeps``).
+        """
         if self._flying:
             # Sent off again before it landed (a catch's draw right after a play): its first flight lands
             # now. Replaced unlanded, its landing was lost and the pile kept the card before it covered
@@ -103,6 +110,12 @@ class FlyingCard(CardView):
         self._overlay = overlay_of(self.app)
         if self._overlay is None:
             self.styles.offset = start
+        elif keep:
+            # Laid now, before Textual's frame of the move draws the new card there: the pile keeps the card it
+            # showed until this one lands, and its landing is no screen update of Textual's (issue 36).
+            self._kept = self._overlay.picture(keep)
+            if self._kept:
+                self._overlay.lay(self._kept, by=self._keeper)
         # Shown from its first step on: drawn where it starts, it sat a frame over the seat's words
         # (found in play), and a drawn card waited on the draw pile through its delay.
         self._flying, self.visible = True, False
@@ -181,14 +194,17 @@ class FlyingCard(CardView):
             for y, line in enumerate(self._painted[1])
             if 0 <= place.y + y < screen_height
         ]
-        overlay.lay("".join(lines) or None, by=self)
+        overlay.lay("".join(lines) or None, by=self)  # laid last: over what it keeps
         self._laid = bool(lines)
 
     def _lift(self) -> None:
-        """Take the card's cells off the screen (what they covered is written back)."""
-        if self._laid and self._overlay is not None:
-            self._overlay.lay(None, by=self)
-        self._laid = False
+        """Take the card's cells off the screen, and those it kept (what they covered is written back)."""
+        if self._overlay is not None:
+            if self._laid:
+                self._overlay.lay(None, by=self)
+            if self._kept:
+                self._overlay.lay(None, by=self._keeper)
+        self._laid, self._kept = False, ""
 
     def on_unmount(self) -> None:
         self._stop_clock()
@@ -201,6 +217,11 @@ class FlyingCard(CardView):
     @property
     def in_flight(self) -> bool:
         return self._flying
+
+    @property
+    def keeps(self) -> bool:
+        """Whether it can keep places as they are until it lands (``fly``'s ``keep``): a wire draws it."""
+        return overlay_of(self.app) is not None
 
     def arrive(self) -> None:
         self._stop_clock()
@@ -219,6 +240,7 @@ class Stage(NamedTuple):
     draw: Region  # the draw pile
     card: tuple[int, int]  # a moving card's width and height
     glyphs: Glyphs
+    landing: Sequence[Region] = ()  # the pile and the lines under it: as they were until a played card lands
 
 
 def _corner(region: Region, size: tuple[int, int]) -> Offset:
@@ -252,8 +274,11 @@ class MotionPlan:
             flight.styles.width, flight.styles.height = flight.size_flown = stage.card
             seat = _corner(stage.seats[motion.seat], stage.card)
             if motion.kind == "play":
-                self.top_card.cover()  # the card before it, until it lands
                 end = _corner(stage.pile, stage.card)
+                if flight.keeps:  # the terminal keeps showing the card before it, until it lands
+                    flight.fly(motion.card, stage.glyphs, seat, end, delay=0.0, keep=stage.landing)
+                    continue
+                self.top_card.cover()  # the card before it, until it lands
                 flight.fly(motion.card, stage.glyphs, seat, end, delay=0.0, landed=self.top_card.uncover)
             else:
                 flight.fly(motion.card, stage.glyphs, _corner(stage.draw, stage.card), seat, delay=after * 0.5)
