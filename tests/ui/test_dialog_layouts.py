@@ -231,3 +231,21 @@ async def test_the_guide_follows_the_language_and_the_size_it_is_shown_again_in(
             assert str(dutch.query_one(".title", Static).render()) == dutch_title != "The Item Box, and the keys"
         finally:
             use_process_language(None)
+
+
+async def test_the_table_is_drawn_once_as_the_guide_covers_it_and_once_as_it_is_seen_again(monkeypatch):
+    """Found (issue 36): drawn by the dialog's opening and by the table's suspension, twice each way."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await quiet_table(pilot)
+        drawn: list[str] = []
+        show_table = type(table.controller).show_table
+        monkeypatch.setattr(
+            type(table.controller), "show_table", lambda self: (drawn.append("drawn"), show_table(self))
+        )
+        await opened(pilot, "question_mark")
+        assert len(drawn) == 1 and table.controller.pacer.held
+        await pilot.press("question_mark")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is table and len(drawn) == 2 and not table.controller.pacer.held

@@ -438,17 +438,19 @@ class GameScreen(StyledOnce[None]):
     # ------------------------------------------------------------------ dialogs
 
     def open_dialog(self, dialog: ModalScreen[T], then: Callable[[T], object]) -> None:
-        """Ask the player; nothing happens at the table until they answer."""
+        """Ask the player; nothing happens at the table until they answer.
+
+        The table is drawn again when the dialog covers it and when it is seen again (``on_screen_suspend``,
+        ``on_screen_resume``), not here: drawn here too, it was drawn twice at each opening and closing.
+        """
         self.controller.hold()
 
         def answered(value: T | None) -> None:
             if value is not None:
                 then(value)
             self.controller.release()
-            self.render_table()
 
         self.app.push_screen(dialog, answered)
-        self.render_table()
 
     def on_screen_suspend(self) -> None:
         if not self._suspended:  # the rules, the settings, the palette or a dialog over the table
