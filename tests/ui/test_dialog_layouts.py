@@ -178,14 +178,20 @@ async def test_a_terminal_resized_under_the_guide_lays_the_table_out_when_the_gu
         assert table.has_class("-grand")
 
 
+async def shown_and_closed(pilot: Pilot[object]) -> Dialog[object]:
+    """The guide, opened and closed: kept, to be shown again."""
+    guide = await opened(pilot, "question_mark")
+    await pilot.press("escape")
+    await settle(pilot)
+    return guide
+
+
 async def test_the_guide_opened_again_is_the_one_shown_before_laid_out_and_composed_no_more(monkeypatch):
     """Kept once shown (issue 36): composing it and measuring its words was most of an opening."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         table = await quiet_table(pilot)
-        first = await opened(pilot, "question_mark")
-        await pilot.press("escape")
-        await settle(pilot)
+        first = await shown_and_closed(pilot)
         with layouts(monkeypatch) as counted:
             again = await opened(pilot, "question_mark")
         assert again is first and counted == Counter()
@@ -199,9 +205,7 @@ async def test_a_key_pressed_before_the_kept_guide_is_shown_again_is_not_its_ans
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet_table(pilot)
-        guide = await opened(pilot, "question_mark")
-        await pilot.press("escape")
-        await settle(pilot)
+        guide = await shown_and_closed(pilot)
         before = events.Key("escape", None)  # stamped now, before the guide comes back
         await opened(pilot, "question_mark")
         app.post_message(before)  # as the terminal would deliver it, late
@@ -213,9 +217,7 @@ async def test_the_guide_follows_the_language_and_the_size_it_is_shown_again_in(
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await quiet_table(pilot)
-        first = await opened(pilot, "question_mark")
-        await pilot.press("escape")
-        await settle(pilot)
+        first = await shown_and_closed(pilot)
         await pilot.resize_terminal(*GRAND_SIZE)
         await settle(pilot)
         again = await opened(pilot, "question_mark")
