@@ -132,6 +132,9 @@ async def test_the_colour_in_play_says_none_yet_in_a_context_of_its_own():
         application = make_app()
         async with application.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
+            # The bots wait: a move of theirs drew the table again over this one (failed under load).
+            application.screen.controller.hold()
+            await pilot.pause()
             panel = application.screen.query_one(TablePanel)
             panel.info = panel.info._replace(top=Card(None, Rank.WILD_DRAW_FOUR), color=None)
             await pilot.pause()

@@ -31,7 +31,8 @@ class Flights:
     def land(self) -> None:
         """Every card in flight lands now (the layout changes: it would land where the old one had the pile)."""
         for card in self.cards:
-            card.land()
+            if card.in_flight:  # one on the ground is hidden already: hiding it again set a style, and laid out
+                card.land()
 
     def fly(self, moved: Sequence[Motion], *, by_player: bool) -> None:
         """The cards ``moved``, on their way. None when motion is off (the setting, or Textual's

@@ -453,6 +453,9 @@ class GameScreen(StyledOnce[None]):
         self.app.push_screen(dialog, answered)
 
     def on_screen_suspend(self) -> None:
+        # Found in play: a card in flight, and the pile kept as it was under it, were drawn over the guide until
+        # the card's next step lifted them. They land before the screen above is drawn.
+        self.flights.land()
         if not self._suspended:  # the rules, the settings, the palette or a dialog over the table
             self._suspended = True
             self.controller.hold()
