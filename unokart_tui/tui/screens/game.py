@@ -405,14 +405,14 @@ class GameScreen(StyledOnce[None]):
         if self._help is None or self._help[0] != words:
             from .table_dialogs import guide  # noqa: PLC0415
 
-            self.forget_help()
+            self._forget_help()
             shown = guide(self, first_game=False)
             self.app.install_screen(shown[0], f"help-{id(self)}")  # installed: a dismissal does not remove it
             self._help = (words, *shown)
         _words, dialog, answered = self._help
         self.open_dialog(dialog, answered)
 
-    def forget_help(self) -> None:
+    def _forget_help(self) -> None:
         if self._help is not None and self._help[1] not in self.app.screen_stack:  # shown: the app is closing
             dialog = self._help[1]
             self._help = None
@@ -421,7 +421,7 @@ class GameScreen(StyledOnce[None]):
                 dialog.remove()
 
     def on_unmount(self) -> None:
-        self.forget_help()
+        self._forget_help()
 
     def action_leave(self) -> None:
         if not self.confirm_quit and (self.session is None or self.session.save_error is None):

@@ -240,7 +240,7 @@ class Stage(NamedTuple):
     draw: Region  # the draw pile
     card: tuple[int, int]  # a moving card's width and height
     glyphs: Glyphs
-    landing: Sequence[Region] = ()  # the pile and the lines under it: as they were until a played card lands
+    landing: Sequence[Region]  # the pile and the lines under it: as they were until a played card lands
 
 
 def _corner(region: Region, size: tuple[int, int]) -> Offset:
