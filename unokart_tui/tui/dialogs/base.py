@@ -6,12 +6,15 @@ import time
 from typing import TypeVar
 
 from textual import events
+from textual._context import visible_screen_stack
 from textual.await_remove import AwaitRemove
 from textual.screen import ModalScreen
+from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ...voice import _
+from .backdrop import Backdrop
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # as the table's (screens/game.py): a dialog below it is as unreadable
 
@@ -111,6 +114,16 @@ class Dialog(ModalScreen[T]):
         if small != self.too_small:
             self.too_small = notice.display = small
             self.refresh_bindings()
+
+    def render(self) -> VisualType:  # type: ignore[override]  # Textual draws a Visual as it draws a renderable
+        # Where the dialog's background is translucent, the screen it covers, dimmed: Textual's own picture,
+        # drawn by ``Backdrop`` at a fraction of the cost. (The compositor leaves the screens seen behind this one
+        # in ``visible_screen_stack``, nearest last, for the screen to take the one it shows.)
+        background = self.styles.background
+        behind = visible_screen_stack.get(None)
+        if behind and behind[-1] is not self and 0 < background.a < 1:
+            return Backdrop(behind.pop(), background)
+        return super().render()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not self.too_small
