@@ -70,6 +70,7 @@ class DrawnWhenChanged(Widget):
         super().__init__(id=id, classes=classes)
         self._made: dict[tuple[object, ...], Text] = {}  # the texts of the seat's line now, by how they are drawn
         self._painted: Text | None = None  # the text Textual last drew
+        self._marks_only = False  # its turn's marks are changing (``mark_turn``)
 
     def made(self, key: tuple[object, ...], draw: Callable[[], Text]) -> Text:
         """The text ``draw`` makes for the line now, drawn as ``key`` says (its size...): made once.
@@ -96,6 +97,23 @@ class DrawnWhenChanged(Widget):
         """``text``, which Textual draws now (``render``)."""
         self._painted = text
         return text
+
+    def mark_turn(self, marks: dict[str, bool]) -> None:
+        """Set the turn's marks (``marks``: classes on or off), the widget styled again at once.
+
+        Its parts' styles (``COMPONENT_CLASSES``) are kept as they are: no rule of theirs names a mark, and Textual
+        would make each part anew and match every rule against it (half a seat's restyle, a few seats a move,
+        issue 36). The colours they are blended to are worked out again: the widget's background may change.
+        """
+        self._marks_only = True
+        try:
+            self.update_classes(marks)
+        finally:
+            self._marks_only = False
+
+    def _get_component_classes(self) -> frozenset[str]:  # type: ignore[override]
+        # Asked only by Textual's stylesheet, as it styles the widget's parts anew (``mark_turn``).
+        return frozenset() if self._marks_only else super()._get_component_classes()
 
     def new_line(self) -> None:
         """The seat's line changed: the texts drawn from the one before are forgotten."""
@@ -137,7 +155,7 @@ class PlayerRow(DrawnWhenChanged, can_focus=False):
 
     def watch_info(self, info: SeatLine | None) -> None:
         self.new_line()
-        self.set_class(info is not None and info.to_act, "to-act")
+        self.mark_turn({"to-act": info is not None and info.to_act})
         self._fit_rows()
 
     def on_resize(self) -> None:
@@ -367,7 +385,7 @@ class SeatView(DrawnWhenChanged, can_focus=False):
             self.repaint_if_changed(Text())
             return
         # Both marks in one restyle: the seat whose turn comes loses "next-up" as it gains "to-act".
-        self.update_classes({"to-act": info.to_act, "next-up": info.next_up and not info.to_act})
+        self.mark_turn({"to-act": info.to_act, "next-up": info.next_up and not info.to_act})
         glyphs = info.glyphs
         marker = f"{glyphs.turn} " if info.to_act else (f"{glyphs.next} " if info.next_up else "")
         # Set only when changed: Textual repaints the whole seat for a border title set, even to the same words.
