@@ -278,11 +278,17 @@ def test_a_card_whose_screen_closed_under_its_flight_is_lifted_not_laid():
         def lay(self, cells, *, by):
             laid.append(cells)
 
+        def lay_frame(self, frame, *, by):
+            laid.append(frame)
+
+        def lift(self, *owners):
+            laid.append(("lifted", owners[0]))
+
     card = FlyingCard()  # on no screen, as after its screen was closed
     card.start, card.end = Offset(0, 0), Offset(40, 10)
     card._overlay, card._flying, card._laid = Overlay(), True, True
     card.watch_progress(0.5)
-    assert laid == [None]  # its cells taken off, nothing laid
+    assert laid == [("lifted", card)]  # its cells taken off, nothing laid
 
 
 def hold_a_play_in_the_air(screen: GameScreen, monkeypatch) -> tuple[CardView, Play]:

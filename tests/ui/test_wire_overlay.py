@@ -160,6 +160,28 @@ async def test_two_cards_in_flight_lie_over_the_picture_together_and_a_write_not
     assert driver.wire.over == {} and driver.wire.shown(5, 1) == "y"
 
 
+async def test_a_card_and_the_picture_it_kept_are_lifted_at_once_in_one_write():
+    from textual.app import App
+
+    from unokart_tui.tui.wire import wired
+
+    from .test_wire import Written
+
+    app: App[None] = App()
+    driver = wired(Written)(app=app, size=(12, 4))
+    driver.write(f"{cup(0, 0)}{'x' * 12}{cup(0, 1)}{'y' * 12}{cup(0, 3)}")
+    card, keeper, nobody = object(), object(), object()
+    driver.lay(driver.picture([(0, 0, 3, 1)]), by=keeper)
+    driver.write(f"{cup(0, 0)}new{cup(0, 3)}")  # Textual's new picture under the kept cells
+    driver.lay_frame(parse(f"{cup(4, 1)}{CARD}CD\x1b[0m"), by=card)
+    written = len(driver.written)
+    driver.lift(card, keeper)
+    assert driver.wire.over == {} and len(driver.written) == written + 1
+    assert [driver.wire.shown(x, 0) for x in range(3)] == ["n", "e", "w"] and driver.wire.shown(4, 1) == "y"
+    driver.lift(card, keeper, nobody)  # nothing laid by them any more: nothing written
+    assert len(driver.written) == written + 1
+
+
 def test_a_picture_of_a_region_laid_over_it_keeps_it_as_it_was_until_it_is_taken_away():
     terminals = Overlaid(12, 4)
     terminals.write(f"{cup(0, 0)}{RED_ON_BLUE}old card\x1b[0m{cup(0, 1)}ab界cd{cup(0, 3)}")

@@ -442,11 +442,22 @@ class _Wired(Driver):
         """Lay the cells ``data`` writes (cursor moves, colours and text) over Textual's picture, in place
         of those ``by`` laid before; None takes them away. Where two owners' cells meet, the last laid show.
         What is not only cells is not laid: a card goes without a step, the game does not stop."""
-        frame = parse(data) if data is not None else None
+        self.lay_frame(parse(data) if data is not None else None, by=by)
+
+    def lay_frame(self, frame: Frame | None, *, by: object) -> None:
+        """``lay`` for cells already read (``parse``): a flying card reads its picture once a flight."""
         if self._laid.pop(by, None) is None and frame is None:
             return
         if frame is not None:  # not cells (a control code in them): nothing is laid, and the screen is untouched
             self._laid[by] = frame
+        self._lay_all()
+
+    def lift(self, *owners: object) -> None:
+        """Take away the cells each of ``owners`` laid, at once (a card that lands and the pile it kept)."""
+        if [self._laid.pop(owner, None) for owner in owners] != [None] * len(owners):
+            self._lay_all()
+
+    def _lay_all(self) -> None:
         rows: dict[int, list[Run]] = {}
         for laid in self._laid.values():
             for y, runs in laid.rows.items():
@@ -477,6 +488,10 @@ def wired(driver_class: type[Driver]) -> type[Driver]:
 
 class Overlay(Protocol):
     def lay(self, data: str | None, *, by: object) -> None: ...
+
+    def lay_frame(self, frame: Frame | None, *, by: object) -> None: ...
+
+    def lift(self, *owners: object) -> None: ...
 
     def picture(self, regions: Iterable[tuple[int, int, int, int]]) -> str: ...
 

@@ -19,7 +19,7 @@ from unokart_tui.engine import Card
 
 from ...glyphs import Glyphs
 from ...table.tableview import Motion
-from ..wire import Overlay, overlay_of
+from ..wire import Frame, Overlay, Run, overlay_of, parse
 from .cardview import CardView
 
 TRAVEL = 0.2  # seconds a card takes to cross the table
@@ -73,7 +73,8 @@ class FlyingCard(CardView):
         self.size_flown = (6, 3)  # the card's width and height in flight (the hand's cards')
         self._overlay: Overlay | None = None  # the wire that draws it, in a terminal
         self._laid = False  # its cells lie over the screen
-        self._painted: tuple[object, list[str]] = (None, [])  # its lines as the terminal is sent them, and for what
+        # Its cells as the terminal is sent them, its corner at the screen's, and what they were painted for.
+        self._painted: tuple[object, Frame | None] = (None, None)
         self._took_off = 0.0  # when it left (after its delay)
         self._kept = ""  # the cells of the places it keeps as they were until it lands, as the wire draws them
         self._keeper = object()  # who lays those cells over the picture: the card is laid over them
@@ -106,7 +107,7 @@ class FlyingCard(CardView):
         self.progress = 0.0
         self._stepped = float("-inf")
         self._lift()
-        self._painted = (None, [])  # painted again at each flight: the theme may have changed
+        self._painted = (None, None)  # painted again at each flight: the theme may have changed
         self._overlay = overlay_of(self.app)
         if self._overlay is None:
             self.styles.offset = start
@@ -178,32 +179,34 @@ class FlyingCard(CardView):
         """Lay the card's cells over the screen with its corner at ``place``, in place of where it was."""
         width, height = self.size_flown
         screen_width, screen_height = self.screen.size
-        cut = place.x < 0 or place.x + width > screen_width  # the screen's edge cuts it
-        key = (self.card, self.glyphs, width, height)
-        if cut or self._painted[0] != key:  # the same picture at every step of a flight
+        if place.x < 0 or place.x + width > screen_width:  # the screen's edge cuts it: painted cut, step by step
             console = self.app.console
-            painted = []
+            lines = []
             for y in range(height):
-                line = self.paint_line(y, width, height)
-                if cut:
-                    line = line.crop(max(0, -place.x), min(width, screen_width - place.x))
-                painted.append(line.render(console))
-            self._painted = (None if cut else key, painted)
-        lines = [
-            f"\x1b[{place.y + y + 1};{max(place.x, 0) + 1}H{line}"
-            for y, line in enumerate(self._painted[1])
+                if 0 <= place.y + y < screen_height:
+                    line = self.paint_line(y, width, height).crop(max(0, -place.x), min(width, screen_width - place.x))
+                    lines.append(f"\x1b[{place.y + y + 1};{max(place.x, 0) + 1}H{line.render(console)}")
+            overlay.lay("".join(lines) or None, by=self)  # laid last: over what it keeps
+            self._laid = bool(lines)
+            return
+        key = (self.card, self.glyphs, width, height)
+        if self._painted[0] != key:  # the same picture at every step of a flight: painted and read once
+            console = self.app.console
+            painted = [self.paint_line(y, width, height).render(console) for y in range(height)]
+            self._painted = (key, parse("".join(f"\x1b[{y + 1};1H{line}" for y, line in enumerate(painted))))
+        face = self._painted[1]
+        rows = {
+            place.y + y: [Run(run.x + place.x, run.cells, run.pen) for run in runs]
+            for y, runs in (face.rows.items() if face is not None else ())
             if 0 <= place.y + y < screen_height
-        ]
-        overlay.lay("".join(lines) or None, by=self)  # laid last: over what it keeps
-        self._laid = bool(lines)
+        }
+        overlay.lay_frame(Frame(rows, (0, 0)) if rows else None, by=self)  # laid last: over what it keeps
+        self._laid = bool(rows)
 
     def _lift(self) -> None:
         """Take the card's cells off the screen, and those it kept (what they covered is written back)."""
-        if self._overlay is not None:
-            if self._laid:
-                self._overlay.lay(None, by=self)
-            if self._kept:
-                self._overlay.lay(None, by=self._keeper)
+        if self._overlay is not None and (self._laid or self._kept):
+            self._overlay.lift(self, self._keeper)  # at once: what they covered is written back once
         self._laid, self._kept = False, ""
 
     def on_unmount(self) -> None:
