@@ -381,18 +381,24 @@ class Wire:
             return  # the commonest case: nothing in it changed
         changed = [i for i, cell in enumerate(new) if shown[x0 + i] != cell or pens[x0 + i] != pen]
         wide = {i - 1 for i in changed if new[i] == RIGHT_HALF}  # a wide character goes out whole
-        for i in sorted(wide.union(changed)):
-            cell = new[i]
-            if cell == RIGHT_HALF:
+        # Written a stretch at a time: cells side by side, each after one the cursor is sure to follow.
+        stretches: list[list[int]] = []
+        for i in sorted(wide.union(changed)) if wide else changed:
+            if new[i] == RIGHT_HALF:
                 continue
-            x = x0 + i
+            if stretches and stretches[-1][1] == i and _steady(new[i - 1]):
+                stretches[-1][1] = i + 1
+            else:
+                stretches.append([i, i + 1])
+        for first, end_of in stretches:
+            x = x0 + first
             if self.cursor != (x, y):
                 self._reach(out, (x, y), pen, shown, pens)
             if self._pen != pen:
                 out.append(self._pen.changed_to(pen))
                 self._pen = pen
-            out.append(cell)
-            self.cursor = (x + 1, y) if _steady(cell) else None
+            out.append("".join(new[first:end_of]))
+            self.cursor = (x0 + end_of, y) if _steady(new[end_of - 1]) else None
         # Where a wide character was cut in two, a terminal blanks its other half: not known any more.
         if shown[x0] == RIGHT_HALF and x0 > 0:
             shown[x0 - 1] = None
