@@ -69,5 +69,11 @@ class Flights:
             ]
         table = screen.table
         pile = table.query_one("#top-card").region
-        landing = [pile, table.query_one("#played-by").region, table.query_one("#pile-count").region]
+        # Kept as the terminal shows them until a played card lands; none when it shows something else. Found in
+        # play at 120x40: a colour chosen for a wild kept the closing dialog's cells over the pile through the flight.
+        landing = (
+            [pile, table.query_one("#played-by").region, table.query_one("#pile-count").region]
+            if screen.on_terminal
+            else []
+        )
         return Stage(regions, pile, table.query_one(DrawPile).region, size, screen.glyphs, landing)

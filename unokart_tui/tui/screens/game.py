@@ -156,6 +156,9 @@ class GameScreen(StyledOnce[None]):
         self.confirm_quit = confirm_quit
         self.guide = guide
         self._suspended = False
+        # Whether the terminal shows the table's last frame: not from a screen covering it (a dialog) to the table's
+        # first frame once seen again. Until then the wire's copy of the terminal holds the screen that covered it.
+        self.on_terminal = True
         self._asking: list[ModalScreen[object]] = []  # the dialogs of the table's questions and round ends
         self.too_small = False  # the notice to enlarge the terminal is up: the table waits behind it
         self.seat_lines: tuple[SeatLine, ...] = ()  # the seats as last shown
@@ -456,13 +459,19 @@ class GameScreen(StyledOnce[None]):
         # Found in play: a card in flight, and the pile kept as it was under it, were drawn over the guide until
         # the card's next step lifted them. They land before the screen above is drawn.
         self.flights.land()
+        self.on_terminal = False
         if not self._suspended:  # the rules, the settings, the palette or a dialog over the table
             self._suspended = True
             self.controller.hold()
             self.render_table()
 
     def on_screen_resume(self) -> None:
+        self.call_after_refresh(self._drawn_again)
         if self._suspended:
             self._suspended = False
             self.controller.release()
             self.render_table()
+
+    def _drawn_again(self) -> None:
+        if self.is_current:  # not covered again meanwhile
+            self.on_terminal = True

@@ -243,7 +243,9 @@ class Stage(NamedTuple):
     draw: Region  # the draw pile
     card: tuple[int, int]  # a moving card's width and height
     glyphs: Glyphs
-    landing: Sequence[Region]  # the pile and the lines under it: as they were until a played card lands
+    # The pile and the lines under it: as the terminal shows them until a played card lands (none: it shows
+    # something else, the table is covered or not drawn again yet).
+    landing: Sequence[Region]
 
 
 def _corner(region: Region, size: tuple[int, int]) -> Offset:
@@ -278,7 +280,7 @@ class MotionPlan:
             seat = _corner(stage.seats[motion.seat], stage.card)
             if motion.kind == "play":
                 end = _corner(stage.pile, stage.card)
-                if flight.keeps:  # the terminal keeps showing the card before it, until it lands
+                if flight.keeps and stage.landing:  # the terminal keeps showing the card before it, until it lands
                     flight.fly(motion.card, stage.glyphs, seat, end, delay=0.0, keep=stage.landing)
                     continue
                 self.top_card.cover()  # the card before it, until it lands
