@@ -251,3 +251,30 @@ async def test_the_table_is_drawn_once_as_the_guide_covers_it_and_once_as_it_is_
         for _ in range(5):
             await pilot.pause()
         assert app.screen is table and len(drawn) == 2 and not table.controller.pacer.held
+
+
+async def test_the_kept_guide_is_not_restyled_unchanged_and_takes_a_new_theme_as_a_new_guide_does(monkeypatch):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await quiet_table(pilot)
+        first = await shown_and_closed(pilot)
+        restyled: list[object] = []
+        update = Screen.update_node_styles
+        monkeypatch.setattr(
+            Screen, "update_node_styles", lambda self, *a, **k: (restyled.append(self), update(self, *a, **k))[1]
+        )
+        assert await opened(pilot, "question_mark") is first
+        assert first not in restyled  # nothing changed while it was hidden
+        await pilot.press("escape")
+        await settle(pilot)
+        app.theme = "unokart-light"  # while it is hidden
+        await settle(pilot)
+        again = await opened(pilot, "question_mark")
+        assert again is first
+        kept = app.export_screenshot()
+        await pilot.press("escape")
+        await settle(pilot)
+        table._forget_help()  # a new guide, composed in the new theme
+        fresh = await opened(pilot, "question_mark")
+        assert fresh is not first
+        assert app.export_screenshot() == kept

@@ -35,6 +35,7 @@ class Dialog(ModalScreen[T]):
         self.too_small = False
         self._size_shown: tuple[int, int] | None = None  # the size the notice last said
         self._hidden = False  # another screen is shown, or none: it was dismissed
+        self._styled_for = -1  # the app's count of CSS changes when it was last styled as it was shown
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
@@ -61,6 +62,12 @@ class Dialog(ModalScreen[T]):
             width, height = self.app.size
             self.set_breakpoints(width, height)
             self.show_size(width, height)
+            if self._styled_for == self.app._css_update_count:
+                # No theme and no CSS changed while it was hidden: Textual's restyle of each of its widgets would
+                # find nothing new, 2 ms of the kept guide's 14 (issue 36). A class or a focus changed restyles its
+                # widget at once.
+                event.refresh_styles = False
+        self._styled_for = self.app._css_update_count  # styled now, by Textual after this handler if need be
 
     def on_screen_suspend(self) -> None:
         self._hidden = True
